@@ -1,0 +1,86 @@
+//! Outcome accounting: `serialized + not_serialized + unknown == executions`, on every
+//! path. Each execution is counted exactly once, where its answer is recorded.
+
+use crate::serialized::Serialized;
+
+/// Counters of classified executions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Executions that read "true".
+    pub serialized: u64,
+    /// Executions that read "false".
+    pub not_serialized: u64,
+    /// Executions that read "unknown".
+    pub unknown: u64,
+    /// Executions recorded.
+    pub executions: u64,
+}
+
+impl Outcomes {
+    /// Counts one execution with its answer and passes the answer through, so that
+    /// the value exported and the value counted are the same value.
+    pub fn record(&mut self, answer: Serialized) -> Serialized {
+        self.executions += 1;
+        match answer {
+            Serialized::True => self.serialized += 1,
+            Serialized::False => self.not_serialized += 1,
+            Serialized::Unknown => self.unknown += 1,
+        }
+        answer
+    }
+
+    /// Adds another set of counters.
+    pub fn merge(&mut self, other: &Outcomes) {
+        self.serialized += other.serialized;
+        self.not_serialized += other.not_serialized;
+        self.unknown += other.unknown;
+        self.executions += other.executions;
+    }
+
+    /// Whether the sum identity holds.
+    pub fn is_balanced(&self) -> bool {
+        self.serialized + self.not_serialized + self.unknown == self.executions
+    }
+
+    /// The count for one answer.
+    pub fn count(&self, answer: Serialized) -> u64 {
+        match answer {
+            Serialized::True => self.serialized,
+            Serialized::False => self.not_serialized,
+            Serialized::Unknown => self.unknown,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_batch_balances() {
+        assert!(Outcomes::default().is_balanced());
+    }
+
+    #[test]
+    fn recording_passes_the_answer_through_and_balances() {
+        let mut o = Outcomes::default();
+        for a in [
+            Serialized::True,
+            Serialized::False,
+            Serialized::Unknown,
+            Serialized::False,
+        ] {
+            assert_eq!(o.record(a), a);
+        }
+        assert_eq!(
+            (o.serialized, o.not_serialized, o.unknown, o.executions),
+            (1, 2, 1, 4)
+        );
+        assert!(o.is_balanced());
+        let mut m = Outcomes::default();
+        m.merge(&o);
+        m.merge(&o);
+        assert_eq!(m.count(Serialized::False), 4);
+        assert!(m.is_balanced());
+    }
+}

@@ -1,0 +1,111 @@
+//! Builders of OTLP requests as GPU producers send them, for tests, benchmarks and the
+//! load generator.
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::{InstrumentationScope, KeyValue};
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
+use semconv::attributes as a;
+use semconv::{codec, otlp, Serialized, Tier, Window};
+
+/// A producer's resource: a process with a pid, a service name and a declared tier.
+pub fn resource(service: &str, pid: i64, tier: Option<Tier>) -> Resource {
+    let mut attributes = vec![otlp::string("service.name", service), otlp::int("process.pid", pid)];
+    if let Some(t) = tier {
+        attributes.push(otlp::string(a::GPU_PC_SAMPLING_TIER, t.as_str()));
+    }
+    Resource { attributes, ..Default::default() }
+}
+
+/// A trace id derived from `n` (never all zero).
+pub fn trace_id(n: u64) -> Vec<u8> {
+    let mut id = [0u8; 16];
+    id[..8].copy_from_slice(&0x6770_755f_6f74_656cu64.to_be_bytes());
+    id[8..].copy_from_slice(&n.to_be_bytes());
+    id.to_vec()
+}
+
+/// A span id derived from `n` (never all zero).
+pub fn span_id(n: u64) -> Vec<u8> {
+    (n | 1 << 63).to_be_bytes().to_vec()
+}
+
+/// A kernel execution span `[start, end]`, stamped or not.
+pub fn kernel(n: u64, start: u64, end: u64, stamp: Option<Serialized>) -> Span {
+    let mut attributes = vec![otlp::string(a::GPU_KERNEL_NAME, "_Z4spinPfi"), otlp::int(a::GPU_CORRELATION_ID, n as i64)];
+    if let Some(s) = stamp {
+        attributes.push(otlp::string(a::GPU_SERIALIZED, s.as_str()));
+    }
+    Span {
+        trace_id: trace_id(1),
+        span_id: span_id(n),
+        name: "spin(float*, int)".into(),
+        kind: 1,
+        start_time_unix_nano: start,
+        end_time_unix_nano: end,
+        attributes,
+        ..Default::default()
+    }
+}
+
+/// A span carrying window records as `gpu.sampling.window` events.
+pub fn window_carrier(n: u64, windows: &[Window]) -> Span {
+    let events = windows.iter().map(codec::to_event).collect();
+    let t = windows.first().map_or(0, |w| w.start_ns);
+    Span {
+        trace_id: trace_id(1),
+        span_id: span_id(1_000_000 + n),
+        name: "gpu.sampling".into(),
+        kind: 1,
+        start_time_unix_nano: t,
+        end_time_unix_nano: t,
+        events,
+        ..Default::default()
+    }
+}
+
+/// A span that has nothing to do with GPUs.
+pub fn plain(n: u64) -> Span {
+    Span {
+        trace_id: trace_id(2),
+        span_id: span_id(n),
+        name: "GET /checkout".into(),
+        kind: 2,
+        start_time_unix_nano: 1_000,
+        end_time_unix_nano: 2_000,
+        attributes: vec![otlp::string("http.request.method", "GET"), otlp::boolean("cached", false)],
+        ..Default::default()
+    }
+}
+
+/// One request from one resource with one scope.
+pub fn request(resource: Resource, spans: Vec<Span>) -> ExportTraceServiceRequest {
+    ExportTraceServiceRequest {
+        resource_spans: vec![ResourceSpans {
+            resource: Some(resource),
+            scope_spans: vec![ScopeSpans {
+                scope: Some(InstrumentationScope { name: "gpu-otel-injector".into(), ..Default::default() }),
+                spans,
+                schema_url: String::new(),
+            }],
+            schema_url: String::new(),
+        }],
+    }
+}
+
+/// Every span of a set of requests, with its resource attributes.
+pub fn spans_of(requests: &[ExportTraceServiceRequest]) -> Vec<(&[KeyValue], &Span)> {
+    requests
+        .iter()
+        .flat_map(|r| r.resource_spans.iter())
+        .flat_map(|rs| {
+            let attrs = rs.resource.as_ref().map(|r| r.attributes.as_slice()).unwrap_or_default();
+            rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()).map(move |s| (attrs, s))
+        })
+        .collect()
+}
+
+/// The `gpu.serialized` value of a span, if it is a string.
+pub fn serialized_of(span: &Span) -> Option<&str> {
+    otlp::get_str(&span.attributes, a::GPU_SERIALIZED)
+}

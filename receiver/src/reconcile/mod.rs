@@ -1,0 +1,493 @@
+//! Reconcile: windows feed the store, kernel spans are classified, and every kernel
+//! span leaves with `gpu.serialized` set by the contract's stamp-vs-verdict rule.
+//!
+//! Pure: no I/O, no clock. The caller passes `now` (monotonic ns) to [`Reconciler::ingest`]
+//! and [`Reconciler::tick`]; both return the requests ready to export.
+//!
+//! Kernel spans (those with `gpu.kernel.name` or `gpu.serialized`) of a producer that
+//! runs the serialized tier (or declares none) are held until the evidence settles their
+//! answer ("true" or "false") or the reconcile delay passes. Spans of other tiers, and
+//! every other span, leave at once and untouched.
+
+pub mod resource;
+pub mod verdict;
+pub mod window_span;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::InstrumentationScope;
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::{span::Event, ResourceSpans, ScopeSpans, Span};
+use semconv::attributes as a;
+use semconv::codec::{self, WindowDecodeError};
+use semconv::store::{Admission, StoreCounters, StoreLimits};
+use semconv::{otlp, Outcomes, Serialized, Tier, Window, WindowStore};
+
+use resource::{DeclaredTier, ResourceKey};
+use verdict::{decide, Decision, Stamp};
+use window_span::WindowState;
+
+/// Default time a serialized-tier kernel span waits for the windows that settle it.
+pub const RECONCILE_DELAY_DEFAULT: Duration = Duration::from_secs(2);
+/// Default bound on kernel spans held at once.
+pub const MAX_HELD_SPANS_DEFAULT: usize = 100_000;
+/// At most this many problems are spelled out in one response; the rest are counted.
+const MAX_PROBLEMS_LISTED: usize = 8;
+
+/// Reconciliation settings.
+#[derive(Debug, Clone)]
+pub struct ReconcileConfig {
+    /// How long a kernel span waits for its evidence.
+    pub delay: Duration,
+    /// Kernel spans held at once; past it the oldest leave early with their current answer.
+    pub max_held_spans: usize,
+    /// Bounds of the window store.
+    pub store: StoreLimits,
+}
+
+impl Default for ReconcileConfig {
+    fn default() -> Self {
+        ReconcileConfig { delay: RECONCILE_DELAY_DEFAULT, max_held_spans: MAX_HELD_SPANS_DEFAULT, store: StoreLimits::default() }
+    }
+}
+
+/// Cumulative counters of the reconciler.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReconcileCounters {
+    /// Spans received, every kind.
+    pub spans_received: u64,
+    /// Spans refused as malformed (bad ids).
+    pub spans_rejected: u64,
+    /// Kernel spans received.
+    pub kernel_spans: u64,
+    /// Kernel spans from a resource with no valid tier declaration.
+    pub undeclared_tier_spans: u64,
+    /// The exported answers; `serialized + not_serialized + unknown == executions`.
+    pub outcomes: Outcomes,
+    /// Valid stamps equal to the verdict.
+    pub agreements: u64,
+    /// Valid stamps different from the verdict, exported as stamped.
+    pub disagreements: u64,
+    /// "false" stamps contradicted by a serialized window, exported as "true".
+    pub conflicts: u64,
+    /// Kernel spans without a stamp, given the verdict.
+    pub repaired_missing: u64,
+    /// Kernel spans with an invalid stamp, given the verdict.
+    pub repaired_invalid: u64,
+    /// Held spans released because their answer settled.
+    pub released_settled: u64,
+    /// Held spans released at the reconcile deadline.
+    pub released_deadline: u64,
+    /// Held spans released early because the hold was full.
+    pub released_early: u64,
+    /// Held spans released at shutdown.
+    pub released_shutdown: u64,
+    /// Window records refused as malformed.
+    pub window_records_malformed: u64,
+    /// Window spans emitted for closed bursts.
+    pub window_spans_closed: u64,
+    /// Window spans emitted for bursts whose close never came.
+    pub window_spans_unclosed: u64,
+}
+
+/// What the sender is told about its request: OTLP partial success.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IngestReport {
+    /// Spans refused.
+    pub rejected_spans: i64,
+    problems: Vec<String>,
+    problem_count: usize,
+}
+
+impl IngestReport {
+    fn note(&mut self, problem: String) {
+        self.problem_count += 1;
+        if self.problems.len() < MAX_PROBLEMS_LISTED {
+            self.problems.push(problem);
+        }
+    }
+
+    /// Whether anything was wrong with the request.
+    pub fn is_clean(&self) -> bool {
+        self.problem_count == 0 && self.rejected_spans == 0
+    }
+
+    /// The problems, for `partial_success.error_message`.
+    pub fn error_message(&self) -> String {
+        let mut msg = self.problems.join("; ");
+        if self.problem_count > self.problems.len() {
+            msg.push_str(&format!("; and {} more", self.problem_count - self.problems.len()));
+        }
+        msg
+    }
+}
+
+#[derive(Debug)]
+struct ResourceCtx {
+    resource: Option<Resource>,
+    schema_url: String,
+}
+
+#[derive(Debug)]
+struct ScopeCtx {
+    scope: Option<InstrumentationScope>,
+    schema_url: String,
+}
+
+#[derive(Debug)]
+struct Held {
+    span: Span,
+    stamp: Stamp,
+    resource: Arc<ResourceCtx>,
+    scope: Arc<ScopeCtx>,
+    deadline: u64,
+}
+
+#[derive(Debug)]
+struct PendingOpen {
+    window: Window,
+    carrier_trace_id: Vec<u8>,
+    carrier_span_id: Vec<u8>,
+    resource: Arc<ResourceCtx>,
+    deadline: u64,
+    /// The latest kernel end seen from the producer since: how far "unknown" reaches.
+    latest_end: u64,
+}
+
+/// Spans on their way out, grouped back into OTLP containers.
+#[derive(Debug, Default)]
+struct Outbox {
+    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Span)>,
+}
+
+impl Outbox {
+    fn into_request(self) -> Option<ExportTraceServiceRequest> {
+        let mut resource_spans: Vec<ResourceSpans> = Vec::new();
+        let mut last: Option<(Arc<ResourceCtx>, Arc<ScopeCtx>)> = None;
+        for (r, s, span) in self.entries {
+            let same_resource = last.as_ref().is_some_and(|(lr, _)| Arc::ptr_eq(lr, &r));
+            let same_scope = same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
+            if !same_resource {
+                resource_spans.push(ResourceSpans { resource: r.resource.clone(), scope_spans: vec![], schema_url: r.schema_url.clone() });
+            }
+            let rs = resource_spans.last_mut().expect("pushed above");
+            if !same_scope {
+                rs.scope_spans.push(ScopeSpans { scope: s.scope.clone(), spans: vec![], schema_url: s.schema_url.clone() });
+            }
+            rs.scope_spans.last_mut().expect("pushed above").spans.push(span);
+            last = Some((r, s));
+        }
+        (!resource_spans.is_empty()).then_some(ExportTraceServiceRequest { resource_spans })
+    }
+}
+
+fn is_kernel(span: &Span) -> bool {
+    span.attributes.iter().any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
+}
+
+fn check_ids(span: &Span) -> Result<(), String> {
+    let valid = |id: &[u8], len: usize| id.len() == len && id.iter().any(|&b| b != 0);
+    if !valid(&span.trace_id, 16) {
+        return Err(format!("trace_id must be 16 bytes and not all zero, got {} bytes", span.trace_id.len()));
+    }
+    if !valid(&span.span_id, 8) {
+        return Err(format!("span_id must be 8 bytes and not all zero, got {} bytes", span.span_id.len()));
+    }
+    if !span.parent_span_id.is_empty() && span.parent_span_id.len() != 8 {
+        return Err(format!("parent_span_id must be empty or 8 bytes, got {} bytes", span.parent_span_id.len()));
+    }
+    Ok(())
+}
+
+/// The reconciler's state: the window store, the held spans, the open windows waiting
+/// for their close.
+#[derive(Debug)]
+pub struct Reconciler {
+    cfg: ReconcileConfig,
+    store: WindowStore<ResourceKey>,
+    held: HashMap<ResourceKey, VecDeque<Held>>,
+    held_count: usize,
+    pending: HashMap<(ResourceKey, u64), PendingOpen>,
+    counters: ReconcileCounters,
+    own_scope: Arc<ScopeCtx>,
+}
+
+impl Reconciler {
+    /// An empty reconciler.
+    pub fn new(cfg: ReconcileConfig) -> Self {
+        let own_scope = Arc::new(ScopeCtx {
+            scope: Some(InstrumentationScope { name: "gpu-otel-receiver".into(), version: env!("CARGO_PKG_VERSION").into(), ..Default::default() }),
+            schema_url: String::new(),
+        });
+        Reconciler { store: WindowStore::new(cfg.store), cfg, held: HashMap::new(), held_count: 0, pending: HashMap::new(), counters: ReconcileCounters::default(), own_scope }
+    }
+
+    /// Cumulative counters.
+    pub fn counters(&self) -> ReconcileCounters {
+        self.counters
+    }
+
+    /// Counters of the window store.
+    pub fn store_counters(&self) -> StoreCounters {
+        self.store.counters()
+    }
+
+    /// Kernel spans held now.
+    pub fn held(&self) -> usize {
+        self.held_count
+    }
+
+    /// Windows held in the store, and how many of them are open.
+    pub fn windows(&self) -> (usize, usize) {
+        (self.store.held(), self.store.open())
+    }
+
+    fn deadline(&self, now: u64) -> u64 {
+        now.saturating_add(u64::try_from(self.cfg.delay.as_nanos()).unwrap_or(u64::MAX))
+    }
+
+    /// Takes one request. Returns what to tell the sender and the requests ready to export.
+    pub fn ingest(&mut self, mut req: ExportTraceServiceRequest, now: u64) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
+        let mut report = IngestReport::default();
+        let mut outbox = Outbox::default();
+        let mut touched = Vec::new();
+        for rs in &mut req.resource_spans {
+            let key = ResourceKey::of(rs.resource.as_ref());
+            let declared = DeclaredTier::of(rs.resource.as_ref());
+            if let DeclaredTier::Invalid(why) = &declared {
+                report.note(format!("resource tier ignored: {why}"));
+            }
+            let rctx = Arc::new(ResourceCtx { resource: rs.resource.clone(), schema_url: rs.schema_url.clone() });
+            // Windows first: a request's own windows are evidence for its own kernels.
+            let mut saw_window = false;
+            for span in rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()) {
+                for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
+                    saw_window = true;
+                    self.take_window(key, &rctx, span, event, now, &mut report, &mut outbox);
+                }
+            }
+            if saw_window {
+                touched.push(key);
+            }
+            for ss in &mut rs.scope_spans {
+                let sctx = Arc::new(ScopeCtx { scope: ss.scope.clone(), schema_url: ss.schema_url.clone() });
+                for mut span in std::mem::take(&mut ss.spans) {
+                    self.counters.spans_received += 1;
+                    if let Err(why) = check_ids(&span) {
+                        self.counters.spans_rejected += 1;
+                        report.rejected_spans += 1;
+                        report.note(format!("span {:?} rejected: {why}", span.name));
+                        continue;
+                    }
+                    if !is_kernel(&span) {
+                        ss.spans.push(span);
+                        continue;
+                    }
+                    self.take_kernel(key, &declared, &mut span, &mut report);
+                    let tier = declared.effective();
+                    let verdict = self.store.classify(tier, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+                    let stamp = Stamp::read(&span.attributes);
+                    if tier == Tier::Serialized && !verdict.is_settled() {
+                        let deadline = self.deadline(now);
+                        self.hold(key, Held { span, stamp, resource: rctx.clone(), scope: sctx.clone(), deadline }, &mut outbox);
+                    } else {
+                        self.finalize(&mut span, &stamp, verdict);
+                        ss.spans.push(span);
+                    }
+                }
+            }
+        }
+        req.resource_spans.retain_mut(|rs| {
+            rs.scope_spans.retain(|ss| !ss.spans.is_empty());
+            !rs.scope_spans.is_empty()
+        });
+        for key in touched {
+            self.release_settled(key, &mut outbox);
+        }
+        let mut ready = Vec::new();
+        if !req.resource_spans.is_empty() {
+            ready.push(req);
+        }
+        ready.extend(outbox.into_request());
+        (report, ready)
+    }
+
+    /// Releases what is due at `now`: held spans past their deadline (with their
+    /// current answer) and window spans of bursts whose close never came.
+    pub fn tick(&mut self, now: u64) -> Vec<ExportTraceServiceRequest> {
+        let mut outbox = Outbox::default();
+        let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
+        for key in keys {
+            while self.held.get(&key).and_then(|q| q.front()).is_some_and(|h| h.deadline <= now) {
+                self.release_front(key, &mut outbox);
+                self.counters.released_deadline += 1;
+            }
+        }
+        self.held.retain(|_, q| !q.is_empty());
+        let due: Vec<(ResourceKey, u64)> = self.pending.iter().filter(|(_, p)| p.deadline <= now).map(|(k, _)| *k).collect();
+        for k in due {
+            self.emit_unclosed(k, &mut outbox);
+        }
+        outbox.into_request().into_iter().collect()
+    }
+
+    /// Releases everything held, with its current answer (shutdown).
+    pub fn drain(&mut self) -> Vec<ExportTraceServiceRequest> {
+        let mut outbox = Outbox::default();
+        let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
+        for key in keys {
+            while self.held.get(&key).is_some_and(|q| !q.is_empty()) {
+                self.release_front(key, &mut outbox);
+                self.counters.released_shutdown += 1;
+            }
+        }
+        self.held.clear();
+        let all: Vec<(ResourceKey, u64)> = self.pending.keys().copied().collect();
+        for k in all {
+            self.emit_unclosed(k, &mut outbox);
+        }
+        outbox.into_request().into_iter().collect()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn take_window(&mut self, key: ResourceKey, rctx: &Arc<ResourceCtx>, carrier: &Span, event: &Event, now: u64, report: &mut IngestReport, outbox: &mut Outbox) {
+        let window = match codec::decode(&event.attributes) {
+            Ok(w) => w,
+            Err(WindowDecodeError::UnknownMode { found, window }) => {
+                report.note(format!("window record on span {:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}", carrier.name));
+                *window
+            }
+            Err(e) => {
+                self.counters.window_records_malformed += 1;
+                report.note(format!("window record on span {:?} refused: {e}", carrier.name));
+                return;
+            }
+        };
+        let held_was_open = self.store.process(&key).and_then(|p| p.get(window.start_ns)).map(Window::is_open);
+        match self.store.insert(&key, window) {
+            Err(refusal) => report.note(refusal.to_string()),
+            Ok(Admission::Superseded) => {}
+            Ok(_) if window.is_open() => {
+                let deadline = self.deadline(now);
+                self.pending.insert(
+                    (key, window.start_ns),
+                    PendingOpen {
+                        window,
+                        carrier_trace_id: carrier.trace_id.clone(),
+                        carrier_span_id: carrier.span_id.clone(),
+                        resource: rctx.clone(),
+                        deadline,
+                        latest_end: window.start_ns,
+                    },
+                );
+            }
+            Ok(_) => {
+                self.pending.remove(&(key, window.start_ns));
+                // One closed span per burst: not again for a conflicting duplicate.
+                if held_was_open != Some(false) {
+                    let end = window.end_ns().unwrap_or(window.start_ns);
+                    let span = window_span::build(key, &window, &carrier.trace_id, &carrier.span_id, end, WindowState::Closed);
+                    self.counters.window_spans_closed += 1;
+                    outbox.entries.push((rctx.clone(), self.own_scope.clone(), span));
+                }
+            }
+        }
+    }
+
+    fn take_kernel(&mut self, key: ResourceKey, declared: &DeclaredTier, span: &mut Span, report: &mut IngestReport) {
+        self.counters.kernel_spans += 1;
+        if !matches!(declared, DeclaredTier::Declared(_)) {
+            self.counters.undeclared_tier_spans += 1;
+        }
+        if let Stamp::Invalid(why) = Stamp::read(&span.attributes) {
+            report.note(format!("span {:?}: {why}; replaced with the receiver's verdict", span.name));
+        }
+        for p in self.pending.iter_mut().filter(|((k, _), _)| *k == key).map(|(_, p)| p) {
+            p.latest_end = p.latest_end.max(span.end_time_unix_nano);
+        }
+    }
+
+    fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
+        if self.held_count >= self.cfg.max_held_spans {
+            // The hold is full: the oldest span leaves now with its current answer.
+            let oldest = self.held.iter().filter_map(|(k, q)| q.front().map(|h| (h.deadline, *k))).min();
+            match oldest {
+                Some((_, k)) => {
+                    self.release_front(k, outbox);
+                    self.held.retain(|_, q| !q.is_empty());
+                    self.counters.released_early += 1;
+                }
+                None => {
+                    // max_held_spans is 0: nothing is ever held.
+                    let Held { mut span, stamp, resource, scope, .. } = held;
+                    let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+                    self.finalize(&mut span, &stamp, verdict);
+                    self.counters.released_early += 1;
+                    outbox.entries.push((resource, scope, span));
+                    return;
+                }
+            }
+        }
+        self.held.entry(key).or_default().push_back(held);
+        self.held_count += 1;
+    }
+
+    fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
+        let Some(Held { mut span, stamp, resource, scope, .. }) = self.held.get_mut(&key).and_then(VecDeque::pop_front) else {
+            return;
+        };
+        self.held_count -= 1;
+        let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+        self.finalize(&mut span, &stamp, verdict);
+        outbox.entries.push((resource, scope, span));
+    }
+
+    fn release_settled(&mut self, key: ResourceKey, outbox: &mut Outbox) {
+        let Some(queue) = self.held.remove(&key) else { return };
+        let mut keep = VecDeque::with_capacity(queue.len());
+        for Held { mut span, stamp, resource, scope, deadline } in queue {
+            let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+            if verdict.is_settled() {
+                self.held_count -= 1;
+                self.counters.released_settled += 1;
+                self.finalize(&mut span, &stamp, verdict);
+                outbox.entries.push((resource, scope, span));
+            } else {
+                keep.push_back(Held { span, stamp, resource, scope, deadline });
+            }
+        }
+        if !keep.is_empty() {
+            self.held.insert(key, keep);
+        }
+    }
+
+    fn emit_unclosed(&mut self, k: (ResourceKey, u64), outbox: &mut Outbox) {
+        let Some(p) = self.pending.remove(&k) else { return };
+        let span = window_span::build(k.0, &p.window, &p.carrier_trace_id, &p.carrier_span_id, p.latest_end, WindowState::Unclosed);
+        self.counters.window_spans_unclosed += 1;
+        outbox.entries.push((p.resource, self.own_scope.clone(), span));
+    }
+
+    /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it.
+    fn finalize(&mut self, span: &mut Span, stamp: &Stamp, verdict: Serialized) {
+        let (value, decision) = decide(stamp, verdict);
+        let c = &mut self.counters;
+        match decision {
+            Decision::Agreed => c.agreements += 1,
+            Decision::Disagreed => c.disagreements += 1,
+            Decision::Conflict => c.conflicts += 1,
+            Decision::RepairedMissing => c.repaired_missing += 1,
+            Decision::RepairedInvalid => c.repaired_invalid += 1,
+        }
+        if *stamp != Stamp::Valid(value) {
+            otlp::set(&mut span.attributes, otlp::string(a::GPU_SERIALIZED, value.as_str()));
+        }
+        c.outcomes.record(value);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,10 +1,19 @@
 //! The GPU-aware OTLP receiver.
 //!
 //! ```text
-//! ingest (gRPC :4317, HTTP :4318) ─► pipeline ─► reconcile (window store, hold, verdict) ─► export (OTLP gRPC/HTTP, or a JSON-lines file)
-//!                                                                        └─► telemetry (/metrics, /healthz)
+//! ingest (gRPC :4317, HTTP :4318) ─► pipeline ─► reconcile ─► export (OTLP gRPC/HTTP, or an OTLP-JSON file)
+//!                                         │        window store, held kernel spans,
+//!                                         │        stamp-vs-verdict, window spans
+//!                                         └─► telemetry (/metrics, /healthz)
 //! ```
+//!
+//! [`pipeline::start`] wires the stages; [`reconcile::Reconciler`] is the pure core.
 #![forbid(unsafe_code)]
 
+pub mod config;
+pub mod export;
 pub mod fixtures;
+pub mod ingest;
+pub mod pipeline;
 pub mod reconcile;
+pub mod telemetry;

@@ -1,1 +1,150 @@
-fn main() {}
+//! `gpu-otel-receiver`: `serve` runs the receiver, `validate` checks a configuration.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::{Args, Parser, Subcommand};
+use receiver::config::{Config, Protocol};
+use receiver::pipeline;
+
+#[derive(Debug, Parser)]
+#[command(version, about = "OTLP receiver that reconciles GPU PC-sampling windows and guarantees gpu.serialized on every kernel span")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the receiver until SIGTERM or SIGINT.
+    Serve(Overrides),
+    /// Resolve the configuration (file, environment, flags), print it and exit 0, or name the bad parameter and exit 2.
+    Validate(Overrides),
+}
+
+/// Flags override the environment, which overrides the file, which overrides the defaults.
+#[derive(Debug, Args)]
+struct Overrides {
+    /// YAML configuration file.
+    #[arg(long, short)]
+    config: Option<PathBuf>,
+    /// OTLP/gRPC listen address.
+    #[arg(long)]
+    grpc_endpoint: Option<SocketAddr>,
+    /// OTLP/HTTP listen address.
+    #[arg(long)]
+    http_endpoint: Option<SocketAddr>,
+    /// Prometheus /metrics and /healthz listen address.
+    #[arg(long)]
+    metrics_endpoint: Option<SocketAddr>,
+    /// OTLP backend base URL (else OTEL_EXPORTER_OTLP_ENDPOINT, else the file sink).
+    #[arg(long)]
+    export_endpoint: Option<String>,
+    /// Export protocol: grpc, http/protobuf or http/json.
+    #[arg(long)]
+    export_protocol: Option<String>,
+    /// File of the embedded sink (OTLP-JSON, one request per line).
+    #[arg(long)]
+    export_file: Option<PathBuf>,
+    /// How long serialized-tier kernel spans wait for their windows, e.g. 2s.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    reconcile_delay: Option<Duration>,
+}
+
+impl Overrides {
+    fn resolve(&self) -> anyhow::Result<Config> {
+        let mut config = match &self.config {
+            Some(path) => Config::from_file(path)?,
+            None => Config::default(),
+        };
+        config.apply_env(|k| std::env::var(k).ok())?;
+        if let Some(a) = self.grpc_endpoint {
+            config.ingest.grpc_endpoint = a;
+        }
+        if let Some(a) = self.http_endpoint {
+            config.ingest.http_endpoint = a;
+        }
+        if let Some(a) = self.metrics_endpoint {
+            config.telemetry.metrics_endpoint = a;
+        }
+        if let Some(e) = &self.export_endpoint {
+            config.export.endpoint = Some(e.clone());
+            config.export.traces_endpoint = None;
+        }
+        if let Some(p) = &self.export_protocol {
+            config.export.protocol = serde_norway::from_str::<Protocol>(p).map_err(|_| anyhow::anyhow!("invalid --export-protocol: must be grpc, http/protobuf or http/json, got {p:?}"))?;
+        }
+        if let Some(f) = &self.export_file {
+            config.export.file = f.clone();
+        }
+        if let Some(d) = self.reconcile_delay {
+            config.reconcile.delay = d;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+async fn signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("GPU_OTEL_LOG").unwrap_or_else(|_| "info".into()))
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(o) => o.resolve().map(|c| print!("{}", serde_norway::to_string(&c).expect("config serializes"))),
+        Command::Serve(o) => o.resolve().and_then(serve),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gpu-otel-receiver: {e:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn serve(config: Config) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("gpu-otel-receiver").build().context("starting the runtime")?;
+    rt.block_on(async {
+        let running = pipeline::start(config).await?;
+        // One machine-readable line so scripts and tests find the ports.
+        println!(
+            "{}",
+            serde_json::json!({"grpc": running.grpc_addr, "http": running.http_addr, "metrics": running.metrics_addr, "export": running.export})
+        );
+        signal().await;
+        tracing::info!("Shutting down");
+        let telemetry = running.telemetry.clone();
+        let report = running.shutdown().await;
+        let s = telemetry.snapshot();
+        let o = s.reconcile.outcomes;
+        eprintln!(
+            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported{}",
+            s.reconcile.spans_received,
+            o.executions,
+            o.serialized,
+            o.not_serialized,
+            o.unknown,
+            o.serialized + o.not_serialized + o.unknown,
+            s.windows_held,
+            s.windows_open,
+            telemetry.export.exported_spans.load(std::sync::atomic::Ordering::Relaxed),
+            if report.clean { "" } else { " (shutdown deadline passed)" }
+        );
+        Ok(())
+    })
+}

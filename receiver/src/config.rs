@@ -1,0 +1,530 @@
+//! Configuration: a YAML file (unknown fields rejected), the standard
+//! `OTEL_EXPORTER_OTLP_*` variables for the export side, and CLI flags.
+//! Precedence: CLI > environment > file > defaults. Every default is a named constant.
+//! A bad value is an error naming the parameter; nothing is clamped.
+//!
+//! The environment is read here and nowhere else.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::reconcile::{MAX_HELD_SPANS_DEFAULT, RECONCILE_DELAY_DEFAULT};
+use semconv::store::{MAX_PROCESSES_DEFAULT, MAX_WINDOWS_PER_PROCESS_DEFAULT};
+
+/// Default OTLP/gRPC listen address.
+pub const GRPC_ENDPOINT_DEFAULT: &str = "127.0.0.1:4317";
+/// Default OTLP/HTTP listen address.
+pub const HTTP_ENDPOINT_DEFAULT: &str = "127.0.0.1:4318";
+/// Default Prometheus `/metrics` and `/healthz` listen address.
+pub const METRICS_ENDPOINT_DEFAULT: &str = "127.0.0.1:9464";
+/// Default largest request accepted, after decompression (the Collector's default).
+pub const MAX_REQUEST_BYTES_DEFAULT: usize = 4 * 1024 * 1024;
+/// Default requests waiting for the pipeline.
+pub const INGEST_QUEUE_CAPACITY_DEFAULT: usize = 256;
+/// Default time a request may wait for room in the pipeline before "try later".
+pub const ENQUEUE_TIMEOUT_DEFAULT: Duration = Duration::from_millis(500);
+/// Default file of the embedded sink, used when no export endpoint is configured.
+pub const EXPORT_FILE_DEFAULT: &str = "gpu-otel-traces.jsonl";
+/// Default time one export attempt may take.
+pub const EXPORT_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// Default spans per export batch.
+pub const BATCH_MAX_SPANS_DEFAULT: usize = 4096;
+/// Default time a batch waits to fill.
+pub const BATCH_TIMEOUT_DEFAULT: Duration = Duration::from_millis(200);
+/// Default batches waiting for export.
+pub const EXPORT_QUEUE_CAPACITY_DEFAULT: usize = 64;
+/// Default first retry delay.
+pub const RETRY_INITIAL_BACKOFF_DEFAULT: Duration = Duration::from_millis(100);
+/// Default largest retry delay.
+pub const RETRY_MAX_BACKOFF_DEFAULT: Duration = Duration::from_secs(5);
+/// Default time a batch is retried before it is dropped (counted).
+pub const RETRY_MAX_ELAPSED_DEFAULT: Duration = Duration::from_secs(60);
+/// Default deadline for the whole shutdown.
+pub const SHUTDOWN_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+
+/// A configuration value that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// One parameter is invalid.
+    #[error("invalid {name}: {reason}")]
+    InvalidParameter {
+        /// The parameter, as written in the file (`export.timeout`) or the variable name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The file could not be read.
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not valid YAML for this schema.
+    #[error("config file {path}: {source}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What the parser said (names the field).
+        #[source]
+        source: serde_norway::Error,
+    },
+}
+
+fn invalid(name: &str, reason: impl Into<String>) -> ConfigError {
+    ConfigError::InvalidParameter { name: name.to_string(), reason: reason.into() }
+}
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Where and how OTLP is received.
+    pub ingest: IngestConfig,
+    /// How windows and kernel spans are reconciled.
+    pub reconcile: ReconcileSection,
+    /// Where everything goes.
+    pub export: ExportConfig,
+    /// Self-telemetry.
+    pub telemetry: TelemetryConfig,
+    /// Deadline for stopping ingest, releasing held spans and flushing exports.
+    #[serde(with = "humantime_serde")]
+    pub shutdown_timeout: Duration,
+}
+
+/// Ingest settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct IngestConfig {
+    /// OTLP/gRPC listen address.
+    pub grpc_endpoint: SocketAddr,
+    /// OTLP/HTTP listen address.
+    pub http_endpoint: SocketAddr,
+    /// Largest request accepted, in bytes, after decompression.
+    pub max_request_bytes: usize,
+    /// Requests waiting for the pipeline.
+    pub queue_capacity: usize,
+    /// How long a request may wait for room before the sender is told to retry.
+    #[serde(with = "humantime_serde")]
+    pub enqueue_timeout: Duration,
+}
+
+/// Reconcile settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ReconcileSection {
+    /// How long a serialized-tier kernel span waits for the windows that settle it.
+    #[serde(with = "humantime_serde")]
+    pub delay: Duration,
+    /// Kernel spans held at once.
+    pub max_held_spans: usize,
+    /// Windows kept per producer.
+    pub max_windows_per_process: usize,
+    /// Producers tracked.
+    pub max_processes: usize,
+}
+
+/// OTLP export protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Protocol {
+    /// OTLP/gRPC.
+    #[serde(rename = "grpc")]
+    Grpc,
+    /// OTLP/HTTP with protobuf bodies.
+    #[serde(rename = "http/protobuf")]
+    HttpProtobuf,
+    /// OTLP/HTTP with JSON bodies.
+    #[serde(rename = "http/json")]
+    HttpJson,
+}
+
+/// Export compression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Compression {
+    /// None.
+    None,
+    /// gzip.
+    Gzip,
+}
+
+/// TLS settings of the export connection.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TlsConfig {
+    /// PEM file of the CA that signs the backend's certificate (else the system roots).
+    pub ca_file: Option<PathBuf>,
+    /// Plain-text gRPC even for an endpoint without a scheme (OTEL_EXPORTER_OTLP_INSECURE).
+    pub insecure: bool,
+}
+
+/// Retry settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RetryConfig {
+    /// First delay.
+    #[serde(with = "humantime_serde")]
+    pub initial_backoff: Duration,
+    /// Largest delay (a server's Retry-After may ask for more, up to max_elapsed).
+    #[serde(with = "humantime_serde")]
+    pub max_backoff: Duration,
+    /// Total time a batch is retried before it is dropped and counted.
+    #[serde(with = "humantime_serde")]
+    pub max_elapsed: Duration,
+}
+
+/// Export settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExportConfig {
+    /// Base URL of the OTLP backend (`/v1/traces` is appended for HTTP). None: the file sink.
+    pub endpoint: Option<String>,
+    /// Full URL for traces, used as is (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).
+    pub traces_endpoint: Option<String>,
+    /// Protocol.
+    pub protocol: Protocol,
+    /// Headers (or gRPC metadata) sent with every export.
+    pub headers: BTreeMap<String, String>,
+    /// Compression.
+    pub compression: Compression,
+    /// Time one attempt may take.
+    #[serde(with = "humantime_serde")]
+    pub timeout: Duration,
+    /// TLS.
+    pub tls: TlsConfig,
+    /// The embedded sink's file: one OTLP-JSON export request per line.
+    pub file: PathBuf,
+    /// Spans per batch.
+    pub batch_max_spans: usize,
+    /// Time a batch waits to fill.
+    #[serde(with = "humantime_serde")]
+    pub batch_timeout: Duration,
+    /// Batches waiting for export.
+    pub queue_capacity: usize,
+    /// Retries.
+    pub retry: RetryConfig,
+}
+
+/// Self-telemetry settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TelemetryConfig {
+    /// Listen address of `/metrics` and `/healthz`.
+    pub metrics_endpoint: SocketAddr,
+}
+
+fn addr(s: &str) -> SocketAddr {
+    s.parse().expect("default addresses are valid")
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            ingest: IngestConfig::default(),
+            reconcile: ReconcileSection::default(),
+            export: ExportConfig::default(),
+            telemetry: TelemetryConfig::default(),
+            shutdown_timeout: SHUTDOWN_TIMEOUT_DEFAULT,
+        }
+    }
+}
+
+impl Default for IngestConfig {
+    fn default() -> Self {
+        IngestConfig {
+            grpc_endpoint: addr(GRPC_ENDPOINT_DEFAULT),
+            http_endpoint: addr(HTTP_ENDPOINT_DEFAULT),
+            max_request_bytes: MAX_REQUEST_BYTES_DEFAULT,
+            queue_capacity: INGEST_QUEUE_CAPACITY_DEFAULT,
+            enqueue_timeout: ENQUEUE_TIMEOUT_DEFAULT,
+        }
+    }
+}
+
+impl Default for ReconcileSection {
+    fn default() -> Self {
+        ReconcileSection {
+            delay: RECONCILE_DELAY_DEFAULT,
+            max_held_spans: MAX_HELD_SPANS_DEFAULT,
+            max_windows_per_process: MAX_WINDOWS_PER_PROCESS_DEFAULT,
+            max_processes: MAX_PROCESSES_DEFAULT,
+        }
+    }
+}
+
+impl Default for RetryConfig {
+    fn default() -> Self {
+        RetryConfig { initial_backoff: RETRY_INITIAL_BACKOFF_DEFAULT, max_backoff: RETRY_MAX_BACKOFF_DEFAULT, max_elapsed: RETRY_MAX_ELAPSED_DEFAULT }
+    }
+}
+
+impl Default for ExportConfig {
+    fn default() -> Self {
+        ExportConfig {
+            endpoint: None,
+            traces_endpoint: None,
+            protocol: Protocol::Grpc,
+            headers: BTreeMap::new(),
+            compression: Compression::None,
+            timeout: EXPORT_TIMEOUT_DEFAULT,
+            tls: TlsConfig::default(),
+            file: PathBuf::from(EXPORT_FILE_DEFAULT),
+            batch_max_spans: BATCH_MAX_SPANS_DEFAULT,
+            batch_timeout: BATCH_TIMEOUT_DEFAULT,
+            queue_capacity: EXPORT_QUEUE_CAPACITY_DEFAULT,
+            retry: RetryConfig::default(),
+        }
+    }
+}
+
+impl Default for TelemetryConfig {
+    fn default() -> Self {
+        TelemetryConfig { metrics_endpoint: addr(METRICS_ENDPOINT_DEFAULT) }
+    }
+}
+
+/// Where export requests go, resolved from the configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportTarget {
+    /// OTLP/gRPC to this URI.
+    Grpc(String),
+    /// OTLP/HTTP to this URL, JSON bodies or protobuf.
+    Http {
+        /// The full traces URL.
+        url: String,
+        /// JSON bodies instead of protobuf.
+        json: bool,
+    },
+    /// The embedded OTLP-JSON file sink.
+    File(PathBuf),
+}
+
+impl Config {
+    /// Reads a YAML file over the defaults.
+    pub fn from_file(path: &std::path::Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
+        if text.trim().is_empty() {
+            return Ok(Config::default());
+        }
+        serde_norway::from_str(&text).map_err(|source| ConfigError::Parse { path: path.to_path_buf(), source })
+    }
+
+    /// Applies the standard `OTEL_EXPORTER_OTLP_*` variables (trace-specific ones win).
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        let get = |name: &str| var(&format!("OTEL_EXPORTER_OTLP_TRACES_{name}")).map(|v| (format!("OTEL_EXPORTER_OTLP_TRACES_{name}"), v)).or_else(|| var(&format!("OTEL_EXPORTER_OTLP_{name}")).map(|v| (format!("OTEL_EXPORTER_OTLP_{name}"), v)));
+        if let Some(v) = var("OTEL_EXPORTER_OTLP_ENDPOINT") {
+            self.export.endpoint = Some(v);
+        }
+        if let Some(v) = var("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") {
+            self.export.traces_endpoint = Some(v);
+        }
+        if let Some((name, v)) = get("PROTOCOL") {
+            self.export.protocol = match v.trim() {
+                "grpc" => Protocol::Grpc,
+                "http/protobuf" => Protocol::HttpProtobuf,
+                "http/json" => Protocol::HttpJson,
+                other => return Err(invalid(&name, format!("must be grpc, http/protobuf or http/json, got {other:?}"))),
+            };
+        }
+        if let Some((name, v)) = get("HEADERS") {
+            for pair in v.split(',').filter(|p| !p.trim().is_empty()) {
+                let (k, val) = pair.split_once('=').ok_or_else(|| invalid(&name, format!("{pair:?} is not key=value")))?;
+                self.export.headers.insert(k.trim().to_string(), percent_decode(val.trim()));
+            }
+        }
+        if let Some((name, v)) = get("COMPRESSION") {
+            self.export.compression = match v.trim() {
+                "gzip" => Compression::Gzip,
+                "none" | "" => Compression::None,
+                other => return Err(invalid(&name, format!("must be gzip or none, got {other:?}"))),
+            };
+        }
+        if let Some((name, v)) = get("TIMEOUT") {
+            let ms: u64 = v.trim().parse().map_err(|_| invalid(&name, format!("must be milliseconds, got {v:?}")))?;
+            self.export.timeout = Duration::from_millis(ms);
+        }
+        if let Some((_, v)) = get("CERTIFICATE") {
+            self.export.tls.ca_file = Some(PathBuf::from(v));
+        }
+        if let Some((name, v)) = get("INSECURE") {
+            self.export.tls.insecure = match v.trim().to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" | "" => false,
+                other => return Err(invalid(&name, format!("must be true or false, got {other:?}"))),
+            };
+        }
+        Ok(())
+    }
+
+    /// Checks every value; the first bad one is named.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let nonzero = |name: &str, v: usize| if v == 0 { Err(invalid(name, "must be greater than 0")) } else { Ok(()) };
+        let positive = |name: &str, d: Duration| if d.is_zero() { Err(invalid(name, "must be longer than 0s")) } else { Ok(()) };
+        nonzero("ingest.max_request_bytes", self.ingest.max_request_bytes)?;
+        nonzero("ingest.queue_capacity", self.ingest.queue_capacity)?;
+        positive("ingest.enqueue_timeout", self.ingest.enqueue_timeout)?;
+        nonzero("reconcile.max_windows_per_process", self.reconcile.max_windows_per_process)?;
+        nonzero("reconcile.max_processes", self.reconcile.max_processes)?;
+        nonzero("export.batch_max_spans", self.export.batch_max_spans)?;
+        nonzero("export.queue_capacity", self.export.queue_capacity)?;
+        positive("export.timeout", self.export.timeout)?;
+        positive("export.batch_timeout", self.export.batch_timeout)?;
+        positive("export.retry.initial_backoff", self.export.retry.initial_backoff)?;
+        positive("shutdown_timeout", self.shutdown_timeout)?;
+        if self.export.retry.max_backoff < self.export.retry.initial_backoff {
+            return Err(invalid("export.retry.max_backoff", "must not be shorter than export.retry.initial_backoff"));
+        }
+        for (k, v) in &self.export.headers {
+            http::HeaderName::from_bytes(k.as_bytes()).map_err(|_| invalid("export.headers", format!("{k:?} is not a valid header name")))?;
+            http::HeaderValue::from_str(v).map_err(|_| invalid("export.headers", format!("the value of {k:?} is not a valid header value")))?;
+        }
+        if let Some(ca) = &self.export.tls.ca_file {
+            if !ca.is_file() {
+                return Err(invalid("export.tls.ca_file", format!("{} is not a readable file", ca.display())));
+            }
+        }
+        if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = self.export_target()? {
+            let uri: http::Uri = url.parse().map_err(|e| invalid("export.endpoint", format!("{url:?} is not a URL: {e}")))?;
+            if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
+                return Err(invalid("export.endpoint", format!("{url:?} must be an http:// or https:// URL with a host")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Where exports go.
+    pub fn export_target(&self) -> Result<ExportTarget, ConfigError> {
+        let e = &self.export;
+        let base = match (&e.traces_endpoint, &e.endpoint) {
+            (None, None) => return Ok(ExportTarget::File(e.file.clone())),
+            (Some(full), _) => return Ok(self.target_for(full.clone(), true)),
+            (None, Some(base)) => base.clone(),
+        };
+        Ok(self.target_for(base, false))
+    }
+
+    fn target_for(&self, url: String, full: bool) -> ExportTarget {
+        // A gRPC endpoint without a scheme is plain text only when asked for.
+        let url = if url.contains("://") {
+            url
+        } else if self.export.tls.insecure {
+            format!("http://{url}")
+        } else {
+            format!("https://{url}")
+        };
+        match self.export.protocol {
+            Protocol::Grpc => ExportTarget::Grpc(url),
+            Protocol::HttpProtobuf | Protocol::HttpJson => {
+                let url = if full { url } else { format!("{}/v1/traces", url.trim_end_matches('/')) };
+                ExportTarget::Http { url, json: self.export.protocol == Protocol::HttpJson }
+            }
+        }
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn the_defaults_are_valid_and_export_to_the_file_sink() {
+        let c = Config::default();
+        c.validate().unwrap();
+        assert_eq!(c.export_target().unwrap(), ExportTarget::File(PathBuf::from(EXPORT_FILE_DEFAULT)));
+        assert_eq!(c.reconcile.delay, Duration::from_secs(2));
+    }
+
+    #[test]
+    fn unknown_fields_in_the_file_are_rejected_by_name() {
+        let err = serde_norway::from_str::<Config>("ingest:\n  grpc_endpoit: 1.2.3.4:5\n").unwrap_err();
+        assert!(err.to_string().contains("grpc_endpoit"), "{err}");
+    }
+
+    #[test]
+    fn durations_read_as_humans_write_them() {
+        let c: Config = serde_norway::from_str("reconcile:\n  delay: 750ms\nexport:\n  retry:\n    max_elapsed: 2m\n").unwrap();
+        assert_eq!(c.reconcile.delay, Duration::from_millis(750));
+        assert_eq!(c.export.retry.max_elapsed, Duration::from_secs(120));
+    }
+
+    #[test]
+    fn a_bad_value_is_an_error_naming_the_parameter_never_clamped() {
+        let mut c = Config::default();
+        c.export.queue_capacity = 0;
+        assert_eq!(c.validate().unwrap_err().to_string(), "invalid export.queue_capacity: must be greater than 0");
+        let mut c = Config::default();
+        c.export.endpoint = Some("ftp://x".into());
+        assert!(c.validate().unwrap_err().to_string().starts_with("invalid export.endpoint"));
+    }
+
+    #[test]
+    fn the_standard_environment_configures_the_export_side() {
+        let mut c = Config::default();
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://tempo:4318"),
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
+            ("OTEL_EXPORTER_OTLP_HEADERS", "x-scope-orgid=team%20a,authorization=Bearer x"),
+            ("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "gzip"),
+            ("OTEL_EXPORTER_OTLP_TIMEOUT", "2500"),
+        ]))
+        .unwrap();
+        c.validate().unwrap();
+        assert_eq!(c.export_target().unwrap(), ExportTarget::Http { url: "http://tempo:4318/v1/traces".into(), json: false });
+        assert_eq!(c.export.headers["x-scope-orgid"], "team a");
+        assert_eq!(c.export.compression, Compression::Gzip);
+        assert_eq!(c.export.timeout, Duration::from_millis(2500));
+    }
+
+    #[test]
+    fn the_traces_endpoint_is_used_as_is() {
+        let mut c = Config::default();
+        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://h:1/custom"), ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json")])).unwrap();
+        assert_eq!(c.export_target().unwrap(), ExportTarget::Http { url: "http://h:1/custom".into(), json: true });
+    }
+
+    #[test]
+    fn a_grpc_endpoint_without_scheme_is_tls_unless_insecure() {
+        let mut c = Config::default();
+        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_ENDPOINT", "jaeger:4317")])).unwrap();
+        assert_eq!(c.export_target().unwrap(), ExportTarget::Grpc("https://jaeger:4317".into()));
+        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_INSECURE", "true")])).unwrap();
+        assert_eq!(c.export_target().unwrap(), ExportTarget::Grpc("http://jaeger:4317".into()));
+    }
+
+    #[test]
+    fn a_bad_environment_value_names_the_variable() {
+        let mut c = Config::default();
+        let err = c.apply_env(env(&[("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "udp")])).unwrap_err();
+        assert_eq!(err.to_string(), "invalid OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: must be grpc, http/protobuf or http/json, got \"udp\"");
+    }
+}

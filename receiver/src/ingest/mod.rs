@@ -1,0 +1,74 @@
+//! Ingest: OTLP/gRPC and OTLP/HTTP front ends that hand each request to the pipeline
+//! through one bounded queue. A full queue past the enqueue timeout is "retry later"
+//! (ResourceExhausted with RetryInfo / 429 with Retry-After); a pipeline that is
+//! shutting down is Unavailable / 503.
+
+pub mod grpc;
+pub mod http;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::trace::v1::{ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::reconcile::IngestReport;
+use crate::telemetry::Telemetry;
+
+/// How long senders are asked to wait when the pipeline is full.
+pub const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// One request on its way to the pipeline, with the channel for its answer.
+pub type Job = (ExportTraceServiceRequest, oneshot::Sender<IngestReport>);
+
+/// Why a whole request was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The pipeline stayed full for the enqueue timeout.
+    #[error("the receiver is at capacity; retry after {}s", RETRY_AFTER.as_secs())]
+    Busy,
+    /// The pipeline is shutting down.
+    #[error("the receiver is shutting down")]
+    Unavailable,
+}
+
+/// The front ends' way into the pipeline.
+#[derive(Debug, Clone)]
+pub struct IngestHandle {
+    tx: mpsc::Sender<Job>,
+    enqueue_timeout: Duration,
+    /// Counters of the ingest edge.
+    pub telemetry: Arc<Telemetry>,
+}
+
+impl IngestHandle {
+    /// A handle over the pipeline's queue.
+    pub fn new(tx: mpsc::Sender<Job>, enqueue_timeout: Duration, telemetry: Arc<Telemetry>) -> Self {
+        IngestHandle { tx, enqueue_timeout, telemetry }
+    }
+
+    /// Hands a request to the pipeline and waits for its report.
+    pub async fn submit(&self, req: ExportTraceServiceRequest) -> Result<IngestReport, Refusal> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let (reply, answer) = oneshot::channel();
+        let refusal = match self.tx.send_timeout((req, reply), self.enqueue_timeout).await {
+            Ok(()) => return answer.await.map_err(|_| Refusal::Unavailable),
+            Err(mpsc::error::SendTimeoutError::Timeout(_)) => Refusal::Busy,
+            Err(mpsc::error::SendTimeoutError::Closed(_)) => Refusal::Unavailable,
+        };
+        let counter = match refusal {
+            Refusal::Busy => &self.telemetry.ingest.refused_busy,
+            Refusal::Unavailable => &self.telemetry.ingest.refused_unavailable,
+        };
+        counter.fetch_add(1, Relaxed);
+        Err(refusal)
+    }
+}
+
+/// The OTLP response for a report: partial success only when something was wrong.
+pub fn response(report: &IngestReport) -> ExportTraceServiceResponse {
+    ExportTraceServiceResponse {
+        partial_success: (!report.is_clean())
+            .then(|| ExportTracePartialSuccess { rejected_spans: report.rejected_spans, error_message: report.error_message() }),
+    }
+}

@@ -1,0 +1,237 @@
+//! The running receiver: binds the listeners, runs the pipeline task between ingest and
+//! export, and shuts down in stages within one deadline:
+//! stop ingest → release every held span with its current answer → flush exports →
+//! stop `/metrics`.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use crate::config::Config;
+use crate::export::retry::Backoff;
+use crate::export::sink::{Sink, SinkError};
+use crate::export::{BatchSettings, ExportSender, Exporter};
+use crate::ingest::{self, IngestHandle, Job};
+use crate::reconcile::{ReconcileConfig, Reconciler};
+use crate::telemetry::{PipelineSnapshot, Telemetry};
+use semconv::store::StoreLimits;
+
+/// How often held spans are checked against their deadline.
+const TICK: Duration = Duration::from_millis(50);
+
+/// The receiver could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The configuration is invalid.
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    /// The export sink could not be built.
+    #[error(transparent)]
+    Sink(#[from] SinkError),
+    /// A listener could not be bound.
+    #[error("cannot listen on {what} {addr}: {source}")]
+    Bind {
+        /// Which listener.
+        what: &'static str,
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A started receiver.
+#[derive(Debug)]
+pub struct Running {
+    /// The bound OTLP/gRPC address.
+    pub grpc_addr: SocketAddr,
+    /// The bound OTLP/HTTP address.
+    pub http_addr: SocketAddr,
+    /// The bound `/metrics` address.
+    pub metrics_addr: SocketAddr,
+    /// Where exports go, in words.
+    pub export: String,
+    /// Self-telemetry.
+    pub telemetry: Arc<Telemetry>,
+    stop_ingest: CancellationToken,
+    stop_pipeline: CancellationToken,
+    stop_admin: CancellationToken,
+    ingest_tasks: Vec<JoinHandle<()>>,
+    pipeline: JoinHandle<()>,
+    admin: JoinHandle<()>,
+    exporter: Exporter,
+    shutdown_timeout: Duration,
+}
+
+async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, StartError> {
+    TcpListener::bind(addr).await.map_err(|source| StartError::Bind { what, addr, source })
+}
+
+/// Starts a receiver from a validated configuration.
+pub async fn start(config: Config) -> Result<Running, StartError> {
+    config.validate()?;
+    let telemetry = Arc::new(Telemetry::default());
+    let sink = Sink::from_config(&config)?;
+    let export = sink.describe();
+    let e = &config.export;
+    let settings = BatchSettings {
+        max_spans: e.batch_max_spans,
+        timeout: e.batch_timeout,
+        queue_capacity: e.queue_capacity,
+        backoff: Backoff { initial: e.retry.initial_backoff, max: e.retry.max_backoff, max_elapsed: e.retry.max_elapsed },
+    };
+    let exporter = Exporter::start(sink, settings, telemetry.export.clone());
+
+    let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
+    let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
+    let admin = bind("metrics", config.telemetry.metrics_endpoint).await?;
+    let (grpc_addr, http_addr, metrics_addr) = (local(&grpc), local(&http), local(&admin));
+
+    let (tx, rx) = mpsc::channel::<Job>(config.ingest.queue_capacity);
+    let handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone());
+    let reconciler = Reconciler::new(ReconcileConfig {
+        delay: config.reconcile.delay,
+        max_held_spans: config.reconcile.max_held_spans,
+        store: StoreLimits { max_windows_per_process: config.reconcile.max_windows_per_process, max_processes: config.reconcile.max_processes },
+    });
+    let stop_pipeline = CancellationToken::new();
+    let pipeline = tokio::spawn(run_pipeline(rx, reconciler, exporter.sender(), telemetry.clone(), stop_pipeline.clone()));
+
+    let stop_ingest = CancellationToken::new();
+    let max = config.ingest.max_request_bytes;
+    let grpc_task = tokio::spawn({
+        let (h, stop) = (handle.clone(), stop_ingest.clone());
+        async move {
+            if let Err(e) = ingest::grpc::serve(grpc, h, max, stop).await {
+                tracing::error!(error = %e, "OTLP/gRPC server failed");
+            }
+        }
+    });
+    let http_task = tokio::spawn({
+        let (router, stop) = (ingest::http::router(handle, max), stop_ingest.clone());
+        async move {
+            if let Err(e) = axum::serve(http, router).with_graceful_shutdown(stop.cancelled_owned()).await {
+                tracing::error!(error = %e, "OTLP/HTTP server failed");
+            }
+        }
+    });
+    let stop_admin = CancellationToken::new();
+    let admin_task = tokio::spawn({
+        let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
+        async move {
+            if let Err(e) = axum::serve(admin, router).with_graceful_shutdown(stop.cancelled_owned()).await {
+                tracing::error!(error = %e, "metrics server failed");
+            }
+        }
+    });
+    tracing::info!(%grpc_addr, %http_addr, %metrics_addr, export = %export, "Receiver started");
+    Ok(Running {
+        grpc_addr,
+        http_addr,
+        metrics_addr,
+        export,
+        telemetry,
+        stop_ingest,
+        stop_pipeline,
+        stop_admin,
+        ingest_tasks: vec![grpc_task, http_task],
+        pipeline,
+        admin: admin_task,
+        exporter,
+        shutdown_timeout: config.shutdown_timeout,
+    })
+}
+
+fn local(l: &TcpListener) -> SocketAddr {
+    l.local_addr().expect("a bound listener has an address")
+}
+
+fn admin_router(telemetry: Arc<Telemetry>) -> axum::Router {
+    use axum::routing::get;
+    let registry = Arc::new(telemetry.registry());
+    axum::Router::new()
+        .route(
+            "/metrics",
+            get(move || {
+                let registry = registry.clone();
+                async move { ([("content-type", "text/plain; version=0.0.4; charset=utf-8")], crate::telemetry::render(&registry)) }
+            }),
+        )
+        .route("/healthz", get(|| async { "ok\n" }))
+}
+
+/// What a shutdown achieved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShutdownReport {
+    /// Every stage finished before the deadline.
+    pub clean: bool,
+}
+
+impl Running {
+    /// Stops ingest, releases every held span, flushes exports, all within the
+    /// configured deadline. Idempotent by construction (it consumes the receiver).
+    pub async fn shutdown(self) -> ShutdownReport {
+        let deadline = Instant::now() + self.shutdown_timeout;
+        let left = || deadline.saturating_duration_since(Instant::now());
+        let mut clean = true;
+        self.stop_ingest.cancel();
+        for t in self.ingest_tasks {
+            clean &= tokio::time::timeout(left(), t).await.is_ok();
+        }
+        // Whatever still holds a sender, the pipeline now stops taking requests.
+        self.stop_pipeline.cancel();
+        clean &= tokio::time::timeout(left(), self.pipeline).await.is_ok();
+        clean &= self.exporter.shutdown(left()).await;
+        self.stop_admin.cancel();
+        let _ = tokio::time::timeout(Duration::from_millis(200), self.admin).await;
+        ShutdownReport { clean }
+    }
+}
+
+fn publish(telemetry: &Telemetry, r: &Reconciler) {
+    let (windows_held, windows_open) = r.windows();
+    telemetry.publish(PipelineSnapshot { reconcile: r.counters(), store: r.store_counters(), held: r.held(), windows_held, windows_open });
+}
+
+async fn run_pipeline(mut rx: mpsc::Receiver<Job>, mut r: Reconciler, export: ExportSender, telemetry: Arc<Telemetry>, stop: CancellationToken) {
+    let epoch = Instant::now();
+    let now = || u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut stopping = false;
+    loop {
+        tokio::select! {
+            biased;
+            _ = stop.cancelled(), if !stopping => {
+                // Take what is already queued, then nothing more.
+                rx.close();
+                stopping = true;
+            }
+            job = rx.recv() => {
+                let Some((req, reply)) = job else { break };
+                let (report, ready) = r.ingest(req, now());
+                let _ = reply.send(report);
+                for out in ready {
+                    export.submit(out).await;
+                }
+                publish(&telemetry, &r);
+            }
+            _ = tick.tick() => {
+                for out in r.tick(now()) {
+                    export.submit(out).await;
+                }
+                publish(&telemetry, &r);
+            }
+        }
+    }
+    for out in r.drain() {
+        export.submit(out).await;
+    }
+    publish(&telemetry, &r);
+}

@@ -1,0 +1,200 @@
+//! Self-telemetry: Prometheus `/metrics` and `/healthz` on their own port.
+//!
+//! Names follow `gpu_otel_receiver_<name>_total` for counters. The outcome counters
+//! keep the contract's identity: the three `execution_outcomes_total` series sum to
+//! `executions_total`.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
+use prometheus_client::metrics::counter::ConstCounter;
+use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::registry::Registry;
+use semconv::store::StoreCounters;
+
+use crate::export::ExportCounters;
+use crate::reconcile::ReconcileCounters;
+
+/// Counters of the ingest edge.
+#[derive(Debug, Default)]
+pub struct IngestCounters {
+    /// Requests received over gRPC.
+    pub grpc_requests: AtomicU64,
+    /// Requests received over HTTP.
+    pub http_requests: AtomicU64,
+    /// Requests refused as malformed (bad protobuf or JSON, bad gzip).
+    pub refused_malformed: AtomicU64,
+    /// Requests refused as larger than the limit.
+    pub refused_too_large: AtomicU64,
+    /// Requests refused with an unsupported content type.
+    pub refused_media_type: AtomicU64,
+    /// Requests refused because the pipeline was full ("retry later").
+    pub refused_busy: AtomicU64,
+    /// Requests refused because the pipeline was shutting down.
+    pub refused_unavailable: AtomicU64,
+}
+
+/// What the pipeline task last published.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PipelineSnapshot {
+    /// Reconciler counters.
+    pub reconcile: ReconcileCounters,
+    /// Window store counters.
+    pub store: StoreCounters,
+    /// Kernel spans held.
+    pub held: usize,
+    /// Windows held.
+    pub windows_held: usize,
+    /// Windows held still open.
+    pub windows_open: usize,
+}
+
+/// Everything `/metrics` reports.
+#[derive(Debug, Default)]
+pub struct Telemetry {
+    /// Ingest edge.
+    pub ingest: IngestCounters,
+    /// Export side.
+    pub export: Arc<ExportCounters>,
+    /// Pipeline state.
+    pub pipeline: Mutex<PipelineSnapshot>,
+}
+
+impl Telemetry {
+    /// The latest pipeline snapshot.
+    pub fn snapshot(&self) -> PipelineSnapshot {
+        *self.pipeline.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Publishes a pipeline snapshot.
+    pub fn publish(&self, s: PipelineSnapshot) {
+        *self.pipeline.lock().unwrap_or_else(|p| p.into_inner()) = s;
+    }
+
+    /// A registry that scrapes this telemetry.
+    pub fn registry(self: &Arc<Self>) -> Registry {
+        let mut registry = Registry::default();
+        registry.register_collector(Box::new(Scrape(self.clone())));
+        registry
+    }
+}
+
+#[derive(Debug)]
+struct Scrape(Arc<Telemetry>);
+
+fn counter(enc: &mut DescriptorEncoder, name: &str, help: &str, label: Option<&str>, series: &[(&str, u64)]) -> Result<(), std::fmt::Error> {
+    let c = ConstCounter::new(0u64);
+    let mut family = enc.encode_descriptor(name, help, None, c.metric_type())?;
+    for (value, n) in series {
+        let m = ConstCounter::new(*n);
+        match label {
+            Some(l) => m.encode(family.encode_family(&[(l, *value)])?)?,
+            None => m.encode(family.encode_family(&Vec::<(String, String)>::new())?)?,
+        }
+    }
+    Ok(())
+}
+
+fn gauge(enc: &mut DescriptorEncoder, name: &str, help: &str, label: Option<&str>, series: &[(&str, i64)]) -> Result<(), std::fmt::Error> {
+    let g = ConstGauge::new(0i64);
+    let mut family = enc.encode_descriptor(name, help, None, g.metric_type())?;
+    for (value, n) in series {
+        let m = ConstGauge::new(*n);
+        match label {
+            Some(l) => m.encode(family.encode_family(&[(l, *value)])?)?,
+            None => m.encode(family.encode_family(&Vec::<(String, String)>::new())?)?,
+        }
+    }
+    Ok(())
+}
+
+impl Collector for Scrape {
+    fn encode(&self, mut enc: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let t = &self.0;
+        let p = t.snapshot();
+        let (r, s, i, x) = (p.reconcile, p.store, &t.ingest, &t.export);
+        let n = |a: &AtomicU64| a.load(Relaxed);
+        let e = &mut enc;
+        counter(e, "gpu_otel_receiver_requests", "OTLP export requests received.", Some("transport"), &[("grpc", n(&i.grpc_requests)), ("http", n(&i.http_requests))])?;
+        counter(
+            e,
+            "gpu_otel_receiver_requests_refused",
+            "Requests refused whole.",
+            Some("reason"),
+            &[
+                ("malformed", n(&i.refused_malformed)),
+                ("too_large", n(&i.refused_too_large)),
+                ("unsupported_media_type", n(&i.refused_media_type)),
+                ("busy", n(&i.refused_busy)),
+                ("unavailable", n(&i.refused_unavailable)),
+            ],
+        )?;
+        counter(e, "gpu_otel_receiver_spans_received", "Spans received.", None, &[("", r.spans_received)])?;
+        counter(e, "gpu_otel_receiver_spans_exported", "Spans delivered to the export destination.", None, &[("", n(&x.exported_spans))])?;
+        counter(
+            e,
+            "gpu_otel_receiver_spans_dropped",
+            "Spans lost, by reason.",
+            Some("reason"),
+            &[
+                ("malformed", r.spans_rejected),
+                ("export_failed", n(&x.dropped_export_failed)),
+                ("rejected_by_backend", n(&x.dropped_rejected_by_backend)),
+                ("shutdown", n(&x.dropped_shutdown)),
+            ],
+        )?;
+        counter(e, "gpu_otel_receiver_kernel_spans", "Kernel execution spans received.", None, &[("", r.kernel_spans)])?;
+        counter(e, "gpu_otel_receiver_undeclared_tier_spans", "Kernel spans whose resource declares no valid gpu.pc_sampling.tier.", None, &[("", r.undeclared_tier_spans)])?;
+        gauge(e, "gpu_otel_receiver_kernel_spans_held", "Kernel spans waiting for evidence.", None, &[("", p.held as i64)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_spans_released",
+            "Held kernel spans released, by why.",
+            Some("reason"),
+            &[("settled", r.released_settled), ("deadline", r.released_deadline), ("hold_full", r.released_early), ("shutdown", r.released_shutdown)],
+        )?;
+        gauge(e, "gpu_otel_receiver_windows", "Sampling windows in the store.", Some("state"), &[("held", p.windows_held as i64), ("open", p.windows_open as i64)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_window_records",
+            "Sampling-window records, by what became of them.",
+            Some("outcome"),
+            &[
+                ("received", s.received),
+                ("superseded", s.superseded),
+                ("evicted", s.evicted),
+                ("refused_inverted", s.refused_inverted),
+                ("refused_process", s.refused_processes),
+                ("refused_malformed", r.window_records_malformed),
+                ("opaque_mode", s.opaque_mode),
+            ],
+        )?;
+        counter(e, "gpu_otel_receiver_window_spans", "Reconciled window spans emitted.", Some("state"), &[("closed", r.window_spans_closed), ("unclosed", r.window_spans_unclosed)])?;
+        let o = r.outcomes;
+        counter(e, "gpu_otel_receiver_executions", "Kernel executions classified (the sum of the three outcomes).", None, &[("", o.executions)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_execution_outcomes",
+            "Kernel executions by exported gpu.serialized.",
+            Some("gpu_serialized"),
+            &[("true", o.serialized), ("false", o.not_serialized), ("unknown", o.unknown)],
+        )?;
+        counter(e, "gpu_otel_receiver_stamps_repaired", "Kernel spans whose stamp was missing or invalid and got the receiver's verdict.", Some("reason"), &[("missing", r.repaired_missing), ("invalid", r.repaired_invalid)])?;
+        counter(e, "gpu_otel_receiver_conflicts", "\"false\" stamps contradicted by a serialized window (exported as \"true\").", None, &[("", r.conflicts)])?;
+        counter(e, "gpu_otel_receiver_agreements", "Valid stamps equal to the receiver's verdict.", None, &[("", r.agreements)])?;
+        counter(e, "gpu_otel_receiver_disagreements", "Valid stamps that differ from the verdict without contradicting it.", None, &[("", r.disagreements)])?;
+        gauge(e, "gpu_otel_receiver_export_queue_spans", "Spans waiting for export.", None, &[("", n(&x.queued_spans) as i64)])?;
+        counter(e, "gpu_otel_receiver_export_batches", "Batches delivered.", None, &[("", n(&x.batches))])?;
+        counter(e, "gpu_otel_receiver_export_retries", "Export attempts retried.", None, &[("", n(&x.retries))])?;
+        Ok(())
+    }
+}
+
+/// Renders the registry in the Prometheus text format.
+pub fn render(registry: &Registry) -> String {
+    let mut out = String::new();
+    prometheus_client::encoding::text::encode(&mut out, registry).expect("writing to a String");
+    out
+}

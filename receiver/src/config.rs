@@ -78,7 +78,10 @@ pub enum ConfigError {
 }
 
 fn invalid(name: &str, reason: impl Into<String>) -> ConfigError {
-    ConfigError::InvalidParameter { name: name.to_string(), reason: reason.into() }
+    ConfigError::InvalidParameter {
+        name: name.to_string(),
+        reason: reason.into(),
+    }
 }
 
 /// The whole configuration.
@@ -260,7 +263,11 @@ impl Default for ReconcileSection {
 
 impl Default for RetryConfig {
     fn default() -> Self {
-        RetryConfig { initial_backoff: RETRY_INITIAL_BACKOFF_DEFAULT, max_backoff: RETRY_MAX_BACKOFF_DEFAULT, max_elapsed: RETRY_MAX_ELAPSED_DEFAULT }
+        RetryConfig {
+            initial_backoff: RETRY_INITIAL_BACKOFF_DEFAULT,
+            max_backoff: RETRY_MAX_BACKOFF_DEFAULT,
+            max_elapsed: RETRY_MAX_ELAPSED_DEFAULT,
+        }
     }
 }
 
@@ -285,7 +292,9 @@ impl Default for ExportConfig {
 
 impl Default for TelemetryConfig {
     fn default() -> Self {
-        TelemetryConfig { metrics_endpoint: addr(METRICS_ENDPOINT_DEFAULT) }
+        TelemetryConfig {
+            metrics_endpoint: addr(METRICS_ENDPOINT_DEFAULT),
+        }
     }
 }
 
@@ -308,16 +317,29 @@ pub enum ExportTarget {
 impl Config {
     /// Reads a YAML file over the defaults.
     pub fn from_file(path: &std::path::Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
         if text.trim().is_empty() {
             return Ok(Config::default());
         }
-        serde_norway::from_str(&text).map_err(|source| ConfigError::Parse { path: path.to_path_buf(), source })
+        serde_norway::from_str(&text).map_err(|source| ConfigError::Parse {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     /// Applies the standard `OTEL_EXPORTER_OTLP_*` variables (trace-specific ones win).
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
-        let get = |name: &str| var(&format!("OTEL_EXPORTER_OTLP_TRACES_{name}")).map(|v| (format!("OTEL_EXPORTER_OTLP_TRACES_{name}"), v)).or_else(|| var(&format!("OTEL_EXPORTER_OTLP_{name}")).map(|v| (format!("OTEL_EXPORTER_OTLP_{name}"), v)));
+        let get = |name: &str| {
+            var(&format!("OTEL_EXPORTER_OTLP_TRACES_{name}"))
+                .map(|v| (format!("OTEL_EXPORTER_OTLP_TRACES_{name}"), v))
+                .or_else(|| {
+                    var(&format!("OTEL_EXPORTER_OTLP_{name}"))
+                        .map(|v| (format!("OTEL_EXPORTER_OTLP_{name}"), v))
+                })
+        };
         if let Some(v) = var("OTEL_EXPORTER_OTLP_ENDPOINT") {
             self.export.endpoint = Some(v);
         }
@@ -329,24 +351,41 @@ impl Config {
                 "grpc" => Protocol::Grpc,
                 "http/protobuf" => Protocol::HttpProtobuf,
                 "http/json" => Protocol::HttpJson,
-                other => return Err(invalid(&name, format!("must be grpc, http/protobuf or http/json, got {other:?}"))),
+                other => {
+                    return Err(invalid(
+                        &name,
+                        format!("must be grpc, http/protobuf or http/json, got {other:?}"),
+                    ))
+                }
             };
         }
         if let Some((name, v)) = get("HEADERS") {
             for pair in v.split(',').filter(|p| !p.trim().is_empty()) {
-                let (k, val) = pair.split_once('=').ok_or_else(|| invalid(&name, format!("{pair:?} is not key=value")))?;
-                self.export.headers.insert(k.trim().to_string(), percent_decode(val.trim()));
+                let (k, val) = pair
+                    .split_once('=')
+                    .ok_or_else(|| invalid(&name, format!("{pair:?} is not key=value")))?;
+                self.export
+                    .headers
+                    .insert(k.trim().to_string(), percent_decode(val.trim()));
             }
         }
         if let Some((name, v)) = get("COMPRESSION") {
             self.export.compression = match v.trim() {
                 "gzip" => Compression::Gzip,
                 "none" | "" => Compression::None,
-                other => return Err(invalid(&name, format!("must be gzip or none, got {other:?}"))),
+                other => {
+                    return Err(invalid(
+                        &name,
+                        format!("must be gzip or none, got {other:?}"),
+                    ))
+                }
             };
         }
         if let Some((name, v)) = get("TIMEOUT") {
-            let ms: u64 = v.trim().parse().map_err(|_| invalid(&name, format!("must be milliseconds, got {v:?}")))?;
+            let ms: u64 = v
+                .trim()
+                .parse()
+                .map_err(|_| invalid(&name, format!("must be milliseconds, got {v:?}")))?;
             self.export.timeout = Duration::from_millis(ms);
         }
         if let Some((_, v)) = get("CERTIFICATE") {
@@ -356,7 +395,12 @@ impl Config {
             self.export.tls.insecure = match v.trim().to_ascii_lowercase().as_str() {
                 "true" => true,
                 "false" | "" => false,
-                other => return Err(invalid(&name, format!("must be true or false, got {other:?}"))),
+                other => {
+                    return Err(invalid(
+                        &name,
+                        format!("must be true or false, got {other:?}"),
+                    ))
+                }
             };
         }
         Ok(())
@@ -364,35 +408,74 @@ impl Config {
 
     /// Checks every value; the first bad one is named.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let nonzero = |name: &str, v: usize| if v == 0 { Err(invalid(name, "must be greater than 0")) } else { Ok(()) };
-        let positive = |name: &str, d: Duration| if d.is_zero() { Err(invalid(name, "must be longer than 0s")) } else { Ok(()) };
+        let nonzero = |name: &str, v: usize| {
+            if v == 0 {
+                Err(invalid(name, "must be greater than 0"))
+            } else {
+                Ok(())
+            }
+        };
+        let positive = |name: &str, d: Duration| {
+            if d.is_zero() {
+                Err(invalid(name, "must be longer than 0s"))
+            } else {
+                Ok(())
+            }
+        };
         nonzero("ingest.max_request_bytes", self.ingest.max_request_bytes)?;
         nonzero("ingest.queue_capacity", self.ingest.queue_capacity)?;
         positive("ingest.enqueue_timeout", self.ingest.enqueue_timeout)?;
-        nonzero("reconcile.max_windows_per_process", self.reconcile.max_windows_per_process)?;
+        nonzero(
+            "reconcile.max_windows_per_process",
+            self.reconcile.max_windows_per_process,
+        )?;
         nonzero("reconcile.max_processes", self.reconcile.max_processes)?;
         nonzero("export.batch_max_spans", self.export.batch_max_spans)?;
         nonzero("export.queue_capacity", self.export.queue_capacity)?;
         positive("export.timeout", self.export.timeout)?;
         positive("export.batch_timeout", self.export.batch_timeout)?;
-        positive("export.retry.initial_backoff", self.export.retry.initial_backoff)?;
+        positive(
+            "export.retry.initial_backoff",
+            self.export.retry.initial_backoff,
+        )?;
         positive("shutdown_timeout", self.shutdown_timeout)?;
         if self.export.retry.max_backoff < self.export.retry.initial_backoff {
-            return Err(invalid("export.retry.max_backoff", "must not be shorter than export.retry.initial_backoff"));
+            return Err(invalid(
+                "export.retry.max_backoff",
+                "must not be shorter than export.retry.initial_backoff",
+            ));
         }
         for (k, v) in &self.export.headers {
-            http::HeaderName::from_bytes(k.as_bytes()).map_err(|_| invalid("export.headers", format!("{k:?} is not a valid header name")))?;
-            http::HeaderValue::from_str(v).map_err(|_| invalid("export.headers", format!("the value of {k:?} is not a valid header value")))?;
+            http::HeaderName::from_bytes(k.as_bytes()).map_err(|_| {
+                invalid(
+                    "export.headers",
+                    format!("{k:?} is not a valid header name"),
+                )
+            })?;
+            http::HeaderValue::from_str(v).map_err(|_| {
+                invalid(
+                    "export.headers",
+                    format!("the value of {k:?} is not a valid header value"),
+                )
+            })?;
         }
         if let Some(ca) = &self.export.tls.ca_file {
             if !ca.is_file() {
-                return Err(invalid("export.tls.ca_file", format!("{} is not a readable file", ca.display())));
+                return Err(invalid(
+                    "export.tls.ca_file",
+                    format!("{} is not a readable file", ca.display()),
+                ));
             }
         }
         if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = self.export_target()? {
-            let uri: http::Uri = url.parse().map_err(|e| invalid("export.endpoint", format!("{url:?} is not a URL: {e}")))?;
+            let uri: http::Uri = url
+                .parse()
+                .map_err(|e| invalid("export.endpoint", format!("{url:?} is not a URL: {e}")))?;
             if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
-                return Err(invalid("export.endpoint", format!("{url:?} must be an http:// or https:// URL with a host")));
+                return Err(invalid(
+                    "export.endpoint",
+                    format!("{url:?} must be an http:// or https:// URL with a host"),
+                ));
             }
         }
         Ok(())
@@ -421,8 +504,15 @@ impl Config {
         match self.export.protocol {
             Protocol::Grpc => ExportTarget::Grpc(url),
             Protocol::HttpProtobuf | Protocol::HttpJson => {
-                let url = if full { url } else { format!("{}/v1/traces", url.trim_end_matches('/')) };
-                ExportTarget::Http { url, json: self.export.protocol == Protocol::HttpJson }
+                let url = if full {
+                    url
+                } else {
+                    format!("{}/v1/traces", url.trim_end_matches('/'))
+                };
+                ExportTarget::Http {
+                    url,
+                    json: self.export.protocol == Protocol::HttpJson,
+                }
             }
         }
     }
@@ -452,7 +542,10 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let map: BTreeMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         move |k| map.get(k).cloned()
     }
 
@@ -460,19 +553,26 @@ mod tests {
     fn the_defaults_are_valid_and_export_to_the_file_sink() {
         let c = Config::default();
         c.validate().unwrap();
-        assert_eq!(c.export_target().unwrap(), ExportTarget::File(PathBuf::from(EXPORT_FILE_DEFAULT)));
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::File(PathBuf::from(EXPORT_FILE_DEFAULT))
+        );
         assert_eq!(c.reconcile.delay, Duration::from_secs(2));
     }
 
     #[test]
     fn unknown_fields_in_the_file_are_rejected_by_name() {
-        let err = serde_norway::from_str::<Config>("ingest:\n  grpc_endpoit: 1.2.3.4:5\n").unwrap_err();
+        let err =
+            serde_norway::from_str::<Config>("ingest:\n  grpc_endpoit: 1.2.3.4:5\n").unwrap_err();
         assert!(err.to_string().contains("grpc_endpoit"), "{err}");
     }
 
     #[test]
     fn durations_read_as_humans_write_them() {
-        let c: Config = serde_norway::from_str("reconcile:\n  delay: 750ms\nexport:\n  retry:\n    max_elapsed: 2m\n").unwrap();
+        let c: Config = serde_norway::from_str(
+            "reconcile:\n  delay: 750ms\nexport:\n  retry:\n    max_elapsed: 2m\n",
+        )
+        .unwrap();
         assert_eq!(c.reconcile.delay, Duration::from_millis(750));
         assert_eq!(c.export.retry.max_elapsed, Duration::from_secs(120));
     }
@@ -481,10 +581,17 @@ mod tests {
     fn a_bad_value_is_an_error_naming_the_parameter_never_clamped() {
         let mut c = Config::default();
         c.export.queue_capacity = 0;
-        assert_eq!(c.validate().unwrap_err().to_string(), "invalid export.queue_capacity: must be greater than 0");
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "invalid export.queue_capacity: must be greater than 0"
+        );
         let mut c = Config::default();
         c.export.endpoint = Some("ftp://x".into());
-        assert!(c.validate().unwrap_err().to_string().starts_with("invalid export.endpoint"));
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid export.endpoint"));
     }
 
     #[test]
@@ -493,13 +600,22 @@ mod tests {
         c.apply_env(env(&[
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://tempo:4318"),
             ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
-            ("OTEL_EXPORTER_OTLP_HEADERS", "x-scope-orgid=team%20a,authorization=Bearer x"),
+            (
+                "OTEL_EXPORTER_OTLP_HEADERS",
+                "x-scope-orgid=team%20a,authorization=Bearer x",
+            ),
             ("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "gzip"),
             ("OTEL_EXPORTER_OTLP_TIMEOUT", "2500"),
         ]))
         .unwrap();
         c.validate().unwrap();
-        assert_eq!(c.export_target().unwrap(), ExportTarget::Http { url: "http://tempo:4318/v1/traces".into(), json: false });
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::Http {
+                url: "http://tempo:4318/v1/traces".into(),
+                json: false
+            }
+        );
         assert_eq!(c.export.headers["x-scope-orgid"], "team a");
         assert_eq!(c.export.compression, Compression::Gzip);
         assert_eq!(c.export.timeout, Duration::from_millis(2500));
@@ -508,23 +624,43 @@ mod tests {
     #[test]
     fn the_traces_endpoint_is_used_as_is() {
         let mut c = Config::default();
-        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://h:1/custom"), ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json")])).unwrap();
-        assert_eq!(c.export_target().unwrap(), ExportTarget::Http { url: "http://h:1/custom".into(), json: true });
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://h:1/custom"),
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::Http {
+                url: "http://h:1/custom".into(),
+                json: true
+            }
+        );
     }
 
     #[test]
     fn a_grpc_endpoint_without_scheme_is_tls_unless_insecure() {
         let mut c = Config::default();
-        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_ENDPOINT", "jaeger:4317")])).unwrap();
-        assert_eq!(c.export_target().unwrap(), ExportTarget::Grpc("https://jaeger:4317".into()));
-        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_INSECURE", "true")])).unwrap();
-        assert_eq!(c.export_target().unwrap(), ExportTarget::Grpc("http://jaeger:4317".into()));
+        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_ENDPOINT", "jaeger:4317")]))
+            .unwrap();
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::Grpc("https://jaeger:4317".into())
+        );
+        c.apply_env(env(&[("OTEL_EXPORTER_OTLP_INSECURE", "true")]))
+            .unwrap();
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::Grpc("http://jaeger:4317".into())
+        );
     }
 
     #[test]
     fn a_bad_environment_value_names_the_variable() {
         let mut c = Config::default();
-        let err = c.apply_env(env(&[("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "udp")])).unwrap_err();
+        let err = c
+            .apply_env(env(&[("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "udp")]))
+            .unwrap_err();
         assert_eq!(err.to_string(), "invalid OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: must be grpc, http/protobuf or http/json, got \"udp\"");
     }
 }

@@ -10,11 +10,17 @@ use semconv::{codec, otlp, Serialized, Tier, Window};
 
 /// A producer's resource: a process with a pid, a service name and a declared tier.
 pub fn resource(service: &str, pid: i64, tier: Option<Tier>) -> Resource {
-    let mut attributes = vec![otlp::string("service.name", service), otlp::int("process.pid", pid)];
+    let mut attributes = vec![
+        otlp::string("service.name", service),
+        otlp::int("process.pid", pid),
+    ];
     if let Some(t) = tier {
         attributes.push(otlp::string(a::GPU_PC_SAMPLING_TIER, t.as_str()));
     }
-    Resource { attributes, ..Default::default() }
+    Resource {
+        attributes,
+        ..Default::default()
+    }
 }
 
 /// A trace id derived from `n` (never all zero).
@@ -32,7 +38,10 @@ pub fn span_id(n: u64) -> Vec<u8> {
 
 /// A kernel execution span `[start, end]`, stamped or not.
 pub fn kernel(n: u64, start: u64, end: u64, stamp: Option<Serialized>) -> Span {
-    let mut attributes = vec![otlp::string(a::GPU_KERNEL_NAME, "_Z4spinPfi"), otlp::int(a::GPU_CORRELATION_ID, n as i64)];
+    let mut attributes = vec![
+        otlp::string(a::GPU_KERNEL_NAME, "_Z4spinPfi"),
+        otlp::int(a::GPU_CORRELATION_ID, n as i64),
+    ];
     if let Some(s) = stamp {
         attributes.push(otlp::string(a::GPU_SERIALIZED, s.as_str()));
     }
@@ -73,7 +82,10 @@ pub fn plain(n: u64) -> Span {
         kind: 2,
         start_time_unix_nano: 1_000,
         end_time_unix_nano: 2_000,
-        attributes: vec![otlp::string("http.request.method", "GET"), otlp::boolean("cached", false)],
+        attributes: vec![
+            otlp::string("http.request.method", "GET"),
+            otlp::boolean("cached", false),
+        ],
         ..Default::default()
     }
 }
@@ -84,7 +96,10 @@ pub fn request(resource: Resource, spans: Vec<Span>) -> ExportTraceServiceReques
         resource_spans: vec![ResourceSpans {
             resource: Some(resource),
             scope_spans: vec![ScopeSpans {
-                scope: Some(InstrumentationScope { name: "gpu-otel-injector".into(), ..Default::default() }),
+                scope: Some(InstrumentationScope {
+                    name: "gpu-otel-injector".into(),
+                    ..Default::default()
+                }),
                 spans,
                 schema_url: String::new(),
             }],
@@ -99,8 +114,15 @@ pub fn spans_of(requests: &[ExportTraceServiceRequest]) -> Vec<(&[KeyValue], &Sp
         .iter()
         .flat_map(|r| r.resource_spans.iter())
         .flat_map(|rs| {
-            let attrs = rs.resource.as_ref().map(|r| r.attributes.as_slice()).unwrap_or_default();
-            rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()).map(move |s| (attrs, s))
+            let attrs = rs
+                .resource
+                .as_ref()
+                .map(|r| r.attributes.as_slice())
+                .unwrap_or_default();
+            rs.scope_spans
+                .iter()
+                .flat_map(|ss| ss.spans.iter())
+                .map(move |s| (attrs, s))
         })
         .collect()
 }

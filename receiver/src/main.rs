@@ -10,7 +10,10 @@ use receiver::config::{Config, Protocol};
 use receiver::pipeline;
 
 #[derive(Debug, Parser)]
-#[command(version, about = "OTLP receiver that reconciles GPU PC-sampling windows and guarantees gpu.serialized on every kernel span")]
+#[command(
+    version,
+    about = "OTLP receiver that reconciles GPU PC-sampling windows and guarantees gpu.serialized on every kernel span"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -91,7 +94,8 @@ async fn signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("SIGTERM handler");
         tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
     }
     #[cfg(not(unix))]
@@ -101,11 +105,19 @@ async fn signal() {
 fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("GPU_OTEL_LOG").unwrap_or_else(|_| "info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("GPU_OTEL_LOG")
+                .unwrap_or_else(|_| "info".into()),
+        )
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Validate(o) => o.resolve().map(|c| print!("{}", serde_norway::to_string(&c).expect("config serializes"))),
+        Command::Validate(o) => o.resolve().map(|c| {
+            print!(
+                "{}",
+                serde_norway::to_string(&c).expect("config serializes")
+            )
+        }),
         Command::Serve(o) => o.resolve().and_then(serve),
     };
     match result {
@@ -118,7 +130,11 @@ fn main() -> std::process::ExitCode {
 }
 
 fn serve(config: Config) -> anyhow::Result<()> {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("gpu-otel-receiver").build().context("starting the runtime")?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("gpu-otel-receiver")
+        .build()
+        .context("starting the runtime")?;
     rt.block_on(async {
         let running = pipeline::start(config).await?;
         // One machine-readable line so scripts and tests find the ports.

@@ -70,7 +70,9 @@ pub struct Running {
 }
 
 async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, StartError> {
-    TcpListener::bind(addr).await.map_err(|source| StartError::Bind { what, addr, source })
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Bind { what, addr, source })
 }
 
 /// Starts a receiver from a validated configuration.
@@ -84,7 +86,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         max_spans: e.batch_max_spans,
         timeout: e.batch_timeout,
         queue_capacity: e.queue_capacity,
-        backoff: Backoff { initial: e.retry.initial_backoff, max: e.retry.max_backoff, max_elapsed: e.retry.max_elapsed },
+        backoff: Backoff {
+            initial: e.retry.initial_backoff,
+            max: e.retry.max_backoff,
+            max_elapsed: e.retry.max_elapsed,
+        },
     };
     let exporter = Exporter::start(sink, settings, telemetry.export.clone());
 
@@ -98,10 +104,19 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
         max_held_spans: config.reconcile.max_held_spans,
-        store: StoreLimits { max_windows_per_process: config.reconcile.max_windows_per_process, max_processes: config.reconcile.max_processes },
+        store: StoreLimits {
+            max_windows_per_process: config.reconcile.max_windows_per_process,
+            max_processes: config.reconcile.max_processes,
+        },
     });
     let stop_pipeline = CancellationToken::new();
-    let pipeline = tokio::spawn(run_pipeline(rx, reconciler, exporter.sender(), telemetry.clone(), stop_pipeline.clone()));
+    let pipeline = tokio::spawn(run_pipeline(
+        rx,
+        reconciler,
+        exporter.sender(),
+        telemetry.clone(),
+        stop_pipeline.clone(),
+    ));
 
     let stop_ingest = CancellationToken::new();
     let max = config.ingest.max_request_bytes;
@@ -116,7 +131,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let http_task = tokio::spawn({
         let (router, stop) = (ingest::http::router(handle, max), stop_ingest.clone());
         async move {
-            if let Err(e) = axum::serve(http, router).with_graceful_shutdown(stop.cancelled_owned()).await {
+            if let Err(e) = axum::serve(http, router)
+                .with_graceful_shutdown(stop.cancelled_owned())
+                .await
+            {
                 tracing::error!(error = %e, "OTLP/HTTP server failed");
             }
         }
@@ -125,7 +143,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let admin_task = tokio::spawn({
         let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
         async move {
-            if let Err(e) = axum::serve(admin, router).with_graceful_shutdown(stop.cancelled_owned()).await {
+            if let Err(e) = axum::serve(admin, router)
+                .with_graceful_shutdown(stop.cancelled_owned())
+                .await
+            {
                 tracing::error!(error = %e, "metrics server failed");
             }
         }
@@ -160,7 +181,12 @@ fn admin_router(telemetry: Arc<Telemetry>) -> axum::Router {
             "/metrics",
             get(move || {
                 let registry = registry.clone();
-                async move { ([("content-type", "text/plain; version=0.0.4; charset=utf-8")], crate::telemetry::render(&registry)) }
+                async move {
+                    (
+                        [("content-type", "text/plain; version=0.0.4; charset=utf-8")],
+                        crate::telemetry::render(&registry),
+                    )
+                }
             }),
         )
         .route("/healthz", get(|| async { "ok\n" }))
@@ -186,7 +212,19 @@ impl Running {
         }
         // Whatever still holds a sender, the pipeline now stops taking requests.
         self.stop_pipeline.cancel();
-        clean &= tokio::time::timeout(left(), self.pipeline).await.is_ok();
+        let mut pipeline = self.pipeline;
+        if tokio::time::timeout(left(), &mut pipeline).await.is_err() {
+            // Stuck behind a blocked export: stop it. Its pending submit is counted
+            // with the export queue below; what it still held is counted here.
+            pipeline.abort();
+            let _ = pipeline.await;
+            let held = self.telemetry.snapshot().held as u64;
+            self.telemetry
+                .export
+                .dropped_shutdown
+                .fetch_add(held, std::sync::atomic::Ordering::Relaxed);
+            clean = false;
+        }
         clean &= self.exporter.shutdown(left()).await;
         self.stop_admin.cancel();
         let _ = tokio::time::timeout(Duration::from_millis(200), self.admin).await;
@@ -196,10 +234,22 @@ impl Running {
 
 fn publish(telemetry: &Telemetry, r: &Reconciler) {
     let (windows_held, windows_open) = r.windows();
-    telemetry.publish(PipelineSnapshot { reconcile: r.counters(), store: r.store_counters(), held: r.held(), windows_held, windows_open });
+    telemetry.publish(PipelineSnapshot {
+        reconcile: r.counters(),
+        store: r.store_counters(),
+        held: r.held(),
+        windows_held,
+        windows_open,
+    });
 }
 
-async fn run_pipeline(mut rx: mpsc::Receiver<Job>, mut r: Reconciler, export: ExportSender, telemetry: Arc<Telemetry>, stop: CancellationToken) {
+async fn run_pipeline(
+    mut rx: mpsc::Receiver<Job>,
+    mut r: Reconciler,
+    export: ExportSender,
+    telemetry: Arc<Telemetry>,
+    stop: CancellationToken,
+) {
     let epoch = Instant::now();
     let now = || u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX);
     let mut tick = tokio::time::interval(TICK);
@@ -215,6 +265,11 @@ async fn run_pipeline(mut rx: mpsc::Receiver<Job>, mut r: Reconciler, export: Ex
             }
             job = rx.recv() => {
                 let Some((req, reply)) = job else { break };
+                if reply.is_closed() {
+                    // The sender gave up waiting and was told to retry: taking this
+                    // request now would deliver it twice.
+                    continue;
+                }
                 let (report, ready) = r.ingest(req, now());
                 let _ = reply.send(report);
                 for out in ready {

@@ -84,7 +84,13 @@ impl Telemetry {
 #[derive(Debug)]
 struct Scrape(Arc<Telemetry>);
 
-fn counter(enc: &mut DescriptorEncoder, name: &str, help: &str, label: Option<&str>, series: &[(&str, u64)]) -> Result<(), std::fmt::Error> {
+fn counter(
+    enc: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    label: Option<&str>,
+    series: &[(&str, u64)],
+) -> Result<(), std::fmt::Error> {
     let c = ConstCounter::new(0u64);
     let mut family = enc.encode_descriptor(name, help, None, c.metric_type())?;
     for (value, n) in series {
@@ -97,7 +103,13 @@ fn counter(enc: &mut DescriptorEncoder, name: &str, help: &str, label: Option<&s
     Ok(())
 }
 
-fn gauge(enc: &mut DescriptorEncoder, name: &str, help: &str, label: Option<&str>, series: &[(&str, i64)]) -> Result<(), std::fmt::Error> {
+fn gauge(
+    enc: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    label: Option<&str>,
+    series: &[(&str, i64)],
+) -> Result<(), std::fmt::Error> {
     let g = ConstGauge::new(0i64);
     let mut family = enc.encode_descriptor(name, help, None, g.metric_type())?;
     for (value, n) in series {
@@ -117,7 +129,13 @@ impl Collector for Scrape {
         let (r, s, i, x) = (p.reconcile, p.store, &t.ingest, &t.export);
         let n = |a: &AtomicU64| a.load(Relaxed);
         let e = &mut enc;
-        counter(e, "gpu_otel_receiver_requests", "OTLP export requests received.", Some("transport"), &[("grpc", n(&i.grpc_requests)), ("http", n(&i.http_requests))])?;
+        counter(
+            e,
+            "gpu_otel_receiver_requests",
+            "OTLP export requests received.",
+            Some("transport"),
+            &[("grpc", n(&i.grpc_requests)), ("http", n(&i.http_requests))],
+        )?;
         counter(
             e,
             "gpu_otel_receiver_requests_refused",
@@ -131,8 +149,20 @@ impl Collector for Scrape {
                 ("unavailable", n(&i.refused_unavailable)),
             ],
         )?;
-        counter(e, "gpu_otel_receiver_spans_received", "Spans received.", None, &[("", r.spans_received)])?;
-        counter(e, "gpu_otel_receiver_spans_exported", "Spans delivered to the export destination.", None, &[("", n(&x.exported_spans))])?;
+        counter(
+            e,
+            "gpu_otel_receiver_spans_received",
+            "Spans received.",
+            None,
+            &[("", r.spans_received)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_spans_exported",
+            "Spans delivered to the export destination.",
+            None,
+            &[("", n(&x.exported_spans))],
+        )?;
         counter(
             e,
             "gpu_otel_receiver_spans_dropped",
@@ -145,17 +175,49 @@ impl Collector for Scrape {
                 ("shutdown", n(&x.dropped_shutdown)),
             ],
         )?;
-        counter(e, "gpu_otel_receiver_kernel_spans", "Kernel execution spans received.", None, &[("", r.kernel_spans)])?;
-        counter(e, "gpu_otel_receiver_undeclared_tier_spans", "Kernel spans whose resource declares no valid gpu.pc_sampling.tier.", None, &[("", r.undeclared_tier_spans)])?;
-        gauge(e, "gpu_otel_receiver_kernel_spans_held", "Kernel spans waiting for evidence.", None, &[("", p.held as i64)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_kernel_spans",
+            "Kernel execution spans received.",
+            None,
+            &[("", r.kernel_spans)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_undeclared_tier_spans",
+            "Kernel spans whose resource declares no valid gpu.pc_sampling.tier.",
+            None,
+            &[("", r.undeclared_tier_spans)],
+        )?;
+        gauge(
+            e,
+            "gpu_otel_receiver_kernel_spans_held",
+            "Kernel spans waiting for evidence.",
+            None,
+            &[("", p.held as i64)],
+        )?;
         counter(
             e,
             "gpu_otel_receiver_spans_released",
             "Held kernel spans released, by why.",
             Some("reason"),
-            &[("settled", r.released_settled), ("deadline", r.released_deadline), ("hold_full", r.released_early), ("shutdown", r.released_shutdown)],
+            &[
+                ("settled", r.released_settled),
+                ("deadline", r.released_deadline),
+                ("hold_full", r.released_early),
+                ("shutdown", r.released_shutdown),
+            ],
         )?;
-        gauge(e, "gpu_otel_receiver_windows", "Sampling windows in the store.", Some("state"), &[("held", p.windows_held as i64), ("open", p.windows_open as i64)])?;
+        gauge(
+            e,
+            "gpu_otel_receiver_windows",
+            "Sampling windows in the store.",
+            Some("state"),
+            &[
+                ("held", p.windows_held as i64),
+                ("open", p.windows_open as i64),
+            ],
+        )?;
         counter(
             e,
             "gpu_otel_receiver_window_records",
@@ -171,23 +233,87 @@ impl Collector for Scrape {
                 ("opaque_mode", s.opaque_mode),
             ],
         )?;
-        counter(e, "gpu_otel_receiver_window_spans", "Reconciled window spans emitted.", Some("state"), &[("closed", r.window_spans_closed), ("unclosed", r.window_spans_unclosed)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_window_spans",
+            "Reconciled window spans emitted.",
+            Some("state"),
+            &[
+                ("closed", r.window_spans_closed),
+                ("unclosed", r.window_spans_unclosed),
+            ],
+        )?;
         let o = r.outcomes;
-        counter(e, "gpu_otel_receiver_executions", "Kernel executions classified (the sum of the three outcomes).", None, &[("", o.executions)])?;
+        counter(
+            e,
+            "gpu_otel_receiver_executions",
+            "Kernel executions classified (the sum of the three outcomes).",
+            None,
+            &[("", o.executions)],
+        )?;
         counter(
             e,
             "gpu_otel_receiver_execution_outcomes",
             "Kernel executions by exported gpu.serialized.",
             Some("gpu_serialized"),
-            &[("true", o.serialized), ("false", o.not_serialized), ("unknown", o.unknown)],
+            &[
+                ("true", o.serialized),
+                ("false", o.not_serialized),
+                ("unknown", o.unknown),
+            ],
         )?;
-        counter(e, "gpu_otel_receiver_stamps_repaired", "Kernel spans whose stamp was missing or invalid and got the receiver's verdict.", Some("reason"), &[("missing", r.repaired_missing), ("invalid", r.repaired_invalid)])?;
-        counter(e, "gpu_otel_receiver_conflicts", "\"false\" stamps contradicted by a serialized window (exported as \"true\").", None, &[("", r.conflicts)])?;
-        counter(e, "gpu_otel_receiver_agreements", "Valid stamps equal to the receiver's verdict.", None, &[("", r.agreements)])?;
-        counter(e, "gpu_otel_receiver_disagreements", "Valid stamps that differ from the verdict without contradicting it.", None, &[("", r.disagreements)])?;
-        gauge(e, "gpu_otel_receiver_export_queue_spans", "Spans waiting for export.", None, &[("", n(&x.queued_spans) as i64)])?;
-        counter(e, "gpu_otel_receiver_export_batches", "Batches delivered.", None, &[("", n(&x.batches))])?;
-        counter(e, "gpu_otel_receiver_export_retries", "Export attempts retried.", None, &[("", n(&x.retries))])?;
+        counter(
+            e,
+            "gpu_otel_receiver_stamps_repaired",
+            "Kernel spans whose stamp was missing or invalid and got the receiver's verdict.",
+            Some("reason"),
+            &[
+                ("missing", r.repaired_missing),
+                ("invalid", r.repaired_invalid),
+            ],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_conflicts",
+            "\"false\" stamps contradicted by a serialized window (exported as \"true\").",
+            None,
+            &[("", r.conflicts)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_agreements",
+            "Valid stamps equal to the receiver's verdict.",
+            None,
+            &[("", r.agreements)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_disagreements",
+            "Valid stamps that differ from the verdict without contradicting it.",
+            None,
+            &[("", r.disagreements)],
+        )?;
+        gauge(
+            e,
+            "gpu_otel_receiver_export_queue_spans",
+            "Spans waiting for export.",
+            None,
+            &[("", n(&x.queued_spans) as i64)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_export_batches",
+            "Batches delivered.",
+            None,
+            &[("", n(&x.batches))],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_export_retries",
+            "Export attempts retried.",
+            None,
+            &[("", n(&x.retries))],
+        )?;
         Ok(())
     }
 }

@@ -19,7 +19,11 @@ use sink::Sink;
 
 /// Spans in a request.
 pub fn span_count(req: &ExportTraceServiceRequest) -> u64 {
-    req.resource_spans.iter().flat_map(|rs| &rs.scope_spans).map(|ss| ss.spans.len() as u64).sum()
+    req.resource_spans
+        .iter()
+        .flat_map(|rs| &rs.scope_spans)
+        .map(|ss| ss.spans.len() as u64)
+        .sum()
 }
 
 /// Export counters, shared with the metrics endpoint.
@@ -86,7 +90,10 @@ impl Exporter {
     pub fn start(sink: Sink, settings: BatchSettings, counters: Arc<ExportCounters>) -> Exporter {
         let (tx, rx) = mpsc::channel(settings.queue_capacity);
         let handle = tokio::spawn(run(sink, settings, rx, counters.clone()));
-        Exporter { sender: ExportSender { tx, counters }, handle }
+        Exporter {
+            sender: ExportSender { tx, counters },
+            handle,
+        }
     }
 
     /// A handle to submit with.
@@ -112,7 +119,12 @@ impl Exporter {
     }
 }
 
-async fn run(mut sink: Sink, s: BatchSettings, mut rx: mpsc::Receiver<ExportTraceServiceRequest>, counters: Arc<ExportCounters>) {
+async fn run(
+    mut sink: Sink,
+    s: BatchSettings,
+    mut rx: mpsc::Receiver<ExportTraceServiceRequest>,
+    counters: Arc<ExportCounters>,
+) {
     tracing::info!(sink = %sink.describe(), "Export started");
     while let Some(first) = rx.recv().await {
         let mut batch = first;
@@ -132,7 +144,13 @@ async fn run(mut sink: Sink, s: BatchSettings, mut rx: mpsc::Receiver<ExportTrac
     }
 }
 
-async fn deliver(sink: &mut Sink, batch: &ExportTraceServiceRequest, spans: u64, backoff: &Backoff, counters: &ExportCounters) {
+async fn deliver(
+    sink: &mut Sink,
+    batch: &ExportTraceServiceRequest,
+    spans: u64,
+    backoff: &Backoff,
+    counters: &ExportCounters,
+) {
     let started = Instant::now();
     let mut attempt = 0u32;
     loop {
@@ -141,10 +159,17 @@ async fn deliver(sink: &mut Sink, batch: &ExportTraceServiceRequest, spans: u64,
             Verdict::Delivered => {
                 let rejected = result.rejected_spans.max(0) as u64;
                 if rejected > 0 {
-                    tracing::warn!(rejected, "Export partially refused by the backend; not retried");
+                    tracing::warn!(
+                        rejected,
+                        "Export partially refused by the backend; not retried"
+                    );
                 }
-                counters.exported_spans.fetch_add(spans.saturating_sub(rejected), Relaxed);
-                counters.dropped_rejected_by_backend.fetch_add(rejected, Relaxed);
+                counters
+                    .exported_spans
+                    .fetch_add(spans.saturating_sub(rejected), Relaxed);
+                counters
+                    .dropped_rejected_by_backend
+                    .fetch_add(rejected, Relaxed);
                 counters.batches.fetch_add(1, Relaxed);
                 return;
             }
@@ -163,7 +188,11 @@ async fn deliver(sink: &mut Sink, batch: &ExportTraceServiceRequest, spans: u64,
                 attempt += 1;
             }
             None => {
-                tracing::error!(spans, attempts = attempt + 1, "Export retries exhausted; batch dropped");
+                tracing::error!(
+                    spans,
+                    attempts = attempt + 1,
+                    "Export retries exhausted; batch dropped"
+                );
                 counters.dropped_export_failed.fetch_add(spans, Relaxed);
                 return;
             }

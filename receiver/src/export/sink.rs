@@ -6,7 +6,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
-use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
 use prost::Message;
 use tonic::codec::CompressionEncoding;
 use tonic::metadata::{MetadataKey, MetadataValue};
@@ -68,7 +70,10 @@ pub enum Sink {
         /// Client.
         client: TraceServiceClient<Channel>,
         /// Metadata sent with each call.
-        headers: Vec<(MetadataKey<tonic::metadata::Ascii>, MetadataValue<tonic::metadata::Ascii>)>,
+        headers: Vec<(
+            MetadataKey<tonic::metadata::Ascii>,
+            MetadataValue<tonic::metadata::Ascii>,
+        )>,
         /// Per-attempt deadline.
         timeout: Duration,
     },
@@ -97,14 +102,23 @@ impl Sink {
     pub fn from_config(config: &Config) -> Result<Sink, SinkError> {
         let e = &config.export;
         let ca = match &e.tls.ca_file {
-            Some(p) => Some(std::fs::read(p).map_err(|source| SinkError::Ca { path: p.display().to_string(), source })?),
+            Some(p) => Some(std::fs::read(p).map_err(|source| SinkError::Ca {
+                path: p.display().to_string(),
+                source,
+            })?),
             None => None,
         };
         match config.export_target().expect("validated") {
             ExportTarget::File(path) => Sink::file(&path),
             ExportTarget::Grpc(uri) => {
-                let grpc_err = |source| SinkError::Grpc { endpoint: uri.clone(), source };
-                let mut endpoint = Endpoint::from_shared(uri.clone()).map_err(grpc_err)?.timeout(e.timeout).connect_timeout(e.timeout);
+                let grpc_err = |source| SinkError::Grpc {
+                    endpoint: uri.clone(),
+                    source,
+                };
+                let mut endpoint = Endpoint::from_shared(uri.clone())
+                    .map_err(grpc_err)?
+                    .timeout(e.timeout)
+                    .connect_timeout(e.timeout);
                 if uri.starts_with("https://") {
                     let mut tls = ClientTlsConfig::new().with_webpki_roots();
                     if let Some(pem) = &ca {
@@ -112,29 +126,50 @@ impl Sink {
                     }
                     endpoint = endpoint.tls_config(tls).map_err(grpc_err)?;
                 }
-                let mut client = TraceServiceClient::new(endpoint.connect_lazy()).max_decoding_message_size(usize::MAX);
+                let mut client = TraceServiceClient::new(endpoint.connect_lazy())
+                    .max_decoding_message_size(usize::MAX);
                 if e.compression == Compression::Gzip {
                     client = client.send_compressed(CompressionEncoding::Gzip);
                 }
                 let headers = e
                     .headers
                     .iter()
-                    .filter_map(|(k, v)| Some((MetadataKey::from_bytes(k.to_ascii_lowercase().as_bytes()).ok()?, MetadataValue::try_from(v.as_str()).ok()?)))
+                    .filter_map(|(k, v)| {
+                        Some((
+                            MetadataKey::from_bytes(k.to_ascii_lowercase().as_bytes()).ok()?,
+                            MetadataValue::try_from(v.as_str()).ok()?,
+                        ))
+                    })
                     .collect();
-                Ok(Sink::Grpc { client, headers, timeout: e.timeout })
+                Ok(Sink::Grpc {
+                    client,
+                    headers,
+                    timeout: e.timeout,
+                })
             }
             ExportTarget::Http { url, json } => {
                 let mut headers = reqwest::header::HeaderMap::new();
                 for (k, v) in &e.headers {
-                    if let (Ok(k), Ok(v)) = (reqwest::header::HeaderName::from_bytes(k.as_bytes()), reqwest::header::HeaderValue::from_str(v)) {
+                    if let (Ok(k), Ok(v)) = (
+                        reqwest::header::HeaderName::from_bytes(k.as_bytes()),
+                        reqwest::header::HeaderValue::from_str(v),
+                    ) {
                         headers.insert(k, v);
                     }
                 }
-                let mut builder = reqwest::Client::builder().default_headers(headers).timeout(e.timeout).user_agent(concat!("gpu-otel-receiver/", env!("CARGO_PKG_VERSION")));
+                let mut builder = reqwest::Client::builder()
+                    .default_headers(headers)
+                    .timeout(e.timeout)
+                    .user_agent(concat!("gpu-otel-receiver/", env!("CARGO_PKG_VERSION")));
                 if let Some(pem) = &ca {
                     builder = builder.add_root_certificate(reqwest::Certificate::from_pem(pem)?);
                 }
-                Ok(Sink::Http { client: builder.build()?, url, json, gzip: e.compression == Compression::Gzip })
+                Ok(Sink::Http {
+                    client: builder.build()?,
+                    url,
+                    json,
+                    gzip: e.compression == Compression::Gzip,
+                })
             }
         }
     }
@@ -145,15 +180,24 @@ impl Sink {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|source| SinkError::File { path: path.display().to_string(), source })?;
-        Ok(Sink::File { file, path: path.display().to_string() })
+            .map_err(|source| SinkError::File {
+                path: path.display().to_string(),
+                source,
+            })?;
+        Ok(Sink::File {
+            file,
+            path: path.display().to_string(),
+        })
     }
 
     /// Where this sink sends, for logs and the summary.
     pub fn describe(&self) -> String {
         match self {
             Sink::Grpc { .. } => "OTLP/gRPC".to_string(),
-            Sink::Http { url, json, .. } => format!("OTLP/HTTP {} {url}", if *json { "json" } else { "protobuf" }),
+            Sink::Http { url, json, .. } => format!(
+                "OTLP/HTTP {} {url}",
+                if *json { "json" } else { "protobuf" }
+            ),
             Sink::File { path, .. } => format!("OTLP-JSON file {path}"),
         }
     }
@@ -161,7 +205,11 @@ impl Sink {
     /// One attempt to deliver `req`.
     pub async fn send(&mut self, req: &ExportTraceServiceRequest) -> Attempt {
         match self {
-            Sink::Grpc { client, headers, timeout } => {
+            Sink::Grpc {
+                client,
+                headers,
+                timeout,
+            } => {
                 let mut request = tonic::Request::new(req.clone());
                 request.set_timeout(*timeout);
                 for (k, v) in headers.iter() {
@@ -171,35 +219,70 @@ impl Sink {
                     Ok(resp) => delivered(resp.into_inner()),
                     Err(status) => {
                         let hint = status.get_details_retry_info().and_then(|r| r.retry_delay);
-                        Attempt { verdict: classify_grpc(status.code(), status.message(), hint), rejected_spans: 0 }
+                        Attempt {
+                            verdict: classify_grpc(status.code(), status.message(), hint),
+                            rejected_spans: 0,
+                        }
                     }
                 }
             }
-            Sink::Http { client, url, json, gzip } => {
+            Sink::Http {
+                client,
+                url,
+                json,
+                gzip,
+            } => {
                 let (mut body, content_type) = if *json {
-                    (serde_json::to_vec(req).expect("OTLP requests serialize"), "application/json")
+                    (
+                        serde_json::to_vec(req).expect("OTLP requests serialize"),
+                        "application/json",
+                    )
                 } else {
                     (req.encode_to_vec(), "application/x-protobuf")
                 };
-                let mut call = client.post(url.as_str()).header("content-type", content_type);
+                let mut call = client
+                    .post(url.as_str())
+                    .header("content-type", content_type);
                 if *gzip {
-                    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                    let mut enc =
+                        flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
                     enc.write_all(&body).expect("writing to memory");
                     body = enc.finish().expect("writing to memory");
                     call = call.header("content-encoding", "gzip");
                 }
                 match call.body(body).send().await {
-                    Err(e) => Attempt { verdict: Verdict::Retry(None).or_fatal(&e), rejected_spans: 0 },
+                    Err(e) => Attempt {
+                        verdict: Verdict::Retry(None).or_fatal(&e),
+                        rejected_spans: 0,
+                    },
                     Ok(resp) => {
                         let status = resp.status().as_u16();
-                        let retry_after = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_string);
-                        let verdict = classify_http(status, retry_after.as_deref(), SystemTime::now());
+                        let retry_after = resp
+                            .headers()
+                            .get("retry-after")
+                            .and_then(|v| v.to_str().ok())
+                            .map(str::to_string);
+                        let verdict =
+                            classify_http(status, retry_after.as_deref(), SystemTime::now());
                         if verdict != Verdict::Delivered {
-                            return Attempt { verdict, rejected_spans: 0 };
+                            return Attempt {
+                                verdict,
+                                rejected_spans: 0,
+                            };
                         }
                         let bytes = resp.bytes().await.unwrap_or_default();
-                        let parsed = if *json { serde_json::from_slice(&bytes).ok() } else { ExportTraceServiceResponse::decode(bytes).ok() };
-                        parsed.map_or(Attempt { verdict: Verdict::Delivered, rejected_spans: 0 }, delivered)
+                        let parsed = if *json {
+                            serde_json::from_slice(&bytes).ok()
+                        } else {
+                            ExportTraceServiceResponse::decode(bytes).ok()
+                        };
+                        parsed.map_or(
+                            Attempt {
+                                verdict: Verdict::Delivered,
+                                rejected_spans: 0,
+                            },
+                            delivered,
+                        )
                     }
                 }
             }
@@ -207,8 +290,14 @@ impl Sink {
                 let mut line = serde_json::to_vec(req).expect("OTLP requests serialize");
                 line.push(b'\n');
                 match file.write_all(&line).and_then(|_| file.flush()) {
-                    Ok(()) => Attempt { verdict: Verdict::Delivered, rejected_spans: 0 },
-                    Err(e) => Attempt { verdict: Verdict::Fatal(format!("writing {path}: {e}")), rejected_spans: 0 },
+                    Ok(()) => Attempt {
+                        verdict: Verdict::Delivered,
+                        rejected_spans: 0,
+                    },
+                    Err(e) => Attempt {
+                        verdict: Verdict::Fatal(format!("writing {path}: {e}")),
+                        rejected_spans: 0,
+                    },
                 }
             }
         }
@@ -217,7 +306,10 @@ impl Sink {
 
 fn delivered(resp: ExportTraceServiceResponse) -> Attempt {
     let rejected_spans = resp.partial_success.map_or(0, |p| p.rejected_spans);
-    Attempt { verdict: Verdict::Delivered, rejected_spans }
+    Attempt {
+        verdict: Verdict::Delivered,
+        rejected_spans,
+    }
 }
 
 trait OrFatal {

@@ -1,6 +1,7 @@
 //! Ingest: OTLP/gRPC and OTLP/HTTP front ends that hand each request to the pipeline
 //! through one bounded queue. A full queue past the enqueue timeout is "retry later"
-//! (ResourceExhausted with RetryInfo / 429 with Retry-After); a pipeline that is
+//! (ResourceExhausted with RetryInfo / 429 with Retry-After), and so is a request the
+//! pipeline did not pick up within that time; a pipeline that is
 //! shutting down is Unavailable / 503.
 
 pub mod grpc;
@@ -9,7 +10,9 @@ pub mod http;
 use std::sync::Arc;
 use std::time::Duration;
 
-use opentelemetry_proto::tonic::collector::trace::v1::{ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::reconcile::IngestReport;
@@ -43,16 +46,35 @@ pub struct IngestHandle {
 
 impl IngestHandle {
     /// A handle over the pipeline's queue.
-    pub fn new(tx: mpsc::Sender<Job>, enqueue_timeout: Duration, telemetry: Arc<Telemetry>) -> Self {
-        IngestHandle { tx, enqueue_timeout, telemetry }
+    pub fn new(
+        tx: mpsc::Sender<Job>,
+        enqueue_timeout: Duration,
+        telemetry: Arc<Telemetry>,
+    ) -> Self {
+        IngestHandle {
+            tx,
+            enqueue_timeout,
+            telemetry,
+        }
     }
 
     /// Hands a request to the pipeline and waits for its report.
     pub async fn submit(&self, req: ExportTraceServiceRequest) -> Result<IngestReport, Refusal> {
         use std::sync::atomic::Ordering::Relaxed;
         let (reply, answer) = oneshot::channel();
-        let refusal = match self.tx.send_timeout((req, reply), self.enqueue_timeout).await {
-            Ok(()) => return answer.await.map_err(|_| Refusal::Unavailable),
+        let refusal = match self
+            .tx
+            .send_timeout((req, reply), self.enqueue_timeout)
+            .await
+        {
+            // Queued; the pipeline must also pick it up in time. When it does not (the
+            // export side is backed up), the sender is told to retry and the pipeline,
+            // seeing nobody waits for the answer, drops the request instead of taking it
+            // twice.
+            Ok(()) => match tokio::time::timeout(self.enqueue_timeout, answer).await {
+                Ok(report) => return report.map_err(|_| Refusal::Unavailable),
+                Err(_) => Refusal::Busy,
+            },
             Err(mpsc::error::SendTimeoutError::Timeout(_)) => Refusal::Busy,
             Err(mpsc::error::SendTimeoutError::Closed(_)) => Refusal::Unavailable,
         };
@@ -68,7 +90,9 @@ impl IngestHandle {
 /// The OTLP response for a report: partial success only when something was wrong.
 pub fn response(report: &IngestReport) -> ExportTraceServiceResponse {
     ExportTraceServiceResponse {
-        partial_success: (!report.is_clean())
-            .then(|| ExportTracePartialSuccess { rejected_spans: report.rejected_spans, error_message: report.error_message() }),
+        partial_success: (!report.is_clean()).then(|| ExportTracePartialSuccess {
+            rejected_spans: report.rejected_spans,
+            error_message: report.error_message(),
+        }),
     }
 }

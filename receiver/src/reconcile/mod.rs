@@ -50,7 +50,11 @@ pub struct ReconcileConfig {
 
 impl Default for ReconcileConfig {
     fn default() -> Self {
-        ReconcileConfig { delay: RECONCILE_DELAY_DEFAULT, max_held_spans: MAX_HELD_SPANS_DEFAULT, store: StoreLimits::default() }
+        ReconcileConfig {
+            delay: RECONCILE_DELAY_DEFAULT,
+            max_held_spans: MAX_HELD_SPANS_DEFAULT,
+            store: StoreLimits::default(),
+        }
     }
 }
 
@@ -119,7 +123,10 @@ impl IngestReport {
     pub fn error_message(&self) -> String {
         let mut msg = self.problems.join("; ");
         if self.problem_count > self.problems.len() {
-            msg.push_str(&format!("; and {} more", self.problem_count - self.problems.len()));
+            msg.push_str(&format!(
+                "; and {} more",
+                self.problem_count - self.problems.len()
+            ));
         }
         msg
     }
@@ -169,15 +176,28 @@ impl Outbox {
         let mut last: Option<(Arc<ResourceCtx>, Arc<ScopeCtx>)> = None;
         for (r, s, span) in self.entries {
             let same_resource = last.as_ref().is_some_and(|(lr, _)| Arc::ptr_eq(lr, &r));
-            let same_scope = same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
+            let same_scope =
+                same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
             if !same_resource {
-                resource_spans.push(ResourceSpans { resource: r.resource.clone(), scope_spans: vec![], schema_url: r.schema_url.clone() });
+                resource_spans.push(ResourceSpans {
+                    resource: r.resource.clone(),
+                    scope_spans: vec![],
+                    schema_url: r.schema_url.clone(),
+                });
             }
             let rs = resource_spans.last_mut().expect("pushed above");
             if !same_scope {
-                rs.scope_spans.push(ScopeSpans { scope: s.scope.clone(), spans: vec![], schema_url: s.schema_url.clone() });
+                rs.scope_spans.push(ScopeSpans {
+                    scope: s.scope.clone(),
+                    spans: vec![],
+                    schema_url: s.schema_url.clone(),
+                });
             }
-            rs.scope_spans.last_mut().expect("pushed above").spans.push(span);
+            rs.scope_spans
+                .last_mut()
+                .expect("pushed above")
+                .spans
+                .push(span);
             last = Some((r, s));
         }
         (!resource_spans.is_empty()).then_some(ExportTraceServiceRequest { resource_spans })
@@ -185,19 +205,30 @@ impl Outbox {
 }
 
 fn is_kernel(span: &Span) -> bool {
-    span.attributes.iter().any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
+    span.attributes
+        .iter()
+        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
 }
 
 fn check_ids(span: &Span) -> Result<(), String> {
     let valid = |id: &[u8], len: usize| id.len() == len && id.iter().any(|&b| b != 0);
     if !valid(&span.trace_id, 16) {
-        return Err(format!("trace_id must be 16 bytes and not all zero, got {} bytes", span.trace_id.len()));
+        return Err(format!(
+            "trace_id must be 16 bytes and not all zero, got {} bytes",
+            span.trace_id.len()
+        ));
     }
     if !valid(&span.span_id, 8) {
-        return Err(format!("span_id must be 8 bytes and not all zero, got {} bytes", span.span_id.len()));
+        return Err(format!(
+            "span_id must be 8 bytes and not all zero, got {} bytes",
+            span.span_id.len()
+        ));
     }
     if !span.parent_span_id.is_empty() && span.parent_span_id.len() != 8 {
-        return Err(format!("parent_span_id must be empty or 8 bytes, got {} bytes", span.parent_span_id.len()));
+        return Err(format!(
+            "parent_span_id must be empty or 8 bytes, got {} bytes",
+            span.parent_span_id.len()
+        ));
     }
     Ok(())
 }
@@ -219,10 +250,22 @@ impl Reconciler {
     /// An empty reconciler.
     pub fn new(cfg: ReconcileConfig) -> Self {
         let own_scope = Arc::new(ScopeCtx {
-            scope: Some(InstrumentationScope { name: "gpu-otel-receiver".into(), version: env!("CARGO_PKG_VERSION").into(), ..Default::default() }),
+            scope: Some(InstrumentationScope {
+                name: "gpu-otel-receiver".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+                ..Default::default()
+            }),
             schema_url: String::new(),
         });
-        Reconciler { store: WindowStore::new(cfg.store), cfg, held: HashMap::new(), held_count: 0, pending: HashMap::new(), counters: ReconcileCounters::default(), own_scope }
+        Reconciler {
+            store: WindowStore::new(cfg.store),
+            cfg,
+            held: HashMap::new(),
+            held_count: 0,
+            pending: HashMap::new(),
+            counters: ReconcileCounters::default(),
+            own_scope,
+        }
     }
 
     /// Cumulative counters.
@@ -250,7 +293,11 @@ impl Reconciler {
     }
 
     /// Takes one request. Returns what to tell the sender and the requests ready to export.
-    pub fn ingest(&mut self, mut req: ExportTraceServiceRequest, now: u64) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
+    pub fn ingest(
+        &mut self,
+        mut req: ExportTraceServiceRequest,
+        now: u64,
+    ) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
         let mut report = IngestReport::default();
         let mut outbox = Outbox::default();
         let mut touched = Vec::new();
@@ -260,7 +307,10 @@ impl Reconciler {
             if let DeclaredTier::Invalid(why) = &declared {
                 report.note(format!("resource tier ignored: {why}"));
             }
-            let rctx = Arc::new(ResourceCtx { resource: rs.resource.clone(), schema_url: rs.schema_url.clone() });
+            let rctx = Arc::new(ResourceCtx {
+                resource: rs.resource.clone(),
+                schema_url: rs.schema_url.clone(),
+            });
             // Windows first: a request's own windows are evidence for its own kernels.
             let mut saw_window = false;
             for span in rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()) {
@@ -273,7 +323,10 @@ impl Reconciler {
                 touched.push(key);
             }
             for ss in &mut rs.scope_spans {
-                let sctx = Arc::new(ScopeCtx { scope: ss.scope.clone(), schema_url: ss.schema_url.clone() });
+                let sctx = Arc::new(ScopeCtx {
+                    scope: ss.scope.clone(),
+                    schema_url: ss.schema_url.clone(),
+                });
                 for mut span in std::mem::take(&mut ss.spans) {
                     self.counters.spans_received += 1;
                     if let Err(why) = check_ids(&span) {
@@ -288,11 +341,26 @@ impl Reconciler {
                     }
                     self.take_kernel(key, &declared, &mut span, &mut report);
                     let tier = declared.effective();
-                    let verdict = self.store.classify(tier, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+                    let verdict = self.store.classify(
+                        tier,
+                        &key,
+                        span.start_time_unix_nano,
+                        span.end_time_unix_nano,
+                    );
                     let stamp = Stamp::read(&span.attributes);
                     if tier == Tier::Serialized && !verdict.is_settled() {
                         let deadline = self.deadline(now);
-                        self.hold(key, Held { span, stamp, resource: rctx.clone(), scope: sctx.clone(), deadline }, &mut outbox);
+                        self.hold(
+                            key,
+                            Held {
+                                span,
+                                stamp,
+                                resource: rctx.clone(),
+                                scope: sctx.clone(),
+                                deadline,
+                            },
+                            &mut outbox,
+                        );
                     } else {
                         self.finalize(&mut span, &stamp, verdict);
                         ss.spans.push(span);
@@ -321,13 +389,23 @@ impl Reconciler {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
-            while self.held.get(&key).and_then(|q| q.front()).is_some_and(|h| h.deadline <= now) {
+            while self
+                .held
+                .get(&key)
+                .and_then(|q| q.front())
+                .is_some_and(|h| h.deadline <= now)
+            {
                 self.release_front(key, &mut outbox);
                 self.counters.released_deadline += 1;
             }
         }
         self.held.retain(|_, q| !q.is_empty());
-        let due: Vec<(ResourceKey, u64)> = self.pending.iter().filter(|(_, p)| p.deadline <= now).map(|(k, _)| *k).collect();
+        let due: Vec<(ResourceKey, u64)> = self
+            .pending
+            .iter()
+            .filter(|(_, p)| p.deadline <= now)
+            .map(|(k, _)| *k)
+            .collect();
         for k in due {
             self.emit_unclosed(k, &mut outbox);
         }
@@ -353,7 +431,16 @@ impl Reconciler {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn take_window(&mut self, key: ResourceKey, rctx: &Arc<ResourceCtx>, carrier: &Span, event: &Event, now: u64, report: &mut IngestReport, outbox: &mut Outbox) {
+    fn take_window(
+        &mut self,
+        key: ResourceKey,
+        rctx: &Arc<ResourceCtx>,
+        carrier: &Span,
+        event: &Event,
+        now: u64,
+        report: &mut IngestReport,
+        outbox: &mut Outbox,
+    ) {
         let window = match codec::decode(&event.attributes) {
             Ok(w) => w,
             Err(WindowDecodeError::UnknownMode { found, window }) => {
@@ -362,11 +449,18 @@ impl Reconciler {
             }
             Err(e) => {
                 self.counters.window_records_malformed += 1;
-                report.note(format!("window record on span {:?} refused: {e}", carrier.name));
+                report.note(format!(
+                    "window record on span {:?} refused: {e}",
+                    carrier.name
+                ));
                 return;
             }
         };
-        let held_was_open = self.store.process(&key).and_then(|p| p.get(window.start_ns)).map(Window::is_open);
+        let held_was_open = self
+            .store
+            .process(&key)
+            .and_then(|p| p.get(window.start_ns))
+            .map(Window::is_open);
         match self.store.insert(&key, window) {
             Err(refusal) => report.note(refusal.to_string()),
             Ok(Admission::Superseded) => {}
@@ -389,23 +483,46 @@ impl Reconciler {
                 // One closed span per burst: not again for a conflicting duplicate.
                 if held_was_open != Some(false) {
                     let end = window.end_ns().unwrap_or(window.start_ns);
-                    let span = window_span::build(key, &window, &carrier.trace_id, &carrier.span_id, end, WindowState::Closed);
+                    let span = window_span::build(
+                        key,
+                        &window,
+                        &carrier.trace_id,
+                        &carrier.span_id,
+                        end,
+                        WindowState::Closed,
+                    );
                     self.counters.window_spans_closed += 1;
-                    outbox.entries.push((rctx.clone(), self.own_scope.clone(), span));
+                    outbox
+                        .entries
+                        .push((rctx.clone(), self.own_scope.clone(), span));
                 }
             }
         }
     }
 
-    fn take_kernel(&mut self, key: ResourceKey, declared: &DeclaredTier, span: &mut Span, report: &mut IngestReport) {
+    fn take_kernel(
+        &mut self,
+        key: ResourceKey,
+        declared: &DeclaredTier,
+        span: &mut Span,
+        report: &mut IngestReport,
+    ) {
         self.counters.kernel_spans += 1;
         if !matches!(declared, DeclaredTier::Declared(_)) {
             self.counters.undeclared_tier_spans += 1;
         }
         if let Stamp::Invalid(why) = Stamp::read(&span.attributes) {
-            report.note(format!("span {:?}: {why}; replaced with the receiver's verdict", span.name));
+            report.note(format!(
+                "span {:?}: {why}; replaced with the receiver's verdict",
+                span.name
+            ));
         }
-        for p in self.pending.iter_mut().filter(|((k, _), _)| *k == key).map(|(_, p)| p) {
+        for p in self
+            .pending
+            .iter_mut()
+            .filter(|((k, _), _)| *k == key)
+            .map(|(_, p)| p)
+        {
             p.latest_end = p.latest_end.max(span.end_time_unix_nano);
         }
     }
@@ -413,7 +530,11 @@ impl Reconciler {
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
         if self.held_count >= self.cfg.max_held_spans {
             // The hold is full: the oldest span leaves now with its current answer.
-            let oldest = self.held.iter().filter_map(|(k, q)| q.front().map(|h| (h.deadline, *k))).min();
+            let oldest = self
+                .held
+                .iter()
+                .filter_map(|(k, q)| q.front().map(|h| (h.deadline, *k)))
+                .min();
             match oldest {
                 Some((_, k)) => {
                     self.release_front(k, outbox);
@@ -422,8 +543,19 @@ impl Reconciler {
                 }
                 None => {
                     // max_held_spans is 0: nothing is ever held.
-                    let Held { mut span, stamp, resource, scope, .. } = held;
-                    let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+                    let Held {
+                        mut span,
+                        stamp,
+                        resource,
+                        scope,
+                        ..
+                    } = held;
+                    let verdict = self.store.classify(
+                        Tier::Serialized,
+                        &key,
+                        span.start_time_unix_nano,
+                        span.end_time_unix_nano,
+                    );
                     self.finalize(&mut span, &stamp, verdict);
                     self.counters.released_early += 1;
                     outbox.entries.push((resource, scope, span));
@@ -436,27 +568,59 @@ impl Reconciler {
     }
 
     fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
-        let Some(Held { mut span, stamp, resource, scope, .. }) = self.held.get_mut(&key).and_then(VecDeque::pop_front) else {
+        let Some(Held {
+            mut span,
+            stamp,
+            resource,
+            scope,
+            ..
+        }) = self.held.get_mut(&key).and_then(VecDeque::pop_front)
+        else {
             return;
         };
         self.held_count -= 1;
-        let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+        let verdict = self.store.classify(
+            Tier::Serialized,
+            &key,
+            span.start_time_unix_nano,
+            span.end_time_unix_nano,
+        );
         self.finalize(&mut span, &stamp, verdict);
         outbox.entries.push((resource, scope, span));
     }
 
     fn release_settled(&mut self, key: ResourceKey, outbox: &mut Outbox) {
-        let Some(queue) = self.held.remove(&key) else { return };
+        let Some(queue) = self.held.remove(&key) else {
+            return;
+        };
         let mut keep = VecDeque::with_capacity(queue.len());
-        for Held { mut span, stamp, resource, scope, deadline } in queue {
-            let verdict = self.store.classify(Tier::Serialized, &key, span.start_time_unix_nano, span.end_time_unix_nano);
+        for Held {
+            mut span,
+            stamp,
+            resource,
+            scope,
+            deadline,
+        } in queue
+        {
+            let verdict = self.store.classify(
+                Tier::Serialized,
+                &key,
+                span.start_time_unix_nano,
+                span.end_time_unix_nano,
+            );
             if verdict.is_settled() {
                 self.held_count -= 1;
                 self.counters.released_settled += 1;
                 self.finalize(&mut span, &stamp, verdict);
                 outbox.entries.push((resource, scope, span));
             } else {
-                keep.push_back(Held { span, stamp, resource, scope, deadline });
+                keep.push_back(Held {
+                    span,
+                    stamp,
+                    resource,
+                    scope,
+                    deadline,
+                });
             }
         }
         if !keep.is_empty() {
@@ -465,10 +629,21 @@ impl Reconciler {
     }
 
     fn emit_unclosed(&mut self, k: (ResourceKey, u64), outbox: &mut Outbox) {
-        let Some(p) = self.pending.remove(&k) else { return };
-        let span = window_span::build(k.0, &p.window, &p.carrier_trace_id, &p.carrier_span_id, p.latest_end, WindowState::Unclosed);
+        let Some(p) = self.pending.remove(&k) else {
+            return;
+        };
+        let span = window_span::build(
+            k.0,
+            &p.window,
+            &p.carrier_trace_id,
+            &p.carrier_span_id,
+            p.latest_end,
+            WindowState::Unclosed,
+        );
         self.counters.window_spans_unclosed += 1;
-        outbox.entries.push((p.resource, self.own_scope.clone(), span));
+        outbox
+            .entries
+            .push((p.resource, self.own_scope.clone(), span));
     }
 
     /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it.
@@ -483,7 +658,10 @@ impl Reconciler {
             Decision::RepairedInvalid => c.repaired_invalid += 1,
         }
         if *stamp != Stamp::Valid(value) {
-            otlp::set(&mut span.attributes, otlp::string(a::GPU_SERIALIZED, value.as_str()));
+            otlp::set(
+                &mut span.attributes,
+                otlp::string(a::GPU_SERIALIZED, value.as_str()),
+            );
         }
         c.outcomes.record(value);
     }

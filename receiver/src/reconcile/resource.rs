@@ -38,7 +38,9 @@ fn hash_value(v: Option<&AnyValue>, h: &mut DefaultHasher) {
 impl ResourceKey {
     /// The key of a resource; attribute order does not matter.
     pub fn of(resource: Option<&Resource>) -> ResourceKey {
-        let mut attrs: Vec<_> = resource.map(|r| r.attributes.iter().collect()).unwrap_or_default();
+        let mut attrs: Vec<_> = resource
+            .map(|r| r.attributes.iter().collect())
+            .unwrap_or_default();
         attrs.sort_by(|x, y| x.key.cmp(&y.key));
         let mut h = DefaultHasher::new();
         for kv in attrs {
@@ -63,7 +65,9 @@ pub enum DeclaredTier {
 impl DeclaredTier {
     /// Reads the declaration of a resource.
     pub fn of(resource: Option<&Resource>) -> DeclaredTier {
-        let attrs = resource.map(|r| r.attributes.as_slice()).unwrap_or_default();
+        let attrs = resource
+            .map(|r| r.attributes.as_slice())
+            .unwrap_or_default();
         if otlp::find(attrs, a::GPU_PC_SAMPLING_TIER).is_none() {
             return DeclaredTier::Undeclared;
         }
@@ -90,7 +94,10 @@ mod tests {
     use super::*;
 
     fn resource(attrs: Vec<opentelemetry_proto::tonic::common::v1::KeyValue>) -> Resource {
-        Resource { attributes: attrs, ..Default::default() }
+        Resource {
+            attributes: attrs,
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -106,7 +113,9 @@ mod tests {
     fn an_undeclared_or_invalid_tier_is_classified_from_evidence() {
         assert_eq!(DeclaredTier::of(None), DeclaredTier::Undeclared);
         let bad = resource(vec![otlp::string(a::GPU_PC_SAMPLING_TIER, "sometimes")]);
-        assert!(matches!(DeclaredTier::of(Some(&bad)), DeclaredTier::Invalid(m) if m.contains("sometimes")));
+        assert!(
+            matches!(DeclaredTier::of(Some(&bad)), DeclaredTier::Invalid(m) if m.contains("sometimes"))
+        );
         assert_eq!(DeclaredTier::of(Some(&bad)).effective(), Tier::Serialized);
         let off = resource(vec![otlp::string(a::GPU_PC_SAMPLING_TIER, "off")]);
         assert_eq!(DeclaredTier::of(Some(&off)).effective(), Tier::Off);

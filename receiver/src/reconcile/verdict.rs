@@ -24,8 +24,14 @@ impl Stamp {
             return Stamp::Missing;
         };
         match otlp::get_str(attrs, a::GPU_SERIALIZED) {
-            Some(s) => s.parse().map_or_else(|e: semconv::serialized::ParseSerializedError| Stamp::Invalid(e.to_string()), Stamp::Valid),
-            None => Stamp::Invalid(format!("gpu.serialized must be a string, got {}", value_kind(Some(value)))),
+            Some(s) => s.parse().map_or_else(
+                |e: semconv::serialized::ParseSerializedError| Stamp::Invalid(e.to_string()),
+                Stamp::Valid,
+            ),
+            None => Stamp::Invalid(format!(
+                "gpu.serialized must be a string, got {}",
+                value_kind(Some(value))
+            )),
         }
     }
 }
@@ -50,7 +56,9 @@ pub fn decide(stamp: &Stamp, verdict: Serialized) -> (Serialized, Decision) {
     match stamp {
         Stamp::Missing => (verdict, Decision::RepairedMissing),
         Stamp::Invalid(_) => (verdict, Decision::RepairedInvalid),
-        Stamp::Valid(Serialized::False) if verdict == Serialized::True => (Serialized::True, Decision::Conflict),
+        Stamp::Valid(Serialized::False) if verdict == Serialized::True => {
+            (Serialized::True, Decision::Conflict)
+        }
         Stamp::Valid(s) if *s == verdict => (*s, Decision::Agreed),
         Stamp::Valid(s) => (*s, Decision::Disagreed),
     }
@@ -63,30 +71,62 @@ mod tests {
 
     #[test]
     fn a_valid_stamp_leaves_as_it_came() {
-        assert_eq!(decide(&Stamp::Valid(Unknown), False), (Unknown, Decision::Disagreed));
-        assert_eq!(decide(&Stamp::Valid(True), Unknown), (True, Decision::Disagreed));
-        assert_eq!(decide(&Stamp::Valid(False), False), (False, Decision::Agreed));
+        assert_eq!(
+            decide(&Stamp::Valid(Unknown), False),
+            (Unknown, Decision::Disagreed)
+        );
+        assert_eq!(
+            decide(&Stamp::Valid(True), Unknown),
+            (True, Decision::Disagreed)
+        );
+        assert_eq!(
+            decide(&Stamp::Valid(False), False),
+            (False, Decision::Agreed)
+        );
     }
 
     #[test]
     fn a_missing_or_invalid_stamp_is_repaired_with_the_verdict() {
-        assert_eq!(decide(&Stamp::Missing, Unknown), (Unknown, Decision::RepairedMissing));
-        assert_eq!(decide(&Stamp::Invalid("x".into()), True), (True, Decision::RepairedInvalid));
+        assert_eq!(
+            decide(&Stamp::Missing, Unknown),
+            (Unknown, Decision::RepairedMissing)
+        );
+        assert_eq!(
+            decide(&Stamp::Invalid("x".into()), True),
+            (True, Decision::RepairedInvalid)
+        );
     }
 
     #[test]
     fn false_never_leaves_against_evidence_of_true() {
-        for stamp in [Stamp::Missing, Stamp::Invalid("x".into()), Stamp::Valid(False), Stamp::Valid(True), Stamp::Valid(Unknown)] {
+        for stamp in [
+            Stamp::Missing,
+            Stamp::Invalid("x".into()),
+            Stamp::Valid(False),
+            Stamp::Valid(True),
+            Stamp::Valid(Unknown),
+        ] {
             assert_ne!(decide(&stamp, True).0, False, "{stamp:?}");
         }
-        assert_eq!(decide(&Stamp::Valid(False), True), (True, Decision::Conflict));
+        assert_eq!(
+            decide(&Stamp::Valid(False), True),
+            (True, Decision::Conflict)
+        );
     }
 
     #[test]
     fn reading_names_what_was_wrong() {
-        assert_eq!(Stamp::read(&[otlp::boolean(a::GPU_SERIALIZED, false)]), Stamp::Invalid("gpu.serialized must be a string, got a boolean".into()));
-        assert!(matches!(Stamp::read(&[otlp::string(a::GPU_SERIALIZED, "nope")]), Stamp::Invalid(m) if m.contains("\"nope\"")));
-        assert_eq!(Stamp::read(&[otlp::string(a::GPU_SERIALIZED, "true")]), Stamp::Valid(True));
+        assert_eq!(
+            Stamp::read(&[otlp::boolean(a::GPU_SERIALIZED, false)]),
+            Stamp::Invalid("gpu.serialized must be a string, got a boolean".into())
+        );
+        assert!(
+            matches!(Stamp::read(&[otlp::string(a::GPU_SERIALIZED, "nope")]), Stamp::Invalid(m) if m.contains("\"nope\""))
+        );
+        assert_eq!(
+            Stamp::read(&[otlp::string(a::GPU_SERIALIZED, "true")]),
+            Stamp::Valid(True)
+        );
         assert_eq!(Stamp::read(&[]), Stamp::Missing);
     }
 }

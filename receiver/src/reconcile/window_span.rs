@@ -30,7 +30,14 @@ impl WindowState {
 
 /// The span of window `w` of producer `key`, child of the span that carried its record.
 /// Its id is derived from (producer, start, state), so a replayed record yields the same span.
-pub fn build(key: ResourceKey, w: &Window, carrier_trace_id: &[u8], carrier_span_id: &[u8], end_ns: u64, state: WindowState) -> Span {
+pub fn build(
+    key: ResourceKey,
+    w: &Window,
+    carrier_trace_id: &[u8],
+    carrier_span_id: &[u8],
+    end_ns: u64,
+    state: WindowState,
+) -> Span {
     let mut h = DefaultHasher::new();
     (key, w.start_ns, state).hash(&mut h);
     let span_id = h.finish().max(1).to_be_bytes().to_vec();
@@ -39,13 +46,26 @@ pub fn build(key: ResourceKey, w: &Window, carrier_trace_id: &[u8], carrier_span
         otlp::int(a::GPU_SAMPLING_WINDOW_SEQ, w.seq as i64),
     ];
     match w.mode {
-        SamplingMode::KernelSerialized => attributes.push(otlp::string(a::GPU_SAMPLING_MODE, gpu_sampling_mode::KERNEL_SERIALIZED)),
-        SamplingMode::Continuous => attributes.push(otlp::string(a::GPU_SAMPLING_MODE, gpu_sampling_mode::CONTINUOUS)),
+        SamplingMode::KernelSerialized => attributes.push(otlp::string(
+            a::GPU_SAMPLING_MODE,
+            gpu_sampling_mode::KERNEL_SERIALIZED,
+        )),
+        SamplingMode::Continuous => attributes.push(otlp::string(
+            a::GPU_SAMPLING_MODE,
+            gpu_sampling_mode::CONTINUOUS,
+        )),
         SamplingMode::Opaque => {}
     }
     // The record's own attributes (quiet tail, context, device) minus what is already said.
     for kv in codec::encode(w) {
-        if ![a::GPU_SAMPLING_WINDOW_START_NS, a::GPU_SAMPLING_WINDOW_END_NS, a::GPU_SAMPLING_WINDOW_SEQ, a::GPU_SAMPLING_MODE].contains(&kv.key.as_str()) {
+        if ![
+            a::GPU_SAMPLING_WINDOW_START_NS,
+            a::GPU_SAMPLING_WINDOW_END_NS,
+            a::GPU_SAMPLING_WINDOW_SEQ,
+            a::GPU_SAMPLING_MODE,
+        ]
+        .contains(&kv.key.as_str())
+        {
             attributes.push(kv);
         }
     }

@@ -1,0 +1,471 @@
+//! The receiver over the wire, in process, on port 0: its own OTLP clients (tonic and
+//! reqwest) send real requests; the embedded file sink and `/metrics` are read back.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use prost::Message;
+use receiver::config::Config;
+use receiver::fixtures::{self, kernel, plain, request, resource, window_carrier};
+use receiver::pipeline::{self, Running};
+use semconv::{SamplingMode, Serialized, Tier, Window};
+
+const KS: SamplingMode = SamplingMode::KernelSerialized;
+
+fn config(dir: &Path) -> Config {
+    let mut c = Config::default();
+    for a in [
+        &mut c.ingest.grpc_endpoint,
+        &mut c.ingest.http_endpoint,
+        &mut c.telemetry.metrics_endpoint,
+    ] {
+        *a = "127.0.0.1:0".parse().unwrap();
+    }
+    c.export.file = dir.join("out.jsonl");
+    c.export.batch_timeout = Duration::from_millis(20);
+    c.reconcile.delay = Duration::from_millis(300);
+    c.ingest.max_request_bytes = 64 * 1024;
+    c
+}
+
+async fn start(dir: &Path) -> Running {
+    pipeline::start(config(dir)).await.unwrap()
+}
+
+fn exported(path: &PathBuf) -> Vec<ExportTraceServiceRequest> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+async fn post(
+    r: &Running,
+    content_type: &str,
+    encoding: Option<&str>,
+    body: Vec<u8>,
+) -> reqwest::Response {
+    let mut call = reqwest::Client::new()
+        .post(format!("http://{}/v1/traces", r.http_addr))
+        .header("content-type", content_type);
+    if let Some(e) = encoding {
+        call = call.header("content-encoding", e);
+    }
+    call.body(body).send().await.unwrap()
+}
+
+async fn metrics(r: &Running) -> BTreeMap<String, f64> {
+    let text = reqwest::get(format!("http://{}/metrics", r.metrics_addr))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| {
+            l.rsplit_once(' ')
+                .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
+        })
+        .collect()
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+#[tokio::test]
+async fn grpc_and_http_in_every_encoding_reach_the_sink_with_gpu_serialized_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let off = || resource("app", 7, Some(Tier::Off));
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let resp = grpc
+        .export(request(off(), vec![kernel(1, 10, 20, None)]))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(resp.partial_success, None);
+    let mut gz = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap()
+        .send_compressed(tonic::codec::CompressionEncoding::Gzip);
+    gz.export(request(off(), vec![kernel(2, 10, 20, None)]))
+        .await
+        .unwrap();
+    let proto = request(off(), vec![kernel(3, 10, 20, None)]).encode_to_vec();
+    let resp = post(&r, "application/x-protobuf", None, proto).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(
+        ExportTraceServiceResponse::decode(resp.bytes().await.unwrap())
+            .unwrap()
+            .partial_success,
+        None
+    );
+    let gz_body = gzip(&request(off(), vec![kernel(4, 10, 20, None)]).encode_to_vec());
+    assert_eq!(
+        post(&r, "application/x-protobuf", Some("gzip"), gz_body)
+            .await
+            .status(),
+        200
+    );
+    let json = serde_json::to_vec(&request(off(), vec![kernel(5, 10, 20, None)])).unwrap();
+    let resp = post(&r, "application/json", None, json).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["content-type"], "application/json");
+    let path = dir.path().join("out.jsonl");
+    let m = metrics(&r).await;
+    r.shutdown().await;
+    let out = exported(&path);
+    let spans = fixtures::spans_of(&out);
+    assert_eq!(spans.len(), 5);
+    assert!(spans
+        .iter()
+        .all(|(_, s)| fixtures::serialized_of(s) == Some("false")));
+    assert_eq!(
+        m["gpu_otel_receiver_requests_total{transport=\"grpc\"}"],
+        2.0
+    );
+    assert_eq!(
+        m["gpu_otel_receiver_requests_total{transport=\"http\"}"],
+        3.0
+    );
+}
+
+/// `google.rpc.Status`, the error body of OTLP/HTTP.
+#[derive(Clone, PartialEq, Message)]
+struct RpcStatus {
+    #[prost(int32, tag = "1")]
+    code: i32,
+    #[prost(string, tag = "2")]
+    message: String,
+}
+
+#[tokio::test]
+async fn malformed_bodies_get_a_clear_400_with_an_otlp_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let resp = post(
+        &r,
+        "application/x-protobuf",
+        None,
+        vec![0x0a, 0xff, 0xff, 0x01],
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    let status = RpcStatus::decode(resp.bytes().await.unwrap()).unwrap();
+    assert_eq!(status.code, tonic::Code::InvalidArgument as i32);
+    assert!(
+        status.message.starts_with("invalid OTLP protobuf"),
+        "{}",
+        status.message
+    );
+    let resp = post(
+        &r,
+        "application/json",
+        None,
+        b"{\"resourceSpans\": [".to_vec(),
+    )
+    .await;
+    assert_eq!(resp.status(), 400);
+    assert!(resp.text().await.unwrap().contains("invalid OTLP JSON"));
+    let resp = post(&r, "application/json", None, Vec::new()).await;
+    assert_eq!(resp.status(), 400);
+    assert!(resp.text().await.unwrap().contains("empty JSON body"));
+    assert_eq!(
+        post(&r, "application/json", Some("gzip"), b"not gzip".to_vec())
+            .await
+            .status(),
+        400
+    );
+    assert_eq!(
+        post(&r, "text/plain", None, b"hi".to_vec()).await.status(),
+        415
+    );
+    let m = metrics(&r).await;
+    assert_eq!(
+        m["gpu_otel_receiver_requests_refused_total{reason=\"malformed\"}"],
+        4.0
+    );
+    assert_eq!(
+        m["gpu_otel_receiver_requests_refused_total{reason=\"unsupported_media_type\"}"],
+        1.0
+    );
+    r.shutdown().await;
+}
+
+#[tokio::test]
+async fn an_empty_request_is_accepted_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    assert_eq!(
+        post(&r, "application/x-protobuf", None, Vec::new())
+            .await
+            .status(),
+        200
+    );
+    assert_eq!(
+        post(&r, "application/json", None, b"{}".to_vec())
+            .await
+            .status(),
+        200
+    );
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    assert_eq!(
+        grpc.export(ExportTraceServiceRequest::default())
+            .await
+            .unwrap()
+            .into_inner()
+            .partial_success,
+        None
+    );
+    let m = metrics(&r).await;
+    assert_eq!(m["gpu_otel_receiver_executions_total"], 0.0);
+    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 0.0);
+    r.shutdown().await;
+}
+
+#[tokio::test]
+async fn oversized_requests_are_refused_on_both_transports() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let spans = (0..2000).map(|i| kernel(i, 10, 20, None)).collect();
+    let big = request(resource("app", 1, Some(Tier::Off)), spans).encode_to_vec();
+    assert!(big.len() > 64 * 1024);
+    assert_eq!(
+        post(&r, "application/x-protobuf", None, big.clone())
+            .await
+            .status(),
+        413
+    );
+    // A small gzip body that inflates past the limit is refused too.
+    let small = gzip(&big);
+    assert!(small.len() < 64 * 1024);
+    assert_eq!(
+        post(&r, "application/x-protobuf", Some("gzip"), small)
+            .await
+            .status(),
+        413
+    );
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let err = grpc
+        .export(ExportTraceServiceRequest::decode(big.as_slice()).unwrap())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err.code(),
+            tonic::Code::OutOfRange | tonic::Code::ResourceExhausted
+        ),
+        "{err:?}"
+    );
+    let m = metrics(&r).await;
+    assert_eq!(
+        m["gpu_otel_receiver_requests_refused_total{reason=\"too_large\"}"],
+        2.0
+    );
+    r.shutdown().await;
+}
+
+#[tokio::test]
+async fn bad_spans_and_windows_are_reported_and_every_valid_span_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let mut bad_ids = plain(1);
+    bad_ids.span_id = vec![1, 2];
+    let mut wrong_type = kernel(2, 10, 20, None);
+    wrong_type
+        .attributes
+        .push(semconv::otlp::int(semconv::attributes::GPU_SERIALIZED, 1));
+    let inverted = window_carrier(3, &[Window::closed(5000, 1000, 1, KS)]);
+    let req = request(
+        resource("app", 1, Some(Tier::Off)),
+        vec![bad_ids, wrong_type, inverted, plain(4)],
+    );
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let partial = grpc
+        .export(req.clone())
+        .await
+        .unwrap()
+        .into_inner()
+        .partial_success
+        .expect("partial success");
+    assert_eq!(partial.rejected_spans, 1);
+    for needle in [
+        "span_id must be 8 bytes",
+        "gpu.serialized must be a string, got an int",
+        "inverted window",
+    ] {
+        assert!(
+            partial.error_message.contains(needle),
+            "{needle} in {}",
+            partial.error_message
+        );
+    }
+    let resp = post(
+        &r,
+        "application/json",
+        None,
+        serde_json::to_vec(&req).unwrap(),
+    )
+    .await;
+    assert_eq!(resp.status(), 200);
+    let body: serde_json::Value = resp.json().await.unwrap();
+    assert!(
+        body["partialSuccess"]["errorMessage"]
+            .as_str()
+            .unwrap()
+            .contains("inverted window"),
+        "{body}"
+    );
+    let path = dir.path().join("out.jsonl");
+    r.shutdown().await;
+    let out = exported(&path);
+    assert_eq!(
+        fixtures::spans_of(&out).len(),
+        6,
+        "three valid spans per request, twice"
+    );
+}
+
+#[tokio::test]
+async fn shutdown_releases_every_held_span_with_its_current_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.reconcile.delay = Duration::from_secs(3600);
+    let r = pipeline::start(c).await.unwrap();
+    let res = || resource("app", 9, Some(Tier::Serialized));
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let spans = vec![
+        window_carrier(1, &[Window::open(100, 1, KS)]),
+        kernel(1, 200, 300, Some(Serialized::Unknown)),
+        kernel(2, 50, 60, None),
+    ];
+    grpc.export(request(res(), spans)).await.unwrap();
+    let path = dir.path().join("out.jsonl");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        metrics(&r).await["gpu_otel_receiver_kernel_spans_held"],
+        2.0
+    );
+    let report = r.shutdown().await;
+    assert!(report.clean);
+    let out = exported(&path);
+    let kernels: Vec<_> = fixtures::spans_of(&out)
+        .into_iter()
+        .filter(|(_, s)| s.name.starts_with("spin"))
+        .map(|(_, s)| fixtures::serialized_of(s).unwrap().to_string())
+        .collect();
+    assert_eq!(kernels, ["unknown", "unknown"]);
+    let unclosed = fixtures::spans_of(&out)
+        .into_iter()
+        .filter(|(_, s)| s.name == "gpu.sampling.window")
+        .count();
+    assert_eq!(unclosed, 1);
+}
+
+#[tokio::test]
+async fn a_blocked_export_backs_up_into_retry_later_responses() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    // Nothing listens on port 1: every export attempt fails and is retried.
+    c.export.endpoint = Some("http://127.0.0.1:1".into());
+    c.export.protocol = receiver::config::Protocol::HttpProtobuf;
+    c.export.batch_max_spans = 1;
+    c.export.queue_capacity = 1;
+    c.ingest.queue_capacity = 1;
+    c.ingest.enqueue_timeout = Duration::from_millis(100);
+    c.shutdown_timeout = Duration::from_secs(1);
+    let r = pipeline::start(c).await.unwrap();
+    let body = request(resource("app", 1, Some(Tier::Off)), vec![plain(1)]).encode_to_vec();
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let resp = post(&r, "application/x-protobuf", None, body.clone()).await;
+        if resp.status() == 429 {
+            assert_eq!(resp.headers()["retry-after"], "1");
+        }
+        statuses.push(resp.status().as_u16());
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    assert_eq!(statuses[0], 200, "{statuses:?}");
+    let m = metrics(&r).await;
+    assert!(m["gpu_otel_receiver_requests_refused_total{reason=\"busy\"}"] >= 1.0);
+    let telemetry = r.telemetry.clone();
+    let report = r.shutdown().await;
+    assert!(
+        !report.clean,
+        "the undeliverable batch outlives the deadline"
+    );
+    let x = &telemetry.export;
+    let lost = x.dropped_shutdown.load(Relaxed) + x.dropped_export_failed.load(Relaxed);
+    let accepted = statuses.iter().filter(|s| **s == 200).count() as u64;
+    assert_eq!(
+        lost, accepted,
+        "every accepted span that could not be delivered is counted as dropped"
+    );
+}
+
+#[tokio::test]
+async fn metrics_keep_the_sum_identity_and_healthz_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let res = || resource("app", 3, Some(Tier::Serialized));
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let windows = window_carrier(
+        1,
+        &[
+            Window::open(1000, 1, KS),
+            Window::closed(1000, 2000, 1, KS),
+            Window::open(5000, 2, KS),
+        ],
+    );
+    let spans = vec![
+        windows,
+        kernel(1, 1500, 1600, None),
+        kernel(2, 3000, 3100, None),
+        kernel(3, 6000, 6100, None),
+    ];
+    grpc.export(request(res(), spans)).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let m = metrics(&r).await;
+    let sum: f64 = ["true", "false", "unknown"]
+        .iter()
+        .map(|v| {
+            m[&format!("gpu_otel_receiver_execution_outcomes_total{{gpu_serialized=\"{v}\"}}")]
+        })
+        .sum();
+    assert_eq!(m["gpu_otel_receiver_executions_total"], 3.0);
+    assert_eq!(sum, 3.0);
+    assert_eq!(m["gpu_otel_receiver_windows{state=\"open\"}"], 1.0);
+    assert_eq!(
+        m["gpu_otel_receiver_window_spans_total{state=\"closed\"}"],
+        1.0
+    );
+    let health = reqwest::get(format!("http://{}/healthz", r.metrics_addr))
+        .await
+        .unwrap();
+    assert_eq!(health.status(), 200);
+    r.shutdown().await;
+}

@@ -1,0 +1,142 @@
+"""Fixtures that start real peers: Arize Phoenix (a queryable OTLP backend) and the
+receiver binary, each on free loopback ports, stopped at the end."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RECEIVER = Path(os.environ.get("GPU_OTEL_RECEIVER_BIN", ROOT / "target" / "debug" / "gpu-otel-receiver"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{url} did not answer within {timeout}s")
+        time.sleep(0.3)
+
+
+class Phoenix:
+    def __init__(self, workdir: str):
+        self.http_port = free_port()
+        self.grpc_port = free_port()
+        env = dict(os.environ, PHOENIX_WORKING_DIR=workdir, PHOENIX_HOST="127.0.0.1",
+                   PHOENIX_PORT=str(self.http_port), PHOENIX_GRPC_PORT=str(self.grpc_port),
+                   PHOENIX_TELEMETRY_ENABLED="false")
+        self.log = open(Path(workdir) / "phoenix.log", "w")
+        self.proc = subprocess.Popen(["phoenix", "serve"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        wait_http(f"http://127.0.0.1:{self.http_port}/healthz", 180)
+
+    @property
+    def otlp_http(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}"
+
+    @property
+    def otlp_grpc(self) -> str:
+        return f"http://127.0.0.1:{self.grpc_port}"
+
+    def spans(self, project: str) -> list:
+        out, cursor = [], None
+        while True:
+            url = f"http://127.0.0.1:{self.http_port}/v1/projects/{project}/spans?limit=1000"
+            if cursor:
+                url += f"&cursor={cursor}"
+            try:
+                with urllib.request.urlopen(url, timeout=10) as r:
+                    page = json.load(r)
+            except urllib.error.HTTPError as e:
+                if e.code == 404:  # the project does not exist yet
+                    return []
+                raise
+            out.extend(page["data"])
+            cursor = page.get("next_cursor")
+            if not cursor:
+                return out
+
+    def wait_spans(self, project: str, count: int, timeout: float = 30) -> list:
+        deadline = time.monotonic() + timeout
+        while True:
+            spans = self.spans(project)
+            if len(spans) >= count or time.monotonic() > deadline:
+                return spans
+            time.sleep(0.3)
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+class Receiver:
+    def __init__(self, workdir: str, args: list):
+        self.stderr = open(Path(workdir) / f"receiver-{time.monotonic_ns()}.log", "w")
+        cmd = [str(RECEIVER), "serve", "--grpc-endpoint", "127.0.0.1:0", "--http-endpoint", "127.0.0.1:0",
+               "--metrics-endpoint", "127.0.0.1:0", *args]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"receiver did not start; see {self.stderr.name}")
+        ports = json.loads(line)
+        self.grpc, self.http, self.metrics_addr = ports["grpc"], ports["http"], ports["metrics"]
+
+    def metrics(self) -> dict:
+        with urllib.request.urlopen(f"http://{self.metrics_addr}/metrics", timeout=5) as r:
+            text = r.read().decode()
+        out = {}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                key, value = line.rsplit(" ", 1)
+                out[key] = float(value)
+        return out
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(30)
+        self.stderr.close()
+        return Path(self.stderr.name).read_text()
+
+
+@pytest.fixture(scope="session")
+def workdir():
+    with tempfile.TemporaryDirectory(prefix="gpu-otel-e2e-") as d:
+        yield d
+
+
+@pytest.fixture(scope="session")
+def phoenix(workdir):
+    p = Phoenix(workdir)
+    yield p
+    p.stop()
+
+
+@pytest.fixture(scope="session")
+def receiver(workdir, phoenix):
+    """The receiver exporting to Phoenix over OTLP/HTTP protobuf, with a short reconcile delay."""
+    r = Receiver(workdir, ["--export-endpoint", phoenix.otlp_http, "--export-protocol", "http/protobuf",
+                           "--reconcile-delay", "1500ms"])
+    yield r
+    r.stop()

@@ -231,8 +231,20 @@ pub mod gpu_telemetry_drop_reason {
     pub const MALFORMED: &str = "malformed";
 }
 
+/// Cumulative count of items dropped for one reason since the producer started.
+///
+/// Type: int; requirement level: required; stability: development.
+/// Examples: `[0,1200]`.
+pub const GPU_TELEMETRY_DROP_COUNT: &str = "gpu.telemetry.drop.count";
+
 /// One kernel execution; span start and end are the kernel's GPU start and end timestamps.
 pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
+
+/// The injector's root span of one time slice of one process; the slice's kernel execution spans are its children, so a trace stays a size a person can open.
+pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
+
+/// A producer's drop counter for one reason, as an event on a slice root span.
+pub const EVENT_GPU_TELEMETRY_DROPPED: &str = "gpu.telemetry.dropped";
 
 /// One window record (open or closed), as a span event on any span of the producer's resource.
 pub const EVENT_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
@@ -385,6 +397,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_TELEMETRY_DROP_REASON,
         ty: AttributeType::Enum(&["queue_full", "cupti_dropped", "export_failed", "malformed"]),
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_TELEMETRY_DROP_COUNT,
+        ty: AttributeType::Int,
         requirement: Requirement::Required,
     },
 ];

@@ -361,7 +361,12 @@ fn an_inverted_window_is_refused() {
 #[test]
 fn false_is_only_ever_reached_from_positive_evidence() {
     type History = fn(&mut Timeline);
-    type Case = (&'static str, History, Option<(u64, u64)>, &'static [(u64, u64)]);
+    type Case = (
+        &'static str,
+        History,
+        Option<(u64, u64)>,
+        &'static [(u64, u64)],
+    );
     let histories: [Case; 4] = [
         ("none", |_| {}, None, &[]),
         (

@@ -1,0 +1,244 @@
+//! The injector's configuration: the only module that reads environment variables.
+//!
+//! Precedence: an explicit value in the environment, else the named `*_DEFAULT`.
+//! The injector must never fail its host, so an invalid value is not an error: it
+//! falls back to the default and leaves a warning that is logged once at start.
+//!
+//! The OTLP exporter's own variables (`OTEL_EXPORTER_OTLP_ENDPOINT`, `_HEADERS`,
+//! `_TIMEOUT`, their `_TRACES_` forms) are read by `opentelemetry-otlp` itself; this
+//! module only reads the protocol, to choose the transport (gRPC unless told
+//! otherwise, as the OTLP specification says).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Default trace slice: one trace per second per process.
+pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
+/// Default period of the injector's `cuptiActivityFlushAll` (gpu-facts: ~100 ms bounds
+/// delivery lag; CUPTI otherwise delivers a buffer only when it is full).
+pub const FLUSH_INTERVAL_MS_DEFAULT: u64 = 100;
+/// Default deadline of the at-exit flush and export.
+pub const EXIT_DEADLINE_MS_DEFAULT: u64 = 2_000;
+/// Default capacity, in batches (one batch per CUPTI buffer), of the queue between
+/// the CUPTI thread and the exporter thread.
+pub const QUEUE_BATCHES_DEFAULT: usize = 256;
+/// Default size of one CUPTI activity buffer.
+pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
+/// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
+/// gets no buffer and counts the records it drops.
+pub const MAX_BUFFERS_DEFAULT: usize = 32;
+
+/// `OTEL_SDK_DISABLED`.
+pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
+/// `OTEL_SERVICE_NAME`.
+pub const ENV_SERVICE_NAME: &str = "OTEL_SERVICE_NAME";
+/// `OTEL_RESOURCE_ATTRIBUTES`.
+pub const ENV_RESOURCE_ATTRIBUTES: &str = "OTEL_RESOURCE_ATTRIBUTES";
+/// `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL` (wins over the generic one).
+pub const ENV_TRACES_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
+/// `OTEL_EXPORTER_OTLP_PROTOCOL`.
+pub const ENV_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_PROTOCOL";
+/// Length of one trace slice in milliseconds.
+pub const ENV_TRACE_SLICE_MS: &str = "GPU_OTEL_TRACE_SLICE_MS";
+/// Period of the CUPTI flush in milliseconds.
+pub const ENV_FLUSH_INTERVAL_MS: &str = "GPU_OTEL_FLUSH_INTERVAL_MS";
+/// Deadline of the at-exit flush and export in milliseconds.
+pub const ENV_EXIT_DEADLINE_MS: &str = "GPU_OTEL_EXIT_DEADLINE_MS";
+/// Capacity of the record queue, in batches.
+pub const ENV_QUEUE_BATCHES: &str = "GPU_OTEL_QUEUE_BATCHES";
+/// Path of the CUPTI library to load instead of searching the library path.
+pub const ENV_CUPTI_PATH: &str = "GPU_OTEL_CUPTI_PATH";
+/// When set, every decoded kernel record is also written to this file as a JSON line
+/// (by the exporter thread, never the application's). For captures and debugging.
+pub const ENV_RECORD_DUMP: &str = "GPU_OTEL_RECORD_DUMP";
+
+/// Where the CUPTI library is searched when `GPU_OTEL_CUPTI_PATH` is not set and the
+/// dynamic loader's search path has none: the CUDA toolkit's usual locations.
+pub const CUPTI_FALLBACK_PATHS: &[&str] = &[
+    "/usr/local/cuda/lib64/libcupti.so.13",
+    "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so.13",
+];
+
+/// The OTLP transport.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// gRPC (the OTLP default; localhost:4317).
+    #[default]
+    Grpc,
+    /// HTTP with binary protobuf (localhost:4318).
+    HttpProtobuf,
+    /// HTTP with JSON.
+    HttpJson,
+}
+
+/// Everything the injector reads from its environment, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `OTEL_SDK_DISABLED=true`: the injector does not attach at all.
+    pub sdk_disabled: bool,
+    /// `OTEL_SERVICE_NAME`, when set and not empty.
+    pub service_name: Option<String>,
+    /// `OTEL_RESOURCE_ATTRIBUTES`, unparsed.
+    pub resource_attributes: Option<String>,
+    /// The OTLP transport.
+    pub protocol: Protocol,
+    /// Length of one trace slice.
+    pub trace_slice: Duration,
+    /// Period of `cuptiActivityFlushAll`.
+    pub flush_interval: Duration,
+    /// Deadline of the at-exit flush and export.
+    pub exit_deadline: Duration,
+    /// Capacity of the record queue, in batches.
+    pub queue_batches: usize,
+    /// Size of one CUPTI activity buffer.
+    pub buffer_bytes: usize,
+    /// Most CUPTI activity buffers alive at once.
+    pub max_buffers: usize,
+    /// An explicit CUPTI library path.
+    pub cupti_path: Option<PathBuf>,
+    /// Where to write decoded records as JSON lines, if anywhere.
+    pub record_dump: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            sdk_disabled: false,
+            service_name: None,
+            resource_attributes: None,
+            protocol: Protocol::Grpc,
+            trace_slice: Duration::from_millis(TRACE_SLICE_MS_DEFAULT),
+            flush_interval: Duration::from_millis(FLUSH_INTERVAL_MS_DEFAULT),
+            exit_deadline: Duration::from_millis(EXIT_DEADLINE_MS_DEFAULT),
+            queue_batches: QUEUE_BATCHES_DEFAULT,
+            buffer_bytes: BUFFER_BYTES_DEFAULT,
+            max_buffers: MAX_BUFFERS_DEFAULT,
+            cupti_path: None,
+            record_dump: None,
+        }
+    }
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> (Config, Vec<String>) {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    /// Returns the configuration and one warning per invalid value that fell back to
+    /// its default.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> (Config, Vec<String>) {
+        let mut warnings = Vec::new();
+        let mut cfg = Config::default();
+        let set = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+
+        if let Some(v) = set(ENV_SDK_DISABLED) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "true" => cfg.sdk_disabled = true,
+                "false" => {}
+                _ => warnings.push(format!(
+                    "{ENV_SDK_DISABLED}={v:?} is not \"true\" or \"false\"; treated as false"
+                )),
+            }
+        }
+        cfg.service_name = set(ENV_SERVICE_NAME);
+        cfg.resource_attributes = set(ENV_RESOURCE_ATTRIBUTES);
+        if let Some(v) = set(ENV_TRACES_PROTOCOL).or_else(|| set(ENV_PROTOCOL)) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "grpc" => cfg.protocol = Protocol::Grpc,
+                "http/protobuf" => cfg.protocol = Protocol::HttpProtobuf,
+                "http/json" => cfg.protocol = Protocol::HttpJson,
+                _ => warnings.push(format!(
+                    "OTLP protocol {v:?} is not grpc, http/protobuf or http/json; using grpc"
+                )),
+            }
+        }
+        let mut millis = |name: &str, default: u64, min: u64, max: u64| -> Duration {
+            let Some(v) = set(name) else {
+                return Duration::from_millis(default);
+            };
+            match v.trim().parse::<u64>() {
+                Ok(ms) if (min..=max).contains(&ms) => Duration::from_millis(ms),
+                _ => {
+                    warnings.push(format!(
+                        "{name}={v:?} is not a whole number of milliseconds in {min}..={max}; using {default}"
+                    ));
+                    Duration::from_millis(default)
+                }
+            }
+        };
+        cfg.trace_slice = millis(ENV_TRACE_SLICE_MS, TRACE_SLICE_MS_DEFAULT, 1, 3_600_000);
+        cfg.flush_interval = millis(ENV_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS_DEFAULT, 1, 60_000);
+        cfg.exit_deadline = millis(ENV_EXIT_DEADLINE_MS, EXIT_DEADLINE_MS_DEFAULT, 0, 60_000);
+        if let Some(v) = set(ENV_QUEUE_BATCHES) {
+            match v.trim().parse::<usize>() {
+                Ok(n) if (1..=1 << 20).contains(&n) => cfg.queue_batches = n,
+                _ => warnings.push(format!(
+                    "{ENV_QUEUE_BATCHES}={v:?} is not a count in 1..=1048576; using {QUEUE_BATCHES_DEFAULT}"
+                )),
+            }
+        }
+        cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
+        cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
+        (cfg, warnings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(pairs: &[(&str, &str)]) -> (Config, Vec<String>) {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn an_empty_environment_gives_the_defaults() {
+        let (cfg, warnings) = read(&[]);
+        assert_eq!(cfg, Config::default());
+        assert!(warnings.is_empty());
+        assert_eq!(cfg.protocol, Protocol::Grpc);
+        assert_eq!(cfg.trace_slice, Duration::from_secs(1));
+    }
+
+    #[test]
+    fn values_are_read_and_the_traces_protocol_wins() {
+        let (cfg, warnings) = read(&[
+            (ENV_SDK_DISABLED, "TRUE"),
+            (ENV_SERVICE_NAME, "trainer"),
+            (ENV_PROTOCOL, "grpc"),
+            (ENV_TRACES_PROTOCOL, "http/protobuf"),
+            (ENV_TRACE_SLICE_MS, "250"),
+            (ENV_CUPTI_PATH, "/nonexistent/libcupti.so"),
+        ]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(cfg.sdk_disabled);
+        assert_eq!(cfg.service_name.as_deref(), Some("trainer"));
+        assert_eq!(cfg.protocol, Protocol::HttpProtobuf);
+        assert_eq!(cfg.trace_slice, Duration::from_millis(250));
+        assert_eq!(
+            cfg.cupti_path,
+            Some(PathBuf::from("/nonexistent/libcupti.so"))
+        );
+    }
+
+    #[test]
+    fn invalid_values_fall_back_to_their_default_and_warn() {
+        let (cfg, warnings) = read(&[
+            (ENV_SDK_DISABLED, "yes"),
+            (ENV_PROTOCOL, "carrier-pigeon"),
+            (ENV_TRACE_SLICE_MS, "0"),
+            (ENV_FLUSH_INTERVAL_MS, "fast"),
+            (ENV_QUEUE_BATCHES, "-3"),
+        ]);
+        assert_eq!(cfg, Config::default());
+        assert_eq!(warnings.len(), 5, "{warnings:?}");
+        assert!(warnings[2].contains(ENV_TRACE_SLICE_MS));
+    }
+}

@@ -1,0 +1,421 @@
+//! The exporter thread: kernel records in, OTLP out, on the injector's own thread
+//! with its own current-thread Tokio runtime (never the host's).
+//!
+//! ```text
+//! collector thread ──RecordQueue (bounded, try_send)──▶ "gpu-otel-export" thread
+//!                                                        Slicer → SpanData → SpanExporter
+//! ```
+//!
+//! The queue holds batches (one per CUPTI buffer). A full queue drops the batch and
+//! counts every record of it (`queue_full`); a failed export counts every span of it
+//! (`export_failed`). Nobody waits on the exporter but the at-exit handler, and that
+//! only until its deadline.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use opentelemetry::KeyValue;
+use opentelemetry_sdk::trace::{SpanData, SpanExporter};
+use opentelemetry_sdk::Resource;
+
+use crate::config::Protocol;
+use crate::model::{DropCounts, KernelRecord, Slicer};
+
+/// Most spans in one export request.
+pub const MAX_EXPORT_BATCH: usize = 512;
+/// Longest a span waits on the exporter thread before it is exported.
+pub const EXPORT_INTERVAL: Duration = Duration::from_millis(200);
+
+/// Counters shared by the collector, the exporter and the exit handler.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Kernel records decoded from CUPTI (or offered by a test).
+    pub records: AtomicU64,
+    /// Records dropped: queue full.
+    pub queue_full: AtomicU64,
+    /// Records CUPTI reported dropped.
+    pub cupti_dropped: AtomicU64,
+    /// Spans whose export failed.
+    pub export_failed: AtomicU64,
+    /// Of those, kernel spans (the rest are slice roots).
+    pub kernel_export_failed: AtomicU64,
+    /// Records refused as malformed.
+    pub malformed: AtomicU64,
+    /// Kernel spans exported successfully.
+    pub kernel_spans_exported: AtomicU64,
+    /// Root spans (traces) exported successfully.
+    pub root_spans_exported: AtomicU64,
+    warned_queue_full: AtomicBool,
+    warned_export: AtomicBool,
+}
+
+impl Stats {
+    /// The drop counters now.
+    pub fn drops(&self) -> DropCounts {
+        DropCounts {
+            queue_full: self.queue_full.load(Ordering::Relaxed),
+            cupti_dropped: self.cupti_dropped.load(Ordering::Relaxed),
+            export_failed: self.export_failed.load(Ordering::Relaxed),
+            malformed: self.malformed.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Kernel records neither exported nor counted as dropped: still queued or being
+    /// exported. Non-zero only when read before the exporter finished (at exit, when
+    /// the deadline passed first).
+    pub fn unexported(&self) -> u64 {
+        let records = self.records.load(Ordering::Relaxed);
+        let settled = self.queue_full.load(Ordering::Relaxed)
+            + self.kernel_spans_exported.load(Ordering::Relaxed)
+            + self.kernel_export_failed.load(Ordering::Relaxed);
+        records.saturating_sub(settled)
+    }
+
+    /// One line for the log. Every kernel record is in exactly one of: exported,
+    /// queue_full, export_failed (kernel spans), unexported.
+    pub fn summary(&self) -> String {
+        let d = self.drops();
+        format!(
+            "{} kernel records, {} kernel spans and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={}",
+            self.records.load(Ordering::Relaxed),
+            self.kernel_spans_exported.load(Ordering::Relaxed),
+            self.root_spans_exported.load(Ordering::Relaxed),
+            d.queue_full,
+            d.cupti_dropped,
+            d.export_failed,
+            self.kernel_export_failed.load(Ordering::Relaxed),
+            d.malformed,
+            self.unexported()
+        )
+    }
+}
+
+/// A message to the exporter thread.
+#[derive(Debug)]
+enum Msg {
+    Records(Vec<KernelRecord>),
+    Shutdown {
+        deadline: Instant,
+        done: SyncSender<()>,
+    },
+}
+
+/// The sending side of the bounded queue to the exporter thread.
+#[derive(Debug, Clone)]
+pub struct RecordQueue {
+    tx: SyncSender<Msg>,
+    stats: Arc<Stats>,
+}
+
+impl RecordQueue {
+    /// Offers a batch without waiting. Returns false, and counts every record as
+    /// dropped, when the queue is full or the exporter is gone.
+    pub fn offer(&self, batch: Vec<KernelRecord>) -> bool {
+        if batch.is_empty() {
+            return true;
+        }
+        let n = batch.len() as u64;
+        self.stats.records.fetch_add(n, Ordering::Relaxed);
+        match self.tx.try_send(Msg::Records(batch)) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
+                self.stats.queue_full.fetch_add(n, Ordering::Relaxed);
+                if !self.stats.warned_queue_full.swap(true, Ordering::Relaxed) {
+                    crate::log(
+                        "export queue full: dropping kernel records (counted; total at exit)",
+                    );
+                }
+                false
+            }
+        }
+    }
+
+    /// Asks the exporter thread to flush everything and stop, and waits for it
+    /// until `deadline`. Returns whether it finished in time.
+    pub fn shutdown(&self, deadline: Instant) -> bool {
+        let (done, wait) = sync_channel(1);
+        let msg = Msg::Shutdown { deadline, done };
+        // The queue may be full: wait for room, but only until the deadline.
+        let mut msg = Some(msg);
+        while let Some(m) = msg.take() {
+            match self.tx.try_send(m) {
+                Ok(()) => {}
+                Err(TrySendError::Full(m)) => {
+                    if Instant::now() >= deadline {
+                        return false;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                    msg = Some(m);
+                }
+                Err(TrySendError::Disconnected(_)) => return false,
+            }
+        }
+        wait.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .is_ok()
+    }
+}
+
+/// What the exporter thread is made of.
+#[derive(Debug)]
+pub struct ExportSettings {
+    /// Queue capacity in batches.
+    pub queue_batches: usize,
+    /// Resource of every span.
+    pub resource: Vec<KeyValue>,
+    /// Makes kernel and root spans.
+    pub slicer: Slicer,
+    /// Where to write every record as a JSON line, if anywhere.
+    pub record_dump: Option<PathBuf>,
+}
+
+fn now_ns() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// Builds the OTLP span exporter for `protocol`. Endpoint, headers and timeout come
+/// from the standard `OTEL_EXPORTER_OTLP_*` variables unless `endpoint` is given.
+/// Must run inside a Tokio runtime (gRPC channels connect lazily on it).
+pub fn otlp_exporter(
+    protocol: Protocol,
+    endpoint: Option<String>,
+) -> Result<opentelemetry_otlp::SpanExporter, String> {
+    use opentelemetry_otlp::{SpanExporter as Otlp, WithExportConfig};
+    let built = match protocol {
+        Protocol::Grpc => {
+            let b = Otlp::builder().with_tonic();
+            match endpoint {
+                Some(e) => b.with_endpoint(e).build(),
+                None => b.build(),
+            }
+        }
+        Protocol::HttpProtobuf | Protocol::HttpJson => {
+            let p = if protocol == Protocol::HttpJson {
+                opentelemetry_otlp::Protocol::HttpJson
+            } else {
+                opentelemetry_otlp::Protocol::HttpBinary
+            };
+            let b = Otlp::builder().with_http().with_protocol(p);
+            match endpoint {
+                Some(e) => b.with_endpoint(e).build(),
+                None => b.build(),
+            }
+        }
+    };
+    built.map_err(|e| e.to_string())
+}
+
+/// Starts the exporter thread. `make_exporter` runs on that thread, inside its
+/// runtime. Returns the queue to feed it and the thread's handle.
+pub fn spawn<E, F>(
+    settings: ExportSettings,
+    stats: Arc<Stats>,
+    make_exporter: F,
+) -> std::io::Result<(RecordQueue, JoinHandle<()>)>
+where
+    E: SpanExporter + 'static,
+    F: FnOnce() -> Result<E, String> + Send + 'static,
+{
+    let (tx, rx) = sync_channel(settings.queue_batches.max(1));
+    let queue = RecordQueue {
+        tx,
+        stats: stats.clone(),
+    };
+    let handle = std::thread::Builder::new()
+        .name("gpu-otel-export".into())
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(settings, stats, rx, make_exporter)
+            }));
+            if r.is_err() {
+                crate::log(
+                    "exporter thread panicked; GPU telemetry stops, the application runs on",
+                );
+            }
+        })?;
+    Ok((queue, handle))
+}
+
+fn run<E, F>(settings: ExportSettings, stats: Arc<Stats>, rx: Receiver<Msg>, make_exporter: F)
+where
+    E: SpanExporter,
+    F: FnOnce() -> Result<E, String>,
+{
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            crate::log(&format!(
+                "cannot start the exporter runtime: {e}; telemetry off"
+            ));
+            return;
+        }
+    };
+    let exporter = {
+        let _enter = rt.enter();
+        make_exporter()
+    };
+    let mut exporter = match exporter {
+        Ok(e) => e,
+        Err(e) => {
+            crate::log(&format!(
+                "cannot build the OTLP exporter: {e}; telemetry off"
+            ));
+            return;
+        }
+    };
+    exporter.set_resource(
+        &Resource::builder_empty()
+            .with_attributes(settings.resource.clone())
+            .build(),
+    );
+    let mut dump = settings
+        .record_dump
+        .as_ref()
+        .and_then(|p| match File::create(p) {
+            Ok(f) => Some(BufWriter::new(f)),
+            Err(e) => {
+                crate::log(&format!("cannot write records to {}: {e}", p.display()));
+                None
+            }
+        });
+    let mut worker = Worker {
+        slicer: settings.slicer,
+        stats,
+        pending: Vec::new(),
+        last_export: Instant::now(),
+    };
+    loop {
+        match rx.recv_timeout(EXPORT_INTERVAL) {
+            Ok(Msg::Records(batch)) => worker.take(&batch, dump.as_mut()),
+            Ok(Msg::Shutdown { deadline, done }) => {
+                while let Ok(msg) = rx.try_recv() {
+                    if let Msg::Records(batch) = msg {
+                        worker.take(&batch, dump.as_mut());
+                    }
+                }
+                if let Some(d) = dump.as_mut() {
+                    let _ = d.flush();
+                }
+                worker.finish(&rt, &exporter, deadline);
+                let _ = exporter
+                    .shutdown_with_timeout(deadline.saturating_duration_since(Instant::now()));
+                let _ = done.send(());
+                return;
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                worker.finish(&rt, &exporter, Instant::now() + Duration::from_secs(2));
+                return;
+            }
+        }
+        worker.tick(&rt, &exporter);
+    }
+}
+
+struct Worker {
+    slicer: Slicer,
+    stats: Arc<Stats>,
+    pending: Vec<SpanData>,
+    last_export: Instant,
+}
+
+impl Worker {
+    fn take(&mut self, batch: &[KernelRecord], dump: Option<&mut BufWriter<File>>) {
+        if let Some(d) = dump {
+            for r in batch {
+                if let Ok(line) = serde_json::to_string(r) {
+                    let _ = writeln!(d, "{line}");
+                }
+            }
+        }
+        for r in batch {
+            let span = self.slicer.push(r);
+            self.pending.push(span);
+        }
+    }
+
+    fn tick<E: SpanExporter>(&mut self, rt: &tokio::runtime::Runtime, exporter: &E) {
+        self.slicer
+            .close_due(now_ns(), self.stats.drops(), &mut self.pending);
+        let due = self.last_export.elapsed() >= EXPORT_INTERVAL;
+        if self.pending.len() >= MAX_EXPORT_BATCH || (due && !self.pending.is_empty()) {
+            self.export_pending(rt, exporter, None);
+        }
+    }
+
+    fn finish<E: SpanExporter>(
+        &mut self,
+        rt: &tokio::runtime::Runtime,
+        exporter: &E,
+        deadline: Instant,
+    ) {
+        self.slicer
+            .close_all(now_ns(), self.stats.drops(), &mut self.pending);
+        self.export_pending(rt, exporter, Some(deadline));
+    }
+
+    fn export_pending<E: SpanExporter>(
+        &mut self,
+        rt: &tokio::runtime::Runtime,
+        exporter: &E,
+        deadline: Option<Instant>,
+    ) {
+        self.last_export = Instant::now();
+        let spans = std::mem::take(&mut self.pending);
+        let mut chunks = spans.into_iter().peekable();
+        while chunks.peek().is_some() {
+            let chunk: Vec<SpanData> = chunks.by_ref().take(MAX_EXPORT_BATCH).collect();
+            let n = chunk.len() as u64;
+            let roots = chunk
+                .iter()
+                .filter(|s| s.parent_span_id == opentelemetry::trace::SpanId::INVALID)
+                .count() as u64;
+            let result = match deadline {
+                None => rt
+                    .block_on(exporter.export(chunk))
+                    .map_err(|e| e.to_string()),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    match rt.block_on(async {
+                        tokio::time::timeout(left, exporter.export(chunk)).await
+                    }) {
+                        Ok(r) => r.map_err(|e| e.to_string()),
+                        Err(_) => Err("exit deadline passed".to_string()),
+                    }
+                }
+            };
+            match result {
+                Ok(()) => {
+                    self.stats
+                        .kernel_spans_exported
+                        .fetch_add(n - roots, Ordering::Relaxed);
+                    self.stats
+                        .root_spans_exported
+                        .fetch_add(roots, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    self.stats.export_failed.fetch_add(n, Ordering::Relaxed);
+                    self.stats
+                        .kernel_export_failed
+                        .fetch_add(n - roots, Ordering::Relaxed);
+                    if !self.stats.warned_export.swap(true, Ordering::Relaxed) {
+                        crate::log(&format!(
+                            "OTLP export failed ({e}); spans dropped (counted; total at exit)"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! A fake CUPTI record builder: owned [`KernelRecord`]s for tests, so the whole path
+//! from records to OTLP runs without a GPU. Defaults look like a small 1-D launch.
+
+use std::sync::Arc;
+
+use crate::model::KernelRecord;
+
+/// Builds one [`KernelRecord`].
+#[derive(Debug, Clone)]
+pub struct FakeKernel {
+    record: KernelRecord,
+}
+
+impl FakeKernel {
+    /// A kernel named `mangled` that ran from `start_ns` to `end_ns` (Unix epoch ns)
+    /// on device 0, context 1, stream 7, 1 block of 32 threads.
+    pub fn new(mangled: &str, start_ns: u64, end_ns: u64) -> Self {
+        FakeKernel {
+            record: KernelRecord {
+                name: Arc::from(mangled),
+                start_ns,
+                end_ns,
+                correlation_id: 1,
+                device_id: 0,
+                context_id: 1,
+                stream_id: 7,
+                graph_id: 0,
+                grid: [1, 1, 1],
+                block: [32, 1, 1],
+                static_shared_memory: 0,
+                dynamic_shared_memory: 0,
+                registers_per_thread: 16,
+            },
+        }
+    }
+
+    /// Sets the correlation id.
+    pub fn correlation(mut self, id: u32) -> Self {
+        self.record.correlation_id = id;
+        self
+    }
+
+    /// Sets the device ordinal.
+    pub fn device(mut self, id: u32) -> Self {
+        self.record.device_id = id;
+        self
+    }
+
+    /// Sets the context id.
+    pub fn context(mut self, id: u32) -> Self {
+        self.record.context_id = id;
+        self
+    }
+
+    /// Sets the stream id.
+    pub fn stream(mut self, id: u32) -> Self {
+        self.record.stream_id = id;
+        self
+    }
+
+    /// Sets the graph id.
+    pub fn graph(mut self, id: u32) -> Self {
+        self.record.graph_id = id;
+        self
+    }
+
+    /// Sets the grid dimensions.
+    pub fn grid(mut self, g: [i32; 3]) -> Self {
+        self.record.grid = g;
+        self
+    }
+
+    /// Sets the block dimensions.
+    pub fn block(mut self, b: [i32; 3]) -> Self {
+        self.record.block = b;
+        self
+    }
+
+    /// Sets static and dynamic shared memory per block.
+    pub fn shared_memory(mut self, static_bytes: i32, dynamic_bytes: i32) -> Self {
+        self.record.static_shared_memory = static_bytes;
+        self.record.dynamic_shared_memory = dynamic_bytes;
+        self
+    }
+
+    /// Sets registers per thread.
+    pub fn registers(mut self, n: u16) -> Self {
+        self.record.registers_per_thread = n;
+        self
+    }
+
+    /// The record.
+    pub fn record(self) -> KernelRecord {
+        self.record
+    }
+}
+
+/// `n` kernels over `streams` streams, back to back per stream, each `dur_ns` long,
+/// starting at `t0_ns`, correlation ids 1..=n.
+pub fn burst(t0_ns: u64, n: u32, streams: u32, dur_ns: u64) -> Vec<KernelRecord> {
+    let streams = streams.max(1);
+    (0..n)
+        .map(|i| {
+            let lane = i % streams;
+            let k = u64::from(i / streams);
+            let start = t0_ns + k * (dur_ns + 1_000) + u64::from(lane) * 100;
+            FakeKernel::new("_Z7fmaLoopPfii", start, start + dur_ns)
+                .correlation(i + 1)
+                .stream(13 + lane)
+                .grid([16, 1, 1])
+                .block([256, 1, 1])
+                .registers(24)
+                .record()
+        })
+        .collect()
+}

@@ -1,0 +1,35 @@
+//! A CUDA injection library (`CUDA_INJECTION64_PATH`) that reports every kernel
+//! execution of an unmodified CUDA program as an OTLP span.
+//!
+//! ```text
+//! CUPTI activity buffers ─▶ cupti (FFI, decode) ─▶ KernelRecord ─▶ bounded queue
+//!   ─▶ model::Slicer (one trace per time slice) ─▶ SpanData ─▶ opentelemetry-otlp
+//! ```
+//!
+//! - [`cupti`](crate) (private): the only module with `unsafe`; the exported
+//!   `InitializeInjection` and CUPTI's callbacks live there.
+//! - [`config`]: every environment variable, read once.
+//! - [`model`]: records to spans, pure.
+//! - [`resource`]: the OTLP resource.
+//! - [`export`]: the exporter thread with its own runtime.
+//! - [`fake`]: a fake CUPTI record builder for tests.
+//!
+//! PC sampling is off in this version: `gpu.pc_sampling.tier = "off"` on the
+//! resource and `gpu.serialized = "false"` on every kernel span.
+#![deny(unsafe_code)]
+
+pub mod config;
+#[allow(unsafe_code)]
+mod cupti;
+pub mod export;
+pub mod fake;
+pub mod model;
+pub mod resource;
+mod runtime;
+
+pub use model::{KernelRecord, Slicer};
+
+/// One line on stderr, prefixed so users can tell whose it is.
+pub(crate) fn log(msg: &str) {
+    eprintln!("gpu-otel-injector: {msg}");
+}

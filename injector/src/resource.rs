@@ -1,0 +1,188 @@
+//! The OTLP resource of the process: who produced the spans.
+//!
+//! Precedence, lowest first: the injector's defaults (service.name = executable
+//! name, process and host attributes, a random service.instance.id), then
+//! `OTEL_RESOURCE_ATTRIBUTES`, then `OTEL_SERVICE_NAME`. `gpu.pc_sampling.tier` is
+//! the producer's declared configuration and is always the injector's own value.
+
+use opentelemetry::KeyValue;
+use semconv::attributes as a;
+use semconv::Tier;
+
+/// What the resource is built from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessInfo {
+    /// Process id.
+    pub pid: u32,
+    /// Executable file name (no directories).
+    pub executable_name: String,
+    /// Host name.
+    pub host_name: Option<String>,
+    /// A random id for this process (UUID v4, as a string).
+    pub instance_id: String,
+}
+
+impl ProcessInfo {
+    /// The current process. Reads `/proc` (no calls into libc, no blocking beyond
+    /// two small files); anything it cannot read is left out.
+    pub fn current() -> Self {
+        let executable_name = std::env::current_exe()
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "unknown".to_string());
+        let host_name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty());
+        ProcessInfo {
+            pid: std::process::id(),
+            executable_name,
+            host_name,
+            instance_id: uuid::Uuid::new_v4().to_string(),
+        }
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+            if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Parses `OTEL_RESOURCE_ATTRIBUTES` (`key1=value1,key2=value2`, values
+/// percent-encoded). Entries without `=` or with an empty key are skipped.
+pub fn parse_resource_attributes(s: &str) -> Vec<(String, String)> {
+    s.split(',')
+        .filter_map(|pair| {
+            let (k, v) = pair.split_once('=')?;
+            let k = k.trim();
+            (!k.is_empty()).then(|| (k.to_string(), percent_decode(v.trim())))
+        })
+        .collect()
+}
+
+fn set(attrs: &mut Vec<KeyValue>, kv: KeyValue) {
+    attrs.retain(|a| a.key != kv.key);
+    attrs.push(kv);
+}
+
+/// The resource attributes, in precedence order (see the module doc).
+pub fn resource_attributes(
+    process: &ProcessInfo,
+    service_name: Option<&str>,
+    resource_env: Option<&str>,
+    tier: Tier,
+) -> Vec<KeyValue> {
+    let mut attrs = vec![
+        KeyValue::new("service.name", process.executable_name.clone()),
+        KeyValue::new("service.instance.id", process.instance_id.clone()),
+        KeyValue::new("process.pid", i64::from(process.pid)),
+        KeyValue::new("process.executable.name", process.executable_name.clone()),
+        KeyValue::new("telemetry.sdk.name", "gpu-otel-injector"),
+        KeyValue::new("telemetry.sdk.language", "rust"),
+        KeyValue::new("telemetry.sdk.version", env!("CARGO_PKG_VERSION")),
+    ];
+    if let Some(h) = &process.host_name {
+        attrs.push(KeyValue::new("host.name", h.clone()));
+    }
+    for (k, v) in parse_resource_attributes(resource_env.unwrap_or("")) {
+        set(&mut attrs, KeyValue::new(k, v));
+    }
+    if let Some(name) = service_name {
+        set(&mut attrs, KeyValue::new("service.name", name.to_string()));
+    }
+    set(
+        &mut attrs,
+        KeyValue::new(a::GPU_PC_SAMPLING_TIER, tier.as_str()),
+    );
+    attrs
+}
+
+/// The service.instance.id in force (a user may override it).
+pub fn instance_id(attrs: &[KeyValue]) -> Option<String> {
+    attrs
+        .iter()
+        .find(|kv| kv.key.as_str() == "service.instance.id")
+        .map(|kv| kv.value.as_str().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn process() -> ProcessInfo {
+        ProcessInfo {
+            pid: 4711,
+            executable_name: "train".into(),
+            host_name: Some("gpu-host".into()),
+            instance_id: "00000000-0000-4000-8000-000000000001".into(),
+        }
+    }
+
+    fn get(attrs: &[KeyValue], key: &str) -> String {
+        attrs
+            .iter()
+            .find(|kv| kv.key.as_str() == key)
+            .map(|kv| kv.value.as_str().into_owned())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn defaults_name_the_service_after_the_executable() {
+        let attrs = resource_attributes(&process(), None, None, Tier::Off);
+        assert_eq!(get(&attrs, "service.name"), "train");
+        assert_eq!(get(&attrs, "process.pid"), "4711");
+        assert_eq!(get(&attrs, "host.name"), "gpu-host");
+        assert_eq!(get(&attrs, a::GPU_PC_SAMPLING_TIER), "off");
+    }
+
+    #[test]
+    fn the_environment_overrides_in_order_but_never_the_tier() {
+        let attrs = resource_attributes(
+            &process(),
+            Some("svc"),
+            Some("service.name=ignored, deployment.environment=prod%2Ceu,gpu.pc_sampling.tier=serialized,broken"),
+            Tier::Off,
+        );
+        assert_eq!(get(&attrs, "service.name"), "svc");
+        assert_eq!(get(&attrs, "deployment.environment"), "prod,eu");
+        assert_eq!(get(&attrs, a::GPU_PC_SAMPLING_TIER), "off");
+        let n = attrs
+            .iter()
+            .filter(|kv| kv.key.as_str() == a::GPU_PC_SAMPLING_TIER)
+            .count();
+        assert_eq!(n, 1);
+    }
+
+    #[test]
+    fn a_user_instance_id_is_the_one_in_force() {
+        let attrs = resource_attributes(
+            &process(),
+            None,
+            Some("service.instance.id=pod-7"),
+            Tier::Off,
+        );
+        assert_eq!(instance_id(&attrs).as_deref(), Some("pod-7"));
+    }
+
+    #[test]
+    fn percent_decoding_leaves_malformed_escapes_alone() {
+        assert_eq!(percent_decode("a%20b"), "a b");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+        assert_eq!(percent_decode("%4"), "%4");
+    }
+}

@@ -1,0 +1,220 @@
+//! The injector's life in a process: start (from `InitializeInjection`), the
+//! collector thread, and the at-exit flush.
+//!
+//! ```text
+//! app thread: cuInit → InitializeInjection → initialize(): config, attach CUPTI,
+//!             start threads, atexit(on_exit)            (returns at once)
+//! "gpu-otel-cupti":  every flush_interval: FlushAll → decode buffers → RecordQueue
+//! "gpu-otel-export": RecordQueue → Slicer → OTLP
+//! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
+//!             all within exit_deadline, then one summary line
+//! ```
+
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use semconv::Tier;
+
+use crate::config::{Config, CUPTI_FALLBACK_PATHS};
+use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
+use crate::export::{self, ExportSettings, RecordQueue, Stats};
+use crate::model::{IdSeed, Slicer};
+use crate::resource::{self, ProcessInfo};
+
+/// How long after a slice's end its root span waits for late kernel records.
+pub(crate) const SLICE_GRACE_EXTRA: Duration = Duration::from_millis(500);
+
+struct Running {
+    stop: Mutex<Option<SyncSender<Stop>>>,
+    stats: Arc<Stats>,
+    exit_deadline: Duration,
+}
+
+struct Stop {
+    deadline: Instant,
+    /// Whether the exporter finished before the deadline.
+    done: SyncSender<bool>,
+}
+
+static RUNNING: OnceLock<Running> = OnceLock::new();
+
+/// Starts the injector. Never fails the host: every problem is one log line and
+/// the injector steps aside.
+pub(crate) fn initialize() {
+    let (cfg, warnings) = Config::from_env();
+    for w in warnings {
+        crate::log(&w);
+    }
+    if cfg.sdk_disabled {
+        crate::log("OTEL_SDK_DISABLED=true: not attaching");
+        return;
+    }
+    let settings = AttachSettings {
+        cupti_path: cfg.cupti_path.clone(),
+        fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
+        buffer_bytes: cfg.buffer_bytes,
+        max_buffers: cfg.max_buffers,
+    };
+    let attached = match cupti::attach(&settings) {
+        Ok(a) => a,
+        Err(e) => {
+            let why = match &e {
+                AttachError::OtherSubscriber => "stepping aside",
+                _ => "not attaching",
+            };
+            crate::log(&format!(
+                "{e}; {why}, the application runs on without GPU telemetry"
+            ));
+            return;
+        }
+    };
+
+    let tier = Tier::Off;
+    let process = ProcessInfo::current();
+    let attrs = resource::resource_attributes(
+        &process,
+        cfg.service_name.as_deref(),
+        cfg.resource_attributes.as_deref(),
+        tier,
+    );
+    let instance = resource::instance_id(&attrs).unwrap_or(process.instance_id.clone());
+    let seed = IdSeed::from_instance_id(&instance);
+    let grace = cfg.flush_interval * 2 + export::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
+    let stats = Arc::new(Stats::default());
+    let protocol = cfg.protocol;
+    let spawned = export::spawn(
+        ExportSettings {
+            queue_batches: cfg.queue_batches,
+            resource: attrs,
+            slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
+            record_dump: cfg.record_dump.clone(),
+        },
+        stats.clone(),
+        move || export::otlp_exporter(protocol, None),
+    );
+    let queue = match spawned {
+        Ok((queue, _handle)) => queue,
+        Err(e) => {
+            crate::log(&format!(
+                "cannot start the exporter thread: {e}; not attaching"
+            ));
+            let _ = attached.stop();
+            return;
+        }
+    };
+
+    let (stop_tx, stop_rx) = sync_channel(1);
+    let collector_stats = stats.clone();
+    let interval = cfg.flush_interval;
+    let started = std::thread::Builder::new()
+        .name("gpu-otel-cupti".into())
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                collect(attached, queue, collector_stats, interval, stop_rx)
+            }));
+            if r.is_err() {
+                cupti::disable();
+                crate::log(
+                    "collector thread panicked; GPU telemetry stops, the application runs on",
+                );
+            }
+        });
+    if let Err(e) = started {
+        crate::log(&format!(
+            "cannot start the collector thread: {e}; not attaching"
+        ));
+        return;
+    }
+    let _ = RUNNING.set(Running {
+        stop: Mutex::new(Some(stop_tx)),
+        stats,
+        exit_deadline: cfg.exit_deadline,
+    });
+    if !cupti::register_at_exit() {
+        crate::log("atexit refused the exit flush: records of the last ~100 ms may be lost");
+    }
+}
+
+/// Drains completed CUPTI buffers into the queue, and reads CUPTI's drop counter.
+fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats: &Stats) {
+    let mut batch = Vec::new();
+    let malformed = attached.take_buffers(names, &mut batch);
+    stats.malformed.fetch_add(malformed, Ordering::Relaxed);
+    queue.offer(batch);
+    if let Ok(n) = attached.dropped_records() {
+        if n > 0 {
+            stats.cupti_dropped.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+fn collect(
+    attached: Attached,
+    queue: RecordQueue,
+    stats: Arc<Stats>,
+    interval: Duration,
+    stop: Receiver<Stop>,
+) {
+    let mut names = NameTable::default();
+    let mut warned = false;
+    loop {
+        match stop.recv_timeout(interval) {
+            Err(RecvTimeoutError::Timeout) => {}
+            Ok(Stop { deadline, done }) => {
+                if let Err(e) = attached.flush(true) {
+                    crate::log(&format!("final flush: {e}"));
+                }
+                drain(&attached, &mut names, &queue, &stats);
+                let _ = attached.stop();
+                let finished = queue.shutdown(deadline);
+                let _ = done.send(finished);
+                return;
+            }
+            Err(RecvTimeoutError::Disconnected) => return,
+        }
+        if cupti::disabled() {
+            return;
+        }
+        if let Err(e) = attached.flush(false) {
+            if !warned {
+                warned = true;
+                crate::log(&format!("periodic flush: {e}"));
+            }
+        }
+        drain(&attached, &mut names, &queue, &stats);
+    }
+}
+
+/// The at-exit handler: final forced flush and export, bounded by the exit deadline,
+/// then one summary line.
+pub(crate) fn at_exit() {
+    let Some(running) = RUNNING.get() else {
+        return;
+    };
+    let Some(stop) = running
+        .stop
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    else {
+        return;
+    };
+    let deadline = Instant::now() + running.exit_deadline;
+    let (done, wait) = sync_channel(1);
+    let finished = stop.send(Stop { deadline, done }).is_ok()
+        && wait
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .unwrap_or(false);
+    let tail = if finished {
+        ""
+    } else {
+        " (exit deadline passed before the last export finished)"
+    };
+    let (refused, context_buffers) = cupti::buffer_stats();
+    crate::log(&format!(
+        "exit: {}; CUPTI buffers refused={refused} (pool full), from context queues={context_buffers}{tail}",
+        running.stats.summary()
+    ));
+}

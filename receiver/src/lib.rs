@@ -8,9 +8,11 @@
 //! ```
 //!
 //! [`pipeline::start`] wires the stages; [`reconcile::Reconciler`] is the pure core.
+//! [`conformance`] checks any producer's OTLP against the contract.
 #![forbid(unsafe_code)]
 
 pub mod config;
+pub mod conformance;
 pub mod export;
 pub mod fixtures;
 pub mod ingest;

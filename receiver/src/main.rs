@@ -25,6 +25,28 @@ enum Command {
     Serve(Overrides),
     /// Resolve the configuration (file, environment, flags), print it and exit 0, or name the bad parameter and exit 2.
     Validate(Overrides),
+    /// Check OTLP from any producer against the gpu.serialized contract: exit 0 when it conforms, 1 on a violation.
+    Check(CheckArgs),
+}
+
+/// Input of the conformance checker: an OTLP-JSON file, or a live OTLP endpoint.
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// OTLP-JSON file (one export request per line, as the file sink writes, or one request).
+    #[arg(conflicts_with = "listen_grpc")]
+    file: Option<PathBuf>,
+    /// Listen for OTLP/gRPC on this address instead of reading a file.
+    #[arg(long, requires = "duration")]
+    listen_grpc: Option<SocketAddr>,
+    /// Listen for OTLP/HTTP on this address (with --listen-grpc).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    listen_http: SocketAddr,
+    /// How long to listen, e.g. 30s (SIGINT/SIGTERM stops earlier).
+    #[arg(long, value_parser = humantime::parse_duration)]
+    duration: Option<Duration>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Flags override the environment, which overrides the file, which overrides the defaults.
@@ -163,4 +185,46 @@ fn serve(config: Config) -> anyhow::Result<()> {
         );
         Ok(())
     })
+}
+
+/// Runs the checker; true when the input conforms.
+fn check(args: CheckArgs) -> anyhow::Result<bool> {
+    use receiver::conformance::{self, Checker};
+    let report = match (&args.file, args.listen_grpc) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let requests =
+                conformance::read_json(&text).with_context(|| format!("{}", path.display()))?;
+            let mut c = Checker::new();
+            requests.iter().for_each(|r| c.feed(r));
+            c.finish()
+        }
+        (None, Some(grpc)) => {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .context("starting the runtime")?;
+            let duration = args.duration.expect("clap requires it");
+            rt.block_on(conformance::live::listen(
+                grpc,
+                args.listen_http,
+                receiver::config::MAX_REQUEST_BYTES_DEFAULT,
+                |g, h| println!("{}", serde_json::json!({"grpc": g, "http": h})),
+                async move {
+                    tokio::select! { _ = tokio::time::sleep(duration) => {}, _ = signal() => {} }
+                },
+            ))?
+        }
+        (None, None) => anyhow::bail!("give an OTLP-JSON file, or --listen-grpc ADDR --duration D"),
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serializes")
+        );
+    } else {
+        println!("{report}");
+    }
+    Ok(report.passed())
 }

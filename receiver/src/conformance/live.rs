@@ -1,0 +1,74 @@
+//! The checker as a live OTLP endpoint: the receiver's own gRPC and HTTP front ends,
+//! feeding the checker instead of the pipeline, until told to stop.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::{Checker, Report};
+use crate::ingest::{self, IngestHandle, Job};
+use crate::pipeline::StartError;
+use crate::reconcile::IngestReport;
+use crate::telemetry::Telemetry;
+
+/// Listens on `grpc` and `http` until `stop` resolves, then judges what arrived.
+/// `ready` is told the bound addresses.
+pub async fn listen(
+    grpc: SocketAddr,
+    http: SocketAddr,
+    max_request_bytes: usize,
+    ready: impl FnOnce(SocketAddr, SocketAddr),
+    stop: impl Future<Output = ()>,
+) -> Result<Report, StartError> {
+    let bind = |what, addr| async move {
+        TcpListener::bind(addr)
+            .await
+            .map_err(|source| StartError::Bind { what, addr, source })
+    };
+    let (g, h) = (
+        bind("OTLP/gRPC", grpc).await?,
+        bind("OTLP/HTTP", http).await?,
+    );
+    ready(
+        g.local_addr().expect("bound"),
+        h.local_addr().expect("bound"),
+    );
+    let (tx, mut rx) = mpsc::channel::<Job>(64);
+    let handle = IngestHandle::new(tx, Duration::from_secs(5), Arc::new(Telemetry::default()));
+    let token = CancellationToken::new();
+    let grpc_task = tokio::spawn(ingest::grpc::serve(
+        g,
+        handle.clone(),
+        max_request_bytes,
+        token.clone(),
+    ));
+    let http_task = tokio::spawn({
+        let (router, t) = (
+            ingest::http::router(handle, max_request_bytes),
+            token.clone(),
+        );
+        async move {
+            axum::serve(h, router)
+                .with_graceful_shutdown(t.cancelled_owned())
+                .await
+        }
+    });
+    let checker = tokio::spawn(async move {
+        let mut c = Checker::new();
+        while let Some((req, reply)) = rx.recv().await {
+            c.feed(&req);
+            let _ = reply.send(IngestReport::default());
+        }
+        c.finish()
+    });
+    stop.await;
+    token.cancel();
+    let _ = grpc_task.await;
+    let _ = http_task.await;
+    Ok(checker.await.expect("the checker task does not panic"))
+}

@@ -1,0 +1,589 @@
+//! The conformance checker: reads OTLP from any producer and reports every violation
+//! of the `gpu.serialized` contract, naming the span and the rule. Pure: feed it
+//! requests, then ask for the report.
+//!
+//! Windows are judged on everything seen, so "false" is checked against the complete
+//! window history of its resource, whatever the arrival order. [`live`] feeds it from
+//! an OTLP endpoint instead of a file.
+
+pub mod live;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::trace::v1::Span;
+use semconv::attributes as a;
+use semconv::codec::{self, WindowDecodeError};
+use semconv::store::StoreLimits;
+use semconv::{otlp, Outcomes, Serialized, Tier, WindowStore};
+
+use crate::reconcile::resource::{DeclaredTier, ResourceKey};
+use crate::reconcile::verdict::Stamp;
+
+/// A rule of the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    /// Every kernel span carries `gpu.serialized`.
+    SerializedPresent,
+    /// `gpu.serialized` is one of the strings "true", "false", "unknown".
+    SerializedValid,
+    /// With the serialized tier, "false" only inside proven coverage, touching no
+    /// serialized window.
+    FalseNeedsCoverage,
+    /// Without the serialized tier, every execution reads "false".
+    OtherTiersReadFalse,
+    /// A resource with kernel spans declares its tier.
+    TierDeclared,
+    /// A window's end is not before its start.
+    WindowNotInverted,
+    /// A window record decodes (types, required attributes, mode).
+    WindowWellFormed,
+    /// Every burst's open record is followed by its closed record.
+    WindowClosed,
+    /// Per resource, true + false + unknown == kernel executions.
+    SumIdentity,
+}
+
+impl Rule {
+    /// The rule's short name, as printed.
+    pub fn id(self) -> &'static str {
+        match self {
+            Rule::SerializedPresent => "serialized-present",
+            Rule::SerializedValid => "serialized-valid",
+            Rule::FalseNeedsCoverage => "false-needs-coverage",
+            Rule::OtherTiersReadFalse => "other-tiers-read-false",
+            Rule::TierDeclared => "tier-declared",
+            Rule::WindowNotInverted => "window-not-inverted",
+            Rule::WindowWellFormed => "window-well-formed",
+            Rule::WindowClosed => "window-closed",
+            Rule::SumIdentity => "sum-identity",
+        }
+    }
+}
+
+/// One violation.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Violation {
+    /// The rule's short name.
+    pub rule: &'static str,
+    /// The resource (service.name and process.pid when present).
+    pub resource: String,
+    /// The span: `name (trace_id/span_id)`, when the rule is about one span.
+    pub span: Option<String>,
+    /// What was found.
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "VIOLATION {} resource={}", self.rule, self.resource)?;
+        if let Some(s) = &self.span {
+            write!(f, " span={s}")?;
+        }
+        write!(f, ": {}", self.detail)
+    }
+}
+
+/// What one resource sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ResourceSummary {
+    /// The resource.
+    pub resource: String,
+    /// Its declared tier, or what was wrong with it.
+    pub tier: String,
+    /// Kernel spans.
+    pub kernel_spans: u64,
+    /// Kernel spans reading "true".
+    pub serialized: u64,
+    /// Kernel spans reading "false".
+    pub not_serialized: u64,
+    /// Kernel spans reading "unknown".
+    pub unknown: u64,
+    /// Distinct windows (bursts) seen.
+    pub windows: usize,
+    /// Windows whose close never arrived.
+    pub open_windows: usize,
+}
+
+/// The checker's verdict.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Report {
+    /// Every violation, in a stable order.
+    pub violations: Vec<Violation>,
+    /// One line per resource.
+    pub resources: Vec<ResourceSummary>,
+    /// Spans read.
+    pub spans: u64,
+}
+
+impl Report {
+    /// Whether the input conforms.
+    pub fn passed(&self) -> bool {
+        self.violations.is_empty()
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for v in &self.violations {
+            writeln!(f, "{v}")?;
+        }
+        for r in &self.resources {
+            writeln!(
+                f,
+                "resource {} tier={}: {} kernel spans = {} true + {} false + {} unknown; {} windows ({} left open)",
+                r.resource, r.tier, r.kernel_spans, r.serialized, r.not_serialized, r.unknown, r.windows, r.open_windows
+            )?;
+        }
+        let rules: BTreeSet<&str> = self.violations.iter().map(|v| v.rule).collect();
+        if self.passed() {
+            write!(
+                f,
+                "conformance: PASS ({} spans, {} resources)",
+                self.spans,
+                self.resources.len()
+            )
+        } else {
+            write!(
+                f,
+                "conformance: FAIL, {} violations of {}",
+                self.violations.len(),
+                rules.into_iter().collect::<Vec<_>>().join(", ")
+            )
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Kernel {
+    span: String,
+    start: u64,
+    end: u64,
+    value: Option<Serialized>,
+}
+
+#[derive(Debug)]
+struct ResourceState {
+    label: String,
+    tier: DeclaredTier,
+    store: WindowStore<()>,
+    opened: BTreeSet<u64>,
+    closed: BTreeSet<u64>,
+    kernels: Vec<Kernel>,
+}
+
+/// Accumulates requests; [`Checker::finish`] judges them.
+#[derive(Debug, Default)]
+pub struct Checker {
+    resources: BTreeMap<ResourceKey, ResourceState>,
+    violations: Vec<Violation>,
+    spans: u64,
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn span_label(s: &Span) -> String {
+    format!("{:?} ({}/{})", s.name, hex(&s.trace_id), hex(&s.span_id))
+}
+
+fn resource_label(attrs: &[opentelemetry_proto::tonic::common::v1::KeyValue]) -> String {
+    let service = otlp::get_str(attrs, "service.name").unwrap_or("unknown_service");
+    match otlp::get_int(attrs, "process.pid") {
+        Some(pid) => format!("{service}/pid={pid}"),
+        None => service.to_string(),
+    }
+}
+
+fn is_kernel(span: &Span) -> bool {
+    span.attributes
+        .iter()
+        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
+}
+
+impl Checker {
+    /// A checker that has seen nothing.
+    pub fn new() -> Self {
+        Checker::default()
+    }
+
+    fn violation(&mut self, rule: Rule, resource: &str, span: Option<&Span>, detail: String) {
+        self.violations.push(Violation {
+            rule: rule.id(),
+            resource: resource.to_string(),
+            span: span.map(span_label),
+            detail,
+        });
+    }
+
+    /// Reads one request.
+    pub fn feed(&mut self, req: &ExportTraceServiceRequest) {
+        for rs in &req.resource_spans {
+            let attrs = rs
+                .resource
+                .as_ref()
+                .map(|r| r.attributes.as_slice())
+                .unwrap_or_default();
+            let key = ResourceKey::of(rs.resource.as_ref());
+            let label = resource_label(attrs);
+            self.resources.entry(key).or_insert_with(|| ResourceState {
+                label: label.clone(),
+                tier: DeclaredTier::of(rs.resource.as_ref()),
+                // Judging needs the whole history: no bound short of memory.
+                store: WindowStore::new(StoreLimits {
+                    max_windows_per_process: usize::MAX,
+                    max_processes: 1,
+                }),
+                opened: BTreeSet::new(),
+                closed: BTreeSet::new(),
+                kernels: Vec::new(),
+            });
+            for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
+                self.spans += 1;
+                for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
+                    let window = match codec::decode(&event.attributes) {
+                        Ok(w) => w,
+                        Err(WindowDecodeError::Inverted { start_ns, end_ns }) => {
+                            self.violation(
+                                Rule::WindowNotInverted,
+                                &label,
+                                Some(span),
+                                format!("window end_ns {end_ns} is before start_ns {start_ns}"),
+                            );
+                            continue;
+                        }
+                        Err(WindowDecodeError::UnknownMode { found, window }) => {
+                            self.violation(Rule::WindowWellFormed, &label, Some(span), format!("window mode must be \"continuous\" or \"kernel_serialized\", got {found}"));
+                            *window
+                        }
+                        Err(e) => {
+                            self.violation(
+                                Rule::WindowWellFormed,
+                                &label,
+                                Some(span),
+                                e.to_string(),
+                            );
+                            continue;
+                        }
+                    };
+                    let r = self.resources.get_mut(&key).expect("inserted above");
+                    if window.is_open() {
+                        &mut r.opened
+                    } else {
+                        &mut r.closed
+                    }
+                    .insert(window.start_ns);
+                    let _ = r.store.insert(&(), window);
+                }
+                if !is_kernel(span) {
+                    continue;
+                }
+                let value = match Stamp::read(&span.attributes) {
+                    Stamp::Valid(v) => Some(v),
+                    Stamp::Missing => {
+                        self.violation(
+                            Rule::SerializedPresent,
+                            &label,
+                            Some(span),
+                            "kernel span without gpu.serialized".into(),
+                        );
+                        None
+                    }
+                    Stamp::Invalid(why) => {
+                        self.violation(Rule::SerializedValid, &label, Some(span), why);
+                        None
+                    }
+                };
+                let r = self.resources.get_mut(&key).expect("inserted above");
+                r.kernels.push(Kernel {
+                    span: span_label(span),
+                    start: span.start_time_unix_nano,
+                    end: span.end_time_unix_nano,
+                    value,
+                });
+            }
+        }
+    }
+
+    /// Judges everything read.
+    pub fn finish(mut self) -> Report {
+        let mut resources = Vec::new();
+        for r in std::mem::take(&mut self.resources).into_values() {
+            let mut outcomes = Outcomes::default();
+            let mut valid = 0u64;
+            let v = &mut self.violations;
+            let push = |v: &mut Vec<Violation>, rule: Rule, span: Option<&str>, detail: String| {
+                v.push(Violation {
+                    rule: rule.id(),
+                    resource: r.label.clone(),
+                    span: span.map(str::to_string),
+                    detail,
+                })
+            };
+            let tier_text = match &r.tier {
+                DeclaredTier::Declared(t) => t.to_string(),
+                DeclaredTier::Undeclared => "undeclared".to_string(),
+                DeclaredTier::Invalid(why) => format!("invalid ({why})"),
+            };
+            if !r.kernels.is_empty() && !matches!(r.tier, DeclaredTier::Declared(_)) {
+                push(
+                    v,
+                    Rule::TierDeclared,
+                    None,
+                    format!(
+                        "kernel spans from a resource whose gpu.pc_sampling.tier is {tier_text}"
+                    ),
+                );
+            }
+            for start in r.opened.difference(&r.closed) {
+                push(v, Rule::WindowClosed, None, format!("the window opened at {start} never closed: executions from then on read unknown"));
+            }
+            for k in &r.kernels {
+                let Some(value) = k.value else { continue };
+                valid += 1;
+                outcomes.record(value);
+                match r.tier.effective() {
+                    Tier::Serialized if value == Serialized::False => {
+                        let evidence = r.store.classify(Tier::Serialized, &(), k.start, k.end);
+                        if evidence != Serialized::False {
+                            let why = if evidence == Serialized::True {
+                                "it intersects a kernel-serialized window"
+                            } else {
+                                "it is not inside proven coverage"
+                            };
+                            push(
+                                v,
+                                Rule::FalseNeedsCoverage,
+                                Some(&k.span),
+                                format!("reads \"false\" but {why}"),
+                            );
+                        }
+                    }
+                    Tier::Off | Tier::Continuous if value != Serialized::False => {
+                        push(v, Rule::OtherTiersReadFalse, Some(&k.span), format!("reads {value:?} under tier {tier_text}, where every execution reads \"false\""));
+                    }
+                    _ => {}
+                }
+            }
+            let kernel_spans = r.kernels.len() as u64;
+            if outcomes.executions != kernel_spans {
+                push(
+                    v,
+                    Rule::SumIdentity,
+                    None,
+                    format!(
+                        "{} true + {} false + {} unknown = {} but {} kernel spans ({} without a valid gpu.serialized)",
+                        outcomes.serialized,
+                        outcomes.not_serialized,
+                        outcomes.unknown,
+                        outcomes.executions,
+                        kernel_spans,
+                        kernel_spans - valid
+                    ),
+                );
+            }
+            let windows = r.opened.union(&r.closed).count();
+            resources.push(ResourceSummary {
+                resource: r.label.clone(),
+                tier: tier_text,
+                kernel_spans,
+                serialized: outcomes.serialized,
+                not_serialized: outcomes.not_serialized,
+                unknown: outcomes.unknown,
+                windows,
+                open_windows: r.opened.difference(&r.closed).count(),
+            });
+        }
+        Report {
+            violations: self.violations,
+            resources,
+            spans: self.spans,
+        }
+    }
+}
+
+/// Input that is neither JSON lines of export requests nor one export request.
+#[derive(Debug, thiserror::Error)]
+#[error("not OTLP JSON: {0}")]
+pub struct NotOtlpJson(#[source] serde_json::Error);
+
+/// Reads an OTLP-JSON file: one export request per line (the receiver's file sink),
+/// or one request for the whole file.
+pub fn read_json(text: &str) -> Result<Vec<ExportTraceServiceRequest>, NotOtlpJson> {
+    let lines: Result<Vec<_>, _> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str::<ExportTraceServiceRequest>)
+        .collect();
+    match lines {
+        Ok(reqs) => Ok(reqs),
+        Err(line_err) => serde_json::from_str::<ExportTraceServiceRequest>(text)
+            .map(|r| vec![r])
+            .map_err(|_| format!("not OTLP JSON: {line_err}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{kernel, plain, request, resource, window_carrier};
+    use semconv::{SamplingMode, Window};
+
+    const KS: SamplingMode = SamplingMode::KernelSerialized;
+
+    fn check(reqs: &[ExportTraceServiceRequest]) -> Report {
+        let mut c = Checker::new();
+        reqs.iter().for_each(|r| c.feed(r));
+        c.finish()
+    }
+
+    fn rules(r: &Report) -> Vec<&'static str> {
+        r.violations.iter().map(|v| v.rule).collect()
+    }
+
+    fn serialized() -> opentelemetry_proto::tonic::resource::v1::Resource {
+        resource("app", 1, Some(Tier::Serialized))
+    }
+
+    #[test]
+    fn a_conforming_stream_passes_in_any_order() {
+        let windows = window_carrier(
+            1,
+            &[
+                Window::closed(1000, 2000, 1, KS),
+                Window::open(1000, 1, KS),
+                Window::open(4000, 2, KS),
+                Window::closed(4000, 5000, 2, KS),
+            ],
+        );
+        let kernels = vec![
+            kernel(1, 1500, 1600, Some(Serialized::True)),
+            kernel(2, 2500, 2600, Some(Serialized::False)),
+            kernel(3, 9000, 9100, Some(Serialized::Unknown)),
+            plain(4),
+        ];
+        // Kernels before the windows that prove them.
+        let r = check(&[
+            request(serialized(), kernels),
+            request(serialized(), vec![windows]),
+        ]);
+        assert!(r.passed(), "{r}");
+        assert_eq!(
+            (
+                r.resources[0].serialized,
+                r.resources[0].not_serialized,
+                r.resources[0].unknown
+            ),
+            (1, 1, 1)
+        );
+        assert!(r
+            .to_string()
+            .ends_with("conformance: PASS (5 spans, 1 resources)"));
+    }
+
+    #[test]
+    fn a_kernel_span_without_gpu_serialized_is_named() {
+        let r = check(&[request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![kernel(7, 1, 2, None)],
+        )]);
+        assert_eq!(rules(&r), ["serialized-present", "sum-identity"]);
+        assert!(r.violations[0]
+            .span
+            .as_deref()
+            .unwrap()
+            .starts_with("\"spin(float*, int)\" ("));
+    }
+
+    #[test]
+    fn a_boolean_or_unknown_string_is_invalid() {
+        let mut k = kernel(1, 1, 2, None);
+        k.attributes.push(otlp::boolean(a::GPU_SERIALIZED, false));
+        let mut k2 = kernel(2, 1, 2, None);
+        k2.attributes.push(otlp::string(a::GPU_SERIALIZED, ""));
+        let r = check(&[request(resource("app", 1, Some(Tier::Off)), vec![k, k2])]);
+        assert_eq!(
+            rules(&r),
+            ["serialized-valid", "serialized-valid", "sum-identity"]
+        );
+    }
+
+    #[test]
+    fn false_without_coverage_or_against_a_burst_is_a_violation() {
+        let windows = window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]);
+        let r = check(&[request(
+            serialized(),
+            vec![
+                windows,
+                kernel(1, 1500, 1600, Some(Serialized::False)),
+                kernel(2, 5000, 5100, Some(Serialized::False)),
+            ],
+        )]);
+        assert_eq!(rules(&r), ["false-needs-coverage", "false-needs-coverage"]);
+        assert!(r.violations[0]
+            .detail
+            .contains("intersects a kernel-serialized window"));
+        assert!(r.violations[1]
+            .detail
+            .contains("not inside proven coverage"));
+    }
+
+    #[test]
+    fn the_off_tier_reads_false_only() {
+        let r = check(&[request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![kernel(1, 1, 2, Some(Serialized::Unknown))],
+        )]);
+        assert_eq!(rules(&r), ["other-tiers-read-false"]);
+    }
+
+    #[test]
+    fn inverted_malformed_and_unclosed_windows_are_reported() {
+        let mut bad = window_carrier(2, &[Window::closed(1, 2, 1, KS)]);
+        otlp::set(
+            &mut bad.events[0].attributes,
+            otlp::string(a::GPU_SAMPLING_WINDOW_SEQ, "one"),
+        );
+        let spans = vec![
+            window_carrier(
+                1,
+                &[Window::closed(5000, 1000, 1, KS), Window::open(7000, 2, KS)],
+            ),
+            bad,
+        ];
+        let r = check(&[request(serialized(), spans)]);
+        assert_eq!(
+            rules(&r),
+            ["window-not-inverted", "window-well-formed", "window-closed"]
+        );
+        assert_eq!(r.resources[0].open_windows, 1);
+    }
+
+    #[test]
+    fn kernel_spans_from_an_undeclared_tier_are_reported() {
+        let r = check(&[request(
+            resource("app", 1, None),
+            vec![kernel(1, 1, 2, Some(Serialized::Unknown))],
+        )]);
+        assert_eq!(rules(&r), ["tier-declared"]);
+    }
+
+    #[test]
+    fn the_file_format_is_the_sinks_or_a_single_request() {
+        let req = request(serialized(), vec![plain(1)]);
+        let line = serde_json::to_string(&req).unwrap();
+        assert_eq!(read_json(&format!("{line}\n{line}\n")).unwrap().len(), 2);
+        assert_eq!(
+            read_json(&serde_json::to_string_pretty(&req).unwrap())
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(read_json("{nope")
+            .unwrap_err()
+            .to_string()
+            .starts_with("not OTLP JSON"));
+    }
+}

@@ -421,7 +421,7 @@ pub fn read_json(text: &str) -> Result<Vec<ExportTraceServiceRequest>, NotOtlpJs
         Ok(reqs) => Ok(reqs),
         Err(line_err) => serde_json::from_str::<ExportTraceServiceRequest>(text)
             .map(|r| vec![r])
-            .map_err(|_| format!("not OTLP JSON: {line_err}")),
+            .map_err(|_| NotOtlpJson(line_err)),
     }
 }
 

@@ -141,6 +141,11 @@ fn main() -> std::process::ExitCode {
             )
         }),
         Command::Serve(o) => o.resolve().and_then(serve),
+        Command::Check(args) => match check(args) {
+            Ok(true) => Ok(()),
+            Ok(false) => return std::process::ExitCode::from(1),
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -1,0 +1,106 @@
+//! Replay of real kernel records captured on an H200 (`injector/tests/fixtures/`)
+//! through the injector's own processing path, exporting OTLP like the injector does
+//! inside a CUDA program. Only the source of the records differs: a file instead of
+//! CUPTI's activity buffers.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::Context as _;
+use gpu_otel_injector::config::Protocol;
+use gpu_otel_injector::export::{self, ExportSettings, Stats};
+use gpu_otel_injector::model::{IdSeed, Slicer};
+use gpu_otel_injector::resource::{resource_attributes, ProcessInfo};
+use gpu_otel_injector::KernelRecord;
+use semconv::Tier;
+
+/// The recorded captures shipped with the repository.
+pub fn default_fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../injector/tests/fixtures");
+    vec![
+        dir.join("h200_kernel_records.jsonl"),
+        dir.join("h200_torch_kernel_records.jsonl"),
+    ]
+}
+
+/// Reads one capture (a JSON line per record).
+pub fn load(path: &Path) -> anyhow::Result<Vec<KernelRecord>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            serde_json::from_str(l).with_context(|| format!("{}:{}", path.display(), i + 1))
+        })
+        .collect()
+}
+
+/// Moves a capture to the present, keeping every interval, so that backends with a
+/// retention window show it as recent.
+pub fn shift_to_now(records: &mut [KernelRecord]) {
+    let Some(first) = records.iter().map(|r| r.start_ns).min() else {
+        return;
+    };
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let offset = now.saturating_sub(first).saturating_sub(2_000_000_000);
+    for r in records {
+        r.start_ns += offset;
+        r.end_ns += offset;
+    }
+}
+
+/// What a replay delivered.
+#[derive(Debug, Clone, Copy)]
+pub struct Replayed {
+    /// Records replayed.
+    pub records: usize,
+    /// Records dropped on the way (queue or export failures).
+    pub dropped: u64,
+    /// Records not exported when the deadline came.
+    pub unexported: u64,
+}
+
+/// Replays `records` as one process named `service`, exporting OTLP/gRPC (or what
+/// `protocol` says) to `endpoint`.
+pub fn replay(
+    records: &[KernelRecord],
+    service: &str,
+    protocol: Protocol,
+    endpoint: &str,
+) -> anyhow::Result<Replayed> {
+    let process = ProcessInfo::current();
+    let resource = resource_attributes(&process, Some(service), None, Tier::Off);
+    let settings = ExportSettings {
+        queue_batches: 64,
+        slicer: Slicer::new(
+            Duration::from_secs(1),
+            Duration::from_millis(100),
+            IdSeed::from_instance_id(&process.instance_id),
+            Tier::Off,
+        ),
+        resource,
+        record_dump: None,
+    };
+    let stats = Arc::new(Stats::default());
+    let endpoint = endpoint.to_string();
+    let (queue, handle) = export::spawn(settings, stats.clone(), move || {
+        export::otlp_exporter(protocol, Some(endpoint))
+    })
+    .context("starting the exporter thread")?;
+    // In batches of the size one CUPTI buffer delivers.
+    for chunk in records.chunks(97) {
+        queue.offer(chunk.to_vec());
+    }
+    queue.shutdown(Instant::now() + Duration::from_secs(10));
+    drop(queue);
+    let _ = handle.join();
+    Ok(Replayed {
+        records: records.len(),
+        dropped: stats.drops().total(),
+        unexported: stats.unexported(),
+    })
+}

@@ -73,7 +73,9 @@ pub fn replay(
     endpoint: &str,
 ) -> anyhow::Result<Replayed> {
     let process = ProcessInfo::current();
-    let resource = resource_attributes(&process, Some(service), None, Tier::Off);
+    // As inside a CUDA program: OTEL_RESOURCE_ATTRIBUTES adds to the resource.
+    let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
+    let resource = resource_attributes(&process, Some(service), extra.as_deref(), Tier::Off);
     let settings = ExportSettings {
         queue_batches: 64,
         slicer: Slicer::new(

@@ -212,6 +212,9 @@ pub struct ExportConfig {
     pub queue_capacity: usize,
     /// Retries.
     pub retry: RetryConfig,
+    /// More destinations that receive every span too (same protocol, headers, TLS,
+    /// batching and retries), e.g. Jaeger and Tempo side by side.
+    pub mirrors: Vec<String>,
 }
 
 /// Self-telemetry settings.
@@ -286,6 +289,7 @@ impl Default for ExportConfig {
             batch_timeout: BATCH_TIMEOUT_DEFAULT,
             queue_capacity: EXPORT_QUEUE_CAPACITY_DEFAULT,
             retry: RetryConfig::default(),
+            mirrors: Vec::new(),
         }
     }
 }
@@ -490,6 +494,15 @@ impl Config {
             (None, Some(base)) => base.clone(),
         };
         Ok(self.target_for(base, false))
+    }
+
+    /// Where the mirrors send, in order.
+    pub fn mirror_targets(&self) -> Vec<ExportTarget> {
+        self.export
+            .mirrors
+            .iter()
+            .map(|m| self.target_for(m.clone(), false))
+            .collect()
     }
 
     fn target_for(&self, url: String, full: bool) -> ExportTarget {

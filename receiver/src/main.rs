@@ -70,6 +70,9 @@ struct Overrides {
     /// Export protocol: grpc, http/protobuf or http/json.
     #[arg(long)]
     export_protocol: Option<String>,
+    /// A further destination that receives every span too (repeatable; same protocol).
+    #[arg(long)]
+    export_mirror: Vec<String>,
     /// File of the embedded sink (OTLP-JSON, one request per line).
     #[arg(long)]
     export_file: Option<PathBuf>,
@@ -101,6 +104,10 @@ impl Overrides {
         if let Some(p) = &self.export_protocol {
             config.export.protocol = serde_norway::from_str::<Protocol>(p).map_err(|_| anyhow::anyhow!("invalid --export-protocol: must be grpc, http/protobuf or http/json, got {p:?}"))?;
         }
+        config
+            .export
+            .mirrors
+            .extend(self.export_mirror.iter().cloned());
         if let Some(f) = &self.export_file {
             config.export.file = f.clone();
         }

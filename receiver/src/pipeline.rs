@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::export::retry::Backoff;
 use crate::export::sink::{Sink, SinkError};
-use crate::export::{BatchSettings, ExportSender, Exporter};
+use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::ingest::{self, IngestHandle, Job};
 use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
@@ -65,7 +65,7 @@ pub struct Running {
     ingest_tasks: Vec<JoinHandle<()>>,
     pipeline: JoinHandle<()>,
     admin: JoinHandle<()>,
-    exporter: Exporter,
+    exporters: Vec<Exporter>,
     shutdown_timeout: Duration,
 }
 
@@ -79,8 +79,15 @@ async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, Start
 pub async fn start(config: Config) -> Result<Running, StartError> {
     config.validate()?;
     let telemetry = Arc::new(Telemetry::default());
-    let sink = Sink::from_config(&config)?;
-    let export = sink.describe();
+    let mut sinks = vec![Sink::from_config(&config)?];
+    for target in config.mirror_targets() {
+        sinks.push(Sink::for_target(&config, target)?);
+    }
+    let export = sinks
+        .iter()
+        .map(Sink::describe)
+        .collect::<Vec<_>>()
+        .join(" + ");
     let e = &config.export;
     let settings = BatchSettings {
         max_spans: e.batch_max_spans,
@@ -92,7 +99,12 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             max_elapsed: e.retry.max_elapsed,
         },
     };
-    let exporter = Exporter::start(sink, settings, telemetry.export.clone());
+    // One worker per destination; their counters add up (a span sent to two
+    // destinations is counted twice in spans_exported_total).
+    let exporters: Vec<Exporter> = sinks
+        .into_iter()
+        .map(|s| Exporter::start(s, settings, telemetry.export.clone()))
+        .collect();
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
@@ -110,10 +122,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         },
     });
     let stop_pipeline = CancellationToken::new();
+    let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
     let pipeline = tokio::spawn(run_pipeline(
         rx,
         reconciler,
-        exporter.sender(),
+        fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
     ));
@@ -164,7 +177,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         ingest_tasks: vec![grpc_task, http_task],
         pipeline,
         admin: admin_task,
-        exporter,
+        exporters,
         shutdown_timeout: config.shutdown_timeout,
     })
 }
@@ -225,7 +238,9 @@ impl Running {
                 .fetch_add(held, std::sync::atomic::Ordering::Relaxed);
             clean = false;
         }
-        clean &= self.exporter.shutdown(left()).await;
+        for exporter in self.exporters {
+            clean &= exporter.shutdown(left()).await;
+        }
         self.stop_admin.cancel();
         let _ = tokio::time::timeout(Duration::from_millis(200), self.admin).await;
         ShutdownReport { clean }
@@ -246,7 +261,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 async fn run_pipeline(
     mut rx: mpsc::Receiver<Job>,
     mut r: Reconciler,
-    export: ExportSender,
+    export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
 ) {

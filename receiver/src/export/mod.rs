@@ -78,6 +78,22 @@ impl ExportSender {
     }
 }
 
+/// Every destination's handle: each request goes to all of them.
+#[derive(Debug, Clone)]
+pub struct Fanout(pub Vec<ExportSender>);
+
+impl Fanout {
+    /// Queues a request on every destination, waiting for room on each.
+    pub async fn submit(&self, req: ExportTraceServiceRequest) {
+        if let Some((last, rest)) = self.0.split_last() {
+            for s in rest {
+                s.submit(req.clone()).await;
+            }
+            last.submit(req).await;
+        }
+    }
+}
+
 /// The export worker.
 #[derive(Debug)]
 pub struct Exporter {

@@ -76,6 +76,8 @@ pub enum Sink {
         )>,
         /// Per-attempt deadline.
         timeout: Duration,
+        /// The endpoint, for messages.
+        endpoint: String,
     },
     /// OTLP/HTTP.
     Http {
@@ -100,6 +102,11 @@ pub enum Sink {
 impl Sink {
     /// Builds the sink the configuration names. Connections are made lazily.
     pub fn from_config(config: &Config) -> Result<Sink, SinkError> {
+        Sink::for_target(config, config.export_target().expect("validated"))
+    }
+
+    /// Builds a sink for `target` with the configuration's export settings.
+    pub fn for_target(config: &Config, target: ExportTarget) -> Result<Sink, SinkError> {
         let e = &config.export;
         let ca = match &e.tls.ca_file {
             Some(p) => Some(std::fs::read(p).map_err(|source| SinkError::Ca {
@@ -108,7 +115,7 @@ impl Sink {
             })?),
             None => None,
         };
-        match config.export_target().expect("validated") {
+        match target {
             ExportTarget::File(path) => Sink::file(&path),
             ExportTarget::Grpc(uri) => {
                 let grpc_err = |source| SinkError::Grpc {
@@ -145,6 +152,7 @@ impl Sink {
                     client,
                     headers,
                     timeout: e.timeout,
+                    endpoint: uri,
                 })
             }
             ExportTarget::Http { url, json } => {
@@ -193,7 +201,7 @@ impl Sink {
     /// Where this sink sends, for logs and the summary.
     pub fn describe(&self) -> String {
         match self {
-            Sink::Grpc { .. } => "OTLP/gRPC".to_string(),
+            Sink::Grpc { endpoint, .. } => format!("OTLP/gRPC {endpoint}"),
             Sink::Http { url, json, .. } => format!(
                 "OTLP/HTTP {} {url}",
                 if *json { "json" } else { "protobuf" }
@@ -209,6 +217,7 @@ impl Sink {
                 client,
                 headers,
                 timeout,
+                ..
             } => {
                 let mut request = tonic::Request::new(req.clone());
                 request.set_timeout(*timeout);

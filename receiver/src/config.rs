@@ -471,15 +471,23 @@ impl Config {
                 ));
             }
         }
-        if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = self.export_target()? {
-            let uri: http::Uri = url
-                .parse()
-                .map_err(|e| invalid("export.endpoint", format!("{url:?} is not a URL: {e}")))?;
-            if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
-                return Err(invalid(
-                    "export.endpoint",
-                    format!("{url:?} must be an http:// or https:// URL with a host"),
-                ));
+        let mirrors = self
+            .mirror_targets()
+            .into_iter()
+            .map(|t| ("export.mirrors", t));
+        for (name, target) in
+            std::iter::once(("export.endpoint", self.export_target()?)).chain(mirrors)
+        {
+            if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = target {
+                let uri: http::Uri = url
+                    .parse()
+                    .map_err(|e| invalid(name, format!("{url:?} is not a URL: {e}")))?;
+                if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
+                    return Err(invalid(
+                        name,
+                        format!("{url:?} must be an http:// or https:// URL with a host"),
+                    ));
+                }
             }
         }
         Ok(())
@@ -632,6 +640,24 @@ mod tests {
         assert_eq!(c.export.headers["x-scope-orgid"], "team a");
         assert_eq!(c.export.compression, Compression::Gzip);
         assert_eq!(c.export.timeout, Duration::from_millis(2500));
+    }
+
+    #[test]
+    fn mirrors_are_validated_like_the_endpoint() {
+        let mut c = Config::default();
+        c.export.endpoint = Some("http://jaeger:4317".into());
+        c.export.mirrors = vec!["http://tempo:4317".into()];
+        c.validate().unwrap();
+        assert_eq!(
+            c.mirror_targets(),
+            [ExportTarget::Grpc("http://tempo:4317".into())]
+        );
+        c.export.mirrors.push("ftp://tempo".into());
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid export.mirrors: \"ftp://tempo\""));
     }
 
     #[test]

@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# One build, three images (docker-compose.yml picks them by target):
+#   receiver      the OTLP receiver
+#   replay        replays real H200 kernel records through the injector's path (no GPU)
+#   gpu-workload  the CUDA example under the injector (needs the NVIDIA runtime)
+
+FROM rust:1.95-bookworm AS build
+WORKDIR /src
+COPY . .
+RUN cargo build --release --locked -p gpu-otel-receiver -p gpu-otel-injector -p gpu-otel-examples \
+        --bin gpu-otel-receiver --bin replay --bin kernels --lib
+
+FROM debian:bookworm-slim AS receiver
+COPY --from=build /src/target/release/gpu-otel-receiver /usr/local/bin/gpu-otel-receiver
+USER 65534:65534
+EXPOSE 4317 4318 9464
+ENTRYPOINT ["gpu-otel-receiver"]
+CMD ["serve", "--grpc-endpoint", "0.0.0.0:4317", "--http-endpoint", "0.0.0.0:4318", "--metrics-endpoint", "0.0.0.0:9464"]
+
+FROM debian:bookworm-slim AS replay
+COPY --from=build /src/target/release/replay /usr/local/bin/replay
+COPY injector/tests/fixtures/h200_kernel_records.jsonl injector/tests/fixtures/h200_torch_kernel_records.jsonl /fixtures/
+USER 65534:65534
+ENTRYPOINT ["replay"]
+CMD ["--endpoint", "http://receiver:4317", "/fixtures/h200_kernel_records.jsonl", "/fixtures/h200_torch_kernel_records.jsonl"]
+
+# CUPTI and NVRTC come from NVIDIA's CUDA repository, already configured in this image.
+FROM nvidia/cuda:13.0.0-runtime-ubuntu24.04 AS gpu-workload
+# The package names pin the CUDA release (13-0); patch versions follow the base image.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends cuda-cupti-13-0 cuda-nvrtc-13-0 \
+    && rm -rf /var/lib/apt/lists/*
+COPY --from=build /src/target/release/libgpu_otel_injector.so /opt/gpu-otel/libgpu_otel_injector.so
+COPY --from=build /src/target/release/kernels /usr/local/bin/kernels
+ENV CUDA_INJECTION64_PATH=/opt/gpu-otel/libgpu_otel_injector.so \
+    LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64 \
+    OTEL_SERVICE_NAME=cuda-kernels-example
+ENTRYPOINT ["kernels"]

@@ -67,8 +67,8 @@ pub struct Attempt {
 pub enum Sink {
     /// OTLP/gRPC.
     Grpc {
-        /// Client.
-        client: TraceServiceClient<Channel>,
+        /// Client (boxed: it is most of the enum's size).
+        client: Box<TraceServiceClient<Channel>>,
         /// Metadata sent with each call.
         headers: Vec<(
             MetadataKey<tonic::metadata::Ascii>,
@@ -149,7 +149,7 @@ impl Sink {
                     })
                     .collect();
                 Ok(Sink::Grpc {
-                    client,
+                    client: Box::new(client),
                     headers,
                     timeout: e.timeout,
                     endpoint: uri,

@@ -203,7 +203,7 @@ fn top_stalls(path: &PathBuf) -> anyhow::Result<String> {
         );
     }
     let mut top: Vec<_> = totals.into_iter().collect();
-    top.sort_by(|x, y| y.1.cmp(&x.1));
+    top.sort_by_key(|x| std::cmp::Reverse(x.1));
     Ok(top
         .iter()
         .take(5)

@@ -140,19 +140,20 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         .unwrap_or("identity")
         .trim()
         .to_ascii_lowercase();
+    let malformed = |msg: String| {
+        error(
+            encoding,
+            StatusCode::BAD_REQUEST,
+            tonic::Code::InvalidArgument,
+            msg,
+            Some(&ingest.refused_malformed),
+        )
+    };
     let data: Bytes = match content_encoding.as_str() {
         "gzip" => match gunzip_capped(&raw, max) {
             Ok(d) => d.into(),
             Err(msg) if msg.contains("exceeds") => return too_large(msg),
-            Err(msg) => {
-                return error(
-                    encoding,
-                    StatusCode::BAD_REQUEST,
-                    tonic::Code::InvalidArgument,
-                    msg,
-                    Some(&ingest.refused_malformed),
-                )
-            }
+            Err(msg) => return malformed(msg),
         },
         "identity" | "" => raw,
         other => {
@@ -177,15 +178,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     };
     let request = match decoded {
         Ok(r) => r,
-        Err(msg) => {
-            return error(
-                encoding,
-                StatusCode::BAD_REQUEST,
-                tonic::Code::InvalidArgument,
-                msg,
-                Some(&ingest.refused_malformed),
-            )
-        }
+        Err(msg) => return malformed(msg),
     };
     match st.handle.submit(request).await {
         Ok(report) => {

@@ -543,22 +543,8 @@ impl Reconciler {
                 }
                 None => {
                     // max_held_spans is 0: nothing is ever held.
-                    let Held {
-                        mut span,
-                        stamp,
-                        resource,
-                        scope,
-                        ..
-                    } = held;
-                    let verdict = self.store.classify(
-                        Tier::Serialized,
-                        &key,
-                        span.start_time_unix_nano,
-                        span.end_time_unix_nano,
-                    );
-                    self.finalize(&mut span, &stamp, verdict);
+                    self.release(key, held, outbox);
                     self.counters.released_early += 1;
-                    outbox.entries.push((resource, scope, span));
                     return;
                 }
             }
@@ -568,25 +554,33 @@ impl Reconciler {
     }
 
     fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
-        let Some(Held {
+        if let Some(held) = self.held.get_mut(&key).and_then(VecDeque::pop_front) {
+            self.held_count -= 1;
+            self.release(key, held, outbox);
+        }
+    }
+
+    /// Sends a held span on its way with the answer the evidence gives now.
+    fn release(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
+        let Held {
             mut span,
             stamp,
             resource,
             scope,
             ..
-        }) = self.held.get_mut(&key).and_then(VecDeque::pop_front)
-        else {
-            return;
-        };
-        self.held_count -= 1;
-        let verdict = self.store.classify(
+        } = held;
+        let verdict = self.classify(key, &span);
+        self.finalize(&mut span, &stamp, verdict);
+        outbox.entries.push((resource, scope, span));
+    }
+
+    fn classify(&self, key: ResourceKey, span: &Span) -> Serialized {
+        self.store.classify(
             Tier::Serialized,
             &key,
             span.start_time_unix_nano,
             span.end_time_unix_nano,
-        );
-        self.finalize(&mut span, &stamp, verdict);
-        outbox.entries.push((resource, scope, span));
+        )
     }
 
     fn release_settled(&mut self, key: ResourceKey, outbox: &mut Outbox) {
@@ -594,33 +588,13 @@ impl Reconciler {
             return;
         };
         let mut keep = VecDeque::with_capacity(queue.len());
-        for Held {
-            mut span,
-            stamp,
-            resource,
-            scope,
-            deadline,
-        } in queue
-        {
-            let verdict = self.store.classify(
-                Tier::Serialized,
-                &key,
-                span.start_time_unix_nano,
-                span.end_time_unix_nano,
-            );
-            if verdict.is_settled() {
+        for held in queue {
+            if self.classify(key, &held.span).is_settled() {
                 self.held_count -= 1;
                 self.counters.released_settled += 1;
-                self.finalize(&mut span, &stamp, verdict);
-                outbox.entries.push((resource, scope, span));
+                self.release(key, held, outbox);
             } else {
-                keep.push_back(Held {
-                    span,
-                    stamp,
-                    resource,
-                    scope,
-                    deadline,
-                });
+                keep.push_back(held);
             }
         }
         if !keep.is_empty() {

@@ -86,6 +86,7 @@ pub fn replay(
         ),
         resource,
         record_dump: None,
+        stamp_limits: Default::default(),
     };
     let stats = Arc::new(Stats::default());
     let endpoint = endpoint.to_string();

@@ -12,6 +12,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::sampling::controller::BurstConfig;
+
 /// Default trace slice: one trace per second per process.
 pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
 /// Default period of the injector's `cuptiActivityFlushAll` (gpu-facts: ~100 ms bounds
@@ -52,6 +54,29 @@ pub const ENV_CUPTI_PATH: &str = "GPU_OTEL_CUPTI_PATH";
 /// (by the exporter thread, never the application's). For captures and debugging.
 pub const ENV_RECORD_DUMP: &str = "GPU_OTEL_RECORD_DUMP";
 
+/// PC-sampling tier: `off` (default), `continuous` or `serialized`.
+pub const ENV_PC_SAMPLING: &str = "GPU_OTEL_PC_SAMPLING";
+/// Serialized tier: burst length bound, ms.
+pub const ENV_PC_BURST_MS: &str = "GPU_OTEL_PC_BURST_MS";
+/// Serialized tier: target (PC, stall) pairs per second.
+pub const ENV_PC_TARGET_RATE: &str = "GPU_OTEL_PC_TARGET_RATE";
+/// Serialized tier: duty ceiling in permille (50 = 5%).
+pub const ENV_PC_MAX_DUTY_PERMILLE: &str = "GPU_OTEL_PC_MAX_DUTY_PERMILLE";
+/// Serialized tier: longest gap between bursts, ms.
+pub const ENV_PC_MAX_GAP_MS: &str = "GPU_OTEL_PC_MAX_GAP_MS";
+/// Serialized tier: most launches one burst serializes; 0 = bounded by time only.
+pub const ENV_PC_BURST_LAUNCHES: &str = "GPU_OTEL_PC_BURST_LAUNCHES";
+/// PCs per CUPTI sampling data buffer (`collectNumPcs`).
+pub const ENV_PC_BUFFER_PCS: &str = "GPU_OTEL_PC_BUFFER_PCS";
+/// CUPTI sampling period exponent (2^n cycles, 5..=31); unset: CUPTI's default.
+pub const ENV_PC_SAMPLING_PERIOD: &str = "GPU_OTEL_PC_SAMPLING_PERIOD";
+
+/// Default `collectNumPcs` in the serialized tier (gpu-facts.md: 20,000 returned
+/// nothing from 50 ms bursts on the H200, 64 returned thousands).
+pub const PC_BUFFER_PCS_SERIALIZED_DEFAULT: usize = 64;
+/// Default `collectNumPcs` in the continuous tier.
+pub const PC_BUFFER_PCS_CONTINUOUS_DEFAULT: usize = 2048;
+
 /// Where the CUPTI library is searched when `GPU_OTEL_CUPTI_PATH` is not set and the
 /// dynamic loader's search path has none: the CUDA toolkit's usual locations.
 pub const CUPTI_FALLBACK_PATHS: &[&str] = &[
@@ -72,7 +97,7 @@ pub enum Protocol {
 }
 
 /// Everything the injector reads from its environment, validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// `OTEL_SDK_DISABLED=true`: the injector does not attach at all.
     pub sdk_disabled: bool,
@@ -98,6 +123,14 @@ pub struct Config {
     pub cupti_path: Option<PathBuf>,
     /// Where to write decoded records as JSON lines, if anywhere.
     pub record_dump: Option<PathBuf>,
+    /// `GPU_OTEL_PC_SAMPLING`, raw (parsed by `sampling::tier`).
+    pub pc_sampling: Option<String>,
+    /// The serialized tier's burst controller.
+    pub burst: BurstConfig,
+    /// `collectNumPcs`; `None`: the tier's default.
+    pub pc_buffer_pcs: Option<usize>,
+    /// Sampling period exponent; `None`: CUPTI's default.
+    pub pc_sampling_period: Option<u32>,
 }
 
 impl Default for Config {
@@ -115,6 +148,10 @@ impl Default for Config {
             max_buffers: MAX_BUFFERS_DEFAULT,
             cupti_path: None,
             record_dump: None,
+            pc_sampling: None,
+            burst: BurstConfig::default(),
+            pc_buffer_pcs: None,
+            pc_sampling_period: None,
         }
     }
 }
@@ -181,6 +218,39 @@ impl Config {
         }
         cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
         cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
+        cfg.pc_sampling = lookup(ENV_PC_SAMPLING);
+        let mut count = |name: &str, default: u64, min: u64, max: u64| -> u64 {
+            let Some(v) = set(name) else {
+                return default;
+            };
+            match v.trim().parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => n,
+                _ => {
+                    warnings.push(format!(
+                        "{name}={v:?} is not a whole number in {min}..={max}; using {default}"
+                    ));
+                    default
+                }
+            }
+        };
+        let ms = 1_000_000;
+        cfg.burst.burst_ns = count(ENV_PC_BURST_MS, 50, 1, 10_000) * ms;
+        cfg.burst.target_rate = count(ENV_PC_TARGET_RATE, 100, 1, 100_000_000) as f64;
+        cfg.burst.max_duty = count(ENV_PC_MAX_DUTY_PERMILLE, 50, 1, 1000) as f64 / 1000.0;
+        cfg.burst.max_gap_ns = count(ENV_PC_MAX_GAP_MS, 10_000, 1, 3_600_000) * ms;
+        let launches = count(
+            ENV_PC_BURST_LAUNCHES,
+            u64::from(crate::sampling::controller::MAX_LAUNCHES_DEFAULT),
+            0,
+            1_000_000,
+        );
+        cfg.burst.max_launches = (launches > 0).then_some(launches as u32);
+        if set(ENV_PC_BUFFER_PCS).is_some() {
+            cfg.pc_buffer_pcs = Some(count(ENV_PC_BUFFER_PCS, 64, 1, 1_000_000) as usize);
+        }
+        if set(ENV_PC_SAMPLING_PERIOD).is_some() {
+            cfg.pc_sampling_period = Some(count(ENV_PC_SAMPLING_PERIOD, 12, 5, 31) as u32);
+        }
         (cfg, warnings)
     }
 }
@@ -240,5 +310,39 @@ mod tests {
         assert_eq!(cfg, Config::default());
         assert_eq!(warnings.len(), 5, "{warnings:?}");
         assert!(warnings[2].contains(ENV_TRACE_SLICE_MS));
+    }
+}
+
+#[cfg(test)]
+mod pc_tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(pairs: &[(&str, &str)]) -> (Config, Vec<String>) {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn pc_sampling_settings_are_read_and_zero_launches_means_time_only() {
+        let (cfg, w) = read(&[
+            (ENV_PC_SAMPLING, "serialized"),
+            (ENV_PC_BURST_MS, "20"),
+            (ENV_PC_MAX_DUTY_PERMILLE, "25"),
+            (ENV_PC_BURST_LAUNCHES, "0"),
+            (ENV_PC_SAMPLING_PERIOD, "16"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.pc_sampling.as_deref(), Some("serialized"));
+        assert_eq!(cfg.burst.burst_ns, 20_000_000);
+        assert_eq!(cfg.burst.max_duty, 0.025);
+        assert_eq!(cfg.burst.max_launches, None);
+        assert_eq!(cfg.pc_sampling_period, Some(16));
+        let (cfg, w) = read(&[(ENV_PC_MAX_DUTY_PERMILLE, "0")]);
+        assert_eq!(w.len(), 1);
+        assert_eq!(cfg.burst, BurstConfig::default());
     }
 }

@@ -15,7 +15,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::{
+    channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError,
+};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -25,7 +27,10 @@ use opentelemetry_sdk::trace::{SpanData, SpanExporter};
 use opentelemetry_sdk::Resource;
 
 use crate::config::Protocol;
-use crate::model::{DropCounts, KernelRecord, Slicer};
+use crate::model::{DropCounts, KernelRecord, SamplingCounters, Slicer};
+use crate::sampling::continuous::ContinuousAgg;
+use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
+use semconv::{Serialized, Tier, Window};
 
 /// Most spans in one export request.
 pub const MAX_EXPORT_BATCH: usize = 512;
@@ -51,6 +56,15 @@ pub struct Stats {
     pub kernel_spans_exported: AtomicU64,
     /// Root spans (traces) exported successfully.
     pub root_spans_exported: AtomicU64,
+    /// Window record carrier spans and PC-sample spans exported successfully.
+    pub sampling_spans_exported: AtomicU64,
+    /// Window records exported successfully.
+    pub windows_exported: AtomicU64,
+    /// Kernel spans stamped "true" / "false" / "unknown" (serialized tier; off and
+    /// continuous stamp "false" without counting here).
+    pub stamped: [AtomicU64; 3],
+    /// Of the "unknown" stamps, executions released because a hold bound passed.
+    pub stamped_unsettled: AtomicU64,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
 }
@@ -92,14 +106,54 @@ impl Stats {
             self.kernel_export_failed.load(Ordering::Relaxed),
             d.malformed,
             self.unexported()
+        ) + &format!(
+            "; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}",
+            self.stamped[0].load(Ordering::Relaxed),
+            self.stamped[1].load(Ordering::Relaxed),
+            self.stamped[2].load(Ordering::Relaxed),
+            self.stamped_unsettled.load(Ordering::Relaxed),
+            self.windows_exported.load(Ordering::Relaxed),
+            self.sampling_spans_exported.load(Ordering::Relaxed),
         )
+    }
+}
+
+/// A message from the PC-sampling side to the exporter thread. These travel on an
+/// unbounded (lossless) channel: a lost window would be a sequence hole, and they are
+/// few (at most two per burst, plus one PC drain per burst or drain period).
+#[derive(Debug, Clone, Default)]
+pub struct SamplingMsg {
+    /// PC records drained (serialized: joined by correlation id; continuous: per function).
+    pub pc: Vec<PcRecord>,
+    /// A window record, exported the moment it arrives (after `pc`).
+    pub window: Option<Window>,
+    /// The producer's cumulative counters.
+    pub counters: SamplingCounters,
+}
+
+/// Sends [`SamplingMsg`]s to the exporter thread and wakes it.
+#[derive(Debug, Clone)]
+pub struct SamplingSender {
+    tx: Sender<SamplingMsg>,
+    wake: SyncSender<Msg>,
+}
+
+impl SamplingSender {
+    /// Sends without waiting (the channel is unbounded) and wakes the exporter.
+    pub fn send(&self, msg: SamplingMsg) {
+        let _ = self.tx.send(msg);
+        let _ = self.wake.try_send(Msg::Wake);
     }
 }
 
 /// A message to the exporter thread.
 #[derive(Debug)]
-enum Msg {
+pub enum Msg {
+    /// Kernel records.
     Records(Vec<KernelRecord>),
+    /// Sampling messages are waiting.
+    Wake,
+    /// Flush and stop.
     Shutdown {
         deadline: Instant,
         done: SyncSender<()>,
@@ -111,6 +165,7 @@ enum Msg {
 pub struct RecordQueue {
     tx: SyncSender<Msg>,
     stats: Arc<Stats>,
+    sampling: Sender<SamplingMsg>,
 }
 
 impl RecordQueue {
@@ -133,6 +188,14 @@ impl RecordQueue {
                 }
                 false
             }
+        }
+    }
+
+    /// The lossless sender of window records and PC samples.
+    pub fn sampling_sender(&self) -> SamplingSender {
+        SamplingSender {
+            tx: self.sampling.clone(),
+            wake: self.tx.clone(),
         }
     }
 
@@ -172,6 +235,9 @@ pub struct ExportSettings {
     pub slicer: Slicer,
     /// Where to write every record as a JSON line, if anywhere.
     pub record_dump: Option<PathBuf>,
+    /// Bounds of the serialized tier's stamping (used when the slicer's tier is
+    /// serialized).
+    pub stamp_limits: StampLimits,
 }
 
 fn now_ns() -> u64 {
@@ -225,15 +291,17 @@ where
     F: FnOnce() -> Result<E, String> + Send + 'static,
 {
     let (tx, rx) = sync_channel(settings.queue_batches.max(1));
+    let (sampling, sampling_rx) = channel();
     let queue = RecordQueue {
         tx,
         stats: stats.clone(),
+        sampling,
     };
     let handle = std::thread::Builder::new()
         .name("gpu-otel-export".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(settings, stats, rx, make_exporter)
+                run(settings, stats, rx, sampling_rx, make_exporter)
             }));
             if r.is_err() {
                 crate::log(
@@ -244,8 +312,13 @@ where
     Ok((queue, handle))
 }
 
-fn run<E, F>(settings: ExportSettings, stats: Arc<Stats>, rx: Receiver<Msg>, make_exporter: F)
-where
+fn run<E, F>(
+    settings: ExportSettings,
+    stats: Arc<Stats>,
+    rx: Receiver<Msg>,
+    sampling_rx: Receiver<SamplingMsg>,
+    make_exporter: F,
+) where
     E: SpanExporter,
     F: FnOnce() -> Result<E, String>,
 {
@@ -289,20 +362,34 @@ where
                 None
             }
         });
+    let stamper =
+        (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
         slicer: settings.slicer,
         stats,
         pending: Vec::new(),
         last_export: Instant::now(),
+        stamper,
+        continuous: ContinuousAgg::default(),
+        continuous_since: now_ns(),
+        counters: SamplingCounters::default(),
     };
     loop {
-        match rx.recv_timeout(EXPORT_INTERVAL) {
+        let msg = rx.recv_timeout(EXPORT_INTERVAL);
+        while let Ok(m) = sampling_rx.try_recv() {
+            worker.sampling(m, &rt, &exporter);
+        }
+        match msg {
             Ok(Msg::Records(batch)) => worker.take(&batch, dump.as_mut()),
+            Ok(Msg::Wake) => {}
             Ok(Msg::Shutdown { deadline, done }) => {
                 while let Ok(msg) = rx.try_recv() {
                     if let Msg::Records(batch) = msg {
                         worker.take(&batch, dump.as_mut());
                     }
+                }
+                while let Ok(m) = sampling_rx.try_recv() {
+                    worker.sampling(m, &rt, &exporter);
                 }
                 if let Some(d) = dump.as_mut() {
                     let _ = d.flush();
@@ -328,6 +415,12 @@ struct Worker {
     stats: Arc<Stats>,
     pending: Vec<SpanData>,
     last_export: Instant,
+    /// Serialized tier: holds executions until their stamp settles.
+    stamper: Option<Stamper>,
+    /// Continuous tier: samples of the current period, per function.
+    continuous: ContinuousAgg,
+    continuous_since: u64,
+    counters: SamplingCounters,
 }
 
 impl Worker {
@@ -339,13 +432,80 @@ impl Worker {
                 }
             }
         }
-        for r in batch {
-            let span = self.slicer.push(r);
+        match &mut self.stamper {
+            Some(stamper) => {
+                let now = now_ns();
+                for r in batch {
+                    stamper.push(r.clone(), now);
+                }
+            }
+            None => {
+                for r in batch {
+                    let span = self.slicer.push(r);
+                    self.pending.push(span);
+                }
+            }
+        }
+    }
+
+    /// PC samples and a window record from the sampling side. A window record is
+    /// exported at once, with everything pending.
+    fn sampling<E: SpanExporter>(
+        &mut self,
+        m: SamplingMsg,
+        rt: &tokio::runtime::Runtime,
+        exporter: &E,
+    ) {
+        self.counters = m.counters;
+        match &mut self.stamper {
+            Some(s) => s.pc(&m.pc),
+            None => self.continuous.add(&m.pc),
+        }
+        if let Some(w) = m.window {
+            if let Some(s) = &mut self.stamper {
+                s.window(w);
+            }
+            let span = self.slicer.window_span(&w, &self.counters);
             self.pending.push(span);
+            self.export_pending(rt, exporter, None);
+        }
+    }
+
+    /// Stamped executions and continuous-tier sample spans that are ready.
+    fn release(&mut self, now: u64, all: bool) {
+        if let Some(stamper) = &mut self.stamper {
+            let mut out = Vec::new();
+            stamper.release(now, all, &mut out);
+            for st in out {
+                let i = match st.serialized {
+                    Serialized::True => 0,
+                    Serialized::False => 1,
+                    Serialized::Unknown => 2,
+                };
+                self.stats.stamped[i].fetch_add(1, Ordering::Relaxed);
+                let span = self
+                    .slicer
+                    .push_stamped(&st.record, st.serialized, st.pc.as_ref());
+                self.pending.push(span);
+            }
+            self.stats
+                .stamped_unsettled
+                .store(stamper.counters().released_unsettled, Ordering::Relaxed);
+        }
+        let due = now.saturating_sub(self.continuous_since) >= EXPORT_INTERVAL.as_nanos() as u64;
+        if !self.continuous.is_empty() && (due || all) {
+            for f in self.continuous.take() {
+                let span = self.slicer.function_span(&f, self.continuous_since, now);
+                self.pending.push(span);
+            }
+            self.continuous_since = now;
+        } else if self.continuous.is_empty() {
+            self.continuous_since = now;
         }
     }
 
     fn tick<E: SpanExporter>(&mut self, rt: &tokio::runtime::Runtime, exporter: &E) {
+        self.release(now_ns(), false);
         self.slicer
             .close_due(now_ns(), self.stats.drops(), &mut self.pending);
         let due = self.last_export.elapsed() >= EXPORT_INTERVAL;
@@ -360,6 +520,7 @@ impl Worker {
         exporter: &E,
         deadline: Instant,
     ) {
+        self.release(now_ns(), true);
         self.slicer
             .close_all(now_ns(), self.stats.drops(), &mut self.pending);
         self.export_pending(rt, exporter, Some(deadline));
@@ -381,6 +542,19 @@ impl Worker {
                 .iter()
                 .filter(|s| s.parent_span_id == opentelemetry::trace::SpanId::INVALID)
                 .count() as u64;
+            let kernels = chunk
+                .iter()
+                .filter(|s| {
+                    s.attributes
+                        .iter()
+                        .any(|kv| kv.key.as_str() == semconv::attributes::GPU_SERIALIZED)
+                })
+                .count() as u64;
+            let windows = chunk
+                .iter()
+                .flat_map(|s| s.events.events.iter())
+                .filter(|e| e.name == semconv::attributes::EVENT_GPU_SAMPLING_WINDOW)
+                .count() as u64;
             let result = match deadline {
                 None => rt
                     .block_on(exporter.export(chunk))
@@ -399,7 +573,13 @@ impl Worker {
                 Ok(()) => {
                     self.stats
                         .kernel_spans_exported
-                        .fetch_add(n - roots, Ordering::Relaxed);
+                        .fetch_add(kernels, Ordering::Relaxed);
+                    self.stats
+                        .sampling_spans_exported
+                        .fetch_add(n - roots - kernels, Ordering::Relaxed);
+                    self.stats
+                        .windows_exported
+                        .fetch_add(windows, Ordering::Relaxed);
                     self.stats
                         .root_spans_exported
                         .fetch_add(roots, Ordering::Relaxed);
@@ -408,7 +588,7 @@ impl Worker {
                     self.stats.export_failed.fetch_add(n, Ordering::Relaxed);
                     self.stats
                         .kernel_export_failed
-                        .fetch_add(n - roots, Ordering::Relaxed);
+                        .fetch_add(kernels, Ordering::Relaxed);
                     if !self.stats.warned_export.swap(true, Ordering::Relaxed) {
                         crate::log(&format!(
                             "OTLP export failed ({e}); spans dropped (counted; total at exit)"

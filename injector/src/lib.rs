@@ -14,8 +14,12 @@
 //! - [`export`]: the exporter thread with its own runtime.
 //! - [`fake`]: a fake CUPTI record builder for tests.
 //!
-//! PC sampling is off in this version: `gpu.pc_sampling.tier = "off"` on the
-//! resource and `gpu.serialized = "false"` on every kernel span.
+//! - [`sampling`]: PC sampling's pure parts (tier selection, burst controller,
+//!   window log, stamping, continuous aggregation); `pc_runtime` (private) drives
+//!   them from CUPTI's callbacks.
+//!
+//! PC sampling is off by default (`GPU_OTEL_PC_SAMPLING`): `gpu.pc_sampling.tier =
+//! "off"` on the resource and `gpu.serialized = "false"` on every kernel span.
 #![deny(unsafe_code)]
 
 pub mod config;
@@ -24,8 +28,10 @@ mod cupti;
 pub mod export;
 pub mod fake;
 pub mod model;
+mod pc_runtime;
 pub mod resource;
 mod runtime;
+pub mod sampling;
 
 pub use model::{KernelRecord, Slicer};
 

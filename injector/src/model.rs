@@ -27,7 +27,10 @@ use opentelemetry::trace::{
 use opentelemetry::{InstrumentationScope, KeyValue};
 use opentelemetry_sdk::trace::{SpanData, SpanEvents, SpanLinks};
 use semconv::attributes as a;
-use semconv::{Serialized, Tier};
+use semconv::{Serialized, Tier, Window};
+
+use crate::sampling::continuous::FunctionSamples;
+use crate::sampling::stamp::PcSummary;
 
 /// Name of the per-slice root span.
 pub const ROOT_SPAN_NAME: &str = a::SPAN_GPU_KERNELS;
@@ -201,7 +204,54 @@ pub fn kernel_attributes(r: &KernelRecord, tier: Tier) -> Vec<KeyValue> {
         Tier::Off | Tier::Continuous => Serialized::False,
         Tier::Serialized => Serialized::Unknown,
     };
+    stamped_attributes(r, serialized, None)
+}
+
+fn str_array(key: &'static str, values: impl Iterator<Item = String>) -> KeyValue {
+    KeyValue::new(
+        key,
+        opentelemetry::Value::Array(opentelemetry::Array::String(
+            values.map(Into::into).collect(),
+        )),
+    )
+}
+
+fn int_array(key: &'static str, values: impl Iterator<Item = u64>) -> KeyValue {
+    KeyValue::new(
+        key,
+        opentelemetry::Value::Array(opentelemetry::Array::I64(
+            values
+                .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
+                .collect(),
+        )),
+    )
+}
+
+/// The sample count and stall reasons of a [`PcSummary`] as span attributes.
+pub fn pc_attributes(pc: &PcSummary) -> Vec<KeyValue> {
     vec![
+        int(
+            a::GPU_PC_SAMPLING_SAMPLE_COUNT,
+            i64::try_from(pc.samples).unwrap_or(i64::MAX),
+        ),
+        str_array(
+            a::GPU_PC_SAMPLING_STALL_REASONS,
+            pc.stalls.iter().map(|(s, _)| s.to_string()),
+        ),
+        int_array(
+            a::GPU_PC_SAMPLING_STALL_COUNTS,
+            pc.stalls.iter().map(|(_, n)| *n),
+        ),
+    ]
+}
+
+/// The attributes of one kernel execution span with its stamp and PC samples.
+pub fn stamped_attributes(
+    r: &KernelRecord,
+    serialized: Serialized,
+    pc: Option<&PcSummary>,
+) -> Vec<KeyValue> {
+    let mut attrs = vec![
         KeyValue::new(a::GPU_KERNEL_NAME, r.name.to_string()),
         KeyValue::new(a::GPU_SERIALIZED, serialized.as_str()),
         int(a::GPU_CORRELATION_ID, r.correlation_id),
@@ -218,7 +268,68 @@ pub fn kernel_attributes(r: &KernelRecord, tier: Tier) -> Vec<KeyValue> {
         int(a::GPU_KERNEL_SHARED_MEMORY_STATIC, r.static_shared_memory),
         int(a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, r.dynamic_shared_memory),
         int(a::GPU_KERNEL_REGISTERS_PER_THREAD, r.registers_per_thread),
-    ]
+    ];
+    if let Some(pc) = pc {
+        attrs.extend(pc_attributes(pc));
+    }
+    attrs
+}
+
+/// The producer's cumulative PC-sampling counters, carried on window record spans.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SamplingCounters {
+    /// Serialized bursts opened.
+    pub bursts: u64,
+    /// Graph refusals (0 or 1).
+    pub graph_refusals: u64,
+    /// Failed cuptiPCSamplingStart calls.
+    pub start_failures: u64,
+    /// Failed cuptiPCSamplingStop calls.
+    pub stop_failures: u64,
+    /// (PC, stall) pairs collected.
+    pub pairs: u64,
+    /// Launches that ran inside bursts.
+    pub launches_serialized: u64,
+}
+
+impl SamplingCounters {
+    fn attributes(&self) -> Vec<KeyValue> {
+        let i = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        vec![
+            int(a::GPU_PC_SAMPLING_BURSTS, i(self.bursts)),
+            int(a::GPU_PC_SAMPLING_GRAPH_REFUSALS, i(self.graph_refusals)),
+            int(a::GPU_PC_SAMPLING_START_FAILURES, i(self.start_failures)),
+            int(a::GPU_PC_SAMPLING_STOP_FAILURES, i(self.stop_failures)),
+            int(a::GPU_PC_SAMPLING_PAIRS, i(self.pairs)),
+            int(
+                a::GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
+                i(self.launches_serialized),
+            ),
+        ]
+    }
+}
+
+/// A window record as an SDK span event (`semconv::codec::encode` gives OTLP proto
+/// attributes; window records hold only ints and strings).
+pub fn window_event(w: &Window) -> Event {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value as V;
+    let attributes = semconv::codec::encode(w)
+        .into_iter()
+        .filter_map(|kv| {
+            let value = match kv.value?.value? {
+                V::IntValue(i) => opentelemetry::Value::I64(i),
+                V::StringValue(s) => opentelemetry::Value::String(s.into()),
+                _ => return None,
+            };
+            Some(KeyValue::new(kv.key, value))
+        })
+        .collect();
+    Event::new(
+        a::EVENT_GPU_SAMPLING_WINDOW,
+        time_of(w.end_ns().unwrap_or(w.start_ns)),
+        attributes,
+        0,
+    )
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -241,6 +352,7 @@ pub struct Slicer {
     reported: DropCounts,
     kernel_spans: u64,
     root_spans: u64,
+    other_spans: u64,
 }
 
 impl Slicer {
@@ -260,7 +372,13 @@ impl Slicer {
             reported: DropCounts::default(),
             kernel_spans: 0,
             root_spans: 0,
+            other_spans: 0,
         }
+    }
+
+    /// The tier whose stamps this slicer writes.
+    pub fn tier(&self) -> Tier {
+        self.tier
     }
 
     /// How many kernel spans and root spans were made so far.
@@ -298,16 +416,38 @@ impl Slicer {
         }
     }
 
-    /// The kernel span of `r`, a child of its slice's root.
+    /// The kernel span of `r`, a child of its slice's root, stamped as its tier
+    /// says (off and continuous: "false"; serialized: use [`Slicer::push_stamped`]).
     pub fn push(&mut self, r: &KernelRecord) -> SpanData {
-        let slice = r.start_ns / self.slice_ns;
-        let end_ns = r.end_ns.max(r.start_ns);
+        let attrs = kernel_attributes(r, self.tier);
+        self.push_with(r, attrs)
+    }
+
+    /// The kernel span of `r` with its stamp and PC samples (serialized tier).
+    pub fn push_stamped(
+        &mut self,
+        r: &KernelRecord,
+        serialized: Serialized,
+        pc: Option<&PcSummary>,
+    ) -> SpanData {
+        let attrs = stamped_attributes(r, serialized, pc);
+        self.push_with(r, attrs)
+    }
+
+    fn enter_slice(&mut self, start_ns: u64, end_ns: u64) -> u64 {
+        let slice = start_ns / self.slice_ns;
         let entry = self.open.entry(slice).or_insert(OpenSlice {
             max_end_ns: 0,
             kernels: 0,
         });
         entry.max_end_ns = entry.max_end_ns.max(end_ns);
         entry.kernels += 1;
+        slice
+    }
+
+    fn push_with(&mut self, r: &KernelRecord, attributes: Vec<KeyValue>) -> SpanData {
+        let end_ns = r.end_ns.max(r.start_ns);
+        let slice = self.enter_slice(r.start_ns, end_ns);
         let name = self.demangler.demangle(&r.name);
         let id = self.seed.kernel_span_id(self.kernel_spans);
         self.kernel_spans += 1;
@@ -315,7 +455,57 @@ impl Slicer {
             (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
             Cow::Owned(name.to_string()),
             (r.start_ns, end_ns),
-            kernel_attributes(r, self.tier),
+            attributes,
+            Vec::new(),
+        )
+    }
+
+    fn other_span_id(&mut self) -> SpanId {
+        self.other_spans += 1;
+        self.seed.kernel_span_id((1 << 62) | self.other_spans)
+    }
+
+    /// The zero-length carrier span of one window record, in the trace of the slice
+    /// holding the record's time, with the producer's counters.
+    pub fn window_span(&mut self, w: &Window, counters: &SamplingCounters) -> SpanData {
+        let t = w.end_ns().unwrap_or(w.start_ns);
+        let slice = self.enter_slice(t, t);
+        let id = self.other_span_id();
+        self.span(
+            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
+            Cow::Borrowed(a::SPAN_GPU_SAMPLING_WINDOW_RECORD),
+            (t, t),
+            counters.attributes(),
+            vec![window_event(w)],
+        )
+    }
+
+    /// The span of one function's CONTINUOUS-tier samples over `[start_ns, end_ns]`
+    /// (one drain period), named after the demangled function.
+    pub fn function_span(&mut self, f: &FunctionSamples, start_ns: u64, end_ns: u64) -> SpanData {
+        let end_ns = end_ns.max(start_ns);
+        let slice = self.enter_slice(start_ns, end_ns);
+        let id = self.other_span_id();
+        let name = self.demangler.demangle(&f.function);
+        let mut attrs = vec![KeyValue::new(a::GPU_KERNEL_NAME, f.function.to_string())];
+        attrs.extend(pc_attributes(&f.summary));
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PC_OFFSETS,
+            f.pcs.iter().map(|p| p.offset),
+        ));
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PC_SAMPLE_COUNTS,
+            f.pcs.iter().map(|p| p.samples),
+        ));
+        attrs.push(str_array(
+            a::GPU_PC_SAMPLING_PC_STALL_REASONS,
+            f.pcs.iter().map(|p| p.top_stall.to_string()),
+        ));
+        self.span(
+            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
+            Cow::Owned(format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES)),
+            (start_ns, end_ns),
+            attrs,
             Vec::new(),
         )
     }

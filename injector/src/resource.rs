@@ -111,6 +111,18 @@ pub fn resource_attributes(
     attrs
 }
 
+/// Resource attributes that make a refused `GPU_OTEL_PC_SAMPLING` visible where the
+/// tier is: the raw value and a refusal count (1), or a count of 0.
+pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
+    match requested {
+        Some(raw) => vec![
+            KeyValue::new(a::GPU_PC_SAMPLING_TIER_REQUESTED, raw.to_string()),
+            KeyValue::new(a::GPU_PC_SAMPLING_TIER_REFUSALS, 1i64),
+        ],
+        None => vec![KeyValue::new(a::GPU_PC_SAMPLING_TIER_REFUSALS, 0i64)],
+    }
+}
+
 /// The service.instance.id in force (a user may override it).
 pub fn instance_id(attrs: &[KeyValue]) -> Option<String> {
     attrs

@@ -22,6 +22,7 @@ use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
 use crate::export::{self, ExportSettings, RecordQueue, Stats};
 use crate::model::{IdSeed, Slicer};
 use crate::resource::{self, ProcessInfo};
+use crate::sampling::stamp::StampLimits;
 
 /// How long after a slice's end its root span waits for late kernel records.
 pub(crate) const SLICE_GRACE_EXTRA: Duration = Duration::from_millis(500);
@@ -51,11 +52,28 @@ pub(crate) fn initialize() {
         crate::log("OTEL_SDK_DISABLED=true: not attaching");
         return;
     }
+    // The tier is chosen before the first context exists (cuInit is running).
+    let (tier, refusal) = crate::sampling::tier::resolve(cfg.pc_sampling.as_deref());
+    if let Some(e) = &refusal {
+        crate::log(&format!(
+            "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
+        ));
+    }
+    let pc = (tier != Tier::Off).then(|| cupti::PcSettings {
+        tier,
+        buffer_pcs: cfg.pc_buffer_pcs.unwrap_or(if tier == Tier::Serialized {
+            crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
+        } else {
+            crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
+        }),
+        period: cfg.pc_sampling_period,
+    });
     let settings = AttachSettings {
         cupti_path: cfg.cupti_path.clone(),
         fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
         buffer_bytes: cfg.buffer_bytes,
         max_buffers: cfg.max_buffers,
+        pc,
     };
     let attached = match cupti::attach(&settings) {
         Ok(a) => a,
@@ -71,17 +89,30 @@ pub(crate) fn initialize() {
         }
     };
 
-    let tier = Tier::Off;
     let process = ProcessInfo::current();
-    let attrs = resource::resource_attributes(
+    let mut attrs = resource::resource_attributes(
         &process,
         cfg.service_name.as_deref(),
         cfg.resource_attributes.as_deref(),
         tier,
     );
+    attrs.extend(resource::pc_refusal_attributes(
+        refusal
+            .as_ref()
+            .map(|_| cfg.pc_sampling.as_deref().unwrap_or("")),
+    ));
     let instance = resource::instance_id(&attrs).unwrap_or(process.instance_id.clone());
     let seed = IdSeed::from_instance_id(&instance);
-    let grace = cfg.flush_interval * 2 + export::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
+    let stamp_limits = StampLimits {
+        // Long enough for the next burst to open (at most the max gap after a burst).
+        hold_ns: cfg.burst.max_gap_ns + cfg.burst.burst_ns + 2_000_000_000,
+        ..StampLimits::default()
+    };
+    let mut grace = cfg.flush_interval * 2 + export::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
+    if tier == Tier::Serialized {
+        // Held executions must still find their slice's root open.
+        grace += Duration::from_nanos(stamp_limits.hold_ns);
+    }
     let stats = Arc::new(Stats::default());
     let protocol = cfg.protocol;
     let spawned = export::spawn(
@@ -90,12 +121,18 @@ pub(crate) fn initialize() {
             resource: attrs,
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
+            stamp_limits,
         },
         stats.clone(),
         move || export::otlp_exporter(protocol, None),
     );
     let queue = match spawned {
-        Ok((queue, _handle)) => queue,
+        Ok((queue, _handle)) => {
+            if tier != Tier::Off {
+                crate::pc_runtime::install(tier, cfg.burst, queue.sampling_sender());
+            }
+            queue
+        }
         Err(e) => {
             crate::log(&format!(
                 "cannot start the exporter thread: {e}; not attaching"
@@ -184,6 +221,7 @@ fn collect(
             }
         }
         drain(&attached, &mut names, &queue, &stats);
+        crate::pc_runtime::periodic_drain();
     }
 }
 
@@ -201,6 +239,8 @@ pub(crate) fn at_exit() {
     else {
         return;
     };
+    // Close an open burst and send the never-again record before the last export.
+    let pc_summary = crate::pc_runtime::shutdown();
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
     let finished = stop.send(Stop { deadline, done }).is_ok()
@@ -217,4 +257,7 @@ pub(crate) fn at_exit() {
         "exit: {}; CUPTI buffers refused={refused} (pool full), from context queues={context_buffers}{tail}",
         running.stats.summary()
     ));
+    if let Some(s) = pc_summary {
+        crate::log(&format!("exit: {s}"));
+    }
 }

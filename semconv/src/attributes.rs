@@ -161,6 +161,72 @@ pub const GPU_PC_SAMPLING_STALL_REASONS: &str = "gpu.pc_sampling.stall_reasons";
 /// Examples: `[[1200,320]]`.
 pub const GPU_PC_SAMPLING_STALL_COUNTS: &str = "gpu.pc_sampling.stall_counts";
 
+/// PC offsets inside the kernel function that were sampled, most sampled first; parallel to gpu.pc_sampling.pc_sample_counts and gpu.pc_sampling.pc_stall_reasons.
+///
+/// Type: int[]; requirement level: opt_in; stability: development.
+/// Examples: `[[272,304]]`.
+pub const GPU_PC_SAMPLING_PC_OFFSETS: &str = "gpu.pc_sampling.pc_offsets";
+
+/// Samples per PC offset, parallel to gpu.pc_sampling.pc_offsets.
+///
+/// Type: int[]; requirement level: opt_in; stability: development.
+/// Examples: `[[900,120]]`.
+pub const GPU_PC_SAMPLING_PC_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pc_sample_counts";
+
+/// The most frequent stall reason at each PC offset, parallel to gpu.pc_sampling.pc_offsets.
+///
+/// Type: string[]; requirement level: opt_in; stability: development.
+/// Examples: `[["smsp__pcsamp_warps_issue_stalled_long_scoreboard","smsp__pcsamp_warps_issue_stalled_selected"]]`.
+pub const GPU_PC_SAMPLING_PC_STALL_REASONS: &str = "gpu.pc_sampling.pc_stall_reasons";
+
+/// The raw GPU_OTEL_PC_SAMPLING value when it was refused (unknown or two tiers at once), so the refusal is visible where the tier is.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["continuous,serialized"]`.
+pub const GPU_PC_SAMPLING_TIER_REQUESTED: &str = "gpu.pc_sampling.tier.requested";
+
+/// 1 when the requested tier was refused and PC sampling runs off instead, else 0.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0,1]`.
+pub const GPU_PC_SAMPLING_TIER_REFUSALS: &str = "gpu.pc_sampling.tier_refusals";
+
+/// Cumulative serialized bursts opened by the producer.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[12]`.
+pub const GPU_PC_SAMPLING_BURSTS: &str = "gpu.pc_sampling.bursts";
+
+/// Cumulative count of serialized-tier refusals because a CUDA graph launch was observed (0 or 1).
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0,1]`.
+pub const GPU_PC_SAMPLING_GRAPH_REFUSALS: &str = "gpu.pc_sampling.graph_refusals";
+
+/// Cumulative failed cuptiPCSamplingStart calls.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0]`.
+pub const GPU_PC_SAMPLING_START_FAILURES: &str = "gpu.pc_sampling.start_failures";
+
+/// Cumulative failed cuptiPCSamplingStop calls.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0]`.
+pub const GPU_PC_SAMPLING_STOP_FAILURES: &str = "gpu.pc_sampling.stop_failures";
+
+/// Cumulative (PC, stall reason) pairs with a non-zero count collected by the producer.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[5400]`.
+pub const GPU_PC_SAMPLING_PAIRS: &str = "gpu.pc_sampling.pairs";
+
+/// Cumulative kernel launches that ran inside a serialized burst.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[48]`.
+pub const GPU_PC_SAMPLING_LAUNCHES_SERIALIZED: &str = "gpu.pc_sampling.launches_serialized";
+
 /// When the burst opened, Unix epoch nanoseconds (the clock of the execution spans).
 ///
 /// Type: int; requirement level: required; stability: development.
@@ -248,6 +314,12 @@ pub const EVENT_GPU_TELEMETRY_DROPPED: &str = "gpu.telemetry.dropped";
 
 /// One window record (open or closed), as a span event on any span of the producer's resource.
 pub const EVENT_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
+
+/// The injector's zero-length carrier of one gpu.sampling.window event, exported the moment the record is made (not batched), in the trace of its time slice, with the producer's cumulative PC-sampling counters.
+pub const SPAN_GPU_SAMPLING_WINDOW_RECORD: &str = "gpu.sampling.window.record";
+
+/// CONTINUOUS-tier PC samples of one kernel function over one drain period, a child of the slice root; the span name is the function's demangled name. No correlation id: the samples belong to the function, not to one execution.
+pub const SPAN_GPU_PC_SAMPLES: &str = "gpu.pc_samples";
 
 /// The receiver's reconciled view of one burst, start to end, next to the kernels it perturbed.
 pub const SPAN_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
@@ -363,6 +435,61 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         name: GPU_PC_SAMPLING_STALL_COUNTS,
         ty: AttributeType::IntArray,
         requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PC_OFFSETS,
+        ty: AttributeType::IntArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PC_SAMPLE_COUNTS,
+        ty: AttributeType::IntArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PC_STALL_REASONS,
+        ty: AttributeType::StringArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_REQUESTED,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_REFUSALS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_BURSTS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_GRAPH_REFUSALS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_START_FAILURES,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_STOP_FAILURES,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIRS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
     },
     AttributeDef {
         name: GPU_SAMPLING_WINDOW_START_NS,

@@ -2,8 +2,15 @@
 //! a fixed amount of work, and a self-check.
 //!
 //! ```text
-//! kernels [--launches N] [--streams S] [--elems E] [--iters I]
+//! kernels [--launches N] [--streams S] [--elems E] [--iters I] [--threads T]
+//!         [--graph-launches G]
 //! ```
+//!
+//! `--threads T` launches from T application threads at once (thread t owns the
+//! streams s with s % T == t), the multithreaded launcher of the serialized tier's
+//! deadlock test. `--graph-launches G` first captures 8 launches on stream 0 into a
+//! CUDA graph and launches it G times (driver `cuGraphLaunch`), then runs the normal
+//! launches; the check counts the graph's work too.
 //!
 //! Each launch adds 1 to every element of its stream's buffer (`work::bump`; every
 //! tenth launch is `work::mix`, which does the same through a second kernel, so the
@@ -26,9 +33,11 @@ namespace work {
 __global__ void bump(float* x, int n, int iters) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        float acc = x[i];
+        // Sum from zero: added to a large x[i] directly, 1/iters would be below
+        // its float resolution and the sum would be lost.
+        float acc = 0.0f;
         for (int k = 0; k < iters; ++k) { acc += 1.0f / (float)iters; }
-        x[i] = (iters > 0) ? rintf(acc) : acc + 1.0f;
+        x[i] += (iters > 0) ? rintf(acc) : 1.0f;
     }
 }
 __global__ void mix(float* x, const float* one, int n) {
@@ -42,11 +51,16 @@ __global__ void mix(float* x, const float* one, int n) {
 const BUMP: &str = "_ZN4work4bumpEPfii";
 const MIX: &str = "_ZN4work3mixEPfPKfi";
 
+/// One stream with its buffer and its buffer of ones.
+type Lane = (Arc<CudaStream>, CudaSlice<f32>, CudaSlice<f32>);
+
 struct Args {
     launches: usize,
     streams: usize,
     elems: usize,
     iters: i32,
+    threads: usize,
+    graph_launches: usize,
 }
 
 fn parse_args() -> Result<Args> {
@@ -55,6 +69,8 @@ fn parse_args() -> Result<Args> {
         streams: 4,
         elems: 4096,
         iters: 1,
+        threads: 1,
+        graph_launches: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -64,11 +80,13 @@ fn parse_args() -> Result<Args> {
             "--streams" => a.streams = value.parse()?,
             "--elems" => a.elems = value.parse()?,
             "--iters" => a.iters = value.parse()?,
+            "--threads" => a.threads = value.parse()?,
+            "--graph-launches" => a.graph_launches = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
-    if a.streams == 0 || a.elems == 0 {
-        bail!("--streams and --elems must be positive");
+    if a.streams == 0 || a.elems == 0 || a.threads == 0 {
+        bail!("--streams, --elems and --threads must be positive");
     }
     Ok(a)
 }
@@ -133,16 +151,81 @@ fn main() -> Result<()> {
 
     let start = Instant::now();
     let mut per_stream = vec![0usize; args.streams];
-    for i in 0..args.launches {
-        let s = i % args.streams;
-        let (stream, buf, one) = &mut lanes[s];
-        if i % 10 == 9 {
-            launch(stream, &mix, buf, Some(one), n, args.iters, cfg)?;
-        } else {
+    if args.graph_launches > 0 {
+        const GRAPH_KERNELS: usize = 8;
+        let (stream, buf, _) = &mut lanes[0];
+        stream.begin_capture(
+            cudarc::driver::sys::CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_RELAXED,
+        )?;
+        for _ in 0..GRAPH_KERNELS {
             launch(stream, &bump, buf, None, n, args.iters, cfg)?;
         }
-        per_stream[s] += 1;
+        let graph = stream
+            .end_capture(cudarc::driver::sys::CUgraphInstantiate_flags(0))?
+            .context("empty graph")?;
+        for _ in 0..args.graph_launches {
+            graph.launch()?;
+        }
+        stream.synchronize()?;
+        per_stream[0] += GRAPH_KERNELS * args.graph_launches;
     }
+    let threads = args.threads.min(args.streams);
+    // Thread t owns the lanes s with s % threads == t, and the launches i with
+    // i % streams == s.
+    let mut owned: Vec<Vec<(usize, _)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (s, lane) in lanes.into_iter().enumerate() {
+        owned[s % threads].push((s, lane));
+    }
+    let launches = args.launches;
+    let streams = args.streams;
+    let iters = args.iters;
+    let results: Vec<Result<Vec<(usize, usize, Lane)>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = owned
+            .into_iter()
+            .map(|mut mine| {
+                let (bump, mix) = (&bump, &mix);
+                scope.spawn(move || -> Result<_> {
+                    let mut counts = vec![0usize; mine.len()];
+                    for i in 0..launches {
+                        let s = i % streams;
+                        let Some(k) = mine.iter().position(|(own, _)| *own == s) else {
+                            continue;
+                        };
+                        let (stream, buf, one) = &mut mine[k].1;
+                        if i % 10 == 9 {
+                            launch(stream, mix, buf, Some(one), n, iters, cfg)?;
+                        } else {
+                            launch(stream, bump, buf, None, n, iters, cfg)?;
+                        }
+                        counts[k] += 1;
+                    }
+                    Ok(mine
+                        .into_iter()
+                        .zip(counts)
+                        .map(|((s, lane), c)| (s, c, lane))
+                        .collect())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| bail!("launcher thread panicked"))
+            })
+            .collect()
+    });
+    let mut lanes: Vec<Option<Lane>> = (0..args.streams).map(|_| None).collect();
+    for r in results {
+        for (s, c, lane) in r? {
+            per_stream[s] += c;
+            lanes[s] = Some(lane);
+        }
+    }
+    let lanes: Vec<_> = lanes
+        .into_iter()
+        .map(|l| l.expect("every lane returned"))
+        .collect();
     ctx.synchronize()?;
     let wall = start.elapsed();
 
@@ -155,8 +238,9 @@ fn main() -> Result<()> {
     }
     let launched: usize = per_stream.iter().sum();
     println!(
-        "kernels: launched={launched} streams={} check=ok wall_ms={:.3} per_launch_us={:.3}",
+        "kernels: launched={launched} streams={} threads={threads} graph_launches={} check=ok wall_ms={:.3} per_launch_us={:.3}",
         args.streams,
+        args.graph_launches,
         wall.as_secs_f64() * 1e3,
         wall.as_secs_f64() * 1e6 / launched.max(1) as f64
     );

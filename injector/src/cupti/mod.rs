@@ -20,15 +20,18 @@
 //! - Global state reachable from CUPTI's threads is static and never freed.
 
 use std::alloc::Layout;
+use std::cell::Cell;
+use std::collections::HashMap;
 use std::ffi::{c_int, c_void, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::ptr;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use cudarc::cupti::sys;
+use cudarc::driver::sys::CUcontext;
 
 use crate::model::KernelRecord;
 
@@ -53,8 +56,43 @@ struct Plumbing {
 
 static PLUMBING: OnceLock<Plumbing> = OnceLock::new();
 
-fn guard() -> MutexGuard<'static, ()> {
-    GUARD.lock().unwrap_or_else(|p| p.into_inner())
+thread_local! {
+    /// How deep this thread is inside [`GUARD`] (the guard is re-entrant: CUPTI may
+    /// call back into the injector from inside a guarded call on the same thread).
+    static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// Nesting of launch API callbacks on this thread (a runtime launch may call a
+    /// driver launch inside it; only the outermost counts).
+    static LAUNCH_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Deepest nesting of [`GUARD`] seen (1 = never re-entered).
+static GUARD_MAX_DEPTH: AtomicU32 = AtomicU32::new(0);
+
+/// A hold on [`GUARD`]; the outermost hold on a thread owns the mutex.
+pub(crate) struct Guard {
+    _held: Option<MutexGuard<'static, ()>>,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        GUARD_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+fn guard() -> Guard {
+    let depth = GUARD_DEPTH.with(|d| {
+        let v = d.get();
+        d.set(v + 1);
+        v
+    });
+    GUARD_MAX_DEPTH.fetch_max(depth + 1, Ordering::Relaxed);
+    let held = (depth == 0).then(|| GUARD.lock().unwrap_or_else(|p| p.into_inner()));
+    Guard { _held: held }
+}
+
+/// Deepest nesting of the CUPTI guard seen so far.
+pub(crate) fn guard_max_depth() -> u32 {
+    GUARD_MAX_DEPTH.load(Ordering::Relaxed)
 }
 
 /// Whether the injector was disabled by a panic at an FFI entry.
@@ -130,6 +168,8 @@ pub(crate) struct AttachSettings {
     pub buffer_bytes: usize,
     /// Most buffers alive at once.
     pub max_buffers: usize,
+    /// PC sampling, when a tier other than off runs.
+    pub pc: Option<PcSettings>,
 }
 
 /// Loads `path` with RTLD_GLOBAL and keeps it loaded for the life of the process,
@@ -256,6 +296,14 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     }
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.
+    if let Some(pc) = &settings.pc {
+        if let Err(e) = enable_pc_callbacks(subscriber, pc) {
+            // PC sampling cannot run; kernel spans still can. Loud, not fatal.
+            crate::log(&format!("PC sampling cannot start: {e}; kernel spans only"));
+        } else {
+            let _ = PC_SETTINGS.set(pc.clone());
+        }
+    }
     Ok(Attached { _private: () })
 }
 
@@ -432,13 +480,638 @@ impl Drop for RawBuffer {
     }
 }
 
-/// The subscriber callback: no domain is enabled, so it has nothing to do.
+/// The subscriber callback. With PC sampling off no callback is enabled and it is
+/// never called. Otherwise: RESOURCE (context created / destroyed, module unload)
+/// and the launch APIs of the runtime and the driver (serialized tier).
 unsafe extern "C" fn on_callback(
     _userdata: *mut c_void,
-    _domain: sys::CUpti_CallbackDomain,
-    _cbid: sys::CUpti_CallbackId,
-    _data: *const c_void,
+    domain: sys::CUpti_CallbackDomain,
+    cbid: sys::CUpti_CallbackId,
+    data: *const c_void,
 ) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if disabled() || data.is_null() {
+            return;
+        }
+        match domain {
+            sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RESOURCE => {
+                // SAFETY: RESOURCE callbacks pass a CUpti_ResourceData.
+                let ctx = unsafe { (*(data as *const sys::CUpti_ResourceData)).context };
+                match cbid {
+                    CBID_CONTEXT_CREATED => pc_context_created(ctx),
+                    CBID_CONTEXT_DESTROY_STARTING => pc_context_destroying(ctx),
+                    CBID_MODULE_UNLOAD_STARTING => {
+                        let mut out = Vec::new();
+                        pc_drain(Some(ctx as usize), &mut out);
+                        crate::pc_runtime::on_drained(out);
+                    }
+                    _ => {}
+                }
+            }
+            sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API
+            | sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
+                // SAFETY: API callbacks pass a CUpti_CallbackData.
+                let site = unsafe { (*(data as *const sys::CUpti_CallbackData)).callbackSite };
+                let graph = is_graph_launch(domain, cbid);
+                if site == sys::CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+                    let outer = LAUNCH_DEPTH.with(|d| {
+                        let v = d.get();
+                        d.set(v + 1);
+                        v == 0
+                    });
+                    if outer || graph {
+                        crate::pc_runtime::on_launch(true, graph);
+                    }
+                } else {
+                    let outer = LAUNCH_DEPTH.with(|d| {
+                        let v = d.get().saturating_sub(1);
+                        d.set(v);
+                        v == 0
+                    });
+                    if outer {
+                        crate::pc_runtime::on_launch(false, graph);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }))
+    .map_err(|_| disable());
+}
+
+// ---------------------------------------------------------------------------
+// PC sampling
+// ---------------------------------------------------------------------------
+
+const CBID_CONTEXT_CREATED: u32 = 1;
+const CBID_CONTEXT_DESTROY_STARTING: u32 = 2;
+const CBID_MODULE_UNLOAD_STARTING: u32 = 7;
+
+/// Kernel launch callback ids, runtime API (cupti_runtime_cbid.h).
+const RUNTIME_LAUNCHES: &[u32] = &[
+    13,  // cudaLaunch_v3020
+    211, // cudaLaunchKernel_v7000
+    214, // cudaLaunchKernel_ptsz_v7000
+    269, // cudaLaunchCooperativeKernel_v9000
+    270, // cudaLaunchCooperativeKernel_ptsz_v9000
+    272, // cudaLaunchCooperativeKernelMultiDevice_v9000
+    430, // cudaLaunchKernelExC_v11060
+    431, // cudaLaunchKernelExC_ptsz_v11060
+];
+/// Graph launches and stream captures (which build graphs), runtime API. A capture
+/// counts as graph use because a burst's cuCtxSynchronize inside a global-mode
+/// capture would invalidate the application's capture.
+const RUNTIME_GRAPH_LAUNCHES: &[u32] = &[
+    311, // cudaGraphLaunch_v10000
+    312, // cudaGraphLaunch_ptsz_v10000
+    315, // cudaStreamBeginCapture_v10000
+    316, // cudaStreamBeginCapture_ptsz_v10000
+    452, // cudaStreamBeginCaptureToGraph_v12030
+    453, // cudaStreamBeginCaptureToGraph_ptsz_v12030
+];
+/// Kernel launch callback ids, driver API (cupti_driver_cbid.h).
+const DRIVER_LAUNCHES: &[u32] = &[
+    115, // cuLaunch
+    116, // cuLaunchGrid
+    117, // cuLaunchGridAsync
+    307, // cuLaunchKernel
+    442, // cuLaunchKernel_ptsz
+    477, // cuLaunchCooperativeKernel
+    478, // cuLaunchCooperativeKernel_ptsz
+    480, // cuLaunchCooperativeKernelMultiDevice
+    652, // cuLaunchKernelEx
+    653, // cuLaunchKernelEx_ptsz
+];
+/// Graph launches and stream captures, driver API.
+const DRIVER_GRAPH_LAUNCHES: &[u32] = &[
+    514, // cuGraphLaunch
+    515, // cuGraphLaunch_ptsz
+    819, // cuGraphLaunchWithArguments
+    495, // cuStreamBeginCapture
+    496, // cuStreamBeginCapture_ptsz
+    539, // cuStreamBeginCapture_v2
+    540, // cuStreamBeginCapture_v2_ptsz
+    720, // cuStreamBeginCaptureToGraph
+    721, // cuStreamBeginCaptureToGraph_ptsz
+    783, // cuStreamBeginCaptureToCig
+    814, // cuStreamBeginCaptureToCig_ptsz
+];
+
+fn is_graph_launch(domain: sys::CUpti_CallbackDomain, cbid: u32) -> bool {
+    match domain {
+        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API => {
+            RUNTIME_GRAPH_LAUNCHES.contains(&cbid)
+        }
+        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
+            DRIVER_GRAPH_LAUNCHES.contains(&cbid)
+        }
+        _ => false,
+    }
+}
+
+/// PC-sampling settings fixed at attach.
+#[derive(Debug, Clone)]
+pub(crate) struct PcSettings {
+    /// Continuous or serialized (never off here).
+    pub tier: semconv::Tier,
+    /// `collectNumPcs`.
+    pub buffer_pcs: usize,
+    /// Sampling period exponent.
+    pub period: Option<u32>,
+}
+
+static PC_SETTINGS: OnceLock<PcSettings> = OnceLock::new();
+
+/// Stall reasons of the device: indices to configure and names by index.
+struct StallTable {
+    indices: Vec<u32>,
+    names: HashMap<u32, Arc<str>>,
+}
+
+static STALLS: OnceLock<StallTable> = OnceLock::new();
+
+/// One context's sampling buffers. CUPTI writes into them during GetData; they live
+/// (boxed, never moved) until the context is destroyed.
+struct PcContext {
+    ctx: usize,
+    data: Box<sys::CUpti_PCSamplingData>,
+    pcs: Vec<sys::CUpti_PCSamplingPCData>,
+    _stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>>,
+}
+
+// SAFETY: the raw pointers inside point at the heap allocations owned by the same
+// value; they are only touched under GUARD.
+unsafe impl Send for PcContext {}
+
+/// Contexts with PC sampling enabled. Locked only while GUARD is held.
+static PC_CONTEXTS: Mutex<Vec<PcContext>> = Mutex::new(Vec::new());
+/// Interned function names of PC records.
+type Interned = HashMap<Box<[u8]>, Arc<str>>;
+static PC_NAMES: Mutex<Option<Interned>> = Mutex::new(None);
+
+/// PC-sampling counters of the FFI layer.
+#[derive(Debug, Default)]
+pub(crate) struct PcFfiStats {
+    pub ctx_enabled: AtomicU64,
+    pub ctx_enable_failed: AtomicU64,
+    pub getdata_failed: AtomicU64,
+    pub drain_rounds_capped: AtomicU64,
+    pub total_samples: AtomicU64,
+    pub dropped_samples: AtomicU64,
+    pub non_user_samples: AtomicU64,
+    pub hw_buffer_full: AtomicU64,
+    pub records_without_correlation: AtomicU64,
+    pub records: AtomicU64,
+}
+
+pub(crate) static PC_STATS: PcFfiStats = PcFfiStats {
+    ctx_enabled: AtomicU64::new(0),
+    ctx_enable_failed: AtomicU64::new(0),
+    getdata_failed: AtomicU64::new(0),
+    drain_rounds_capped: AtomicU64::new(0),
+    total_samples: AtomicU64::new(0),
+    dropped_samples: AtomicU64::new(0),
+    non_user_samples: AtomicU64::new(0),
+    hw_buffer_full: AtomicU64::new(0),
+    records_without_correlation: AtomicU64::new(0),
+    records: AtomicU64::new(0),
+};
+
+fn pc_contexts() -> MutexGuard<'static, Vec<PcContext>> {
+    PC_CONTEXTS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Enables the RESOURCE callbacks (and, for the serialized tier, the launch APIs).
+fn enable_pc_callbacks(
+    subscriber: sys::CUpti_SubscriberHandle,
+    pc: &PcSettings,
+) -> Result<(), CuptiError> {
+    let _g = guard();
+    let enable = |domain: sys::CUpti_CallbackDomain, cbid: u32, api: &'static str| {
+        // SAFETY: a subscriber from a successful cuptiSubscribe; valid ids.
+        check(api, unsafe {
+            sys::cuptiEnableCallback(1, subscriber, domain, cbid)
+        })
+    };
+    let res = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RESOURCE;
+    for cbid in [
+        CBID_CONTEXT_CREATED,
+        CBID_CONTEXT_DESTROY_STARTING,
+        CBID_MODULE_UNLOAD_STARTING,
+    ] {
+        enable(res, cbid, "cuptiEnableCallback(RESOURCE)")?;
+    }
+    if pc.tier == semconv::Tier::Serialized {
+        let rt = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API;
+        let drv = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
+        // An id this CUPTI does not know is skipped (and named), not fatal.
+        let mut unknown = Vec::new();
+        for cbid in RUNTIME_LAUNCHES.iter().chain(RUNTIME_GRAPH_LAUNCHES) {
+            if enable(rt, *cbid, "cuptiEnableCallback(RUNTIME_API)").is_err() {
+                unknown.push(format!("runtime {cbid}"));
+            }
+        }
+        for cbid in DRIVER_LAUNCHES.iter().chain(DRIVER_GRAPH_LAUNCHES) {
+            if enable(drv, *cbid, "cuptiEnableCallback(DRIVER_API)").is_err() {
+                unknown.push(format!("driver {cbid}"));
+            }
+        }
+        if !unknown.is_empty() {
+            crate::log(&format!(
+                "launch callbacks not available in this CUPTI (skipped): {}",
+                unknown.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn stall_table(ctx: CUcontext) -> Result<&'static StallTable, CuptiError> {
+    if let Some(t) = STALLS.get() {
+        return Ok(t);
+    }
+    let mut n: usize = 0;
+    let mut p = sys::CUpti_PCSamplingGetNumStallReasonsParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingGetNumStallReasonsParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numStallReasons: &mut n,
+    };
+    // SAFETY: a valid params struct with a valid out-pointer.
+    check("cuptiPCSamplingGetNumStallReasons", unsafe {
+        sys::cuptiPCSamplingGetNumStallReasons(&mut p)
+    })?;
+    const NAME_LEN: usize = 128; // CUPTI_STALL_REASON_STRING_SIZE
+    let mut indices = vec![0u32; n];
+    let mut bufs: Vec<Vec<std::ffi::c_char>> = (0..n).map(|_| vec![0; NAME_LEN]).collect();
+    let mut ptrs: Vec<*mut std::ffi::c_char> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+    let mut q = sys::CUpti_PCSamplingGetStallReasonsParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingGetStallReasonsParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numStallReasons: n,
+        stallReasonIndex: indices.as_mut_ptr(),
+        stallReasons: ptrs.as_mut_ptr(),
+    };
+    // SAFETY: `indices` has n entries and `ptrs` n buffers of NAME_LEN bytes.
+    check("cuptiPCSamplingGetStallReasons", unsafe {
+        sys::cuptiPCSamplingGetStallReasons(&mut q)
+    })?;
+    let mut names = HashMap::new();
+    for (i, b) in indices.iter().zip(&bufs) {
+        let bytes: Vec<u8> = b
+            .iter()
+            .take_while(|c| **c != 0)
+            .map(|c| *c as u8)
+            .collect();
+        names.insert(*i, Arc::from(String::from_utf8_lossy(&bytes).as_ref()));
+    }
+    let _ = STALLS.set(StallTable { indices, names });
+    Ok(STALLS.get().expect("just set"))
+}
+
+fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
+    let mut en = sys::CUpti_PCSamplingEnableParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingEnableParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+    };
+    // SAFETY: a valid params struct for a context CUPTI just reported created.
+    check("cuptiPCSamplingEnable", unsafe {
+        sys::cuptiPCSamplingEnable(&mut en)
+    })?;
+    let table = stall_table(ctx)?;
+    let n_stalls = table.indices.len();
+    let n_pcs = pc.buffer_pcs.max(1);
+    let mut stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>> = (0..n_pcs)
+        .map(|_| {
+            vec![
+                sys::CUpti_PCSamplingStallReason {
+                    pcSamplingStallReasonIndex: 0,
+                    samples: 0,
+                };
+                n_stalls.max(1)
+            ]
+        })
+        .collect();
+    let mut pcs: Vec<sys::CUpti_PCSamplingPCData> = stalls
+        .iter_mut()
+        .map(|s| {
+            // SAFETY: an all-zero PCData is a valid (empty) value of this C struct.
+            let mut d: sys::CUpti_PCSamplingPCData = unsafe { std::mem::zeroed() };
+            d.size = std::mem::size_of::<sys::CUpti_PCSamplingPCData>();
+            d.stallReasonCount = s.len();
+            d.stallReason = s.as_mut_ptr();
+            d
+        })
+        .collect();
+    // SAFETY: an all-zero PCSamplingData is a valid (empty) value of this C struct.
+    let mut data: Box<sys::CUpti_PCSamplingData> = Box::new(unsafe { std::mem::zeroed() });
+    data.size = std::mem::size_of::<sys::CUpti_PCSamplingData>();
+    data.collectNumPcs = n_pcs;
+    data.pPcData = pcs.as_mut_ptr();
+
+    use sys::CUpti_PCSamplingConfigurationAttributeType as A;
+    // SAFETY: an all-zero configuration entry is valid; each is filled below.
+    let entry = |t: A| {
+        let mut e: sys::CUpti_PCSamplingConfigurationInfo = unsafe { std::mem::zeroed() };
+        e.attributeType = t;
+        e
+    };
+    let serialized = pc.tier == semconv::Tier::Serialized;
+    let mut attrs = Vec::new();
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE);
+    e.attributeData.collectionModeData.collectionMode = if serialized {
+        sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_KERNEL_SERIALIZED
+    } else {
+        sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS
+    };
+    attrs.push(e);
+    if serialized {
+        let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_ENABLE_START_STOP_CONTROL);
+        e.attributeData
+            .enableStartStopControlData
+            .enableStartStopControl = 1;
+        attrs.push(e);
+    }
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_STALL_REASON);
+    e.attributeData.stallReasonData.stallReasonCount = n_stalls;
+    e.attributeData.stallReasonData.pStallReasonIndex = table.indices.as_ptr() as *mut u32;
+    attrs.push(e);
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_OUTPUT_DATA_FORMAT);
+    e.attributeData.outputDataFormatData.outputDataFormat =
+        sys::CUpti_PCSamplingOutputDataFormat::CUPTI_PC_SAMPLING_OUTPUT_DATA_FORMAT_PARSED;
+    attrs.push(e);
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_DATA_BUFFER);
+    e.attributeData.samplingDataBufferData.samplingDataBuffer =
+        (&mut *data) as *mut sys::CUpti_PCSamplingData as *mut c_void;
+    attrs.push(e);
+    if let Some(period) = pc.period {
+        let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_PERIOD);
+        e.attributeData.samplingPeriodData.samplingPeriod = period;
+        attrs.push(e);
+    }
+    let mut params = sys::CUpti_PCSamplingConfigurationInfoParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingConfigurationInfoParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numAttributes: attrs.len(),
+        pPCSamplingConfigurationInfo: attrs.as_mut_ptr(),
+    };
+    // SAFETY: `attrs` holds numAttributes valid entries; the buffers they point at
+    // live in the returned PcContext (heap, never moved) until the context dies.
+    let r = check("cuptiPCSamplingSetConfigurationAttribute", unsafe {
+        sys::cuptiPCSamplingSetConfigurationAttribute(&mut params)
+    });
+    let bad = attrs
+        .iter()
+        .find(|a| a.attributeStatus != sys::CUptiResult::CUPTI_SUCCESS)
+        .map(|a| format!("{:?}: {:?}", a.attributeType, a.attributeStatus));
+    let r = match (r, bad) {
+        (Ok(()), Some(code)) => Err(CuptiError {
+            api: "cuptiPCSamplingSetConfigurationAttribute",
+            code,
+        }),
+        (r, _) => r,
+    };
+    if let Err(mut e) = r {
+        let mut dis = sys::CUpti_PCSamplingDisableParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+            pPriv: ptr::null_mut(),
+            ctx,
+        };
+        // SAFETY: the context was enabled above.
+        let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        e.code = format!("{} (context left without PC sampling)", e.code);
+        return Err(e);
+    }
+    Ok(PcContext {
+        ctx: ctx as usize,
+        data,
+        pcs,
+        _stalls: stalls,
+    })
+}
+
+fn pc_context_created(ctx: CUcontext) {
+    let Some(pc) = PC_SETTINGS.get() else {
+        return;
+    };
+    let _g = guard();
+    match pc_enable(ctx, pc) {
+        Ok(c) => {
+            pc_contexts().push(c);
+            PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(e) => {
+            PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);
+            crate::log(&format!("PC sampling not enabled on a new context: {e}"));
+        }
+    }
+}
+
+fn pc_context_destroying(ctx: CUcontext) {
+    if PC_SETTINGS.get().is_none() {
+        return;
+    }
+    let mut out = Vec::new();
+    {
+        let _g = guard();
+        pc_drain(Some(ctx as usize), &mut out);
+        let mut list = pc_contexts();
+        if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
+            let c = list.remove(i);
+            let mut dis = sys::CUpti_PCSamplingDisableParams {
+                size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+                pPriv: ptr::null_mut(),
+                ctx: c.ctx as CUcontext,
+            };
+            // SAFETY: the context is alive (destroy is starting) and was enabled.
+            let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        }
+    }
+    // The state lock is taken after the guard is released (lock order: state, then
+    // guard, everywhere).
+    crate::pc_runtime::on_drained(out);
+}
+
+/// Contexts with PC sampling enabled.
+pub(crate) fn pc_context_count() -> usize {
+    let _g = guard();
+    pc_contexts().len()
+}
+
+/// `cuptiPCSamplingStart` (`start`) or `Stop` on every enabled context. Returns
+/// (succeeded, failed).
+pub(crate) fn pc_start_stop(start: bool) -> (u64, u64) {
+    let _g = guard();
+    let list = pc_contexts();
+    let (mut ok, mut failed) = (0, 0);
+    for c in list.iter() {
+        let mut p = sys::CUpti_PCSamplingStartParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingStartParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+        };
+        // SAFETY: an enabled, configured context; Start and Stop params share a layout.
+        let r = unsafe {
+            if start {
+                sys::cuptiPCSamplingStart(&mut p)
+            } else {
+                sys::cuptiPCSamplingStop(&mut p as *mut _ as *mut sys::CUpti_PCSamplingStopParams)
+            }
+        };
+        if r == sys::CUptiResult::CUPTI_SUCCESS {
+            ok += 1;
+        } else {
+            failed += 1;
+            crate::log(&format!(
+                "cuptiPCSampling{} returned {r:?}",
+                if start { "Start" } else { "Stop" }
+            ));
+        }
+    }
+    (ok, failed)
+}
+
+fn intern_pc_name(p: *const std::ffi::c_char) -> Arc<str> {
+    let mut names = PC_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let names = names.get_or_insert_with(HashMap::new);
+    let bytes: &[u8] = if p.is_null() {
+        b"<unknown>"
+    } else {
+        // SAFETY: CUPTI's function names are NUL-terminated strings.
+        unsafe { CStr::from_ptr(p) }.to_bytes()
+    };
+    if let Some(n) = names.get(bytes) {
+        return n.clone();
+    }
+    let n: Arc<str> = Arc::from(String::from_utf8_lossy(bytes).as_ref());
+    names.insert(bytes.into(), n.clone());
+    n
+}
+
+/// Most GetData rounds per context per drain.
+const DRAIN_ROUNDS: usize = 64;
+
+/// `cuptiPCSamplingGetData` on one context (`Some`) or all, until nothing remains
+/// (at most 64 rounds each); appends the decoded records.
+pub(crate) fn pc_drain(only: Option<usize>, out: &mut Vec<crate::sampling::stamp::PcRecord>) {
+    let Some(table) = STALLS.get() else {
+        return;
+    };
+    let _g = guard();
+    let mut list = pc_contexts();
+    for c in list.iter_mut().filter(|c| only.is_none_or(|o| o == c.ctx)) {
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            // Each PC's stall array has room for every configured reason; CUPTI
+            // writes the count it filled, so give the full room back each round.
+            let room = table.indices.len().max(1);
+            for p in c.pcs.iter_mut() {
+                p.stallReasonCount = room;
+            }
+            let data: *mut sys::CUpti_PCSamplingData = &mut *c.data;
+            let mut p = sys::CUpti_PCSamplingGetDataParams {
+                size: std::mem::size_of::<sys::CUpti_PCSamplingGetDataParams>(),
+                pPriv: ptr::null_mut(),
+                ctx: c.ctx as CUcontext,
+                pcSamplingData: data as *mut c_void,
+            };
+            // SAFETY: the buffer was configured on this context and is still owned
+            // by it; GUARD serializes every use.
+            let r = unsafe { sys::cuptiPCSamplingGetData(&mut p) };
+            if r != sys::CUptiResult::CUPTI_SUCCESS {
+                PC_STATS.getdata_failed.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            let d = &*c.data;
+            PC_STATS
+                .total_samples
+                .fetch_add(d.totalSamples, Ordering::Relaxed);
+            PC_STATS
+                .dropped_samples
+                .fetch_add(d.droppedSamples, Ordering::Relaxed);
+            PC_STATS
+                .non_user_samples
+                .fetch_add(d.nonUsrKernelsTotalSamples, Ordering::Relaxed);
+            if d.hardwareBufferFull != 0 {
+                PC_STATS.hw_buffer_full.fetch_add(1, Ordering::Relaxed);
+            }
+            let n = d.totalNumPcs.min(d.collectNumPcs);
+            for i in 0..n {
+                // SAFETY: pPcData has collectNumPcs entries; CUPTI filled the first
+                // totalNumPcs of them.
+                let pcd = unsafe { &*d.pPcData.add(i) };
+                let count = pcd.stallReasonCount.min(table.indices.len().max(1));
+                let mut stalls = Vec::with_capacity(count);
+                for j in 0..count {
+                    // SAFETY: stallReason has room for every configured reason.
+                    let sr = unsafe { &*pcd.stallReason.add(j) };
+                    if sr.samples == 0 {
+                        continue;
+                    }
+                    let name = table
+                        .names
+                        .get(&sr.pcSamplingStallReasonIndex)
+                        .cloned()
+                        .unwrap_or_else(|| {
+                            Arc::from(format!("stall_{}", sr.pcSamplingStallReasonIndex))
+                        });
+                    stalls.push((name, sr.samples));
+                }
+                if pcd.correlationId == 0 {
+                    PC_STATS
+                        .records_without_correlation
+                        .fetch_add(1, Ordering::Relaxed);
+                }
+                PC_STATS.records.fetch_add(1, Ordering::Relaxed);
+                out.push(crate::sampling::stamp::PcRecord {
+                    correlation_id: pcd.correlationId,
+                    function: intern_pc_name(pcd.functionName),
+                    pc_offset: pcd.pcOffset,
+                    stalls,
+                });
+            }
+            if d.remainingNumPcs == 0 {
+                break;
+            }
+            if rounds >= DRAIN_ROUNDS {
+                PC_STATS.drain_rounds_capped.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
+}
+
+type CuCtxSynchronize = unsafe extern "C" fn() -> c_int;
+
+/// `cuCtxSynchronize` of the calling thread's context, resolved from the libcuda
+/// already loaded (`dlopen(RTLD_NOLOAD)`), called outside GUARD. `Err` names why.
+pub(crate) fn ctx_synchronize() -> Result<(), &'static str> {
+    static SYNC: OnceLock<Option<CuCtxSynchronize>> = OnceLock::new();
+    let f = SYNC.get_or_init(|| {
+        use libloading::os::unix::{Library, RTLD_NOW};
+        const RTLD_NOLOAD: c_int = 4;
+        // SAFETY: RTLD_NOLOAD only returns a handle to a library already loaded
+        // (libcuda is: the driver is calling us); no initialiser runs.
+        let lib = unsafe { Library::open(Some("libcuda.so.1"), RTLD_NOW | RTLD_NOLOAD) }.ok()?;
+        // SAFETY: cuCtxSynchronize has this signature in every CUDA version.
+        let sym = unsafe { lib.get::<CuCtxSynchronize>(b"cuCtxSynchronize\0") }.ok()?;
+        let f = *sym;
+        std::mem::forget(lib);
+        Some(f)
+    });
+    let Some(f) = f else {
+        return Err("missing");
+    };
+    // SAFETY: a plain driver call on the application's own thread.
+    if unsafe { f() } == 0 {
+        Ok(())
+    } else {
+        Err("failed")
+    }
 }
 
 /// CUPTI asks for an empty buffer. Hands out one from the bounded pool, or none.
@@ -483,7 +1156,7 @@ unsafe extern "C" fn on_buffer_requested(
 
 /// CUPTI hands a buffer back. Only passes it on; decoding happens elsewhere.
 unsafe extern "C" fn on_buffer_completed(
-    context: cudarc::driver::sys::CUcontext,
+    context: CUcontext,
     _stream_id: u32,
     buffer: *mut u8,
     size: usize,

@@ -98,6 +98,7 @@ pub fn settings(queue_batches: usize) -> ExportSettings {
             Tier::Off,
         ),
         record_dump: None,
+        stamp_limits: Default::default(),
     }
 }
 

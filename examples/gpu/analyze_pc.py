@@ -1,0 +1,108 @@
+"""PC-sampling analysis of an otlp_capture JSON-lines file, one service.
+
+usage: analyze_pc.py CAPTURE SERVICE_NAME
+Prints one JSON object: stamps, window records, samples per execution, the
+duration of "true" vs "false" executions per kernel, and continuous-tier spans.
+"""
+import json
+import statistics
+import sys
+from collections import defaultdict
+
+
+def attrs(kvs):
+    out = {}
+    for kv in kvs or []:
+        v = kv.get("value") or {}
+        for k in ("stringValue", "intValue", "boolValue", "doubleValue"):
+            if k in v:
+                out[kv["key"]] = v[k]
+        if "arrayValue" in v:
+            out[kv["key"]] = [next(iter(x.values())) for x in v["arrayValue"].get("values", [])]
+    return out
+
+
+def main():
+    path, service = sys.argv[1], sys.argv[2]
+    kernels, windows, pc_spans, carriers, resource = [], [], [], [], {}
+    with open(path) as f:
+        for line in f:
+            req = json.loads(line)
+            for rs in req.get("resourceSpans", []):
+                ra = attrs((rs.get("resource") or {}).get("attributes"))
+                if ra.get("service.name") != service:
+                    continue
+                resource = ra
+                for ss in rs.get("scopeSpans", []):
+                    for s in ss.get("spans", []):
+                        a = attrs(s.get("attributes"))
+                        for e in s.get("events", []) or []:
+                            if e.get("name") == "gpu.sampling.window":
+                                windows.append(attrs(e.get("attributes")))
+                        if "gpu.serialized" in a:
+                            kernels.append((s, a))
+                        elif s["name"].startswith("gpu.pc_samples"):
+                            pc_spans.append((s, a))
+                        elif s["name"] == "gpu.sampling.window.record":
+                            carriers.append(a)
+    stamps = defaultdict(int)
+    for _, a in kernels:
+        stamps[a["gpu.serialized"]] += 1
+    with_samples = [(s, a) for s, a in kernels if int(a.get("gpu.pc_sampling.sample_count", 0)) > 0]
+    samples_not_true = sum(1 for _, a in with_samples if a["gpu.serialized"] != "true")
+    dur = defaultdict(lambda: defaultdict(list))
+    for s, a in kernels:
+        d = (int(s["endTimeUnixNano"]) - int(s["startTimeUnixNano"])) / 1e3
+        dur[s["name"][:60]][a["gpu.serialized"]].append(d)
+    durations = {
+        name: {k: {"n": len(v), "median_us": round(statistics.median(v), 2)} for k, v in by.items()}
+        for name, by in dur.items()
+    }
+    seqs = defaultdict(list)
+    for w in windows:
+        seqs[int(w["gpu.sampling.window.seq"])].append(
+            (int(w["gpu.sampling.window.end_ns"]), int(w.get("gpu.sampling.window.quiet_ns", 0)), w.get("gpu.sampling.mode"))
+        )
+    unclosed = sorted(s for s, recs in seqs.items() if all(e == 0 for e, _, _ in recs))
+    lens = [
+        (max(e for e, _, _ in recs) - 0) for s, recs in seqs.items()
+    ]
+    starts = {int(w["gpu.sampling.window.seq"]): int(w["gpu.sampling.window.start_ns"]) for w in windows}
+    closed_len_ms = [
+        (max(e for e, _, _ in seqs[s]) - starts[s]) / 1e6 for s in seqs if s not in unclosed
+    ]
+    never = sum(1 for w in windows if int(w.get("gpu.sampling.window.quiet_ns", 0)) == -1)
+    holes = (max(seqs) - min(seqs) + 1 - len(seqs)) if seqs else 0
+    stall_totals = defaultdict(int)
+    for _, a in with_samples + pc_spans:
+        for r, c in zip(a.get("gpu.pc_sampling.stall_reasons", []), a.get("gpu.pc_sampling.stall_counts", [])):
+            stall_totals[r] += int(c)
+    top = sorted(stall_totals.items(), key=lambda x: -x[1])[:5]
+    out = {
+        "service": service,
+        "tier": resource.get("gpu.pc_sampling.tier"),
+        "tier_refusals": resource.get("gpu.pc_sampling.tier_refusals"),
+        "kernel_spans": len(kernels),
+        "gpu_serialized": dict(stamps),
+        "window_records": len(windows),
+        "bursts_on_wire": len(seqs),
+        "sequence_holes": holes,
+        "unclosed_seqs": unclosed[:10],
+        "never_again_records": never,
+        "modes": sorted({str(m) for recs in seqs.values() for _, _, m in recs}),
+        "closed_window_ms_median": round(statistics.median(closed_len_ms), 3) if closed_len_ms else None,
+        "closed_window_ms_max": round(max(closed_len_ms), 3) if closed_len_ms else None,
+        "executions_with_samples": len(with_samples),
+        "executions_with_samples_not_true": samples_not_true,
+        "samples_on_executions": sum(int(a["gpu.pc_sampling.sample_count"]) for _, a in with_samples),
+        "continuous_pc_spans": len(pc_spans),
+        "continuous_samples": sum(int(a.get("gpu.pc_sampling.sample_count", 0)) for _, a in pc_spans),
+        "continuous_example": (pc_spans[0][0]["name"][:80], {k: v for k, v in pc_spans[0][1].items() if k != "gpu.kernel.name"}) if pc_spans else None,
+        "top_stalls": top,
+        "last_carrier_counters": carriers[-1] if carriers else None,
+        "durations_us_by_stamp": durations,
+    }
+    print(json.dumps(out, default=str))
+
+
+main()

@@ -1,0 +1,15 @@
+//! PC sampling (issue 5): the pure parts, no I/O and no clock.
+//!
+//! - [`tier`]: `GPU_OTEL_PC_SAMPLING` parsing (off, continuous, serialized).
+//! - [`controller`]: the burst controller of the serialized tier (duty ceiling,
+//!   control law, launch bound), driven from the launch callbacks.
+//! - [`window_log`]: sequence numbers and the open / closed / never-again records.
+//! - [`stamp`]: the exporter's local window store; stamps executions with the
+//!   receiver's classification and joins PC samples by correlation id.
+//! - [`continuous`]: CONTINUOUS-mode samples aggregated per kernel function.
+
+pub mod continuous;
+pub mod controller;
+pub mod stamp;
+pub mod tier;
+pub mod window_log;

@@ -1,0 +1,370 @@
+//! Exporter-side stamping of the serialized tier. Pure: instants are arguments.
+//!
+//! The [`Stamper`] keeps a `semconv::WindowStore` fed with every window record the
+//! injector put on the wire (the same records, in a lossless channel), and classifies
+//! each kernel execution with `WindowStore::classify`, the receiver's own code. An
+//! execution whose answer is still `unknown` (a window that covers it has not closed,
+//! or no window after it arrived yet) is held until the answer settles, for at most
+//! `hold_ns` after it arrived and at most `max_held` records; past either bound it
+//! leaves as `unknown` and is counted. Executions leave with the PC samples of their
+//! correlation id (exact attribution: KERNEL_SERIALIZED records carry it).
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use semconv::{Outcomes, Serialized, StoreLimits, Tier, Window, WindowStore};
+
+use crate::model::KernelRecord;
+
+/// One PC-sampling record (one PC of one function), owned, as decoded from CUPTI's
+/// `CUpti_PCSamplingPCData`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PcRecord {
+    /// Correlation id of the launch (KERNEL_SERIALIZED); 0 in CONTINUOUS mode.
+    pub correlation_id: u32,
+    /// The function (mangled) the PC belongs to.
+    pub function: Arc<str>,
+    /// The PC's offset inside the function.
+    pub pc_offset: u64,
+    /// (stall reason name, samples), only non-zero counts.
+    pub stalls: Vec<(Arc<str>, u32)>,
+}
+
+impl PcRecord {
+    /// (PC, stall) pairs this record puts on the wire.
+    pub fn pairs(&self) -> u64 {
+        self.stalls.iter().filter(|(_, n)| *n > 0).count() as u64
+    }
+
+    /// Samples in this record.
+    pub fn samples(&self) -> u64 {
+        self.stalls.iter().map(|(_, n)| u64::from(*n)).sum()
+    }
+}
+
+/// The PC samples of one execution, by stall reason.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PcSummary {
+    /// Samples.
+    pub samples: u64,
+    /// (stall reason, samples), most frequent first (ties by name).
+    pub stalls: Vec<(Arc<str>, u64)>,
+}
+
+impl PcSummary {
+    /// Adds one PC record.
+    pub fn add(&mut self, r: &PcRecord) {
+        for (name, n) in &r.stalls {
+            let n = u64::from(*n);
+            if n == 0 {
+                continue;
+            }
+            self.samples += n;
+            match self.stalls.iter_mut().find(|(s, _)| s == name) {
+                Some((_, c)) => *c += n,
+                None => self.stalls.push((name.clone(), n)),
+            }
+        }
+    }
+
+    fn sort(&mut self) {
+        self.stalls
+            .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    }
+}
+
+/// One execution, stamped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stamped {
+    /// The execution.
+    pub record: KernelRecord,
+    /// Its `gpu.serialized`.
+    pub serialized: Serialized,
+    /// Its PC samples, when any carried its correlation id.
+    pub pc: Option<PcSummary>,
+}
+
+/// Bounds of the [`Stamper`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StampLimits {
+    /// Longest an execution is held for its answer to settle.
+    pub hold_ns: u64,
+    /// Most executions held.
+    pub max_held: usize,
+    /// Most correlation ids with PC samples waiting for their execution.
+    pub max_pc_ids: usize,
+}
+
+impl Default for StampLimits {
+    fn default() -> Self {
+        StampLimits {
+            hold_ns: 12_000_000_000,
+            max_held: 200_000,
+            max_pc_ids: 65_536,
+        }
+    }
+}
+
+/// Counters of the stamper (the sum identity holds on `outcomes`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StampCounters {
+    /// Executions by answer.
+    pub outcomes: Outcomes,
+    /// Executions released unsettled because a bound was reached.
+    pub released_unsettled: u64,
+    /// Executions that left with PC samples.
+    pub with_samples: u64,
+    /// PC samples dropped because too many ids were waiting.
+    pub pc_ids_evicted: u64,
+    /// Window records the local store refused.
+    pub windows_refused: u64,
+}
+
+/// Holds, classifies and joins executions of the serialized tier.
+#[derive(Debug)]
+pub struct Stamper {
+    limits: StampLimits,
+    store: WindowStore<()>,
+    held: VecDeque<(KernelRecord, u64)>,
+    pc: HashMap<u32, PcSummary>,
+    pc_order: VecDeque<u32>,
+    counters: StampCounters,
+}
+
+impl Stamper {
+    /// An empty stamper.
+    pub fn new(limits: StampLimits) -> Self {
+        Stamper {
+            limits,
+            store: WindowStore::new(StoreLimits {
+                max_windows_per_process: 1 << 16,
+                max_processes: 1,
+            }),
+            held: VecDeque::new(),
+            pc: HashMap::new(),
+            pc_order: VecDeque::new(),
+            counters: StampCounters::default(),
+        }
+    }
+
+    /// Takes one window record (the same one that went on the wire).
+    pub fn window(&mut self, w: Window) {
+        if self.store.insert(&(), w).is_err() {
+            self.counters.windows_refused += 1;
+        }
+    }
+
+    /// Takes PC records of the serialized tier (those with a correlation id).
+    pub fn pc(&mut self, records: &[PcRecord]) {
+        for r in records.iter().filter(|r| r.correlation_id != 0) {
+            if !self.pc.contains_key(&r.correlation_id) {
+                if self.pc_order.len() >= self.limits.max_pc_ids {
+                    if let Some(old) = self.pc_order.pop_front() {
+                        self.pc.remove(&old);
+                        self.counters.pc_ids_evicted += 1;
+                    }
+                }
+                self.pc_order.push_back(r.correlation_id);
+            }
+            self.pc.entry(r.correlation_id).or_default().add(r);
+        }
+    }
+
+    /// The local classification of `[s, e]` (the receiver's code).
+    pub fn classify(&self, s: u64, e: u64) -> Serialized {
+        self.store.classify(Tier::Serialized, &(), s, e)
+    }
+
+    /// Takes one execution that arrived at `now_ns`.
+    pub fn push(&mut self, r: KernelRecord, now_ns: u64) {
+        self.held.push_back((r, now_ns));
+    }
+
+    /// Executions held.
+    pub fn held(&self) -> usize {
+        self.held.len()
+    }
+
+    /// Counters.
+    pub fn counters(&self) -> StampCounters {
+        self.counters
+    }
+
+    fn stamp(&mut self, record: KernelRecord, serialized: Serialized, out: &mut Vec<Stamped>) {
+        self.counters.outcomes.record(serialized);
+        let pc = self.pc.remove(&record.correlation_id).map(|mut p| {
+            p.sort();
+            p
+        });
+        if pc.is_some() {
+            self.counters.with_samples += 1;
+            self.pc_order.retain(|id| *id != record.correlation_id);
+        }
+        out.push(Stamped {
+            record,
+            serialized,
+            pc,
+        });
+    }
+
+    /// Releases every execution whose answer settled, and those past a bound (as
+    /// they are: unknown). `all`: release everything (shutdown).
+    pub fn release(&mut self, now_ns: u64, all: bool, out: &mut Vec<Stamped>) {
+        let mut keep = VecDeque::with_capacity(self.held.len());
+        let over = self.held.len().saturating_sub(self.limits.max_held);
+        let held = std::mem::take(&mut self.held);
+        for (i, (r, arrived)) in held.into_iter().enumerate() {
+            let answer = self.classify(r.start_ns, r.end_ns);
+            let expired = i < over || now_ns.saturating_sub(arrived) > self.limits.hold_ns;
+            if answer.is_settled() || all || expired {
+                if !answer.is_settled() {
+                    self.counters.released_unsettled += 1;
+                }
+                self.stamp(r, answer, out);
+            } else {
+                keep.push_back((r, arrived));
+            }
+        }
+        self.held = keep;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fake::FakeKernel;
+    use crate::sampling::window_log::WindowLog;
+    use semconv::SamplingMode;
+
+    const KS: SamplingMode = SamplingMode::KernelSerialized;
+    const MS: u64 = 1_000_000;
+
+    fn k(start: u64, end: u64, corr: u32) -> KernelRecord {
+        FakeKernel::new("_Z1kv", start, end)
+            .correlation(corr)
+            .record()
+    }
+
+    fn pcr(corr: u32, stall: &str, n: u32) -> PcRecord {
+        PcRecord {
+            correlation_id: corr,
+            function: Arc::from("_Z1kv"),
+            pc_offset: 16,
+            stalls: vec![(Arc::from(stall), n)],
+        }
+    }
+
+    #[test]
+    fn an_execution_inside_an_open_window_waits_for_the_close_then_reads_true_with_its_samples() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        s.window(log.open(1_000, KS).unwrap());
+        s.push(k(1_100, 1_200, 7), 1_300);
+        let mut out = Vec::new();
+        s.release(1_400, false, &mut out);
+        assert!(out.is_empty(), "held while the window is open");
+        s.pc(&[
+            pcr(7, "stall_a", 3),
+            pcr(7, "stall_b", 5),
+            pcr(7, "stall_a", 4),
+        ]);
+        s.window(log.close(2_000, Some(2_000 + 950 * MS)).unwrap().unwrap());
+        s.release(2_100, false, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].serialized, Serialized::True);
+        let pc = out[0].pc.clone().unwrap();
+        assert_eq!(pc.samples, 12);
+        assert_eq!(
+            pc.stalls,
+            vec![(Arc::from("stall_a"), 7), (Arc::from("stall_b"), 5)]
+        );
+        assert_eq!(s.counters().with_samples, 1);
+    }
+
+    #[test]
+    fn an_execution_in_the_quiet_tail_reads_false_at_once() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        s.window(log.open(1_000, KS).unwrap());
+        s.window(log.close(2_000, Some(2_000 + 950 * MS)).unwrap().unwrap());
+        s.push(k(3_000, 4_000, 9), 5_000);
+        let mut out = Vec::new();
+        s.release(5_000, false, &mut out);
+        assert_eq!(out[0].serialized, Serialized::False);
+        assert_eq!(out[0].pc, None);
+    }
+
+    #[test]
+    fn an_execution_past_the_quiet_tail_waits_for_the_next_window() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        s.window(log.open(1_000, KS).unwrap());
+        s.window(log.close(2_000, Some(2_000 + MS)).unwrap().unwrap());
+        s.push(k(5 * MS, 6 * MS, 9), 7 * MS);
+        let mut out = Vec::new();
+        s.release(7 * MS, false, &mut out);
+        assert!(out.is_empty());
+        s.window(log.open(8 * MS, KS).unwrap());
+        s.release(8 * MS, false, &mut out);
+        assert_eq!(out[0].serialized, Serialized::False);
+    }
+
+    #[test]
+    fn nothing_is_held_past_its_bound_and_it_leaves_unknown_counted() {
+        let mut s = Stamper::new(StampLimits {
+            hold_ns: 10 * MS,
+            max_held: 2,
+            max_pc_ids: 4,
+        });
+        for i in 0..3 {
+            s.push(k(i, i + 1, 1), 0);
+        }
+        let mut out = Vec::new();
+        s.release(MS, false, &mut out);
+        assert_eq!(out.len(), 1, "the oldest past max_held");
+        s.release(11 * MS, false, &mut out);
+        assert_eq!(out.len(), 3);
+        assert!(out.iter().all(|o| o.serialized == Serialized::Unknown));
+        let c = s.counters();
+        assert_eq!(c.released_unsettled, 3);
+        assert!(c.outcomes.is_balanced());
+        assert_eq!(c.outcomes.count(Serialized::Unknown), 3);
+    }
+
+    #[test]
+    fn shutdown_after_never_again_settles_everything() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        s.window(log.open(1_000, KS).unwrap());
+        s.push(k(1_500, 1_600, 1), 2_000);
+        s.push(k(5_000, 6_000, 2), 7_000);
+        s.window(log.never_again(3_000, KS).unwrap());
+        let mut out = Vec::new();
+        s.release(8_000, true, &mut out);
+        let answers: Vec<_> = out.iter().map(|o| o.serialized).collect();
+        assert_eq!(answers, vec![Serialized::True, Serialized::False]);
+        assert_eq!(s.counters().released_unsettled, 0);
+    }
+
+    #[test]
+    fn pc_samples_wait_for_their_execution_within_a_bound() {
+        let mut s = Stamper::new(StampLimits {
+            max_pc_ids: 2,
+            ..StampLimits::default()
+        });
+        s.pc(&[
+            pcr(1, "a", 1),
+            pcr(2, "a", 1),
+            pcr(3, "a", 1),
+            pcr(0, "a", 9),
+        ]);
+        assert_eq!(s.counters().pc_ids_evicted, 1);
+        s.window(WindowLog::new().never_again(0, KS).unwrap());
+        s.push(k(10, 20, 3), 30);
+        s.push(k(10, 20, 1), 30);
+        let mut out = Vec::new();
+        s.release(40, false, &mut out);
+        assert_eq!(out[0].pc.as_ref().map(|p| p.samples), Some(1));
+        assert_eq!(out[1].pc, None, "id 1 was evicted");
+    }
+}

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import rotel
 
 ROOT = Path(__file__).resolve().parents[2]
 RECEIVER = Path(os.environ.get("GPU_OTEL_RECEIVER_BIN", ROOT / "target" / "debug" / "gpu-otel-receiver"))
@@ -140,3 +141,50 @@ def receiver(workdir, phoenix):
                            "--reconcile-delay", "1500ms"])
     yield r
     r.stop()
+
+
+BIN = Path(os.environ.get("GPU_OTEL_BIN_DIR", ROOT / "target" / "debug"))
+CHECK = BIN / "gpu-otel-receiver"
+REPLAY = BIN / "replay"
+FAKE_SERIALIZED = BIN / "fake-serialized"
+
+
+def rotel_agent() -> Path:
+    return Path(rotel.__file__).parent / "rotel-agent"
+
+
+@pytest.fixture(scope="module")
+def checker(workdir):
+    """The conformance checker as a live OTLP endpoint."""
+    proc = subprocess.Popen([str(CHECK), "check", "--listen-grpc", "127.0.0.1:0", "--duration", "120s"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    addrs = json.loads(proc.stdout.readline())
+    yield proc, addrs["grpc"]
+    if proc.poll() is None:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def chain(workdir, phoenix, checker):
+    """rotel-agent forwarding to a receiver that exports to Phoenix over gRPC and
+    mirrors to the checker."""
+    _, checker_grpc = checker
+    receiver = Receiver(workdir, ["--export-endpoint", phoenix.otlp_grpc, "--export-protocol", "grpc",
+                                  "--export-mirror", f"http://{checker_grpc}", "--reconcile-delay", "500ms"])
+    grpc_port, http_port = free_port(), free_port()
+    log = open(Path(workdir) / f"rotel-{time.monotonic_ns()}.log", "w")
+    agent = subprocess.Popen([str(rotel_agent()), "start", "--otlp-grpc-endpoint", f"127.0.0.1:{grpc_port}",
+                              "--otlp-http-endpoint", f"127.0.0.1:{http_port}", "--exporter", "otlp",
+                              "--otlp-exporter-endpoint", f"http://{receiver.grpc}", "--otlp-exporter-protocol", "grpc",
+                              "--pid-file", str(Path(workdir) / "rotel.pid")],
+                             stdout=log, stderr=subprocess.STDOUT)
+    time.sleep(1.5)
+    assert agent.poll() is None, Path(log.name).read_text()
+    yield receiver, f"http://127.0.0.1:{grpc_port}"
+    if receiver.proc.poll() is None:
+        receiver.stop()
+    agent.terminate()
+    agent.wait(20)
+    log.close()
+
+

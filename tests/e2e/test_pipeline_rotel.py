@@ -6,57 +6,11 @@ the conformance checker listening as a live OTLP endpoint."""
 import json
 import os
 import subprocess
-import time
 import uuid
-from pathlib import Path
 
-import pytest
-import rotel
+from conftest import CHECK, REPLAY, Receiver
 
-from conftest import ROOT, Receiver, free_port
-
-BIN = Path(os.environ.get("GPU_OTEL_BIN_DIR", ROOT / "target" / "debug"))
-CHECK = BIN / "gpu-otel-receiver"
-REPLAY = BIN / "replay"
 H200_KERNELS = 541  # records in injector/tests/fixtures/h200_*.jsonl
-
-
-def rotel_agent() -> Path:
-    return Path(rotel.__file__).parent / "rotel-agent"
-
-
-@pytest.fixture(scope="module")
-def checker(workdir):
-    """The conformance checker as a live OTLP endpoint."""
-    proc = subprocess.Popen([str(CHECK), "check", "--listen-grpc", "127.0.0.1:0", "--duration", "120s"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    addrs = json.loads(proc.stdout.readline())
-    yield proc, addrs["grpc"]
-    if proc.poll() is None:
-        proc.kill()
-
-
-@pytest.fixture(scope="module")
-def chain(workdir, phoenix, checker):
-    """rotel-agent forwarding to a receiver that exports to Phoenix over gRPC and
-    mirrors to the checker."""
-    _, checker_grpc = checker
-    receiver = Receiver(workdir, ["--export-endpoint", phoenix.otlp_grpc, "--export-protocol", "grpc",
-                                  "--export-mirror", f"http://{checker_grpc}", "--reconcile-delay", "500ms"])
-    grpc_port, http_port = free_port(), free_port()
-    log = open(Path(workdir) / "rotel.log", "w")
-    agent = subprocess.Popen([str(rotel_agent()), "start", "--otlp-grpc-endpoint", f"127.0.0.1:{grpc_port}",
-                              "--otlp-http-endpoint", f"127.0.0.1:{http_port}", "--exporter", "otlp",
-                              "--otlp-exporter-endpoint", f"http://{receiver.grpc}", "--otlp-exporter-protocol", "grpc",
-                              "--pid-file", str(Path(workdir) / "rotel.pid")],
-                             stdout=log, stderr=subprocess.STDOUT)
-    time.sleep(1.5)
-    assert agent.poll() is None, Path(log.name).read_text()
-    yield receiver, f"http://127.0.0.1:{grpc_port}"
-    agent.terminate()
-    agent.wait(20)
-    log.close()
-
 
 def test_the_default_configuration_shows_no_true_and_no_unknown_through_a_collector_hop(phoenix, chain, checker):
     receiver, rotel_endpoint = chain

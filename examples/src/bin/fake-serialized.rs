@@ -1,0 +1,213 @@
+//! A serialized-tier producer without a GPU: fake kernel records (the injector's
+//! `fake` builder) and a scripted burst history go through the injector's real path
+//! (window log, records exported the moment they are made, executions held and stamped
+//! from the local log, OTLP exporter thread). Only CUPTI is replaced.
+//!
+//! `fake-serialized --endpoint URL SCENARIO`:
+//! - `bursts`: two bursts, kernels inside and between them, a clean shutdown (never-again);
+//! - `closed-first`: the same, with each burst's closed record sent before its open one,
+//!   as a reordering transport would deliver them;
+//! - `killed`: a burst opens, kernels run after it, and the process SIGKILLs itself
+//!   mid-burst (its open record, and executions released as "unknown", are already out);
+//! - `graph`: a CUDA graph launch is observed: the serialized tier stops for good with a
+//!   never-again record, and what follows reads "false".
+
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::Context as _;
+use clap::{Parser, ValueEnum};
+use gpu_otel_injector::config::Protocol;
+use gpu_otel_injector::export::{
+    self, ExportSettings, RecordQueue, SamplingMsg, SamplingSender, Stats,
+};
+use gpu_otel_injector::fake::FakeKernel;
+use gpu_otel_injector::model::{IdSeed, SamplingCounters, Slicer};
+use gpu_otel_injector::resource::{resource_attributes, ProcessInfo};
+use gpu_otel_injector::sampling::stamp::StampLimits;
+use gpu_otel_injector::sampling::window_log::WindowLog;
+use gpu_otel_injector::KernelRecord;
+use semconv::{SamplingMode, Tier};
+
+const MS: u64 = 1_000_000;
+const KS: SamplingMode = SamplingMode::KernelSerialized;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Scenario {
+    Bursts,
+    ClosedFirst,
+    Killed,
+    Graph,
+}
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// OTLP/gRPC endpoint.
+    #[arg(long, default_value = "http://127.0.0.1:4317")]
+    endpoint: String,
+    /// service.name of the fake process.
+    #[arg(long, default_value = "fake-cuda-app")]
+    service: String,
+    scenario: Scenario,
+}
+
+struct Producer {
+    queue: RecordQueue,
+    sampling: SamplingSender,
+    log: WindowLog,
+    counters: SamplingCounters,
+    t0: u64,
+    corr: u32,
+}
+
+impl Producer {
+    fn kernel(&mut self, name: &str, start_ms: u64, end_ms: u64) -> KernelRecord {
+        self.corr += 1;
+        FakeKernel::new(name, self.t0 + start_ms * MS, self.t0 + end_ms * MS)
+            .correlation(self.corr)
+            .record()
+    }
+
+    fn kernels(&mut self, spans: &[(&str, u64, u64)]) {
+        let batch = spans
+            .iter()
+            .map(|(n, s, e)| self.kernel(n, *s, *e))
+            .collect();
+        self.queue.offer(batch);
+    }
+
+    fn send(&self, window: semconv::Window) {
+        self.sampling.send(SamplingMsg {
+            window: Some(window),
+            counters: self.counters,
+            ..SamplingMsg::default()
+        });
+    }
+
+    /// One burst `[start, end]` ms: opened, closed with a quiet tail up to `quiet_until`.
+    fn burst(
+        &mut self,
+        start_ms: u64,
+        end_ms: u64,
+        quiet_until_ms: u64,
+        closed_first: bool,
+    ) -> anyhow::Result<()> {
+        self.counters.bursts += 1;
+        let open = self.log.open(self.t0 + start_ms * MS, KS).context("open")?;
+        let closed = self
+            .log
+            .close(self.t0 + end_ms * MS, Some(self.t0 + quiet_until_ms * MS))
+            .context("close")?
+            .context("a burst was open")?;
+        if closed_first {
+            self.send(closed);
+            self.send(open);
+        } else {
+            self.send(open);
+            self.send(closed);
+        }
+        Ok(())
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let process = ProcessInfo::current();
+    let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
+    let hold_ms = if matches!(args.scenario, Scenario::Killed) {
+        200
+    } else {
+        5_000
+    };
+    let settings = ExportSettings {
+        queue_batches: 64,
+        resource: resource_attributes(
+            &process,
+            Some(&args.service),
+            extra.as_deref(),
+            Tier::Serialized,
+        ),
+        slicer: Slicer::new(
+            Duration::from_secs(1),
+            Duration::from_millis(100),
+            IdSeed::from_instance_id(&process.instance_id),
+            Tier::Serialized,
+        ),
+        record_dump: None,
+        stamp_limits: StampLimits {
+            hold_ns: hold_ms * MS,
+            ..StampLimits::default()
+        },
+    };
+    let stats = Arc::new(Stats::default());
+    let endpoint = args.endpoint.clone();
+    let (queue, handle) = export::spawn(settings, stats.clone(), move || {
+        export::otlp_exporter(Protocol::Grpc, Some(endpoint))
+    })?;
+    let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_nanos() as u64;
+    let mut p = Producer {
+        sampling: queue.sampling_sender(),
+        queue,
+        log: WindowLog::new(),
+        counters: SamplingCounters::default(),
+        t0: now - 10_000 * MS,
+        corr: 0,
+    };
+
+    match args.scenario {
+        Scenario::Bursts | Scenario::ClosedFirst => {
+            let reorder = matches!(args.scenario, Scenario::ClosedFirst);
+            p.burst(1_000, 1_050, 1_050, reorder)?;
+            p.burst(3_000, 3_050, 3_050, reorder)?;
+            p.kernels(&[
+                ("_Z6insidev", 1_010, 1_020),
+                ("_Z7betweenv", 2_000, 2_100),
+                ("_Z8straddlev", 2_990, 3_010),
+            ]);
+            let last = p
+                .log
+                .never_again(p.t0 + 4_000 * MS, KS)
+                .context("never again")?;
+            p.send(last);
+            p.kernels(&[("_Z5afterv", 5_000, 5_100)]);
+        }
+        Scenario::Killed => {
+            p.burst(1_000, 1_050, 1_050, false)?;
+            p.kernels(&[("_Z7betweenv", 2_000, 2_100)]);
+            p.counters.bursts += 1;
+            let open = p.log.open(p.t0 + 3_000 * MS, KS).context("open")?;
+            p.send(open);
+            p.kernels(&[("_Z6insidev", 3_010, 3_020), ("_Z5afterv", 4_000, 4_100)]);
+            // Let the open record and the released executions leave, then die mid-burst.
+            std::thread::sleep(Duration::from_millis(1_500));
+            eprintln!("fake-serialized: SIGKILL mid-burst; {}", stats.summary());
+            let pid = std::process::id().to_string();
+            std::process::Command::new("kill")
+                .args(["-KILL", &pid])
+                .status()?;
+            std::thread::sleep(Duration::from_secs(5));
+            anyhow::bail!("still alive after SIGKILL");
+        }
+        Scenario::Graph => {
+            p.burst(1_000, 1_050, 1_050, false)?;
+            p.kernels(&[("_Z6insidev", 1_010, 1_020), ("_Z7betweenv", 2_000, 2_100)]);
+            // A graph launch at 2.5 s: refused for good, loudly, with a never-again record.
+            eprintln!("fake-serialized: CUDA graph launch observed; the serialized tier stops for good (never-again record)");
+            p.counters.graph_refusals += 1;
+            let last = p
+                .log
+                .never_again(p.t0 + 2_500 * MS, KS)
+                .context("never again")?;
+            p.send(last);
+            p.kernels(&[
+                ("_Z10graph_nodev", 3_000, 3_100),
+                ("_Z10graph_nodev", 3_100, 3_200),
+            ]);
+        }
+    }
+    p.queue.shutdown(Instant::now() + Duration::from_secs(10));
+    drop(p);
+    let _ = handle.join();
+    println!("fake-serialized: {}", stats.summary());
+    Ok(())
+}

@@ -87,6 +87,7 @@ pub fn replay(
         resource,
         record_dump: None,
         stamp_limits: Default::default(),
+        describe_device: false,
     };
     let stats = Arc::new(Stats::default());
     let endpoint = endpoint.to_string();

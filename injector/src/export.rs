@@ -34,6 +34,9 @@ use semconv::{Serialized, Tier, Window};
 
 /// Most spans in one export request.
 pub const MAX_EXPORT_BATCH: usize = 512;
+/// How long the exporter thread waits for the driver (still inside the application's
+/// `cuInit`) to name device 0 before its first export.
+const DEVICE_WAIT: Duration = Duration::from_secs(2);
 /// Longest a span waits on the exporter thread before it is exported.
 pub const EXPORT_INTERVAL: Duration = Duration::from_millis(200);
 
@@ -238,6 +241,11 @@ pub struct ExportSettings {
     /// Bounds of the serialized tier's stamping (used when the slicer's tier is
     /// serialized).
     pub stamp_limits: StampLimits,
+    /// Add `gpu.device.name` and `gpu.device.uuid` of CUDA device 0 to the resource,
+    /// asked of the driver before the first export (inside a CUDA program only). Done
+    /// once, up front: a resource that changed mid-stream would split the process in two
+    /// for a receiver matching windows to executions by resource.
+    pub describe_device: bool,
 }
 
 fn now_ns() -> u64 {
@@ -347,11 +355,21 @@ fn run<E, F>(
             return;
         }
     };
-    exporter.set_resource(
-        &Resource::builder_empty()
-            .with_attributes(settings.resource.clone())
-            .build(),
-    );
+    let mut resource = settings.resource.clone();
+    if settings.describe_device {
+        match crate::cupti::first_device(DEVICE_WAIT) {
+            Some((name, uuid)) => {
+                resource.push(KeyValue::new(semconv::attributes::GPU_DEVICE_NAME, name));
+                if let Some(uuid) = uuid {
+                    resource.push(KeyValue::new(semconv::attributes::GPU_DEVICE_UUID, uuid));
+                }
+            }
+            None => {
+                crate::log("the CUDA driver did not name device 0; gpu.device.name is left out")
+            }
+        }
+    }
+    exporter.set_resource(&Resource::builder_empty().with_attributes(resource).build());
     let mut dump = settings
         .record_dump
         .as_ref()

@@ -122,6 +122,7 @@ pub(crate) fn initialize() {
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
             stamp_limits,
+            describe_device: true,
         },
         stats.clone(),
         move || export::otlp_exporter(protocol, None),

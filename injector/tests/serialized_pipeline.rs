@@ -49,6 +49,7 @@ fn pipeline(addr: std::net::SocketAddr) -> (export::RecordQueue, Arc<Stats>) {
         ),
         record_dump: None,
         stamp_limits: StampLimits::default(),
+        describe_device: false,
     };
     let stats = Arc::new(Stats::default());
     let endpoint = format!("http://{addr}");

@@ -138,6 +138,7 @@ fn main() -> anyhow::Result<()> {
             hold_ns: hold_ms * MS,
             ..StampLimits::default()
         },
+        describe_device: false,
     };
     let stats = Arc::new(Stats::default());
     let endpoint = args.endpoint.clone();

@@ -99,6 +99,7 @@ pub fn settings(queue_batches: usize) -> ExportSettings {
         ),
         record_dump: None,
         stamp_limits: Default::default(),
+        describe_device: false,
     }
 }
 

@@ -311,20 +311,6 @@ mod tests {
         assert_eq!(warnings.len(), 5, "{warnings:?}");
         assert!(warnings[2].contains(ENV_TRACE_SLICE_MS));
     }
-}
-
-#[cfg(test)]
-mod pc_tests {
-    use super::*;
-    use std::collections::HashMap;
-
-    fn read(pairs: &[(&str, &str)]) -> (Config, Vec<String>) {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Config::from_lookup(|k| map.get(k).cloned())
-    }
 
     #[test]
     fn pc_sampling_settings_are_read_and_zero_launches_means_time_only() {

@@ -339,7 +339,7 @@ impl Reconciler {
                         ss.spans.push(span);
                         continue;
                     }
-                    self.take_kernel(key, &declared, &mut span, &mut report);
+                    let stamp = self.take_kernel(key, &declared, &span, &mut report);
                     let tier = declared.effective();
                     let verdict = self.store.classify(
                         tier,
@@ -347,7 +347,6 @@ impl Reconciler {
                         span.start_time_unix_nano,
                         span.end_time_unix_nano,
                     );
-                    let stamp = Stamp::read(&span.attributes);
                     if tier == Tier::Serialized && !verdict.is_settled() {
                         let deadline = self.deadline(now);
                         self.hold(
@@ -500,18 +499,20 @@ impl Reconciler {
         }
     }
 
+    /// Counts a kernel span and reads its stamp (reporting an invalid one).
     fn take_kernel(
         &mut self,
         key: ResourceKey,
         declared: &DeclaredTier,
-        span: &mut Span,
+        span: &Span,
         report: &mut IngestReport,
-    ) {
+    ) -> Stamp {
         self.counters.kernel_spans += 1;
         if !matches!(declared, DeclaredTier::Declared(_)) {
             self.counters.undeclared_tier_spans += 1;
         }
-        if let Stamp::Invalid(why) = Stamp::read(&span.attributes) {
+        let stamp = Stamp::read(&span.attributes);
+        if let Stamp::Invalid(why) = &stamp {
             report.note(format!(
                 "span {:?}: {why}; replaced with the receiver's verdict",
                 span.name
@@ -525,6 +526,7 @@ impl Reconciler {
         {
             p.latest_end = p.latest_end.max(span.end_time_unix_nano);
         }
+        stamp
     }
 
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {

@@ -8,10 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
-use gpu_otel_injector::config::Protocol;
 use gpu_otel_injector::export::{self, ExportSettings, Stats};
-use gpu_otel_injector::model::{IdSeed, Slicer};
-use gpu_otel_injector::resource::{resource_attributes, ProcessInfo};
+use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::KernelRecord;
 use semconv::Tier;
 
@@ -64,37 +62,16 @@ pub struct Replayed {
     pub unexported: u64,
 }
 
-/// Replays `records` as one process named `service`, exporting OTLP/gRPC (or what
-/// `protocol` says) to `endpoint`.
-pub fn replay(
-    records: &[KernelRecord],
-    service: &str,
-    protocol: Protocol,
-    endpoint: &str,
-) -> anyhow::Result<Replayed> {
+/// Replays `records` as one process named `service`, exporting OTLP/gRPC to `endpoint`.
+pub fn replay(records: &[KernelRecord], service: &str, endpoint: &str) -> anyhow::Result<Replayed> {
     let process = ProcessInfo::current();
     // As inside a CUDA program: OTEL_RESOURCE_ATTRIBUTES adds to the resource.
     let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
-    let resource = resource_attributes(&process, Some(service), extra.as_deref(), Tier::Off);
-    let settings = ExportSettings {
-        queue_batches: 64,
-        slicer: Slicer::new(
-            Duration::from_secs(1),
-            Duration::from_millis(100),
-            IdSeed::from_instance_id(&process.instance_id),
-            Tier::Off,
-        ),
-        resource,
-        record_dump: None,
-        stamp_limits: Default::default(),
-        describe_device: false,
-    };
+    let settings =
+        ExportSettings::for_process(&process, Some(service), extra.as_deref(), Tier::Off);
     let stats = Arc::new(Stats::default());
-    let endpoint = endpoint.to_string();
-    let (queue, handle) = export::spawn(settings, stats.clone(), move || {
-        export::otlp_exporter(protocol, Some(endpoint))
-    })
-    .context("starting the exporter thread")?;
+    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), endpoint.to_string())
+        .context("starting the exporter thread")?;
     // In batches of the size one CUPTI buffer delivers.
     for chunk in records.chunks(97) {
         queue.offer(chunk.to_vec());

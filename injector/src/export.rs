@@ -27,7 +27,8 @@ use opentelemetry_sdk::trace::{SpanData, SpanExporter};
 use opentelemetry_sdk::Resource;
 
 use crate::config::Protocol;
-use crate::model::{DropCounts, KernelRecord, SamplingCounters, Slicer};
+use crate::model::{DropCounts, IdSeed, KernelRecord, SamplingCounters, Slicer};
+use crate::resource::{resource_attributes, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
 use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
 use semconv::{Serialized, Tier, Window};
@@ -246,6 +247,44 @@ pub struct ExportSettings {
     /// once, up front: a resource that changed mid-stream would split the process in two
     /// for a receiver matching windows to executions by resource.
     pub describe_device: bool,
+}
+
+impl ExportSettings {
+    /// The export path of one process fed from outside CUPTI (replays of captured
+    /// records, the fake-CUPTI producer, tests): its resource, one-second trace slices,
+    /// default bounds, no device lookup. The injector itself builds its settings from
+    /// its configuration.
+    pub fn for_process(
+        process: &ProcessInfo,
+        service: Option<&str>,
+        resource_env: Option<&str>,
+        tier: Tier,
+    ) -> Self {
+        ExportSettings {
+            queue_batches: 64,
+            resource: resource_attributes(process, service, resource_env, tier),
+            slicer: Slicer::new(
+                Duration::from_secs(1),
+                Duration::from_millis(100),
+                IdSeed::from_instance_id(&process.instance_id),
+                tier,
+            ),
+            record_dump: None,
+            stamp_limits: StampLimits::default(),
+            describe_device: false,
+        }
+    }
+}
+
+/// Starts the exporter thread exporting OTLP/gRPC to `endpoint`.
+pub fn spawn_grpc(
+    settings: ExportSettings,
+    stats: Arc<Stats>,
+    endpoint: String,
+) -> std::io::Result<(RecordQueue, JoinHandle<()>)> {
+    spawn(settings, stats, move || {
+        otlp_exporter(Protocol::Grpc, Some(endpoint))
+    })
 }
 
 fn now_ns() -> u64 {

@@ -18,9 +18,8 @@ use std::time::{Duration, Instant};
 use common::{process, start_receiver, Received};
 use gpu_otel_injector::export::{self, ExportSettings, SamplingMsg, Stats};
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::{IdSeed, SamplingCounters, Slicer};
-use gpu_otel_injector::resource::resource_attributes;
-use gpu_otel_injector::sampling::stamp::{PcRecord, StampLimits};
+use gpu_otel_injector::model::SamplingCounters;
+use gpu_otel_injector::sampling::stamp::PcRecord;
 use gpu_otel_injector::sampling::window_log::WindowLog;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use semconv::attributes as a;
@@ -37,27 +36,9 @@ fn now_ns() -> u64 {
 }
 
 fn pipeline(addr: std::net::SocketAddr) -> (export::RecordQueue, Arc<Stats>) {
-    let p = process();
-    let settings = ExportSettings {
-        queue_batches: 64,
-        resource: resource_attributes(&p, Some("fake-cuda-app"), None, Tier::Serialized),
-        slicer: Slicer::new(
-            Duration::from_secs(1),
-            Duration::from_millis(100),
-            IdSeed::from_instance_id(&p.instance_id),
-            Tier::Serialized,
-        ),
-        record_dump: None,
-        stamp_limits: StampLimits::default(),
-        describe_device: false,
-    };
-    let stats = Arc::new(Stats::default());
-    let endpoint = format!("http://{addr}");
-    let (queue, _h) = export::spawn(settings, stats.clone(), move || {
-        export::otlp_exporter(gpu_otel_injector::config::Protocol::Grpc, Some(endpoint))
-    })
-    .unwrap();
-    (queue, stats)
+    let settings =
+        ExportSettings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Serialized);
+    common::otlp_pipeline_with(addr, settings)
 }
 
 fn wait_for(what: &str, mut f: impl FnMut() -> bool) {

@@ -17,13 +17,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
-use gpu_otel_injector::config::Protocol;
 use gpu_otel_injector::export::{
     self, ExportSettings, RecordQueue, SamplingMsg, SamplingSender, Stats,
 };
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::{IdSeed, SamplingCounters, Slicer};
-use gpu_otel_injector::resource::{resource_attributes, ProcessInfo};
+use gpu_otel_injector::model::SamplingCounters;
+use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::sampling::window_log::WindowLog;
 use gpu_otel_injector::KernelRecord;
@@ -120,31 +119,19 @@ fn main() -> anyhow::Result<()> {
         5_000
     };
     let settings = ExportSettings {
-        queue_batches: 64,
-        resource: resource_attributes(
-            &process,
-            Some(&args.service),
-            extra.as_deref(),
-            Tier::Serialized,
-        ),
-        slicer: Slicer::new(
-            Duration::from_secs(1),
-            Duration::from_millis(100),
-            IdSeed::from_instance_id(&process.instance_id),
-            Tier::Serialized,
-        ),
-        record_dump: None,
         stamp_limits: StampLimits {
             hold_ns: hold_ms * MS,
             ..StampLimits::default()
         },
-        describe_device: false,
+        ..ExportSettings::for_process(
+            &process,
+            Some(&args.service),
+            extra.as_deref(),
+            Tier::Serialized,
+        )
     };
     let stats = Arc::new(Stats::default());
-    let endpoint = args.endpoint.clone();
-    let (queue, handle) = export::spawn(settings, stats.clone(), move || {
-        export::otlp_exporter(Protocol::Grpc, Some(endpoint))
-    })?;
+    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), args.endpoint.clone())?;
     let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_nanos() as u64;
     let mut p = Producer {
         sampling: queue.sampling_sender(),

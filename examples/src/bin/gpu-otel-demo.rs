@@ -12,7 +12,6 @@ use std::time::Duration;
 use anyhow::Context as _;
 use clap::Parser;
 use gpu_otel_examples::replay;
-use gpu_otel_injector::config::Protocol;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use receiver::config::{Config, ExportTarget};
 use semconv::attributes as a;
@@ -90,7 +89,7 @@ fn main() -> anyhow::Result<()> {
             }
             replay::shift_to_now(&mut records);
             println!("workload: no GPU here; replaying {} kernel records captured on an H200 through the injector's processing path", records.len());
-            let r = replay::replay(&records, "h200-replay", Protocol::Grpc, &endpoint)?;
+            let r = replay::replay(&records, "h200-replay", &endpoint)?;
             anyhow::ensure!(
                 r.dropped == 0 && r.unexported == 0,
                 "the replay lost records"

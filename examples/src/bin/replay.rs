@@ -3,7 +3,6 @@
 
 use clap::Parser;
 use gpu_otel_examples::replay;
-use gpu_otel_injector::config::Protocol;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -34,7 +33,7 @@ fn main() -> anyhow::Result<()> {
     if !args.keep_time {
         replay::shift_to_now(&mut records);
     }
-    let r = replay::replay(&records, &args.service, Protocol::Grpc, &args.endpoint)?;
+    let r = replay::replay(&records, &args.service, &args.endpoint)?;
     println!(
         "replayed {} kernel records to {}: {} dropped, {} unexported",
         r.records, args.endpoint, r.dropped, r.unexported

@@ -6,11 +6,9 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
 
 use gpu_otel_injector::export::{self, ExportSettings, RecordQueue, Stats};
-use gpu_otel_injector::model::{IdSeed, Slicer};
-use gpu_otel_injector::resource::{resource_attributes, ProcessInfo};
+use gpu_otel_injector::resource::ProcessInfo;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
     TraceService, TraceServiceServer,
 };
@@ -87,30 +85,22 @@ pub fn process() -> ProcessInfo {
 }
 
 pub fn settings(queue_batches: usize) -> ExportSettings {
-    let p = process();
     ExportSettings {
         queue_batches,
-        resource: resource_attributes(&p, Some("fake-cuda-app"), None, Tier::Off),
-        slicer: Slicer::new(
-            Duration::from_secs(1),
-            Duration::from_millis(100),
-            IdSeed::from_instance_id(&p.instance_id),
-            Tier::Off,
-        ),
-        record_dump: None,
-        stamp_limits: Default::default(),
-        describe_device: false,
+        ..ExportSettings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Off)
     }
 }
 
 /// The injector's export path to a real OTLP/gRPC receiver at `addr`.
 pub fn otlp_pipeline(addr: SocketAddr, queue_batches: usize) -> (RecordQueue, Arc<Stats>) {
+    otlp_pipeline_with(addr, settings(queue_batches))
+}
+
+/// The injector's export path with `settings`, to a real OTLP/gRPC receiver at `addr`.
+pub fn otlp_pipeline_with(addr: SocketAddr, settings: ExportSettings) -> (RecordQueue, Arc<Stats>) {
     let stats = Arc::new(Stats::default());
-    let endpoint = format!("http://{addr}");
-    let (queue, _handle) = export::spawn(settings(queue_batches), stats.clone(), move || {
-        export::otlp_exporter(gpu_otel_injector::config::Protocol::Grpc, Some(endpoint))
-    })
-    .unwrap();
+    let (queue, _handle) =
+        export::spawn_grpc(settings, stats.clone(), format!("http://{addr}")).unwrap();
     (queue, stats)
 }
 

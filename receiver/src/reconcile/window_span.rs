@@ -5,8 +5,8 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use opentelemetry_proto::tonic::trace::v1::{span::SpanKind, Span};
-use semconv::attributes::{self as a, gpu_sampling_mode, gpu_sampling_window_state};
-use semconv::{codec, otlp, SamplingMode, Window};
+use semconv::attributes::{self as a, gpu_sampling_window_state};
+use semconv::{codec, otlp, Window};
 
 use super::resource::ResourceKey;
 
@@ -41,34 +41,12 @@ pub fn build(
     let mut h = DefaultHasher::new();
     (key, w.start_ns, state).hash(&mut h);
     let span_id = h.finish().max(1).to_be_bytes().to_vec();
-    let mut attributes = vec![
-        otlp::string(a::GPU_SAMPLING_WINDOW_STATE, state.as_str()),
-        otlp::int(a::GPU_SAMPLING_WINDOW_SEQ, w.seq as i64),
-    ];
-    match w.mode {
-        SamplingMode::KernelSerialized => attributes.push(otlp::string(
-            a::GPU_SAMPLING_MODE,
-            gpu_sampling_mode::KERNEL_SERIALIZED,
-        )),
-        SamplingMode::Continuous => attributes.push(otlp::string(
-            a::GPU_SAMPLING_MODE,
-            gpu_sampling_mode::CONTINUOUS,
-        )),
-        SamplingMode::Opaque => {}
-    }
-    // The record's own attributes (quiet tail, context, device) minus what is already said.
-    for kv in codec::encode(w) {
-        if ![
-            a::GPU_SAMPLING_WINDOW_START_NS,
-            a::GPU_SAMPLING_WINDOW_END_NS,
-            a::GPU_SAMPLING_WINDOW_SEQ,
-            a::GPU_SAMPLING_MODE,
-        ]
-        .contains(&kv.key.as_str())
-        {
-            attributes.push(kv);
-        }
-    }
+    // The state, then the record's own attributes (seq, mode, quiet tail, context,
+    // device) less its bounds, which are the span's own times.
+    let mut attributes = vec![otlp::string(a::GPU_SAMPLING_WINDOW_STATE, state.as_str())];
+    attributes.extend(codec::encode(w).into_iter().filter(|kv| {
+        kv.key != a::GPU_SAMPLING_WINDOW_START_NS && kv.key != a::GPU_SAMPLING_WINDOW_END_NS
+    }));
     Span {
         trace_id: carrier_trace_id.to_vec(),
         span_id,

@@ -15,6 +15,8 @@ def attrs(kvs):
         for k in ("stringValue", "intValue", "boolValue", "doubleValue"):
             if k in v:
                 out[kv["key"]] = v[k]
+        if "arrayValue" in v:
+            out[kv["key"]] = [next(iter(x.values())) for x in v["arrayValue"].get("values", [])]
     return out
 
 
@@ -84,4 +86,5 @@ def main():
     print(json.dumps(out, indent=1))
 
 
-main()
+if __name__ == "__main__":
+    main()

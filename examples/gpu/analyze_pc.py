@@ -9,17 +9,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-
-def attrs(kvs):
-    out = {}
-    for kv in kvs or []:
-        v = kv.get("value") or {}
-        for k in ("stringValue", "intValue", "boolValue", "doubleValue"):
-            if k in v:
-                out[kv["key"]] = v[k]
-        if "arrayValue" in v:
-            out[kv["key"]] = [next(iter(x.values())) for x in v["arrayValue"].get("values", [])]
-    return out
+from analyze import attrs  # the same OTLP-JSON attribute reader
 
 
 def main():

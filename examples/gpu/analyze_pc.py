@@ -15,6 +15,9 @@ from analyze import attrs  # the same OTLP-JSON attribute reader
 def main():
     path, service = sys.argv[1], sys.argv[2]
     kernels, windows, pc_spans, carriers, resource = [], [], [], [], {}
+    by_tier = defaultdict(lambda: defaultdict(int))  # resource tier -> stamp -> count
+    pc_spans_by_tier = defaultdict(int)
+    switches = []
     with open(path) as f:
         for line in f:
             req = json.loads(line)
@@ -29,10 +32,15 @@ def main():
                         for e in s.get("events", []) or []:
                             if e.get("name") == "gpu.sampling.window":
                                 windows.append(attrs(e.get("attributes")))
+                        tier = ra.get("gpu.pc_sampling.tier")
                         if "gpu.serialized" in a:
                             kernels.append((s, a))
-                        elif s["name"].startswith("gpu.pc_samples"):
+                            by_tier[tier][a["gpu.serialized"]] += 1
+                        elif s["name"] == "gpu.pc_sampling.tier_switch":
+                            switches.append((int(s["startTimeUnixNano"]), a.get("gpu.pc_sampling.tier.previous"), a.get("gpu.pc_sampling.tier")))
+                        elif "gpu.pc_sampling.sample_count" in a:
                             pc_spans.append((s, a))
+                            pc_spans_by_tier[tier] += 1
                         elif s["name"] == "gpu.sampling.window.record":
                             carriers.append(a)
     stamps = defaultdict(int)
@@ -68,6 +76,9 @@ def main():
         for r, c in zip(a.get("gpu.pc_sampling.stall_reasons", []), a.get("gpu.pc_sampling.stall_counts", [])):
             stall_totals[r] += int(c)
     top = sorted(stall_totals.items(), key=lambda x: -x[1])[:5]
+    # Attribution: samples per execution among those that carry samples.
+    per_exec = sorted((int(a["gpu.pc_sampling.sample_count"]) for _, a in with_samples), reverse=True)
+    true_execs = stamps.get("true", 0)
     out = {
         "service": service,
         "tier": resource.get("gpu.pc_sampling.tier"),
@@ -85,6 +96,12 @@ def main():
         "executions_with_samples": len(with_samples),
         "executions_with_samples_not_true": samples_not_true,
         "samples_on_executions": sum(int(a["gpu.pc_sampling.sample_count"]) for _, a in with_samples),
+        "true_executions": true_execs,
+        "samples_per_sampled_execution_top5": per_exec[:5],
+        "samples_per_sampled_execution_median": statistics.median(per_exec) if per_exec else None,
+        "kernel_stamps_by_resource_tier": {str(k): dict(v) for k, v in by_tier.items()},
+        "pc_spans_by_resource_tier": dict(pc_spans_by_tier),
+        "tier_switch_spans": sorted(switches),
         "continuous_pc_spans": len(pc_spans),
         "continuous_samples": sum(int(a.get("gpu.pc_sampling.sample_count", 0)) for _, a in pc_spans),
         "continuous_example": (pc_spans[0][0]["name"][:80], {k: v for k, v in pc_spans[0][1].items() if k != "gpu.kernel.name"}) if pc_spans else None,

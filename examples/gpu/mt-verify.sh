@@ -1,26 +1,35 @@
 #!/usr/bin/env bash
-# The serialized tier under concurrent launchers (issue 5): back-to-back 1 ms bursts
-# with 4 and with 2 application threads launching, then the default controller with one
-# thread, exporting to the project's receiver. A hang shows as rc=124.
+# The serialized tier under concurrent launchers (issue 5): 2-launch bursts at 50% duty
+# (>= 1000 bursts in a run) with 4 launcher threads, in three configurations of the
+# injector, exporting to a sink. A run still going after its limit is reported HUNG
+# with every thread's kernel wait channel. Carry .gpu (built as in demo-verify.sh).
 set -u
 G=$PWD/.gpu; OUT=${OUT:-/tmp/mt-out}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-date -u +%FT%TZ
-"$G/gpu-otel-receiver" serve --grpc-endpoint 127.0.0.1:4317 --http-endpoint 127.0.0.1:4318 \
-  --metrics-endpoint 127.0.0.1:9464 --export-file "$OUT/mt.jsonl" > /dev/null 2> "$OUT/receiver.err" &
-R=$!
-sleep 1
-inj() { env CUDA_INJECTION64_PATH="$G/libgpu_otel_injector.so" GPU_OTEL_PC_SAMPLING=serialized "$@" 2>&1 \
-  | grep -E "^kernels|pc sampling" | cut -c1-700; echo "rc=${PIPESTATUS[0]}"; }
-for t in 4 2; do
-  echo "-- $t threads, 1 ms bursts back to back"
-  inj OTEL_SERVICE_NAME=mt$t GPU_OTEL_PC_BURST_MS=1 GPU_OTEL_PC_MAX_DUTY_PERMILLE=500 \
-    GPU_OTEL_PC_TARGET_RATE=100000000 GPU_OTEL_PC_BURST_LAUNCHES=2 \
-    timeout 60 "$G/kernels" --launches 400000 --streams 8 --threads $t --elems 4096 --iters 64
-done
-echo "-- 1 thread, default controller"
-inj OTEL_SERVICE_NAME=st timeout 60 "$G/kernels" --launches 40000 --streams 4 --elems 4096 --iters 20000
-kill -TERM $R; wait $R
-tail -1 "$OUT/receiver.err"
-"$G/gpu-otel-receiver" check "$OUT/mt.jsonl" | tail -5
-rm -f "$OUT/mt.jsonl"
+date -u +%FT%TZ; nvidia-smi --query-gpu=name,uuid,driver_version --format=csv,noheader
+"$G/otlp_capture" --listen 127.0.0.1:4319 --out /dev/null 2>/dev/null &
+SINK=$!
+sleep 0.5
+MT="OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4319 GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_MS=1 GPU_OTEL_PC_MAX_DUTY_PERMILLE=500 GPU_OTEL_PC_TARGET_RATE=100000000 GPU_OTEL_PC_BURST_LAUNCHES=2"
+mt() { # name limit_s threads env...
+  local name=$1 limit=$2 threads=$3; shift 3
+  env CUDA_INJECTION64_PATH="$G/libgpu_otel_injector.so" OTEL_SERVICE_NAME=$name $MT "$@" \
+    "$G/kernels" --launches 600000 --streams 8 --threads $threads --elems 4096 --iters 64 > "$OUT/$name.log" 2>&1 &
+  local p=$! t=0
+  while kill -0 $p 2>/dev/null && [ $t -lt $limit ]; do sleep 1; t=$((t + 1)); done
+  if kill -0 $p 2>/dev/null; then
+    echo "HUNG: $name after ${limit}s"
+    for k in /proc/$p/task/*; do echo "  $(cat $k/comm) wchan=$(cat $k/wchan)"; done | sort | uniq -c
+    kill -9 $p
+  fi
+  wait $p 2>/dev/null; echo "$name rc=$? (~${t}s)"
+  grep -E "^kernels|pc sampling" "$OUT/$name.log" | cut -c1-700
+}
+echo "== driver callbacks only, sync before Start (the default)"
+mt mt4-default 45 4
+mt mt2-default 45 2
+echo "== driver callbacks only, no sync before Start"
+mt mt4-nosync 45 4 GPU_OTEL_PC_SYNC_BEFORE_START=0
+echo "== runtime and driver callbacks, no sync before Start"
+mt mt4-rt-nosync 45 4 GPU_OTEL_PC_SYNC_BEFORE_START=0 GPU_OTEL_PC_RUNTIME_CALLBACKS=1
+kill $SINK

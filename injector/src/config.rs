@@ -70,6 +70,13 @@ pub const ENV_PC_BURST_LAUNCHES: &str = "GPU_OTEL_PC_BURST_LAUNCHES";
 pub const ENV_PC_BUFFER_PCS: &str = "GPU_OTEL_PC_BUFFER_PCS";
 /// CUPTI sampling period exponent (2^n cycles, 5..=31); unset: CUPTI's default.
 pub const ENV_PC_SAMPLING_PERIOD: &str = "GPU_OTEL_PC_SAMPLING_PERIOD";
+/// A file whose content (`serialized` or `continuous`) switches the running tier
+/// while the application runs; read by the collector thread every flush period.
+pub const ENV_PC_CONTROL_FILE: &str = "GPU_OTEL_PC_CONTROL_FILE";
+/// Serialized tier: `cuCtxSynchronize` before each burst's Start (`1`, default) or not.
+pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
+/// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
+pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
 
 /// Default `collectNumPcs` in the serialized tier (gpu-facts.md: 20,000 returned
 /// nothing from 50 ms bursts on the H200, 64 returned thousands).
@@ -131,6 +138,12 @@ pub struct Config {
     pub pc_buffer_pcs: Option<usize>,
     /// Sampling period exponent; `None`: CUPTI's default.
     pub pc_sampling_period: Option<u32>,
+    /// The tier control file, when the tier may switch at run time.
+    pub pc_control_file: Option<PathBuf>,
+    /// Synchronize the context before each burst's Start.
+    pub pc_sync_before_start: bool,
+    /// Subscribe the runtime API's launch callbacks too.
+    pub pc_runtime_callbacks: bool,
 }
 
 impl Default for Config {
@@ -152,6 +165,9 @@ impl Default for Config {
             burst: BurstConfig::default(),
             pc_buffer_pcs: None,
             pc_sampling_period: None,
+            pc_control_file: None,
+            pc_sync_before_start: true,
+            pc_runtime_callbacks: false,
         }
     }
 }
@@ -251,6 +267,9 @@ impl Config {
         if set(ENV_PC_SAMPLING_PERIOD).is_some() {
             cfg.pc_sampling_period = Some(count(ENV_PC_SAMPLING_PERIOD, 12, 5, 31) as u32);
         }
+        cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
+        cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
+        cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
         (cfg, warnings)
     }
 }
@@ -320,6 +339,9 @@ mod tests {
             (ENV_PC_MAX_DUTY_PERMILLE, "25"),
             (ENV_PC_BURST_LAUNCHES, "0"),
             (ENV_PC_SAMPLING_PERIOD, "16"),
+            (ENV_PC_CONTROL_FILE, "/run/gpu-otel/tier"),
+            (ENV_PC_SYNC_BEFORE_START, "0"),
+            (ENV_PC_RUNTIME_CALLBACKS, "1"),
         ]);
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(cfg.pc_sampling.as_deref(), Some("serialized"));
@@ -327,6 +349,11 @@ mod tests {
         assert_eq!(cfg.burst.max_duty, 0.025);
         assert_eq!(cfg.burst.max_launches, None);
         assert_eq!(cfg.pc_sampling_period, Some(16));
+        assert_eq!(
+            cfg.pc_control_file,
+            Some(PathBuf::from("/run/gpu-otel/tier"))
+        );
+        assert!(!cfg.pc_sync_before_start && cfg.pc_runtime_callbacks);
         let (cfg, w) = read(&[(ENV_PC_MAX_DUTY_PERMILLE, "0")]);
         assert_eq!(w.len(), 1);
         assert_eq!(cfg.burst, BurstConfig::default());

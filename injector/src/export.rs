@@ -69,6 +69,10 @@ pub struct Stats {
     pub stamped: [AtomicU64; 3],
     /// Of the "unknown" stamps, executions released because a hold bound passed.
     pub stamped_unsettled: AtomicU64,
+    /// Executions whose PC samples were not attached: no serialized window touched them.
+    pub pc_outside_windows: AtomicU64,
+    /// Collector periods whose CUPTI flush was deferred for an open burst.
+    pub flush_deferred: AtomicU64,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
 }
@@ -111,13 +115,15 @@ impl Stats {
             d.malformed,
             self.unexported()
         ) + &format!(
-            "; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}",
+            "; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
             self.stamped[0].load(Ordering::Relaxed),
             self.stamped[1].load(Ordering::Relaxed),
             self.stamped[2].load(Ordering::Relaxed),
             self.stamped_unsettled.load(Ordering::Relaxed),
             self.windows_exported.load(Ordering::Relaxed),
             self.sampling_spans_exported.load(Ordering::Relaxed),
+            self.flush_deferred.load(Ordering::Relaxed),
+            self.pc_outside_windows.load(Ordering::Relaxed),
         )
     }
 }
@@ -133,6 +139,19 @@ pub struct SamplingMsg {
     pub window: Option<Window>,
     /// The producer's cumulative counters.
     pub counters: SamplingCounters,
+    /// A run-time tier switch, applied before `pc` and `window`.
+    pub switch: Option<TierSwitched>,
+}
+
+/// A run-time tier switch: executions that start at or after `at_ns` belong to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TierSwitched {
+    /// The switch instant, Unix epoch ns.
+    pub at_ns: u64,
+    /// The tier before.
+    pub from: Tier,
+    /// The tier from `at_ns` on.
+    pub to: Tier,
 }
 
 /// Sends [`SamplingMsg`]s to the exporter thread and wakes it.
@@ -408,7 +427,7 @@ fn run<E, F>(
             }
         }
     }
-    exporter.set_resource(&Resource::builder_empty().with_attributes(resource).build());
+    exporter.set_resource(&resource_of(&resource, settings.slicer.tier()));
     let mut dump = settings
         .record_dump
         .as_ref()
@@ -422,6 +441,10 @@ fn run<E, F>(
     let stamper =
         (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
+        epochs: vec![(0, settings.slicer.tier())],
+        resource_tier: settings.slicer.tier(),
+        resource,
+        stamp_limits: settings.stamp_limits,
         slicer: settings.slicer,
         stats,
         pending: Vec::new(),
@@ -434,7 +457,7 @@ fn run<E, F>(
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
         while let Ok(m) = sampling_rx.try_recv() {
-            worker.sampling(m, &rt, &exporter);
+            worker.sampling(m, &rt, &mut exporter);
         }
         match msg {
             Ok(Msg::Records(batch)) => worker.take(&batch, dump.as_mut()),
@@ -446,12 +469,12 @@ fn run<E, F>(
                     }
                 }
                 while let Ok(m) = sampling_rx.try_recv() {
-                    worker.sampling(m, &rt, &exporter);
+                    worker.sampling(m, &rt, &mut exporter);
                 }
                 if let Some(d) = dump.as_mut() {
                     let _ = d.flush();
                 }
-                worker.finish(&rt, &exporter, deadline);
+                worker.finish(&rt, &mut exporter, deadline);
                 let _ = exporter
                     .shutdown_with_timeout(deadline.saturating_duration_since(Instant::now()));
                 let _ = done.send(());
@@ -459,18 +482,41 @@ fn run<E, F>(
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
-                worker.finish(&rt, &exporter, Instant::now() + Duration::from_secs(2));
+                worker.finish(&rt, &mut exporter, Instant::now() + Duration::from_secs(2));
                 return;
             }
         }
-        worker.tick(&rt, &exporter);
+        worker.tick(&rt, &mut exporter);
     }
 }
 
+/// The resource of batches whose spans ran under `tier`: the process's attributes
+/// with `gpu.pc_sampling.tier` set to it.
+fn resource_of(attrs: &[KeyValue], tier: Tier) -> Resource {
+    let attrs = attrs
+        .iter()
+        .filter(|kv| kv.key.as_str() != semconv::attributes::GPU_PC_SAMPLING_TIER)
+        .cloned()
+        .chain(std::iter::once(KeyValue::new(
+            semconv::attributes::GPU_PC_SAMPLING_TIER,
+            tier.as_str(),
+        )));
+    Resource::builder_empty().with_attributes(attrs).build()
+}
+
 struct Worker {
+    /// Tier epochs, oldest first: (first instant, tier). One entry unless the tier
+    /// was switched at run time.
+    epochs: Vec<(u64, Tier)>,
+    /// The process's resource attributes; the tier is set per batch.
+    resource: Vec<KeyValue>,
+    /// The tier of the resource last given to the exporter.
+    resource_tier: Tier,
+    stamp_limits: StampLimits,
     slicer: Slicer,
     stats: Arc<Stats>,
-    pending: Vec<SpanData>,
+    /// Spans to export, each with the tier whose resource it goes out under.
+    pending: Vec<(Tier, SpanData)>,
     last_export: Instant,
     /// Serialized tier: holds executions until their stamp settles.
     stamper: Option<Stamper>,
@@ -489,20 +535,31 @@ impl Worker {
                 }
             }
         }
-        match &mut self.stamper {
-            Some(stamper) => {
-                let now = now_ns();
-                for r in batch {
-                    stamper.push(r.clone(), now);
-                }
-            }
-            None => {
-                for r in batch {
-                    let span = self.slicer.push(r);
-                    self.pending.push(span);
+        let now = now_ns();
+        for r in batch {
+            let tier = self.tier_at(r.start_ns);
+            match (&mut self.stamper, tier) {
+                (Some(stamper), Tier::Serialized) => stamper.push(r.clone(), now),
+                _ => {
+                    let span = self.slicer.push_as(r, tier);
+                    self.pending.push((tier, span));
                 }
             }
         }
+    }
+
+    /// The tier an execution that started at `start_ns` ran under.
+    fn tier_at(&self, start_ns: u64) -> Tier {
+        self.epochs
+            .iter()
+            .rev()
+            .find(|(from, _)| *from <= start_ns)
+            .map_or(self.epochs[0].1, |(_, t)| *t)
+    }
+
+    /// The tier running now.
+    fn current_tier(&self) -> Tier {
+        self.epochs.last().map_or(Tier::Off, |(_, t)| *t)
     }
 
     /// PC samples and a window record from the sampling side. A window record is
@@ -511,19 +568,39 @@ impl Worker {
         &mut self,
         m: SamplingMsg,
         rt: &tokio::runtime::Runtime,
-        exporter: &E,
+        exporter: &mut E,
     ) {
         self.counters = m.counters;
-        match &mut self.stamper {
-            Some(s) => s.pc(&m.pc),
-            None => self.continuous.add(&m.pc),
+        if let Some(sw) = m.switch {
+            // Epochs only move forward; a switch stamped before the last one (it
+            // cannot be: one thread makes them in order) would be clamped.
+            let at = sw.at_ns.max(self.epochs.last().map_or(0, |(t, _)| *t));
+            self.epochs.push((at, sw.to));
+            if sw.to == Tier::Serialized && self.stamper.is_none() {
+                self.stamper = Some(Stamper::new(self.stamp_limits));
+            }
+            let span = self
+                .slicer
+                .tier_switch_span(at, sw.from, sw.to, &self.counters);
+            self.pending.push((sw.to, span));
         }
+        // KERNEL_SERIALIZED records carry the launch's correlation id, CONTINUOUS
+        // records carry 0 (gpu-facts.md).
+        let (exact, per_function): (Vec<PcRecord>, Vec<PcRecord>) =
+            m.pc.into_iter().partition(|r| r.correlation_id != 0);
+        match &mut self.stamper {
+            Some(s) => s.pc(&exact),
+            None => self.continuous.add(&exact),
+        }
+        self.continuous.add(&per_function);
         if let Some(w) = m.window {
             if let Some(s) = &mut self.stamper {
                 s.window(w);
             }
             let span = self.slicer.window_span(&w, &self.counters);
-            self.pending.push(span);
+            self.pending.push((Tier::Serialized, span));
+            self.export_pending(rt, exporter, None);
+        } else if m.switch.is_some() {
             self.export_pending(rt, exporter, None);
         }
     }
@@ -543,17 +620,23 @@ impl Worker {
                 let span = self
                     .slicer
                     .push_stamped(&st.record, st.serialized, st.pc.as_ref());
-                self.pending.push(span);
+                self.pending.push((Tier::Serialized, span));
             }
             self.stats
                 .stamped_unsettled
                 .store(stamper.counters().released_unsettled, Ordering::Relaxed);
+            self.stats
+                .pc_outside_windows
+                .store(stamper.counters().pc_outside_windows, Ordering::Relaxed);
         }
         let due = now.saturating_sub(self.continuous_since) >= EXPORT_INTERVAL.as_nanos() as u64;
         if !self.continuous.is_empty() && (due || all) {
+            // Under the running tier: serialized bursts of several launches also
+            // report per function.
+            let tier = self.current_tier();
             for f in self.continuous.take() {
                 let span = self.slicer.function_span(&f, self.continuous_since, now);
-                self.pending.push(span);
+                self.pending.push((tier, span));
             }
             self.continuous_since = now;
         } else if self.continuous.is_empty() {
@@ -561,10 +644,18 @@ impl Worker {
         }
     }
 
-    fn tick<E: SpanExporter>(&mut self, rt: &tokio::runtime::Runtime, exporter: &E) {
+    /// Slice roots go out under the tier running when they close.
+    fn push_roots(&mut self, roots: Vec<SpanData>) {
+        let tier = self.current_tier();
+        self.pending.extend(roots.into_iter().map(|s| (tier, s)));
+    }
+
+    fn tick<E: SpanExporter>(&mut self, rt: &tokio::runtime::Runtime, exporter: &mut E) {
         self.release(now_ns(), false);
+        let mut roots = Vec::new();
         self.slicer
-            .close_due(now_ns(), self.stats.drops(), &mut self.pending);
+            .close_due(now_ns(), self.stats.drops(), &mut roots);
+        self.push_roots(roots);
         let due = self.last_export.elapsed() >= EXPORT_INTERVAL;
         if self.pending.len() >= MAX_EXPORT_BATCH || (due && !self.pending.is_empty()) {
             self.export_pending(rt, exporter, None);
@@ -574,26 +665,42 @@ impl Worker {
     fn finish<E: SpanExporter>(
         &mut self,
         rt: &tokio::runtime::Runtime,
-        exporter: &E,
+        exporter: &mut E,
         deadline: Instant,
     ) {
         self.release(now_ns(), true);
+        let mut roots = Vec::new();
         self.slicer
-            .close_all(now_ns(), self.stats.drops(), &mut self.pending);
+            .close_all(now_ns(), self.stats.drops(), &mut roots);
+        self.push_roots(roots);
         self.export_pending(rt, exporter, Some(deadline));
     }
 
     fn export_pending<E: SpanExporter>(
         &mut self,
         rt: &tokio::runtime::Runtime,
-        exporter: &E,
+        exporter: &mut E,
         deadline: Option<Instant>,
     ) {
         self.last_export = Instant::now();
-        let spans = std::mem::take(&mut self.pending);
-        let mut chunks = spans.into_iter().peekable();
-        while chunks.peek().is_some() {
-            let chunk: Vec<SpanData> = chunks.by_ref().take(MAX_EXPORT_BATCH).collect();
+        let mut spans = std::mem::take(&mut self.pending);
+        // One resource per export call: group by tier (stable, so each tier's spans
+        // keep their order), the running tier last.
+        let last = self.current_tier();
+        spans.sort_by_key(|(t, _)| (*t == last, *t as u8));
+        let mut rest = spans.into_iter().peekable();
+        while let Some(&(tier, _)) = rest.peek() {
+            let mut chunk = Vec::new();
+            while chunk.len() < MAX_EXPORT_BATCH {
+                match rest.next_if(|(t, _)| *t == tier) {
+                    Some((_, span)) => chunk.push(span),
+                    None => break,
+                }
+            }
+            if tier != self.resource_tier {
+                exporter.set_resource(&resource_of(&self.resource, tier));
+                self.resource_tier = tier;
+            }
             let n = chunk.len() as u64;
             let roots = chunk
                 .iter()

@@ -290,6 +290,8 @@ pub struct SamplingCounters {
     pub pairs: u64,
     /// Launches that ran inside bursts.
     pub launches_serialized: u64,
+    /// Run-time tier switches carried out.
+    pub tier_switches: u64,
 }
 
 impl SamplingCounters {
@@ -305,6 +307,7 @@ impl SamplingCounters {
                 a::GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
                 i(self.launches_serialized),
             ),
+            int(a::GPU_PC_SAMPLING_TIER_SWITCHES, i(self.tier_switches)),
         ]
     }
 }
@@ -419,8 +422,38 @@ impl Slicer {
     /// The kernel span of `r`, a child of its slice's root, stamped as its tier
     /// says (off and continuous: "false"; serialized: use [`Slicer::push_stamped`]).
     pub fn push(&mut self, r: &KernelRecord) -> SpanData {
-        let attrs = kernel_attributes(r, self.tier);
+        self.push_as(r, self.tier)
+    }
+
+    /// [`Slicer::push`] for an execution that ran under `tier` (after a run-time
+    /// tier switch the slicer's own tier is only the one the process started with).
+    pub fn push_as(&mut self, r: &KernelRecord, tier: Tier) -> SpanData {
+        let attrs = kernel_attributes(r, tier);
         self.push_with(r, attrs)
+    }
+
+    /// The zero-length marker of a run-time tier switch at `at_ns`.
+    pub fn tier_switch_span(
+        &mut self,
+        at_ns: u64,
+        from: Tier,
+        to: Tier,
+        counters: &SamplingCounters,
+    ) -> SpanData {
+        let slice = self.enter_slice(at_ns, at_ns);
+        let id = self.other_span_id();
+        let mut attrs = vec![
+            KeyValue::new(a::GPU_PC_SAMPLING_TIER, to.as_str()),
+            KeyValue::new(a::GPU_PC_SAMPLING_TIER_PREVIOUS, from.as_str()),
+        ];
+        attrs.extend(counters.attributes());
+        self.span(
+            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
+            Cow::Borrowed(a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH),
+            (at_ns, at_ns),
+            attrs,
+            Vec::new(),
+        )
     }
 
     /// The kernel span of `r` with its stamp and PC samples (serialized tier).

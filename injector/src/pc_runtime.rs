@@ -1,6 +1,6 @@
-//! PC sampling at run time: the burst controller and the window log driven from the
-//! application's launch callbacks, and the drains. Safe code; the CUPTI calls are the
-//! checked wrappers of the `cupti` module, each under its one guard.
+//! PC sampling at run time: the burst controller, the window log and the tier switch,
+//! driven from the application's launch callbacks, and the drains. Safe code; the
+//! CUPTI calls are the checked wrappers of the `cupti` module, each under its guard.
 //!
 //! ```text
 //! launch ENTER (app thread): poll_open → Start? cuCtxSynchronize (outside the guard),
@@ -9,29 +9,37 @@
 //!     GetData drain, closed(pairs) → closed record (quiet tail) → exporter
 //! graph launch seen:         refuse: stop at the next EXIT (or refuse to start),
 //!                            never-again record, one loud log line, a counter
+//! tier switch requested:     (collector thread reads the control file) → at the next
+//!                            fitting launch callback: close / stop, set the mode,
+//!                            start → a switch message to the exporter
 //! exit:                      shutdown → Stop if open → never-again record
 //! collector thread:          continuous tier: periodic drain → per-function spans
 //! ```
 //!
-//! The state lives in one mutex taken with `try_lock` on application threads: a
-//! thread that finds another mid-transition skips its poll instead of waiting, so no
-//! application thread ever blocks on the injector's state (only on CUPTI's guard,
-//! around CUPTI calls, as the original's fix for its two deadlocks).
+//! Application threads never wait for anything of the injector's: the state mutex and
+//! CUPTI's guard are both only *tried* there. A thread that finds either busy skips
+//! its transition (a launch inside an open burst is still counted) and a later launch
+//! callback, on any thread, does it. Waiting there is what deadlocked: a launch
+//! callback blocked on the guard while the guard's holder (the collector's
+//! `cuptiActivityFlushAll`, or another thread's Stop) waited for a lock held by the
+//! launching thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock, TryLockError};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use semconv::{SamplingMode, Tier};
 
-use crate::cupti;
-use crate::export::{SamplingMsg, SamplingSender};
+use crate::cupti::{self, Hold};
+use crate::export::{SamplingMsg, SamplingSender, TierSwitched};
 use crate::model::SamplingCounters;
 use crate::sampling::controller::{Action, BurstConfig, BurstController};
 use crate::sampling::stamp::PcRecord;
+use crate::sampling::switch::{RequestError, Site, Step, TierSwitch};
 use crate::sampling::window_log::WindowLog;
 
-struct State {
+/// The serialized tier's bursts.
+struct Sampler {
     ctl: BurstController,
     log: WindowLog,
     counters: SamplingCounters,
@@ -39,8 +47,26 @@ struct State {
     refusal_logged: bool,
 }
 
+struct State {
+    sw: TierSwitch,
+    s: Sampler,
+}
+
+/// How a process runs PC sampling, fixed at start.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RuntimeSettings {
+    /// The tier at start (never off here).
+    pub tier: Tier,
+    /// The burst controller's configuration.
+    pub burst: BurstConfig,
+    /// A tier control file was given: the tier may switch.
+    pub switchable: bool,
+    /// `cuCtxSynchronize` before each Start.
+    pub sync_before_start: bool,
+}
+
 struct PcRuntime {
-    tier: Tier,
+    set: RuntimeSettings,
     state: Mutex<State>,
     sender: SamplingSender,
     graphs: AtomicBool,
@@ -48,11 +74,33 @@ struct PcRuntime {
     enter: AtomicU64,
     exit: AtomicU64,
     contended: AtomicU64,
+    guard_busy: AtomicU64,
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
 
 static RT: OnceLock<PcRuntime> = OnceLock::new();
+
+/// Start of the open burst (Unix ns), 0 when none: read by the collector thread,
+/// which does not flush while a young burst may need CUPTI's guard to close.
+static BURST_OPEN_SINCE: AtomicU64 = AtomicU64::new(0);
+
+/// Last launch callback (Unix ns), any thread.
+static LAST_LAUNCH: AtomicU64 = AtomicU64::new(0);
+
+/// How long after the last launch the collector still defers its flush for an open
+/// burst. Past it the burst is stuck open (the application stopped launching, so no
+/// launch exit wants the guard) and the kernel records inside it must still flow.
+const FLUSH_DEFER_IDLE_NS: u64 = 200_000_000;
+
+/// Whether the collector should skip this period's `cuptiActivityFlushAll`: a burst is
+/// open and the application is launching. On the H200 the flush held CUPTI's guard for
+/// almost the whole of every burst, so the launch exits that should close it found the
+/// guard busy (issue 5, GPU runs of 2026-11-29).
+pub(crate) fn defer_flush(now_ns: u64) -> bool {
+    BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0
+        && now_ns.saturating_sub(LAST_LAUNCH.load(Ordering::Relaxed)) < FLUSH_DEFER_IDLE_NS
+}
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
 
@@ -64,16 +112,19 @@ fn now_ns() -> u64 {
         .unwrap_or(0)
 }
 
-/// Installs the runtime (once) for `tier`.
-pub(crate) fn install(tier: Tier, burst: BurstConfig, sender: SamplingSender) {
+/// Installs the runtime (once).
+pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
     let _ = RT.set(PcRuntime {
-        tier,
+        set,
         state: Mutex::new(State {
-            ctl: BurstController::new(burst),
-            log: WindowLog::new(),
-            counters: SamplingCounters::default(),
-            empty_bursts: 0,
-            refusal_logged: false,
+            sw: TierSwitch::new(set.tier, set.switchable),
+            s: Sampler {
+                ctl: BurstController::new(set.burst),
+                log: WindowLog::new(),
+                counters: SamplingCounters::default(),
+                empty_bursts: 0,
+                refusal_logged: false,
+            },
         }),
         sender,
         graphs: AtomicBool::new(false),
@@ -81,6 +132,7 @@ pub(crate) fn install(tier: Tier, burst: BurstConfig, sender: SamplingSender) {
         enter: AtomicU64::new(0),
         exit: AtomicU64::new(0),
         contended: AtomicU64::new(0),
+        guard_busy: AtomicU64::new(0),
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
@@ -88,52 +140,132 @@ pub(crate) fn install(tier: Tier, burst: BurstConfig, sender: SamplingSender) {
 
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
 
-fn send(rt: &PcRuntime, st: &State, pc: Vec<PcRecord>, window: Option<semconv::Window>) {
+fn send(rt: &PcRuntime, s: &Sampler, pc: Vec<PcRecord>, window: Option<semconv::Window>) {
+    send_switch(rt, s, pc, window, None);
+}
+
+fn send_switch(
+    rt: &PcRuntime,
+    s: &Sampler,
+    pc: Vec<PcRecord>,
+    window: Option<semconv::Window>,
+    switch: Option<TierSwitched>,
+) {
     rt.sender.send(SamplingMsg {
         pc,
         window,
-        counters: st.counters,
+        counters: s.counters,
+        switch,
     });
 }
 
-fn sync_counters(st: &mut State) {
-    st.counters.bursts = st.ctl.bursts();
-    st.counters.graph_refusals = st.ctl.graph_refusals();
-    st.counters.launches_serialized = st.ctl.launches_serialized();
+fn sync_counters(s: &mut Sampler) {
+    s.counters.bursts = s.ctl.bursts();
+    s.counters.graph_refusals = s.ctl.graph_refusals();
+    s.counters.launches_serialized = s.ctl.launches_serialized();
+}
+
+fn drain_all(h: &Hold) -> Vec<PcRecord> {
+    let mut recs = Vec::new();
+    cupti::pc_drain(h, None, &mut recs);
+    recs
+}
+
+/// Records that belong to their function, not to one launch, lose their correlation
+/// id here so that nothing joins them to one execution (they go out per function):
+/// - CONTINUOUS records: after a run-time switch CUPTI left a correlation id on some
+///   (H200, 2026-11-29: 141 of 723), which joined millions of samples to one execution;
+/// - a burst that serialized more than one launch: with start/stop control the drain
+///   after Stop returns one record per PC for all of the burst's launches of a
+///   function, under one of their correlation ids (H200: 16-launch bursts, samples on
+///   1 of ~12 executions each). Only a one-launch burst is exact.
+fn per_function(mut recs: Vec<PcRecord>) -> Vec<PcRecord> {
+    for r in &mut recs {
+        r.correlation_id = 0;
+    }
+    recs
+}
+
+fn pairs_of(recs: &[PcRecord]) -> u64 {
+    recs.iter().map(PcRecord::pairs).sum()
 }
 
 /// Stops the open burst, drains, and sends the closed (or never-again) record.
-fn stop_burst(rt: &PcRuntime, st: &mut State, final_record: bool) {
-    let (_, failed) = cupti::pc_start_stop(false);
-    st.counters.stop_failures += failed;
+fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
+    let (_, failed) = cupti::pc_start_stop(h, false);
+    BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+    s.counters.stop_failures += failed;
     let t1 = now_ns();
-    let mut recs = Vec::new();
-    cupti::pc_drain(None, &mut recs);
-    let pairs: u64 = recs.iter().map(PcRecord::pairs).sum();
-    if pairs == 0 {
-        st.empty_bursts += 1;
-    }
-    st.counters.pairs += pairs;
-    st.ctl.closed(st.counters.pairs);
-    sync_counters(st);
-    let w = if final_record {
-        st.log.never_again(t1, KS)
+    let recs = drain_all(h);
+    let recs = if s.ctl.burst_launches() > 1 {
+        per_function(recs)
     } else {
-        st.log.close(t1, st.ctl.quiet_until_ns()).ok().flatten()
+        recs
     };
-    send(rt, st, recs, w);
+    let pairs = pairs_of(&recs);
+    if pairs == 0 {
+        s.empty_bursts += 1;
+    }
+    s.counters.pairs += pairs;
+    s.ctl.closed(s.counters.pairs);
+    sync_counters(s);
+    let w = if final_record {
+        s.log.never_again(t1, KS)
+    } else {
+        s.log.close(t1, s.ctl.quiet_until_ns()).ok().flatten()
+    };
+    send(rt, s, recs, w);
 }
 
-fn refuse_for_graphs(rt: &PcRuntime, st: &mut State) {
-    if st.refusal_logged || !st.ctl.refused() || st.ctl.graph_refusals() == 0 {
+fn refuse_for_graphs(rt: &PcRuntime, s: &mut Sampler) {
+    if s.refusal_logged || !s.ctl.refused() || s.ctl.graph_refusals() == 0 {
         return;
     }
-    st.refusal_logged = true;
+    s.refusal_logged = true;
     crate::log(GRAPH_REFUSAL);
-    if !st.ctl.sampling() {
-        sync_counters(st);
-        let w = st.log.never_again(now_ns(), KS);
-        send(rt, st, Vec::new(), w);
+    if !s.ctl.sampling() {
+        sync_counters(s);
+        let w = s.log.never_again(now_ns(), KS);
+        send(rt, s, Vec::new(), w);
+    }
+}
+
+/// One step of a tier switch (see `sampling::switch`).
+fn switch_step(rt: &PcRuntime, s: &mut Sampler, h: &Hold, step: Step) -> bool {
+    match step {
+        Step::CloseBurst => {
+            stop_burst(rt, s, h, false);
+            true
+        }
+        Step::StopContinuous => {
+            let (_, failed) = cupti::pc_start_stop(h, false);
+            s.counters.stop_failures += failed;
+            let recs = per_function(drain_all(h));
+            s.counters.pairs += pairs_of(&recs);
+            send(rt, s, recs, None);
+            true
+        }
+        Step::SetMode(t) => cupti::pc_set_mode(h, t).1 == 0,
+        Step::StartContinuous => {
+            // No context yet: try again at the next launch.
+            if cupti::pc_context_count() == 0 {
+                return false;
+            }
+            let (_, failed) = cupti::pc_start_stop(h, true);
+            s.counters.start_failures += failed;
+            failed == 0
+        }
+    }
+}
+
+fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
+    match rt.state.try_lock() {
+        Ok(st) => Some(st),
+        Err(TryLockError::Poisoned(p)) => Some(p.into_inner()),
+        Err(TryLockError::WouldBlock) => {
+            rt.contended.fetch_add(1, Ordering::Relaxed);
+            None
+        }
     }
 }
 
@@ -142,7 +274,7 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
     let Some(rt) = RT.get() else {
         return;
     };
-    if rt.tier != Tier::Serialized {
+    if rt.set.tier != Tier::Serialized && !rt.set.switchable {
         return;
     }
     if graph {
@@ -150,53 +282,136 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
         rt.graphs.store(true, Ordering::Relaxed);
     }
     let graphs = rt.graphs.load(Ordering::Relaxed);
-    let mut st = match rt.state.try_lock() {
-        Ok(st) => st,
-        Err(TryLockError::Poisoned(p)) => p.into_inner(),
-        Err(TryLockError::WouldBlock) => {
-            rt.contended.fetch_add(1, Ordering::Relaxed);
-            return;
-        }
+    let (site, count) = if enter {
+        (Site::Enter, &rt.enter)
+    } else {
+        (Site::Exit, &rt.exit)
     };
-    if st.log.is_final() {
+    count.fetch_add(1, Ordering::Relaxed);
+    LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
+    let Some(mut guard) = try_state(rt) else {
+        return;
+    };
+    let st = &mut *guard;
+    if st.sw.pending(site, st.s.ctl.sampling()) {
+        switch_tier(rt, st, site);
+        return;
+    }
+    if st.sw.running() != Tier::Serialized {
+        return;
+    }
+    let s = &mut st.s;
+    if graphs {
+        s.ctl.note_graphs(true);
+    }
+    if s.log.is_final() {
         return;
     }
     if enter {
-        rt.enter.fetch_add(1, Ordering::Relaxed);
-        // No window is announced without a live context behind it.
-        if !st.ctl.sampling() && !graphs && cupti::pc_context_count() == 0 {
-            return;
-        }
-        if st.ctl.poll_open(now_ns(), graphs) == Some(Action::Start) {
-            match cupti::ctx_synchronize() {
-                Ok(()) => {}
-                Err("missing") => {
-                    rt.sync_missing.fetch_add(1, Ordering::Relaxed);
-                }
-                Err(_) => {
-                    rt.sync_failed.fetch_add(1, Ordering::Relaxed);
-                }
-            }
-            let t0 = now_ns();
-            let (_, failed) = cupti::pc_start_stop(true);
-            st.counters.start_failures += failed;
-            sync_counters(&mut st);
-            let w = st.log.open(t0, KS).ok();
-            send(rt, &st, Vec::new(), w);
-        }
-        refuse_for_graphs(rt, &mut st);
+        open_burst(rt, s, graphs);
     } else {
-        rt.exit.fetch_add(1, Ordering::Relaxed);
-        if st.ctl.poll_close(now_ns(), graphs) == Some(Action::Stop) {
-            let final_record = st.ctl.refused();
-            stop_burst(rt, &mut st, final_record);
+        close_burst(rt, s, graphs);
+    }
+    refuse_for_graphs(rt, s);
+}
+
+fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        if site == Site::Exit {
+            st.s.ctl.note_launch();
         }
-        refuse_for_graphs(rt, &mut st);
+        return;
+    };
+    let from = st.sw.running();
+    let open = st.s.ctl.sampling();
+    let State { sw, s } = st;
+    let failures = sw.failures();
+    if let Some(to) = sw.drive(site, open, |step| switch_step(rt, s, &h, step)) {
+        let at_ns = now_ns();
+        s.counters.tier_switches = sw.switches();
+        sync_counters(s);
+        crate::log(&format!(
+            "PC sampling tier switched from {from} to {to} (tier control file); batches from now on declare gpu.pc_sampling.tier={to} (counted: gpu.pc_sampling.tier_switches={})",
+            sw.switches()
+        ));
+        send_switch(
+            rt,
+            s,
+            Vec::new(),
+            None,
+            Some(TierSwitched { at_ns, from, to }),
+        );
+    } else if sw.failures() > failures {
+        crate::log(&format!(
+            "PC sampling tier switch from {from} failed: CUPTI refused the collection mode; {from} keeps running"
+        ));
     }
 }
 
-/// PC records drained outside a burst transition (module unload, context destroy,
-/// the continuous tier's periodic drain).
+fn open_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
+    // No window is announced without a live context behind it.
+    if cupti::pc_context_count() == 0 || !s.ctl.would_open(now_ns(), graphs) {
+        return;
+    }
+    let synced = if rt.set.sync_before_start {
+        cupti::ctx_synchronize()
+    } else {
+        Ok(())
+    };
+    match synced {
+        Ok(()) => {}
+        Err("missing") => {
+            rt.sync_missing.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(_) => {
+            rt.sync_failed.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    if s.ctl.poll_open(now_ns(), graphs) == Some(Action::Start) {
+        let t0 = now_ns();
+        let (_, failed) = cupti::pc_start_stop(&h, true);
+        BURST_OPEN_SINCE.store(t0.max(1), Ordering::Relaxed);
+        s.counters.start_failures += failed;
+        sync_counters(s);
+        let w = s.log.open(t0, KS).ok();
+        send(rt, s, Vec::new(), w);
+    }
+}
+
+fn close_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
+    if !s.ctl.sampling() {
+        return;
+    }
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        s.ctl.note_launch();
+        return;
+    };
+    if s.ctl.poll_close(now_ns(), graphs) == Some(Action::Stop) {
+        let final_record = s.ctl.refused();
+        stop_burst(rt, s, &h, final_record);
+    }
+}
+
+/// A tier asked for through the control file (collector thread). `Ok(true)`: a new
+/// request, carried out at the next fitting launch callback.
+pub(crate) fn request_tier(tier: Tier) -> Result<bool, RequestError> {
+    let Some(rt) = RT.get() else {
+        return Err(RequestError::NotSwitchable);
+    };
+    let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    if tier == Tier::Serialized && st.s.ctl.refused() {
+        return Err(RequestError::SerializedRefused);
+    }
+    st.sw.request(tier)
+}
+
+/// PC records drained outside a burst transition (module unload, context destroy).
 pub(crate) fn on_drained(recs: Vec<PcRecord>) {
     let Some(rt) = RT.get() else {
         return;
@@ -204,52 +419,69 @@ pub(crate) fn on_drained(recs: Vec<PcRecord>) {
     if recs.is_empty() {
         return;
     }
-    let pairs: u64 = recs.iter().map(PcRecord::pairs).sum();
     // Blocking here is fine: never called with the state held (module unload during
-    // a burst transition cannot happen on the transitioning thread).
+    // a burst transition cannot happen on the transitioning thread), and whoever holds
+    // the state only tries the guard.
     let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
-    st.counters.pairs += pairs;
-    send(rt, &st, recs, None);
+    st.s.counters.pairs += pairs_of(&recs);
+    send(rt, &st.s, recs, None);
 }
 
-/// The continuous tier's periodic drain (collector thread).
+/// The continuous tier's periodic drain (collector thread; waiting is fine here).
 pub(crate) fn periodic_drain() {
     let Some(rt) = RT.get() else {
         return;
     };
-    if rt.tier != Tier::Continuous {
+    let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    if st.sw.running() != Tier::Continuous || !st.sw.started() {
         return;
     }
-    let mut recs = Vec::new();
-    cupti::pc_drain(None, &mut recs);
-    on_drained(recs);
+    let recs = per_function(drain_all(&cupti::hold()));
+    if !recs.is_empty() {
+        st.s.counters.pairs += pairs_of(&recs);
+        send(rt, &st.s, recs, None);
+    }
 }
 
-/// At exit: closes an open burst and sends the never-again record. Returns a
-/// summary for the exit log line.
+/// At exit: closes an open burst and sends the never-again record (when serialized
+/// ever ran), drains the continuous tier. Returns a summary for the exit log line.
 pub(crate) fn shutdown() -> Option<String> {
     let rt = RT.get()?;
-    let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
-    if rt.tier == Tier::Serialized {
-        if st.ctl.shutdown(now_ns()) == Some(Action::Stop) {
-            stop_burst(rt, &mut st, true);
-        } else if !st.log.is_final() {
-            sync_counters(&mut st);
-            let w = st.log.never_again(now_ns(), KS);
-            send(rt, &st, Vec::new(), w);
+    let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    let st = &mut *guard;
+    let h = cupti::hold();
+    let s = &mut st.s;
+    if st.sw.running() == Tier::Continuous {
+        if st.sw.started() && rt.set.switchable {
+            let (_, failed) = cupti::pc_start_stop(&h, false);
+            s.counters.stop_failures += failed;
         }
-    } else {
-        let mut recs = Vec::new();
-        cupti::pc_drain(None, &mut recs);
-        st.counters.pairs += recs.iter().map(PcRecord::pairs).sum::<u64>();
-        send(rt, &st, recs, None);
+        let recs = per_function(drain_all(&h));
+        s.counters.pairs += pairs_of(&recs);
+        send(rt, s, recs, None);
     }
+    let ever_serialized = rt.set.tier == Tier::Serialized || st.sw.switches() > 0;
+    if ever_serialized {
+        if s.ctl.shutdown(now_ns()) == Some(Action::Stop) {
+            stop_burst(rt, s, &h, true);
+        } else if !s.log.is_final() {
+            sync_counters(s);
+            let w = s.log.never_again(now_ns(), KS);
+            send(rt, s, Vec::new(), w);
+        }
+    }
+    drop(h);
+    let running = st.sw.running();
     let s = &cupti::PC_STATS;
-    let c = st.counters;
+    let c = st.s.counters;
     let now = now_ns();
+    let st = &st.s;
     Some(format!(
-        "pc sampling tier={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={}",
-        rt.tier,
+        "pc sampling tier={} tier_at_exit={} tier_switches={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={}",
+        rt.set.tier,
+        running,
+        c.tier_switches,
+        rt.guard_busy.load(Ordering::Relaxed),
         c.bursts,
         c.launches_serialized,
         c.pairs,

@@ -59,14 +59,25 @@ pub(crate) fn initialize() {
             "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
         ));
     }
+    let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
+    if tier == Tier::Off && cfg.pc_control_file.is_some() {
+        crate::log(&format!(
+            "{}",
+            crate::sampling::switch::RequestError::NotSwitchable
+        ));
+    }
     let pc = (tier != Tier::Off).then(|| cupti::PcSettings {
         tier,
-        buffer_pcs: cfg.pc_buffer_pcs.unwrap_or(if tier == Tier::Serialized {
-            crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
-        } else {
-            crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
-        }),
+        buffer_pcs: cfg
+            .pc_buffer_pcs
+            .unwrap_or(if tier == Tier::Serialized || switchable {
+                crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
+            } else {
+                crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
+            }),
         period: cfg.pc_sampling_period,
+        switchable,
+        runtime_callbacks: cfg.pc_runtime_callbacks,
     });
     let settings = AttachSettings {
         cupti_path: cfg.cupti_path.clone(),
@@ -109,7 +120,7 @@ pub(crate) fn initialize() {
         ..StampLimits::default()
     };
     let mut grace = cfg.flush_interval * 2 + export::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
-    if tier == Tier::Serialized {
+    if tier == Tier::Serialized || switchable {
         // Held executions must still find their slice's root open.
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
@@ -130,7 +141,15 @@ pub(crate) fn initialize() {
     let queue = match spawned {
         Ok((queue, _handle)) => {
             if tier != Tier::Off {
-                crate::pc_runtime::install(tier, cfg.burst, queue.sampling_sender());
+                crate::pc_runtime::install(
+                    crate::pc_runtime::RuntimeSettings {
+                        tier,
+                        burst: cfg.burst,
+                        switchable,
+                        sync_before_start: cfg.pc_sync_before_start,
+                    },
+                    queue.sampling_sender(),
+                );
             }
             queue
         }
@@ -146,11 +165,13 @@ pub(crate) fn initialize() {
     let (stop_tx, stop_rx) = sync_channel(1);
     let collector_stats = stats.clone();
     let interval = cfg.flush_interval;
+    let control =
+        switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
     let started = std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                collect(attached, queue, collector_stats, interval, stop_rx)
+                collect(attached, queue, collector_stats, interval, stop_rx, control)
             }));
             if r.is_err() {
                 cupti::disable();
@@ -194,6 +215,7 @@ fn collect(
     stats: Arc<Stats>,
     interval: Duration,
     stop: Receiver<Stop>,
+    mut control: Option<ControlFile>,
 ) {
     let mut names = NameTable::default();
     let mut warned = false;
@@ -215,6 +237,13 @@ fn collect(
         if cupti::disabled() {
             return;
         }
+        if let Some(c) = control.as_mut() {
+            c.poll();
+        }
+        if crate::pc_runtime::defer_flush(unix_now_ns()) {
+            stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
         if let Err(e) = attached.flush(false) {
             if !warned {
                 warned = true;
@@ -223,6 +252,47 @@ fn collect(
         }
         drain(&attached, &mut names, &queue, &stats);
         crate::pc_runtime::periodic_drain();
+    }
+}
+
+fn unix_now_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The tier control file, read by the collector thread (never the application's):
+/// a changed content is a request, carried out at the next fitting launch callback.
+struct ControlFile {
+    path: std::path::PathBuf,
+    last: Option<String>,
+}
+
+impl ControlFile {
+    fn new(path: std::path::PathBuf) -> Self {
+        ControlFile { path, last: None }
+    }
+
+    fn poll(&mut self) {
+        // A missing or unreadable file asks for nothing.
+        let Ok(content) = std::fs::read_to_string(&self.path) else {
+            return;
+        };
+        let content = content.trim().to_string();
+        if self.last.as_deref() == Some(content.as_str()) {
+            return;
+        }
+        let result = crate::sampling::switch::parse_request(&content)
+            .and_then(crate::pc_runtime::request_tier);
+        match result {
+            Ok(true) => crate::log(&format!(
+                "tier control file {} asks for {content}; switching at the next kernel launch",
+                self.path.display()
+            )),
+            Ok(false) => {}
+            Err(e) => crate::log(&format!("{} ({})", e, self.path.display())),
+        }
+        self.last = Some(content);
     }
 }
 

@@ -191,6 +191,20 @@ pub const GPU_PC_SAMPLING_TIER_REQUESTED: &str = "gpu.pc_sampling.tier.requested
 /// Examples: `[0,1]`.
 pub const GPU_PC_SAMPLING_TIER_REFUSALS: &str = "gpu.pc_sampling.tier_refusals";
 
+/// Cumulative run-time tier switches (serialized to continuous or back) the producer carried out.
+///
+/// A switch is requested through the producer's tier control file. From the switch on, the producer's batches declare the new tier in gpu.pc_sampling.tier on their resource.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0,2]`.
+pub const GPU_PC_SAMPLING_TIER_SWITCHES: &str = "gpu.pc_sampling.tier_switches";
+
+/// On a tier-switch span, the tier that ran before the switch.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["serialized"]`.
+pub const GPU_PC_SAMPLING_TIER_PREVIOUS: &str = "gpu.pc_sampling.tier.previous";
+
 /// Cumulative serialized bursts opened by the producer.
 ///
 /// Type: int; requirement level: recommended; stability: development.
@@ -317,6 +331,9 @@ pub const EVENT_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
 
 /// The injector's zero-length carrier of one gpu.sampling.window event, exported the moment the record is made (not batched), in the trace of its time slice, with the producer's cumulative PC-sampling counters.
 pub const SPAN_GPU_SAMPLING_WINDOW_RECORD: &str = "gpu.sampling.window.record";
+
+/// The injector's zero-length marker of one run-time tier switch, at the switch instant, in the trace of its time slice and under the resource of the new tier. Executions that start at or after the instant belong to the new tier (their batches declare it); executions before it keep the old one.
+pub const SPAN_GPU_PC_SAMPLING_TIER_SWITCH: &str = "gpu.pc_sampling.tier_switch";
 
 /// CONTINUOUS-tier PC samples of one kernel function over one drain period, a child of the slice root; the span name is the function's demangled name. No correlation id: the samples belong to the function, not to one execution.
 pub const SPAN_GPU_PC_SAMPLES: &str = "gpu.pc_samples";
@@ -459,6 +476,16 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_PC_SAMPLING_TIER_REFUSALS,
         ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_SWITCHES,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_PREVIOUS,
+        ty: AttributeType::String,
         requirement: Requirement::Recommended,
     },
     AttributeDef {

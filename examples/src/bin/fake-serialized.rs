@@ -79,6 +79,7 @@ impl Producer {
         self.sampling.send(SamplingMsg {
             window: Some(window),
             counters: self.counters,
+            switch: None,
             ..SamplingMsg::default()
         });
     }

@@ -3,14 +3,15 @@
 //!
 //! ```text
 //! kernels [--launches N] [--streams S] [--elems E] [--iters I] [--threads T]
-//!         [--graph-launches G]
+//!         [--graph-launches G] [--linger-ms L]
 //! ```
 //!
 //! `--threads T` launches from T application threads at once (thread t owns the
 //! streams s with s % T == t), the multithreaded launcher of the serialized tier's
 //! deadlock test. `--graph-launches G` first captures 8 launches on stream 0 into a
 //! CUDA graph and launches it G times (driver `cuGraphLaunch`), then runs the normal
-//! launches; the check counts the graph's work too.
+//! launches; the check counts the graph's work too. `--linger-ms L` sleeps L ms after
+//! the check line, launching nothing (a burst open at that moment stays open).
 //!
 //! Each launch adds 1 to every element of its stream's buffer (`work::bump`; every
 //! tenth launch is `work::mix`, which does the same through a second kernel, so the
@@ -61,6 +62,7 @@ struct Args {
     iters: i32,
     threads: usize,
     graph_launches: usize,
+    linger_ms: u64,
 }
 
 fn parse_args() -> Result<Args> {
@@ -71,6 +73,7 @@ fn parse_args() -> Result<Args> {
         iters: 1,
         threads: 1,
         graph_launches: 0,
+        linger_ms: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -82,6 +85,7 @@ fn parse_args() -> Result<Args> {
             "--iters" => a.iters = value.parse()?,
             "--threads" => a.threads = value.parse()?,
             "--graph-launches" => a.graph_launches = value.parse()?,
+            "--linger-ms" => a.linger_ms = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -244,5 +248,12 @@ fn main() -> Result<()> {
         wall.as_secs_f64() * 1e3,
         wall.as_secs_f64() * 1e6 / launched.max(1) as f64
     );
+    // A process that stops launching but lives on (a burst stays open until a launch
+    // exit closes it: the SIGKILL-mid-burst test).
+    if args.linger_ms > 0 {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        std::thread::sleep(std::time::Duration::from_millis(args.linger_ms));
+    }
     Ok(())
 }

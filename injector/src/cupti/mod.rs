@@ -90,6 +90,40 @@ fn guard() -> Guard {
     Guard { _held: held }
 }
 
+/// Permission to make the PC-sampling calls: a hold on [`GUARD`]. Injector threads
+/// wait for it ([`hold`]); the application's threads only try ([`try_hold`]), because
+/// a launch callback that waits for the guard while another thread's guarded CUPTI
+/// call waits for a lock the launching thread holds is the cycle behind gpu-facts.md's
+/// deadlocks. A thread that finds the guard busy skips its transition and the next
+/// launch callback tries again.
+pub(crate) struct Hold {
+    _guard: Guard,
+}
+
+/// Waits for the guard (injector threads, exit).
+pub(crate) fn hold() -> Hold {
+    Hold { _guard: guard() }
+}
+
+/// Takes the guard if it is free or already held by this thread; never waits.
+pub(crate) fn try_hold() -> Option<Hold> {
+    let depth = GUARD_DEPTH.with(Cell::get);
+    let held = if depth == 0 {
+        Some(match GUARD.try_lock() {
+            Ok(g) => g,
+            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        })
+    } else {
+        None
+    };
+    GUARD_DEPTH.with(|d| d.set(depth + 1));
+    GUARD_MAX_DEPTH.fetch_max(depth + 1, Ordering::Relaxed);
+    Some(Hold {
+        _guard: Guard { _held: held },
+    })
+}
+
 /// Deepest nesting of the CUPTI guard seen so far.
 pub(crate) fn guard_max_depth() -> u32 {
     GUARD_MAX_DEPTH.load(Ordering::Relaxed)
@@ -502,7 +536,7 @@ unsafe extern "C" fn on_callback(
                     CBID_CONTEXT_DESTROY_STARTING => pc_context_destroying(ctx),
                     CBID_MODULE_UNLOAD_STARTING => {
                         let mut out = Vec::new();
-                        pc_drain(Some(ctx as usize), &mut out);
+                        pc_drain(&hold(), Some(ctx as usize), &mut out);
                         crate::pc_runtime::on_drained(out);
                     }
                     _ => {}
@@ -618,6 +652,13 @@ pub(crate) struct PcSettings {
     pub buffer_pcs: usize,
     /// Sampling period exponent.
     pub period: Option<u32>,
+    /// The tier may change at run time (a control file was given): start/stop
+    /// control and the launch callbacks in either tier.
+    pub switchable: bool,
+    /// Also subscribe the runtime API's launch callbacks (the driver API's always):
+    /// every runtime launch calls a driver launch, so the driver callbacks alone see
+    /// every launch, once, without nesting.
+    pub runtime_callbacks: bool,
 }
 
 static PC_SETTINGS: OnceLock<PcSettings> = OnceLock::new();
@@ -645,6 +686,8 @@ unsafe impl Send for PcContext {}
 
 /// Contexts with PC sampling enabled. Locked only while GUARD is held.
 static PC_CONTEXTS: Mutex<Vec<PcContext>> = Mutex::new(Vec::new());
+/// How many entries [`PC_CONTEXTS`] has, readable without the guard.
+static PC_CONTEXT_COUNT: AtomicUsize = AtomicUsize::new(0);
 /// Interned function names of PC records.
 type Interned = HashMap<Box<[u8]>, Arc<str>>;
 static PC_NAMES: Mutex<Option<Interned>> = Mutex::new(None);
@@ -701,12 +744,17 @@ fn enable_pc_callbacks(
     ] {
         enable(res, cbid, "cuptiEnableCallback(RESOURCE)")?;
     }
-    if pc.tier == semconv::Tier::Serialized {
+    if pc.tier == semconv::Tier::Serialized || pc.switchable {
         let rt = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API;
         let drv = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
         // An id this CUPTI does not know is skipped (and named), not fatal.
         let mut unknown = Vec::new();
-        for cbid in RUNTIME_LAUNCHES.iter().chain(RUNTIME_GRAPH_LAUNCHES) {
+        let runtime: &[u32] = if pc.runtime_callbacks {
+            &[RUNTIME_LAUNCHES, RUNTIME_GRAPH_LAUNCHES].concat()
+        } else {
+            &[]
+        };
+        for cbid in runtime {
             if enable(rt, *cbid, "cuptiEnableCallback(RUNTIME_API)").is_err() {
                 unknown.push(format!("runtime {cbid}"));
             }
@@ -827,7 +875,9 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
         sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS
     };
     attrs.push(e);
-    if serialized {
+    // A process that may switch tiers runs continuous under start/stop control too:
+    // the collection mode may only change between a Stop and a Start.
+    if serialized || pc.switchable {
         let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_ENABLE_START_STOP_CONTROL);
         e.attributeData
             .enableStartStopControlData
@@ -901,6 +951,7 @@ fn pc_context_created(ctx: CUcontext) {
     match pc_enable(ctx, pc) {
         Ok(c) => {
             pc_contexts().push(c);
+            PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
             PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
         }
         Err(e) => {
@@ -916,11 +967,12 @@ fn pc_context_destroying(ctx: CUcontext) {
     }
     let mut out = Vec::new();
     {
-        let _g = guard();
-        pc_drain(Some(ctx as usize), &mut out);
+        let h = hold();
+        pc_drain(&h, Some(ctx as usize), &mut out);
         let mut list = pc_contexts();
         if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
             let c = list.remove(i);
+            PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
             let mut dis = sys::CUpti_PCSamplingDisableParams {
                 size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
                 pPriv: ptr::null_mut(),
@@ -935,16 +987,14 @@ fn pc_context_destroying(ctx: CUcontext) {
     crate::pc_runtime::on_drained(out);
 }
 
-/// Contexts with PC sampling enabled.
+/// Contexts with PC sampling enabled (no guard needed: safe on launch callbacks).
 pub(crate) fn pc_context_count() -> usize {
-    let _g = guard();
-    pc_contexts().len()
+    PC_CONTEXT_COUNT.load(Ordering::Relaxed)
 }
 
 /// `cuptiPCSamplingStart` (`start`) or `Stop` on every enabled context. Returns
 /// (succeeded, failed).
-pub(crate) fn pc_start_stop(start: bool) -> (u64, u64) {
-    let _g = guard();
+pub(crate) fn pc_start_stop(_hold: &Hold, start: bool) -> (u64, u64) {
     let list = pc_contexts();
     let (mut ok, mut failed) = (0, 0);
     for c in list.iter() {
@@ -974,6 +1024,45 @@ pub(crate) fn pc_start_stop(start: bool) -> (u64, u64) {
     (ok, failed)
 }
 
+/// Sets the collection mode of every enabled context, between a Stop and a Start
+/// (gpu-facts.md: no Disable/Enable needed on the H200). Returns (succeeded, failed).
+pub(crate) fn pc_set_mode(_hold: &Hold, tier: semconv::Tier) -> (u64, u64) {
+    use sys::CUpti_PCSamplingConfigurationAttributeType as A;
+    let list = pc_contexts();
+    let (mut ok, mut failed) = (0, 0);
+    for c in list.iter() {
+        // SAFETY: an all-zero configuration entry is valid; the mode is set below.
+        let mut e: sys::CUpti_PCSamplingConfigurationInfo = unsafe { std::mem::zeroed() };
+        e.attributeType = A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE;
+        e.attributeData.collectionModeData.collectionMode = if tier == semconv::Tier::Serialized {
+            sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_KERNEL_SERIALIZED
+        } else {
+            sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS
+        };
+        let mut params = sys::CUpti_PCSamplingConfigurationInfoParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingConfigurationInfoParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+            numAttributes: 1,
+            pPCSamplingConfigurationInfo: &mut e,
+        };
+        // SAFETY: one valid entry for an enabled, stopped context.
+        let r = unsafe { sys::cuptiPCSamplingSetConfigurationAttribute(&mut params) };
+        if r == sys::CUptiResult::CUPTI_SUCCESS
+            && e.attributeStatus == sys::CUptiResult::CUPTI_SUCCESS
+        {
+            ok += 1;
+        } else {
+            failed += 1;
+            crate::log(&format!(
+                "setting the collection mode to {tier} failed: {r:?} / {:?}",
+                e.attributeStatus
+            ));
+        }
+    }
+    (ok, failed)
+}
+
 fn intern_pc_name(p: *const std::ffi::c_char) -> Arc<str> {
     let mut names = PC_NAMES.lock().unwrap_or_else(|e| e.into_inner());
     let names = names.get_or_insert_with(HashMap::new);
@@ -996,11 +1085,14 @@ const DRAIN_ROUNDS: usize = 64;
 
 /// `cuptiPCSamplingGetData` on one context (`Some`) or all, until nothing remains
 /// (at most 64 rounds each); appends the decoded records.
-pub(crate) fn pc_drain(only: Option<usize>, out: &mut Vec<crate::sampling::stamp::PcRecord>) {
+pub(crate) fn pc_drain(
+    _hold: &Hold,
+    only: Option<usize>,
+    out: &mut Vec<crate::sampling::stamp::PcRecord>,
+) {
     let Some(table) = STALLS.get() else {
         return;
     };
-    let _g = guard();
     let mut list = pc_contexts();
     for c in list.iter_mut().filter(|c| only.is_none_or(|o| o == c.ctx)) {
         let mut rounds = 0;

@@ -316,6 +316,23 @@ impl BurstController {
         }
     }
 
+    /// Whether a launch ENTER at `now` would open a burst; changes nothing. Lets the
+    /// caller prepare (synchronize, take CUPTI's guard) before [`BurstController::poll_open`].
+    pub fn would_open(&self, now: u64, graphs: bool) -> bool {
+        let waiting = self.started && now < self.next_start;
+        !(self.sampling || self.refused || graphs || waiting)
+    }
+
+    /// Counts a launch EXIT inside the open burst without deciding anything: the
+    /// caller could not act on a close now (CUPTI's guard was busy) and will poll
+    /// again at the next EXIT.
+    pub fn note_launch(&mut self) {
+        if self.sampling {
+            self.burst_launches += 1;
+            self.launches_total += 1;
+        }
+    }
+
     /// At a launch ENTER: may open a burst, never stops one.
     pub fn poll_open(&mut self, now: u64, graphs: bool) -> Option<Action> {
         self.note_graphs(graphs);
@@ -432,6 +449,11 @@ impl BurstController {
     /// Launches the current (or next) burst may serialize.
     pub fn launch_budget(&self) -> u32 {
         self.launch_budget
+    }
+
+    /// Launches counted into the open (or last) burst.
+    pub fn burst_launches(&self) -> u64 {
+        self.burst_launches
     }
 
     /// Launches serialized inside bursts so far.

@@ -7,9 +7,11 @@
 //! - [`stamp`]: the exporter's local window store; stamps executions with the
 //!   receiver's classification and joins PC samples by correlation id.
 //! - [`continuous`]: CONTINUOUS-mode samples aggregated per kernel function.
+//! - [`switch`]: the run-time switch serialized ⇄ continuous.
 
 pub mod continuous;
 pub mod controller;
 pub mod stamp;
+pub mod switch;
 pub mod tier;
 pub mod window_log;

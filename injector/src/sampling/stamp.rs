@@ -118,6 +118,10 @@ pub struct StampCounters {
     pub pc_ids_evicted: u64,
     /// Window records the local store refused.
     pub windows_refused: u64,
+    /// Executions whose correlation id matched PC samples although no serialized
+    /// window touched them: the samples were not attached (exact attribution only
+    /// holds inside a window) and are counted here.
+    pub pc_outside_windows: u64,
 }
 
 /// Holds, classifies and joins executions of the serialized tier.
@@ -125,7 +129,12 @@ pub struct StampCounters {
 pub struct Stamper {
     limits: StampLimits,
     store: WindowStore<()>,
+    /// Unsettled executions in arrival order (so expiry is monotonic along it).
     held: VecDeque<(KernelRecord, u64)>,
+    /// Executions whose answer settled on arrival, not yet released.
+    ready: Vec<(KernelRecord, Serialized)>,
+    /// A window arrived since the last full pass over `held`.
+    dirty: bool,
     pc: HashMap<u32, PcSummary>,
     pc_order: VecDeque<u32>,
     counters: StampCounters,
@@ -141,6 +150,8 @@ impl Stamper {
                 max_processes: 1,
             }),
             held: VecDeque::new(),
+            ready: Vec::new(),
+            dirty: false,
             pc: HashMap::new(),
             pc_order: VecDeque::new(),
             counters: StampCounters::default(),
@@ -152,6 +163,7 @@ impl Stamper {
         if self.store.insert(&(), w).is_err() {
             self.counters.windows_refused += 1;
         }
+        self.dirty = true;
     }
 
     /// Takes PC records of the serialized tier (those with a correlation id).
@@ -176,11 +188,17 @@ impl Stamper {
     }
 
     /// Takes one execution that arrived at `now_ns`.
+    /// Answered at once when the windows already settle it; held otherwise.
     pub fn push(&mut self, r: KernelRecord, now_ns: u64) {
-        self.held.push_back((r, now_ns));
+        let answer = self.classify(r.start_ns, r.end_ns);
+        if answer.is_settled() {
+            self.ready.push((r, answer));
+        } else {
+            self.held.push_back((r, now_ns));
+        }
     }
 
-    /// Executions held.
+    /// Executions held (unsettled).
     pub fn held(&self) -> usize {
         self.held.len()
     }
@@ -192,10 +210,15 @@ impl Stamper {
 
     fn stamp(&mut self, record: KernelRecord, serialized: Serialized, out: &mut Vec<Stamped>) {
         self.counters.outcomes.record(serialized);
-        let pc = self.pc.remove(&record.correlation_id).map(|mut p| {
+        let mut pc = self.pc.remove(&record.correlation_id).map(|mut p| {
             p.sort();
             p
         });
+        if pc.is_some() && serialized != Serialized::True {
+            pc = None;
+            self.counters.pc_outside_windows += 1;
+            self.pc_order.retain(|id| *id != record.correlation_id);
+        }
         if pc.is_some() {
             self.counters.with_samples += 1;
             self.pc_order.retain(|id| *id != record.correlation_id);
@@ -209,7 +232,31 @@ impl Stamper {
 
     /// Releases every execution whose answer settled, and those past a bound (as
     /// they are: unknown). `all`: release everything (shutdown).
+    ///
+    /// Only a new window can settle a held execution, so the held ones are classified
+    /// again only after a window arrived; otherwise only the expired ones (at the
+    /// front: arrival order) leave. A tick therefore costs what it releases, not what
+    /// is held (a 10 s gap can hold ~10^5 executions).
     pub fn release(&mut self, now_ns: u64, all: bool, out: &mut Vec<Stamped>) {
+        for (r, answer) in std::mem::take(&mut self.ready) {
+            self.stamp(r, answer, out);
+        }
+        if !(self.dirty || all) {
+            let over = self.held.len().saturating_sub(self.limits.max_held);
+            let mut i = 0;
+            while let Some((_, arrived)) = self.held.front() {
+                if i >= over && now_ns.saturating_sub(*arrived) <= self.limits.hold_ns {
+                    break;
+                }
+                let (r, _) = self.held.pop_front().expect("front exists");
+                self.counters.released_unsettled += 1;
+                let answer = self.classify(r.start_ns, r.end_ns);
+                self.stamp(r, answer, out);
+                i += 1;
+            }
+            return;
+        }
+        self.dirty = false;
         let mut keep = VecDeque::with_capacity(self.held.len());
         let over = self.held.len().saturating_sub(self.limits.max_held);
         let held = std::mem::take(&mut self.held);
@@ -359,12 +406,62 @@ mod tests {
             pcr(0, "a", 9),
         ]);
         assert_eq!(s.counters().pc_ids_evicted, 1);
-        s.window(WindowLog::new().never_again(0, KS).unwrap());
+        let mut log = WindowLog::new();
+        s.window(log.open(5, KS).unwrap());
+        s.window(log.never_again(25, KS).unwrap());
         s.push(k(10, 20, 3), 30);
         s.push(k(10, 20, 1), 30);
         let mut out = Vec::new();
         s.release(40, false, &mut out);
         assert_eq!(out[0].pc.as_ref().map(|p| p.samples), Some(1));
         assert_eq!(out[1].pc, None, "id 1 was evicted");
+    }
+
+    #[test]
+    fn samples_whose_execution_no_window_touched_are_not_attached_but_counted() {
+        let mut s = Stamper::new(StampLimits::default());
+        let mut log = WindowLog::new();
+        s.window(log.open(100, KS).unwrap());
+        s.window(log.never_again(200, KS).unwrap());
+        s.pc(&[pcr(7, "wait", 1_000_000), pcr(8, "wait", 3)]);
+        s.push(k(300, 310, 7), 400); // after the never-again record: false
+        s.push(k(150, 160, 8), 400);
+        let mut out = Vec::new();
+        s.release(500, false, &mut out);
+        assert_eq!(out[0].serialized, Serialized::False);
+        assert_eq!(out[0].pc, None, "exact attribution only inside a window");
+        assert_eq!(out[1].serialized, Serialized::True);
+        assert_eq!(out[1].pc.as_ref().map(|p| p.samples), Some(3));
+        assert_eq!(s.counters().pc_outside_windows, 1);
+    }
+
+    #[test]
+    fn an_execution_settled_on_arrival_leaves_at_the_next_tick_and_a_held_one_waits_for_a_window() {
+        let mut s = Stamper::new(StampLimits::default());
+        let mut log = WindowLog::new();
+        s.window(log.open(100, KS).unwrap());
+        s.window(log.close(200, Some(1_000)).unwrap().unwrap());
+        s.push(k(500, 600, 1), 700); // inside the quiet tail: false at once
+        s.push(k(2_000, 2_100, 2), 2_200); // past it: unknown until the next window
+        let mut out = Vec::new();
+        s.release(2_300, false, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].serialized, Serialized::False);
+        assert_eq!(s.held(), 1);
+        s.release(2_400, false, &mut out);
+        assert_eq!(
+            (out.len(), s.held()),
+            (1, 1),
+            "no new window: nothing to re-classify"
+        );
+        s.window(log.open(3_000, KS).unwrap());
+        s.release(3_100, false, &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(
+            out[1].serialized,
+            Serialized::False,
+            "seqs 1 and 2 are consecutive"
+        );
+        assert_eq!(s.counters().released_unsettled, 0);
     }
 }

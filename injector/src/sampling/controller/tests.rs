@@ -547,3 +547,44 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn would_open_answers_as_poll_open_would_and_changes_nothing() {
+    let mut c = BurstController::new(BurstConfig::default());
+    let t = 1_000 * MS;
+    assert!(c.would_open(t, false));
+    assert!(!c.would_open(t, true), "a graph launch never opens");
+    let before = c.clone();
+    let _ = c.would_open(t, false);
+    assert_eq!(format!("{before:?}"), format!("{c:?}"));
+    assert_eq!(c.poll_open(t, false), Some(Action::Start));
+    assert!(!c.would_open(t + MS, false), "open already");
+    for i in 1..=FIRST_LAUNCH_BUDGET {
+        let r = c.poll_close(t + u64::from(i) * MS, false);
+        assert_eq!(r.is_some(), i == FIRST_LAUNCH_BUDGET);
+    }
+    let next = c.next_start_ns();
+    assert!(!c.would_open(next - 1, false));
+    assert!(c.would_open(next, false));
+}
+
+#[test]
+fn a_launch_counted_while_the_guard_was_busy_still_counts_toward_the_budget() {
+    let mut c = BurstController::new(BurstConfig::default());
+    let t = 1_000 * MS;
+    c.poll_open(t, false);
+    for _ in 0..FIRST_LAUNCH_BUDGET {
+        c.note_launch();
+    }
+    assert!(c.sampling(), "note_launch never closes");
+    assert_eq!(c.launches_serialized(), u64::from(FIRST_LAUNCH_BUDGET));
+    // The next EXIT that can act closes on the budget at once.
+    assert_eq!(c.poll_close(t + MS, false), Some(Action::Stop));
+    assert_eq!(c.last_stop_reason(), Some(StopReason::LaunchBudget));
+    c.note_launch();
+    assert_eq!(
+        c.launches_serialized(),
+        u64::from(FIRST_LAUNCH_BUDGET) + 1,
+        "outside a burst nothing is counted"
+    );
+}

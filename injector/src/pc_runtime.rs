@@ -34,7 +34,7 @@ use crate::cupti::{self, Hold};
 use crate::export::{SamplingMsg, SamplingSender, TierSwitched};
 use crate::model::SamplingCounters;
 use crate::sampling::controller::{Action, BurstConfig, BurstController};
-use crate::sampling::stamp::PcRecord;
+use crate::sampling::stamp::{self, PcRecord};
 use crate::sampling::switch::{RequestError, Site, Step, TierSwitch};
 use crate::sampling::window_log::WindowLog;
 
@@ -82,24 +82,17 @@ struct PcRuntime {
 static RT: OnceLock<PcRuntime> = OnceLock::new();
 
 /// Start of the open burst (Unix ns), 0 when none: read by the collector thread,
-/// which does not flush while a young burst may need CUPTI's guard to close.
+/// which does not flush while a burst may need CUPTI's guard to close.
 static BURST_OPEN_SINCE: AtomicU64 = AtomicU64::new(0);
 
 /// Last launch callback (Unix ns), any thread.
 static LAST_LAUNCH: AtomicU64 = AtomicU64::new(0);
 
-/// How long after the last launch the collector still defers its flush for an open
-/// burst. Past it the burst is stuck open (the application stopped launching, so no
-/// launch exit wants the guard) and the kernel records inside it must still flow.
-const FLUSH_DEFER_IDLE_NS: u64 = 200_000_000;
-
-/// Whether the collector should skip this period's `cuptiActivityFlushAll`: a burst is
-/// open and the application is launching. On the H200 the flush held CUPTI's guard for
-/// almost the whole of every burst, so the launch exits that should close it found the
-/// guard busy (issue 5, GPU runs of 2026-11-29).
+/// Whether the collector should skip this period's flush (see
+/// [`crate::sampling::controller::defer_flush`]).
 pub(crate) fn defer_flush(now_ns: u64) -> bool {
-    BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0
-        && now_ns.saturating_sub(LAST_LAUNCH.load(Ordering::Relaxed)) < FLUSH_DEFER_IDLE_NS
+    let open = BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0;
+    crate::sampling::controller::defer_flush(open, LAST_LAUNCH.load(Ordering::Relaxed), now_ns)
 }
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
@@ -171,21 +164,6 @@ fn drain_all(h: &Hold) -> Vec<PcRecord> {
     recs
 }
 
-/// Records that belong to their function, not to one launch, lose their correlation
-/// id here so that nothing joins them to one execution (they go out per function):
-/// - CONTINUOUS records: after a run-time switch CUPTI left a correlation id on some
-///   (H200, 2026-11-29: 141 of 723), which joined millions of samples to one execution;
-/// - a burst that serialized more than one launch: with start/stop control the drain
-///   after Stop returns one record per PC for all of the burst's launches of a
-///   function, under one of their correlation ids (H200: 16-launch bursts, samples on
-///   1 of ~12 executions each). Only a one-launch burst is exact.
-fn per_function(mut recs: Vec<PcRecord>) -> Vec<PcRecord> {
-    for r in &mut recs {
-        r.correlation_id = 0;
-    }
-    recs
-}
-
 fn pairs_of(recs: &[PcRecord]) -> u64 {
     recs.iter().map(PcRecord::pairs).sum()
 }
@@ -196,12 +174,7 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
     BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
     s.counters.stop_failures += failed;
     let t1 = now_ns();
-    let recs = drain_all(h);
-    let recs = if s.ctl.burst_launches() > 1 {
-        per_function(recs)
-    } else {
-        recs
-    };
+    let recs = stamp::burst_records(drain_all(h), s.ctl.burst_launches());
     let pairs = pairs_of(&recs);
     if pairs == 0 {
         s.empty_bursts += 1;
@@ -240,7 +213,7 @@ fn switch_step(rt: &PcRuntime, s: &mut Sampler, h: &Hold, step: Step) -> bool {
         Step::StopContinuous => {
             let (_, failed) = cupti::pc_start_stop(h, false);
             s.counters.stop_failures += failed;
-            let recs = per_function(drain_all(h));
+            let recs = stamp::per_function(drain_all(h));
             s.counters.pairs += pairs_of(&recs);
             send(rt, s, recs, None);
             true
@@ -436,7 +409,7 @@ pub(crate) fn periodic_drain() {
     if st.sw.running() != Tier::Continuous || !st.sw.started() {
         return;
     }
-    let recs = per_function(drain_all(&cupti::hold()));
+    let recs = stamp::per_function(drain_all(&cupti::hold()));
     if !recs.is_empty() {
         st.s.counters.pairs += pairs_of(&recs);
         send(rt, &st.s, recs, None);
@@ -456,7 +429,7 @@ pub(crate) fn shutdown() -> Option<String> {
             let (_, failed) = cupti::pc_start_stop(&h, false);
             s.counters.stop_failures += failed;
         }
-        let recs = per_function(drain_all(&h));
+        let recs = stamp::per_function(drain_all(&h));
         s.counters.pairs += pairs_of(&recs);
         send(rt, s, recs, None);
     }

@@ -7,7 +7,7 @@ use crate::registry::{AttributeDef, AttributeType, Requirement};
 
 /// The PC-sampling tier the producer actually runs, its declared configuration.
 ///
-/// Never inferred from whether windows arrived: "serialized was selected and no window arrived" reads unknown, "serialized was never selected" reads false.
+/// Never inferred from whether windows arrived: "serialized was selected and no window arrived" reads unknown, "serialized was never selected" reads false. After a run-time tier switch, each batch declares the tier its executions ran under (the one running when they started).
 ///
 /// Type: enum {`off`, `continuous`, `serialized`}; requirement level: required; stability: development.
 /// Examples: `["off","serialized"]`.

@@ -67,6 +67,20 @@ def test_a_graph_launch_stops_the_tier_for_good_loudly_with_a_never_again_record
     assert 1 in refusals or "1" in refusals, "the refusal is counted on the wire"
 
 
+def test_a_run_time_tier_switch_reads_false_under_continuous_and_true_inside_each_burst(phoenix, chain):
+    _, rotel = chain
+    project = f"switch-{uuid.uuid4().hex[:8]}"
+    out = produce(rotel, "switch", project)
+    assert out.returncode == 0, out.stderr
+    assert "tier switched from serialized to continuous" in out.stderr
+    spans, kernels, windows = settle(phoenix, project, 3, 2)
+    assert kernels == {"inside()": "true", "continuous()": "false", "inside2()": "true"}
+    assert windows == [(1, "closed"), (2, "closed")], "one window sequence across the switch"
+    markers = sorted((s["attributes"]["gpu.pc_sampling.tier.previous"], s["attributes"]["gpu.pc_sampling.tier"])
+                     for s in spans if s["name"] == "gpu.pc_sampling.tier_switch")
+    assert markers == [("continuous", "serialized"), ("serialized", "continuous")]
+
+
 def test_the_checker_on_the_receivers_output_flags_only_the_killed_process(chain, checker):
     receiver, _ = chain
     receiver.stop()
@@ -77,5 +91,5 @@ def test_the_checker_on_the_receivers_output_flags_only_the_killed_process(chain
     assert proc.returncode == 1, report
     assert len(violations) == 1, report
     assert violations[0].startswith("VIOLATION window-closed resource=fake-killed/"), report
-    for name in ["fake-bursts", "fake-closed-first", "fake-graph"]:
+    for name in ["fake-bursts", "fake-closed-first", "fake-graph", "fake-switch"]:
         assert f"resource {name}/" in report

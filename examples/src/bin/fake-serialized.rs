@@ -10,7 +10,9 @@
 //! - `killed`: a burst opens, kernels run after it, and the process SIGKILLs itself
 //!   mid-burst (its open record, and executions released as "unknown", are already out);
 //! - `graph`: a CUDA graph launch is observed: the serialized tier stops for good with a
-//!   never-again record, and what follows reads "false".
+//!   never-again record, and what follows reads "false";
+//! - `switch`: a burst, a run-time switch to continuous (batches from then on declare
+//!   `continuous`), a switch back, a second burst, a clean shutdown.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
 use gpu_otel_injector::export::{
-    self, ExportSettings, RecordQueue, SamplingMsg, SamplingSender, Stats,
+    self, ExportSettings, RecordQueue, SamplingMsg, SamplingSender, Stats, TierSwitched,
 };
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::model::SamplingCounters;
@@ -37,6 +39,7 @@ enum Scenario {
     ClosedFirst,
     Killed,
     Graph,
+    Switch,
 }
 
 #[derive(Debug, Parser)]
@@ -79,7 +82,21 @@ impl Producer {
         self.sampling.send(SamplingMsg {
             window: Some(window),
             counters: self.counters,
-            switch: None,
+            ..SamplingMsg::default()
+        });
+    }
+
+    /// A run-time tier switch at `at_ms`, as the injector's launch callbacks report it.
+    fn switch(&mut self, at_ms: u64, from: Tier, to: Tier) {
+        self.counters.tier_switches += 1;
+        eprintln!("fake-serialized: PC sampling tier switched from {from} to {to}");
+        self.sampling.send(SamplingMsg {
+            counters: self.counters,
+            switch: Some(TierSwitched {
+                at_ns: self.t0 + at_ms * MS,
+                from,
+                to,
+            }),
             ..SamplingMsg::default()
         });
     }
@@ -192,6 +209,20 @@ fn main() -> anyhow::Result<()> {
                 ("_Z10graph_nodev", 3_000, 3_100),
                 ("_Z10graph_nodev", 3_100, 3_200),
             ]);
+        }
+        Scenario::Switch => {
+            p.burst(1_000, 1_050, 1_050, false)?;
+            p.kernels(&[("_Z6insidev", 1_010, 1_020)]);
+            p.switch(2_000, Tier::Serialized, Tier::Continuous);
+            p.kernels(&[("_Z10continuousv", 2_100, 2_200)]);
+            p.switch(3_000, Tier::Continuous, Tier::Serialized);
+            p.burst(3_100, 3_150, 3_150, false)?;
+            p.kernels(&[("_Z7inside2v", 3_110, 3_120)]);
+            let last = p
+                .log
+                .never_again(p.t0 + 4_000 * MS, KS)
+                .context("never again")?;
+            p.send(last);
         }
     }
     p.queue.shutdown(Instant::now() + Duration::from_secs(10));

@@ -177,6 +177,19 @@ pub fn next_launch_budget(cfg: &BurstConfig, pairs: u64, launches: u64, cycle_ns
     }
 }
 
+/// How long after the last launch callback a burst still defers the collector's flush.
+pub const FLUSH_DEFER_IDLE_NS: u64 = 200 * MS;
+
+/// Whether the collector should skip this period's `cuptiActivityFlushAll`: a burst is
+/// open and the application launched within [`FLUSH_DEFER_IDLE_NS`]. On the H200 the
+/// flush held CUPTI's guard for nearly the whole of every burst, so the launch exits
+/// that should close it found the guard busy (7,090 of 7,117). A burst left open by an
+/// application that stopped launching does not hold the kernel records back: no launch
+/// exit wants the guard then.
+pub fn defer_flush(burst_open: bool, last_launch_ns: u64, now_ns: u64) -> bool {
+    burst_open && now_ns.saturating_sub(last_launch_ns) < FLUSH_DEFER_IDLE_NS
+}
+
 /// What the caller must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {

@@ -588,3 +588,19 @@ fn a_launch_counted_while_the_guard_was_busy_still_counts_toward_the_budget() {
         "outside a burst nothing is counted"
     );
 }
+
+#[test]
+fn the_flush_waits_only_while_a_burst_is_open_and_the_application_is_launching() {
+    let t = 5_000 * MS;
+    assert!(!defer_flush(false, t, t), "no burst: flush");
+    assert!(defer_flush(true, t, t), "open burst, launching: defer");
+    assert!(defer_flush(true, t, t + FLUSH_DEFER_IDLE_NS - 1));
+    assert!(
+        !defer_flush(true, t, t + FLUSH_DEFER_IDLE_NS),
+        "open burst, no launch for 200 ms: flush, or its kernel records never leave"
+    );
+    assert!(
+        defer_flush(true, t + MS, t),
+        "a launch stamped after now still defers"
+    );
+}

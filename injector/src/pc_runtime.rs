@@ -378,7 +378,9 @@ pub(crate) fn request_tier(tier: Tier) -> Result<bool, RequestError> {
         return Err(RequestError::NotSwitchable);
     };
     let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
-    if tier == Tier::Serialized && st.s.ctl.refused() {
+    // A graph launch seen while continuous ran refuses serialized just the same.
+    let graphs = rt.graphs.load(Ordering::Relaxed);
+    if tier == Tier::Serialized && (st.s.ctl.refused() || graphs) {
         return Err(RequestError::SerializedRefused);
     }
     st.sw.request(tier)

@@ -20,24 +20,28 @@ def attrs(kvs):
     return out
 
 
+def resource_spans(path, service):
+    """Yields (resource attributes, spans) for each resourceSpans of `service` in a
+    JSON-lines OTLP capture."""
+    with open(path) as f:
+        for line in f:
+            for rs in json.loads(line).get("resourceSpans", []):
+                ra = attrs((rs.get("resource") or {}).get("attributes"))
+                if ra.get("service.name") == service:
+                    yield ra, [s for ss in rs.get("scopeSpans", []) for s in ss.get("spans", [])]
+
+
 def main():
     path, service, t0, t1 = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     launched = int(sys.argv[5]) if len(sys.argv) > 5 else None
     kernels, roots, requests = [], [], 0
     resource = None
-    with open(path) as f:
-        for line in f:
-            req = json.loads(line)
-            for rs in req.get("resourceSpans", []):
-                ra = attrs((rs.get("resource") or {}).get("attributes"))
-                if ra.get("service.name") != service:
-                    continue
-                requests += 1
-                resource = ra
-                for ss in rs.get("scopeSpans", []):
-                    for s in ss.get("spans", []):
-                        s["_a"] = attrs(s.get("attributes"))
-                        (roots if s["name"] == "gpu.kernels" else kernels).append(s)
+    for ra, spans in resource_spans(path, service):
+        requests += 1
+        resource = ra
+        for s in spans:
+            s["_a"] = attrs(s.get("attributes"))
+            (roots if s["name"] == "gpu.kernels" else kernels).append(s)
     root_ids = {(r["traceId"], r["spanId"]) for r in roots}
     orphans = sum(1 for k in kernels if (k["traceId"], k["parentSpanId"]) not in root_ids)
     start = [int(k["startTimeUnixNano"]) for k in kernels]

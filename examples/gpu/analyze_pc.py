@@ -9,7 +9,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-from analyze import attrs  # the same OTLP-JSON attribute reader
+from analyze import attrs, resource_spans  # the same OTLP-JSON reader
 
 
 def main():
@@ -18,31 +18,24 @@ def main():
     by_tier = defaultdict(lambda: defaultdict(int))  # resource tier -> stamp -> count
     pc_spans_by_tier = defaultdict(int)
     switches = []
-    with open(path) as f:
-        for line in f:
-            req = json.loads(line)
-            for rs in req.get("resourceSpans", []):
-                ra = attrs((rs.get("resource") or {}).get("attributes"))
-                if ra.get("service.name") != service:
-                    continue
-                resource = ra
-                for ss in rs.get("scopeSpans", []):
-                    for s in ss.get("spans", []):
-                        a = attrs(s.get("attributes"))
-                        for e in s.get("events", []) or []:
-                            if e.get("name") == "gpu.sampling.window":
-                                windows.append(attrs(e.get("attributes")))
-                        tier = ra.get("gpu.pc_sampling.tier")
-                        if "gpu.serialized" in a:
-                            kernels.append((s, a))
-                            by_tier[tier][a["gpu.serialized"]] += 1
-                        elif s["name"] == "gpu.pc_sampling.tier_switch":
-                            switches.append((int(s["startTimeUnixNano"]), a.get("gpu.pc_sampling.tier.previous"), a.get("gpu.pc_sampling.tier")))
-                        elif "gpu.pc_sampling.sample_count" in a:
-                            pc_spans.append((s, a))
-                            pc_spans_by_tier[tier] += 1
-                        elif s["name"] == "gpu.sampling.window.record":
-                            carriers.append(a)
+    for ra, spans in resource_spans(path, service):
+        resource = ra
+        tier = ra.get("gpu.pc_sampling.tier")
+        for s in spans:
+            a = attrs(s.get("attributes"))
+            for e in s.get("events", []) or []:
+                if e.get("name") == "gpu.sampling.window":
+                    windows.append(attrs(e.get("attributes")))
+            if "gpu.serialized" in a:
+                kernels.append((s, a))
+                by_tier[tier][a["gpu.serialized"]] += 1
+            elif s["name"] == "gpu.pc_sampling.tier_switch":
+                switches.append((int(s["startTimeUnixNano"]), a.get("gpu.pc_sampling.tier.previous"), a.get("gpu.pc_sampling.tier")))
+            elif "gpu.pc_sampling.sample_count" in a:
+                pc_spans.append((s, a))
+                pc_spans_by_tier[tier] += 1
+            elif s["name"] == "gpu.sampling.window.record":
+                carriers.append(a)
     stamps = defaultdict(int)
     for _, a in kernels:
         stamps[a["gpu.serialized"]] += 1

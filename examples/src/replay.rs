@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use gpu_otel_injector::export::{self, ExportSettings, Stats};
@@ -41,9 +41,7 @@ pub fn shift_to_now(records: &mut [KernelRecord]) {
     let Some(first) = records.iter().map(|r| r.start_ns).min() else {
         return;
     };
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    let now = gpu_otel_injector::model::now_ns();
     let offset = now.saturating_sub(first).saturating_sub(2_000_000_000);
     for r in records {
         r.start_ns += offset;

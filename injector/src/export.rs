@@ -20,14 +20,14 @@ use std::sync::mpsc::{
 };
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use opentelemetry::KeyValue;
 use opentelemetry_sdk::trace::{SpanData, SpanExporter};
 use opentelemetry_sdk::Resource;
 
 use crate::config::Protocol;
-use crate::model::{DropCounts, IdSeed, KernelRecord, SamplingCounters, Slicer};
+use crate::model::{now_ns, DropCounts, IdSeed, KernelRecord, SamplingCounters, Slicer};
 use crate::resource::{resource_attributes, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
 use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
@@ -304,13 +304,6 @@ pub fn spawn_grpc(
     spawn(settings, stats, move || {
         otlp_exporter(Protocol::Grpc, Some(endpoint))
     })
-}
-
-fn now_ns() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
 }
 
 /// Builds the OTLP span exporter for `protocol`. Endpoint, headers and timeout come

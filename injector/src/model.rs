@@ -189,6 +189,14 @@ impl IdSeed {
     }
 }
 
+/// Now, in Unix epoch nanoseconds: CLOCK_REALTIME, the clock of CUPTI's timestamps,
+/// of the kernel spans and of the window records.
+pub fn now_ns() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 fn time_of(ns: u64) -> SystemTime {
     UNIX_EPOCH + Duration::from_nanos(ns)
 }

@@ -26,13 +26,12 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use semconv::{SamplingMode, Tier};
 
 use crate::cupti::{self, Hold};
 use crate::export::{SamplingMsg, SamplingSender, TierSwitched};
-use crate::model::SamplingCounters;
+use crate::model::{now_ns, SamplingCounters};
 use crate::sampling::controller::{Action, BurstConfig, BurstController};
 use crate::sampling::stamp::{self, PcRecord};
 use crate::sampling::switch::{RequestError, Site, Step, TierSwitch};
@@ -85,7 +84,7 @@ static RT: OnceLock<PcRuntime> = OnceLock::new();
 /// which does not flush while a burst may need CUPTI's guard to close.
 static BURST_OPEN_SINCE: AtomicU64 = AtomicU64::new(0);
 
-/// Last launch callback (Unix ns), any thread.
+/// Last launch callback (Unix ns) while a burst is open, any thread.
 static LAST_LAUNCH: AtomicU64 = AtomicU64::new(0);
 
 /// Whether the collector should skip this period's flush (see
@@ -96,14 +95,6 @@ pub(crate) fn defer_flush(now_ns: u64) -> bool {
 }
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
-
-fn now_ns() -> u64 {
-    // CLOCK_REALTIME, the clock of CUPTI's timestamps and of the kernel spans.
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
-}
 
 /// Installs the runtime (once).
 pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
@@ -134,21 +125,11 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
 
 fn send(rt: &PcRuntime, s: &Sampler, pc: Vec<PcRecord>, window: Option<semconv::Window>) {
-    send_switch(rt, s, pc, window, None);
-}
-
-fn send_switch(
-    rt: &PcRuntime,
-    s: &Sampler,
-    pc: Vec<PcRecord>,
-    window: Option<semconv::Window>,
-    switch: Option<TierSwitched>,
-) {
     rt.sender.send(SamplingMsg {
         pc,
         window,
         counters: s.counters,
-        switch,
+        switch: None,
     });
 }
 
@@ -261,7 +242,10 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
         (Site::Exit, &rt.exit)
     };
     count.fetch_add(1, Ordering::Relaxed);
-    LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
+    // Only a burst's flush deferral reads it: outside bursts, no clock read here.
+    if BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0 {
+        LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
+    }
     let Some(mut guard) = try_state(rt) else {
         return;
     };
@@ -308,13 +292,11 @@ fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
             "PC sampling tier switched from {from} to {to} (tier control file); batches from now on declare gpu.pc_sampling.tier={to} (counted: gpu.pc_sampling.tier_switches={})",
             sw.switches()
         ));
-        send_switch(
-            rt,
-            s,
-            Vec::new(),
-            None,
-            Some(TierSwitched { at_ns, from, to }),
-        );
+        rt.sender.send(SamplingMsg {
+            counters: s.counters,
+            switch: Some(TierSwitched { at_ns, from, to }),
+            ..SamplingMsg::default()
+        });
     } else if sw.failures() > failures {
         crate::log(&format!(
             "PC sampling tier switch from {from} failed: CUPTI refused the collection mode; {from} keeps running"
@@ -348,6 +330,7 @@ fn open_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
     if s.ctl.poll_open(now_ns(), graphs) == Some(Action::Start) {
         let t0 = now_ns();
         let (_, failed) = cupti::pc_start_stop(&h, true);
+        LAST_LAUNCH.store(t0, Ordering::Relaxed);
         BURST_OPEN_SINCE.store(t0.max(1), Ordering::Relaxed);
         s.counters.start_failures += failed;
         sync_counters(s);

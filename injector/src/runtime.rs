@@ -240,7 +240,7 @@ fn collect(
         if let Some(c) = control.as_mut() {
             c.poll();
         }
-        if crate::pc_runtime::defer_flush(unix_now_ns()) {
+        if crate::pc_runtime::defer_flush(crate::model::now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
@@ -253,12 +253,6 @@ fn collect(
         drain(&attached, &mut names, &queue, &stats);
         crate::pc_runtime::periodic_drain();
     }
-}
-
-fn unix_now_ns() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The tier control file, read by the collector thread (never the application's):

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use common::{process, start_receiver, Received};
 use gpu_otel_injector::export::{self, ExportSettings, SamplingMsg, Stats};
 use gpu_otel_injector::fake::FakeKernel;
+use gpu_otel_injector::model::now_ns;
 use gpu_otel_injector::model::SamplingCounters;
 use gpu_otel_injector::sampling::stamp::PcRecord;
 use gpu_otel_injector::sampling::window_log::WindowLog;
@@ -27,13 +28,6 @@ use semconv::{SamplingMode, Serialized, StoreLimits, Tier, Window, WindowStore};
 
 const MS: u64 = 1_000_000;
 const KS: SamplingMode = SamplingMode::KernelSerialized;
-
-fn now_ns() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-}
 
 fn pipeline(addr: std::net::SocketAddr) -> (export::RecordQueue, Arc<Stats>) {
     let settings =

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use common::{process, start_receiver};
 use gpu_otel_injector::export::{ExportSettings, SamplingMsg, TierSwitched};
 use gpu_otel_injector::fake::FakeKernel;
+use gpu_otel_injector::model::now_ns;
 use gpu_otel_injector::sampling::stamp::PcRecord;
 use gpu_otel_injector::sampling::window_log::WindowLog;
 use semconv::attributes as a;
@@ -21,13 +22,6 @@ use semconv::{otlp, SamplingMode, StoreLimits, Tier, WindowStore};
 
 const MS: u64 = 1_000_000;
 const KS: SamplingMode = SamplingMode::KernelSerialized;
-
-fn now_ns() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-}
 
 fn pc(corr: u32, n: u32) -> PcRecord {
     PcRecord {

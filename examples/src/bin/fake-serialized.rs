@@ -15,7 +15,7 @@
 //!   `continuous`), a switch back, a second burst, a clean shutdown.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
@@ -150,7 +150,7 @@ fn main() -> anyhow::Result<()> {
     };
     let stats = Arc::new(Stats::default());
     let (queue, handle) = export::spawn_grpc(settings, stats.clone(), args.endpoint.clone())?;
-    let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_nanos() as u64;
+    let now = gpu_otel_injector::model::now_ns();
     let mut p = Producer {
         sampling: queue.sampling_sender(),
         queue,

@@ -4,10 +4,9 @@
 //! The injector must never fail its host, so an invalid value is not an error: it
 //! falls back to the default and leaves a warning that is logged once at start.
 //!
-//! The OTLP exporter's own variables (`OTEL_EXPORTER_OTLP_ENDPOINT`, `_HEADERS`,
-//! `_TIMEOUT`, their `_TRACES_` forms) are read by `opentelemetry-otlp` itself; this
-//! module only reads the protocol, to choose the transport (gRPC unless told
-//! otherwise, as the OTLP specification says).
+//! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_ENDPOINT`, `_PROTOCOL`,
+//! `_HEADERS`, `_TIMEOUT`, `_COMPRESSION`, each also in its `_TRACES_` form, which
+//! wins) are read here as the OTLP exporter specification says, into [`ExportConfig`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,9 +20,10 @@ pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
 pub const FLUSH_INTERVAL_MS_DEFAULT: u64 = 100;
 /// Default deadline of the at-exit flush and export.
 pub const EXIT_DEADLINE_MS_DEFAULT: u64 = 2_000;
-/// Default capacity, in batches (one batch per CUPTI buffer), of the queue between
-/// the CUPTI thread and the exporter thread.
-pub const QUEUE_BATCHES_DEFAULT: usize = 256;
+/// Default memory budget of pending data, MiB (see `export::Budget`).
+pub const BUDGET_MB_DEFAULT: u64 = crate::export::BUDGET_BYTES_DEFAULT >> 20;
+/// Default export timeout (the OTLP specification's 10 s).
+pub const EXPORT_TIMEOUT_MS_DEFAULT: u64 = 10_000;
 /// Default size of one CUPTI activity buffer.
 pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
 /// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
@@ -46,8 +46,28 @@ pub const ENV_TRACE_SLICE_MS: &str = "GPU_OTEL_TRACE_SLICE_MS";
 pub const ENV_FLUSH_INTERVAL_MS: &str = "GPU_OTEL_FLUSH_INTERVAL_MS";
 /// Deadline of the at-exit flush and export in milliseconds.
 pub const ENV_EXIT_DEADLINE_MS: &str = "GPU_OTEL_EXIT_DEADLINE_MS";
-/// Capacity of the record queue, in batches.
-pub const ENV_QUEUE_BATCHES: &str = "GPU_OTEL_QUEUE_BATCHES";
+/// Memory budget of pending data (records queued, requests encoded), MiB.
+pub const ENV_BUDGET_MB: &str = "GPU_OTEL_BUDGET_MB";
+/// Largest encoded export request, bytes.
+pub const ENV_MAX_REQUEST_BYTES: &str = "GPU_OTEL_MAX_REQUEST_BYTES";
+/// Export requests in flight at once.
+pub const ENV_IN_FLIGHT: &str = "GPU_OTEL_EXPORT_IN_FLIGHT";
+/// `OTEL_EXPORTER_OTLP_ENDPOINT`: the base URL (HTTP appends `/v1/traces`).
+pub const ENV_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_ENDPOINT";
+/// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full URL, used as it is.
+pub const ENV_TRACES_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT";
+/// `OTEL_EXPORTER_OTLP_HEADERS`: `key=value,...`, values percent-encoded.
+pub const ENV_HEADERS: &str = "OTEL_EXPORTER_OTLP_HEADERS";
+/// `OTEL_EXPORTER_OTLP_TRACES_HEADERS` (wins over the generic one).
+pub const ENV_TRACES_HEADERS: &str = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
+/// `OTEL_EXPORTER_OTLP_TIMEOUT`, milliseconds.
+pub const ENV_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TIMEOUT";
+/// `OTEL_EXPORTER_OTLP_TRACES_TIMEOUT` (wins over the generic one).
+pub const ENV_TRACES_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT";
+/// `OTEL_EXPORTER_OTLP_COMPRESSION`: `gzip` or `none`.
+pub const ENV_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_COMPRESSION";
+/// `OTEL_EXPORTER_OTLP_TRACES_COMPRESSION` (wins over the generic one).
+pub const ENV_TRACES_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION";
 /// Path of the CUPTI library to load instead of searching the library path.
 pub const ENV_CUPTI_PATH: &str = "GPU_OTEL_CUPTI_PATH";
 /// When set, every decoded kernel record is also written to this file as a JSON line
@@ -103,6 +123,70 @@ pub enum Protocol {
     HttpJson,
 }
 
+/// Request body compression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Compression {
+    /// None (the OTLP default).
+    #[default]
+    None,
+    /// gzip.
+    Gzip,
+}
+
+/// Where and how spans are exported: the standard OTLP exporter settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportConfig {
+    /// The transport.
+    pub protocol: Protocol,
+    /// `OTEL_EXPORTER_OTLP_ENDPOINT`: base URL.
+    pub endpoint: Option<String>,
+    /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: full URL.
+    pub traces_endpoint: Option<String>,
+    /// Headers (gRPC metadata) on every request.
+    pub headers: Vec<(String, String)>,
+    /// Per-request timeout.
+    pub timeout: Duration,
+    /// Body compression.
+    pub compression: Compression,
+}
+
+impl Default for ExportConfig {
+    fn default() -> Self {
+        ExportConfig {
+            protocol: Protocol::Grpc,
+            endpoint: None,
+            traces_endpoint: None,
+            headers: Vec::new(),
+            timeout: Duration::from_millis(EXPORT_TIMEOUT_MS_DEFAULT),
+            compression: Compression::None,
+        }
+    }
+}
+
+impl ExportConfig {
+    /// The gRPC target: the traces endpoint, else the base endpoint, else
+    /// `http://localhost:4317`.
+    pub fn grpc_endpoint(&self) -> String {
+        self.traces_endpoint
+            .clone()
+            .or_else(|| self.endpoint.clone())
+            .unwrap_or_else(|| "http://localhost:4317".into())
+    }
+
+    /// The OTLP/HTTP URL: the traces endpoint as it is, else the base endpoint plus
+    /// `/v1/traces`, else `http://localhost:4318/v1/traces`.
+    pub fn http_url(&self) -> String {
+        if let Some(t) = &self.traces_endpoint {
+            return t.clone();
+        }
+        let base = self
+            .endpoint
+            .clone()
+            .unwrap_or_else(|| "http://localhost:4318".into());
+        format!("{}/v1/traces", base.trim_end_matches('/'))
+    }
+}
+
 /// Everything the injector reads from its environment, validated.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -112,16 +196,20 @@ pub struct Config {
     pub service_name: Option<String>,
     /// `OTEL_RESOURCE_ATTRIBUTES`, unparsed.
     pub resource_attributes: Option<String>,
-    /// The OTLP transport.
-    pub protocol: Protocol,
+    /// The OTLP exporter.
+    pub export: ExportConfig,
     /// Length of one trace slice.
     pub trace_slice: Duration,
     /// Period of `cuptiActivityFlushAll`.
     pub flush_interval: Duration,
     /// Deadline of the at-exit flush and export.
     pub exit_deadline: Duration,
-    /// Capacity of the record queue, in batches.
-    pub queue_batches: usize,
+    /// Memory budget of pending data, bytes.
+    pub budget_bytes: u64,
+    /// Largest encoded export request, bytes.
+    pub max_request_bytes: usize,
+    /// Export requests in flight at once.
+    pub in_flight: usize,
     /// Size of one CUPTI activity buffer.
     pub buffer_bytes: usize,
     /// Most CUPTI activity buffers alive at once.
@@ -152,11 +240,13 @@ impl Default for Config {
             sdk_disabled: false,
             service_name: None,
             resource_attributes: None,
-            protocol: Protocol::Grpc,
+            export: ExportConfig::default(),
             trace_slice: Duration::from_millis(TRACE_SLICE_MS_DEFAULT),
             flush_interval: Duration::from_millis(FLUSH_INTERVAL_MS_DEFAULT),
             exit_deadline: Duration::from_millis(EXIT_DEADLINE_MS_DEFAULT),
-            queue_batches: QUEUE_BATCHES_DEFAULT,
+            budget_bytes: crate::export::BUDGET_BYTES_DEFAULT,
+            max_request_bytes: crate::export::MAX_REQUEST_BYTES_DEFAULT,
+            in_flight: crate::export::IN_FLIGHT_DEFAULT,
             buffer_bytes: BUFFER_BYTES_DEFAULT,
             max_buffers: MAX_BUFFERS_DEFAULT,
             cupti_path: None,
@@ -199,9 +289,9 @@ impl Config {
         cfg.resource_attributes = set(ENV_RESOURCE_ATTRIBUTES);
         if let Some(v) = set(ENV_TRACES_PROTOCOL).or_else(|| set(ENV_PROTOCOL)) {
             match v.trim().to_ascii_lowercase().as_str() {
-                "grpc" => cfg.protocol = Protocol::Grpc,
-                "http/protobuf" => cfg.protocol = Protocol::HttpProtobuf,
-                "http/json" => cfg.protocol = Protocol::HttpJson,
+                "grpc" => cfg.export.protocol = Protocol::Grpc,
+                "http/protobuf" => cfg.export.protocol = Protocol::HttpProtobuf,
+                "http/json" => cfg.export.protocol = Protocol::HttpJson,
                 _ => warnings.push(format!(
                     "OTLP protocol {v:?} is not grpc, http/protobuf or http/json; using grpc"
                 )),
@@ -224,11 +314,27 @@ impl Config {
         cfg.trace_slice = millis(ENV_TRACE_SLICE_MS, TRACE_SLICE_MS_DEFAULT, 1, 3_600_000);
         cfg.flush_interval = millis(ENV_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS_DEFAULT, 1, 60_000);
         cfg.exit_deadline = millis(ENV_EXIT_DEADLINE_MS, EXIT_DEADLINE_MS_DEFAULT, 0, 60_000);
-        if let Some(v) = set(ENV_QUEUE_BATCHES) {
-            match v.trim().parse::<usize>() {
-                Ok(n) if (1..=1 << 20).contains(&n) => cfg.queue_batches = n,
+        cfg.export.timeout = millis(
+            if set(ENV_TRACES_TIMEOUT).is_some() {
+                ENV_TRACES_TIMEOUT
+            } else {
+                ENV_TIMEOUT
+            },
+            EXPORT_TIMEOUT_MS_DEFAULT,
+            1,
+            600_000,
+        );
+        cfg.export.endpoint = set(ENV_ENDPOINT).map(|v| v.trim().to_string());
+        cfg.export.traces_endpoint = set(ENV_TRACES_ENDPOINT).map(|v| v.trim().to_string());
+        if let Some(h) = set(ENV_TRACES_HEADERS).or_else(|| set(ENV_HEADERS)) {
+            cfg.export.headers = crate::resource::parse_resource_attributes(&h);
+        }
+        if let Some(v) = set(ENV_TRACES_COMPRESSION).or_else(|| set(ENV_COMPRESSION)) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "gzip" => cfg.export.compression = Compression::Gzip,
+                "none" => cfg.export.compression = Compression::None,
                 _ => warnings.push(format!(
-                    "{ENV_QUEUE_BATCHES}={v:?} is not a count in 1..=1048576; using {QUEUE_BATCHES_DEFAULT}"
+                    "OTLP compression {v:?} is not gzip or none; using none"
                 )),
             }
         }
@@ -267,6 +373,19 @@ impl Config {
         if set(ENV_PC_SAMPLING_PERIOD).is_some() {
             cfg.pc_sampling_period = Some(count(ENV_PC_SAMPLING_PERIOD, 12, 5, 31) as u32);
         }
+        cfg.budget_bytes = count(ENV_BUDGET_MB, BUDGET_MB_DEFAULT, 1, 1 << 20) << 20;
+        cfg.max_request_bytes = count(
+            ENV_MAX_REQUEST_BYTES,
+            crate::export::MAX_REQUEST_BYTES_DEFAULT as u64,
+            4096,
+            64 << 20,
+        ) as usize;
+        cfg.in_flight = count(
+            ENV_IN_FLIGHT,
+            crate::export::IN_FLIGHT_DEFAULT as u64,
+            1,
+            256,
+        ) as usize;
         cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
@@ -292,7 +411,9 @@ mod tests {
         let (cfg, warnings) = read(&[]);
         assert_eq!(cfg, Config::default());
         assert!(warnings.is_empty());
-        assert_eq!(cfg.protocol, Protocol::Grpc);
+        assert_eq!(cfg.export.protocol, Protocol::Grpc);
+        assert_eq!(cfg.export.grpc_endpoint(), "http://localhost:4317");
+        assert_eq!(cfg.export.http_url(), "http://localhost:4318/v1/traces");
         assert_eq!(cfg.trace_slice, Duration::from_secs(1));
     }
 
@@ -309,7 +430,7 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         assert!(cfg.sdk_disabled);
         assert_eq!(cfg.service_name.as_deref(), Some("trainer"));
-        assert_eq!(cfg.protocol, Protocol::HttpProtobuf);
+        assert_eq!(cfg.export.protocol, Protocol::HttpProtobuf);
         assert_eq!(cfg.trace_slice, Duration::from_millis(250));
         assert_eq!(
             cfg.cupti_path,
@@ -324,11 +445,44 @@ mod tests {
             (ENV_PROTOCOL, "carrier-pigeon"),
             (ENV_TRACE_SLICE_MS, "0"),
             (ENV_FLUSH_INTERVAL_MS, "fast"),
-            (ENV_QUEUE_BATCHES, "-3"),
+            (ENV_BUDGET_MB, "-3"),
         ]);
         assert_eq!(cfg, Config::default());
         assert_eq!(warnings.len(), 5, "{warnings:?}");
         assert!(warnings[2].contains(ENV_TRACE_SLICE_MS));
+    }
+
+    #[test]
+    fn otlp_exporter_variables_follow_the_specification() {
+        let (cfg, w) = read(&[
+            (ENV_ENDPOINT, "http://collector:4318/"),
+            (ENV_HEADERS, "authorization=Bearer%20abc,x-tenant=gpu"),
+            (ENV_TRACES_TIMEOUT, "2500"),
+            (ENV_TIMEOUT, "100"),
+            (ENV_COMPRESSION, "gzip"),
+            (ENV_BUDGET_MB, "64"),
+            (ENV_IN_FLIGHT, "4"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.export.http_url(), "http://collector:4318/v1/traces");
+        assert_eq!(cfg.export.grpc_endpoint(), "http://collector:4318/");
+        assert_eq!(
+            cfg.export.headers,
+            vec![
+                ("authorization".to_string(), "Bearer abc".to_string()),
+                ("x-tenant".to_string(), "gpu".to_string())
+            ]
+        );
+        assert_eq!(cfg.export.timeout, Duration::from_millis(2500));
+        assert_eq!(cfg.export.compression, Compression::Gzip);
+        assert_eq!(cfg.budget_bytes, 64 << 20);
+        assert_eq!(cfg.in_flight, 4);
+        let (cfg, _) = read(&[
+            (ENV_ENDPOINT, "http://base:4318"),
+            (ENV_TRACES_ENDPOINT, "http://traces:9999/custom"),
+        ]);
+        assert_eq!(cfg.export.http_url(), "http://traces:9999/custom");
+        assert_eq!(cfg.export.grpc_endpoint(), "http://traces:9999/custom");
     }
 
     #[test]

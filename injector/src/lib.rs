@@ -2,8 +2,9 @@
 //! execution of an unmodified CUDA program as an OTLP span.
 //!
 //! ```text
-//! CUPTI activity buffers ─▶ cupti (FFI, decode) ─▶ KernelRecord ─▶ bounded queue
-//!   ─▶ model::Slicer (one trace per time slice) ─▶ SpanData ─▶ opentelemetry-otlp
+//! CUPTI activity buffers ─▶ cupti (FFI, decode) ─▶ KernelRecord ─▶ budget-bounded queue
+//!   ─▶ model::Slicer (one trace per time slice) ─▶ export::encode (OTLP protobuf
+//!   straight from records) ─▶ export::send (several requests in flight, tonic/reqwest)
 //! ```
 //!
 //! - [`cupti`](crate) (private): the only module with `unsafe`; the exported
@@ -11,7 +12,7 @@
 //! - [`config`]: every environment variable, read once.
 //! - [`model`]: records to spans, pure.
 //! - [`resource`]: the OTLP resource.
-//! - [`export`]: the exporter thread with its own runtime.
+//! - [`export`]: encoding, batching by bytes, the memory budget, and sending.
 //! - [`fake`]: a fake CUPTI record builder for tests.
 //!
 //! - [`sampling`]: PC sampling's pure parts (tier selection, burst controller,

@@ -1,8 +1,9 @@
-//! Kernel records to span data: the pure core of the injector (no I/O, no clock).
+//! Kernel records to spans: the pure core of the injector (no I/O, no clock).
 //!
 //! ```text
-//! KernelRecord ──push──▶ Slicer ──▶ kernel spans (children of their slice's root)
-//!                  now ──close_due──▶ "gpu.kernels" root spans of finished slices
+//! KernelRecord ──kernel──▶ Slicer ──▶ KernelSpan (a child of its slice's root; encoded
+//!                                     straight to OTLP protobuf by `export::encode`)
+//!                 now ──close_due──▶ "gpu.kernels" root spans of finished slices
 //! ```
 //!
 //! Traces: one trace per time slice per process. A kernel belongs to the slice that
@@ -13,20 +14,22 @@
 //! its longest kernel. A slice is closed once `now` is past its end plus a grace
 //! period, or at shutdown; only slices that held a kernel get a root.
 //!
-//! Every kernel span carries `gpu.serialized = "false"`: PC sampling is off in this
-//! injector, and the contract says tier off means `"false"`, unconditionally.
+//! Kernel spans are the hot path (hundreds of thousands per second), so they are not
+//! built as OTLP message structs: [`KernelSpan`] keeps the record and its ids, and the
+//! encoder writes its protobuf directly. [`KernelSpan::to_proto`] is the same span as a
+//! message, the reference the encoder is tested against. The few other spans (roots,
+//! window records, PC samples, tier switches) are OTLP messages.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use opentelemetry::trace::{
-    Event, SpanContext, SpanId, SpanKind, Status, TraceFlags, TraceId, TraceState,
+use opentelemetry_proto::tonic::common::v1::{
+    any_value, AnyValue, ArrayValue, InstrumentationScope, KeyValue,
 };
-use opentelemetry::{InstrumentationScope, KeyValue};
-use opentelemetry_sdk::trace::{SpanData, SpanEvents, SpanLinks};
+use opentelemetry_proto::tonic::trace::v1::{span, Span, Status};
 use semconv::attributes as a;
+use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
 use crate::sampling::continuous::FunctionSamples;
@@ -40,6 +43,18 @@ pub const EVENT_TELEMETRY_DROPPED: &str = a::EVENT_GPU_TELEMETRY_DROPPED;
 pub const TELEMETRY_DROPPED_COUNT: &str = a::GPU_TELEMETRY_DROP_COUNT;
 /// Instrumentation scope name of every span.
 pub const SCOPE_NAME: &str = "gpu-otel-injector";
+/// W3C "sampled", plus OTLP's "the is-remote bit is known (and clear)": every span's
+/// parent is local.
+pub const SPAN_FLAGS: u32 = 0x1 | 0x100;
+
+/// The instrumentation scope of every span.
+pub fn scope() -> InstrumentationScope {
+    InstrumentationScope {
+        name: SCOPE_NAME.into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        ..Default::default()
+    }
+}
 
 /// One kernel execution, owned, as decoded from a CUPTI kernel activity record.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -172,20 +187,20 @@ impl IdSeed {
     }
 
     /// The trace id of slice `slice`.
-    pub fn trace_id(&self, slice: u64) -> TraceId {
+    pub fn trace_id(&self, slice: u64) -> [u8; 16] {
         let hi = mix64(self.hi ^ slice);
         let lo = mix64(self.lo ^ slice.rotate_left(32) ^ 0x5A5A_5A5A);
-        TraceId::from((u128::from(hi) << 64) | u128::from(non_zero(lo)))
+        ((u128::from(hi) << 64) | u128::from(non_zero(lo))).to_be_bytes()
     }
 
     /// The root span id of slice `slice`.
-    pub fn root_span_id(&self, slice: u64) -> SpanId {
-        SpanId::from_bytes(non_zero(mix64(self.lo ^ mix64(slice) ^ 0x0F0F)).to_be_bytes())
+    pub fn root_span_id(&self, slice: u64) -> [u8; 8] {
+        non_zero(mix64(self.lo ^ mix64(slice) ^ 0x0F0F)).to_be_bytes()
     }
 
     /// The span id of the `n`-th kernel span of the process.
-    pub fn kernel_span_id(&self, n: u64) -> SpanId {
-        SpanId::from_bytes(non_zero(mix64(self.hi ^ mix64(n ^ 0xF0F0_0000))).to_be_bytes())
+    pub fn kernel_span_id(&self, n: u64) -> [u8; 8] {
+        non_zero(mix64(self.hi ^ mix64(n ^ 0xF0F0_0000))).to_be_bytes()
     }
 }
 
@@ -197,51 +212,37 @@ pub fn now_ns() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn time_of(ns: u64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_nanos(ns)
+fn array(key: &str, values: impl Iterator<Item = any_value::Value>) -> KeyValue {
+    KeyValue {
+        key: key.into(),
+        value: Some(AnyValue {
+            value: Some(any_value::Value::ArrayValue(ArrayValue {
+                values: values.map(|v| AnyValue { value: Some(v) }).collect(),
+            })),
+        }),
+        ..Default::default()
+    }
 }
 
-fn int(key: &'static str, v: impl Into<i64>) -> KeyValue {
-    KeyValue::new(key, v.into())
+fn str_array(key: &str, values: impl Iterator<Item = String>) -> KeyValue {
+    array(key, values.map(any_value::Value::StringValue))
 }
 
-/// The attributes of one kernel execution span, from the semconv registry.
-pub fn kernel_attributes(r: &KernelRecord, tier: Tier) -> Vec<KeyValue> {
-    // Tier off and continuous never serialize: "false", unconditionally (contract).
-    let serialized = match tier {
-        Tier::Off | Tier::Continuous => Serialized::False,
-        Tier::Serialized => Serialized::Unknown,
-    };
-    stamped_attributes(r, serialized, None)
-}
-
-fn str_array(key: &'static str, values: impl Iterator<Item = String>) -> KeyValue {
-    KeyValue::new(
+fn int_array(key: &str, values: impl Iterator<Item = u64>) -> KeyValue {
+    array(
         key,
-        opentelemetry::Value::Array(opentelemetry::Array::String(
-            values.map(Into::into).collect(),
-        )),
+        values.map(|v| any_value::Value::IntValue(i64::try_from(v).unwrap_or(i64::MAX))),
     )
 }
 
-fn int_array(key: &'static str, values: impl Iterator<Item = u64>) -> KeyValue {
-    KeyValue::new(
-        key,
-        opentelemetry::Value::Array(opentelemetry::Array::I64(
-            values
-                .map(|v| i64::try_from(v).unwrap_or(i64::MAX))
-                .collect(),
-        )),
-    )
+fn sat(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
 }
 
 /// The sample count and stall reasons of a [`PcSummary`] as span attributes.
 pub fn pc_attributes(pc: &PcSummary) -> Vec<KeyValue> {
     vec![
-        int(
-            a::GPU_PC_SAMPLING_SAMPLE_COUNT,
-            i64::try_from(pc.samples).unwrap_or(i64::MAX),
-        ),
+        int_kv(a::GPU_PC_SAMPLING_SAMPLE_COUNT, sat(pc.samples)),
         str_array(
             a::GPU_PC_SAMPLING_STALL_REASONS,
             pc.stalls.iter().map(|(s, _)| s.to_string()),
@@ -253,34 +254,93 @@ pub fn pc_attributes(pc: &PcSummary) -> Vec<KeyValue> {
     ]
 }
 
-/// The attributes of one kernel execution span with its stamp and PC samples.
-pub fn stamped_attributes(
-    r: &KernelRecord,
-    serialized: Serialized,
-    pc: Option<&PcSummary>,
-) -> Vec<KeyValue> {
-    let mut attrs = vec![
-        KeyValue::new(a::GPU_KERNEL_NAME, r.name.to_string()),
-        KeyValue::new(a::GPU_SERIALIZED, serialized.as_str()),
-        int(a::GPU_CORRELATION_ID, r.correlation_id),
-        int(a::GPU_DEVICE_ID, r.device_id),
-        int(a::GPU_CONTEXT_ID, r.context_id),
-        int(a::GPU_STREAM_ID, r.stream_id),
-        int(a::GPU_GRAPH_ID, r.graph_id),
-        int(a::GPU_KERNEL_GRID_X, r.grid[0]),
-        int(a::GPU_KERNEL_GRID_Y, r.grid[1]),
-        int(a::GPU_KERNEL_GRID_Z, r.grid[2]),
-        int(a::GPU_KERNEL_BLOCK_X, r.block[0]),
-        int(a::GPU_KERNEL_BLOCK_Y, r.block[1]),
-        int(a::GPU_KERNEL_BLOCK_Z, r.block[2]),
-        int(a::GPU_KERNEL_SHARED_MEMORY_STATIC, r.static_shared_memory),
-        int(a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, r.dynamic_shared_memory),
-        int(a::GPU_KERNEL_REGISTERS_PER_THREAD, r.registers_per_thread),
-    ];
-    if let Some(pc) = pc {
-        attrs.extend(pc_attributes(pc));
+/// The stamp every execution of `tier` carries when it is not held for a verdict:
+/// off and continuous never serialize, so "false", unconditionally (contract).
+pub fn unheld_stamp(tier: Tier) -> Serialized {
+    match tier {
+        Tier::Off | Tier::Continuous => Serialized::False,
+        Tier::Serialized => Serialized::Unknown,
     }
-    attrs
+}
+
+/// One kernel execution span, ready to be encoded: the record, its demangled name,
+/// its ids, its stamp and its PC samples.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelSpan {
+    /// The execution.
+    pub record: KernelRecord,
+    /// The span name: the demangled kernel name.
+    pub name: Arc<str>,
+    /// The trace of the record's slice.
+    pub trace_id: [u8; 16],
+    /// This span.
+    pub span_id: [u8; 8],
+    /// The slice's root span.
+    pub parent_span_id: [u8; 8],
+    /// `gpu.serialized`.
+    pub serialized: Serialized,
+    /// PC samples joined to this execution (serialized tier).
+    pub pc: Option<PcSummary>,
+}
+
+impl KernelSpan {
+    /// End time: never before the start (a malformed record still makes a valid span).
+    pub fn end_ns(&self) -> u64 {
+        self.record.end_ns.max(self.record.start_ns)
+    }
+
+    /// The attributes, in wire order, from the semconv registry.
+    pub fn attributes(&self) -> Vec<KeyValue> {
+        let r = &self.record;
+        let mut attrs = vec![
+            str_kv(a::GPU_KERNEL_NAME, r.name.to_string()),
+            str_kv(a::GPU_SERIALIZED, self.serialized.as_str()),
+            int_kv(a::GPU_CORRELATION_ID, r.correlation_id.into()),
+            int_kv(a::GPU_DEVICE_ID, r.device_id.into()),
+            int_kv(a::GPU_CONTEXT_ID, r.context_id.into()),
+            int_kv(a::GPU_STREAM_ID, r.stream_id.into()),
+            int_kv(a::GPU_GRAPH_ID, r.graph_id.into()),
+            int_kv(a::GPU_KERNEL_GRID_X, r.grid[0].into()),
+            int_kv(a::GPU_KERNEL_GRID_Y, r.grid[1].into()),
+            int_kv(a::GPU_KERNEL_GRID_Z, r.grid[2].into()),
+            int_kv(a::GPU_KERNEL_BLOCK_X, r.block[0].into()),
+            int_kv(a::GPU_KERNEL_BLOCK_Y, r.block[1].into()),
+            int_kv(a::GPU_KERNEL_BLOCK_Z, r.block[2].into()),
+            int_kv(
+                a::GPU_KERNEL_SHARED_MEMORY_STATIC,
+                r.static_shared_memory.into(),
+            ),
+            int_kv(
+                a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC,
+                r.dynamic_shared_memory.into(),
+            ),
+            int_kv(
+                a::GPU_KERNEL_REGISTERS_PER_THREAD,
+                r.registers_per_thread.into(),
+            ),
+        ];
+        if let Some(pc) = &self.pc {
+            attrs.extend(pc_attributes(pc));
+        }
+        attrs
+    }
+
+    /// The span as an OTLP message (what the encoder writes, byte for byte).
+    pub fn to_proto(&self) -> Span {
+        Span {
+            trace_id: self.trace_id.to_vec(),
+            span_id: self.span_id.to_vec(),
+            parent_span_id: self.parent_span_id.to_vec(),
+            flags: SPAN_FLAGS,
+            name: self.name.to_string(),
+            kind: span::SpanKind::Internal as i32,
+            start_time_unix_nano: self.record.start_ns,
+            end_time_unix_nano: self.end_ns(),
+            attributes: self.attributes(),
+            status: Some(Status::default()),
+            ..Default::default()
+        }
+    }
 }
 
 /// The producer's cumulative PC-sampling counters, carried on window record spans.
@@ -304,43 +364,38 @@ pub struct SamplingCounters {
 
 impl SamplingCounters {
     fn attributes(&self) -> Vec<KeyValue> {
-        let i = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
         vec![
-            int(a::GPU_PC_SAMPLING_BURSTS, i(self.bursts)),
-            int(a::GPU_PC_SAMPLING_GRAPH_REFUSALS, i(self.graph_refusals)),
-            int(a::GPU_PC_SAMPLING_START_FAILURES, i(self.start_failures)),
-            int(a::GPU_PC_SAMPLING_STOP_FAILURES, i(self.stop_failures)),
-            int(a::GPU_PC_SAMPLING_PAIRS, i(self.pairs)),
-            int(
+            int_kv(a::GPU_PC_SAMPLING_BURSTS, sat(self.bursts)),
+            int_kv(a::GPU_PC_SAMPLING_GRAPH_REFUSALS, sat(self.graph_refusals)),
+            int_kv(a::GPU_PC_SAMPLING_START_FAILURES, sat(self.start_failures)),
+            int_kv(a::GPU_PC_SAMPLING_STOP_FAILURES, sat(self.stop_failures)),
+            int_kv(a::GPU_PC_SAMPLING_PAIRS, sat(self.pairs)),
+            int_kv(
                 a::GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
-                i(self.launches_serialized),
+                sat(self.launches_serialized),
             ),
-            int(a::GPU_PC_SAMPLING_TIER_SWITCHES, i(self.tier_switches)),
+            int_kv(a::GPU_PC_SAMPLING_TIER_SWITCHES, sat(self.tier_switches)),
         ]
     }
 }
 
-/// A window record as an SDK span event (`semconv::codec::encode` gives OTLP proto
-/// attributes; window records hold only ints and strings).
-pub fn window_event(w: &Window) -> Event {
-    use opentelemetry_proto::tonic::common::v1::any_value::Value as V;
-    let attributes = semconv::codec::encode(w)
-        .into_iter()
-        .filter_map(|kv| {
-            let value = match kv.value?.value? {
-                V::IntValue(i) => opentelemetry::Value::I64(i),
-                V::StringValue(s) => opentelemetry::Value::String(s.into()),
-                _ => return None,
-            };
-            Some(KeyValue::new(kv.key, value))
-        })
-        .collect();
-    Event::new(
-        a::EVENT_GPU_SAMPLING_WINDOW,
-        time_of(w.end_ns().unwrap_or(w.start_ns)),
-        attributes,
-        0,
-    )
+/// A window record as a span event (`semconv::codec::encode` gives its attributes).
+pub fn window_event(w: &Window) -> span::Event {
+    span::Event {
+        name: a::EVENT_GPU_SAMPLING_WINDOW.into(),
+        time_unix_nano: w.end_ns().unwrap_or(w.start_ns),
+        attributes: semconv::codec::encode(w),
+        ..Default::default()
+    }
+}
+
+/// What a non-kernel span is, for the exporter's counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OtherKind {
+    /// A slice's `gpu.kernels` root.
+    Root,
+    /// A window record carrier, a PC-sample span or a tier-switch marker.
+    Sampling,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -356,7 +411,6 @@ pub struct Slicer {
     grace_ns: u64,
     seed: IdSeed,
     tier: Tier,
-    scope: InstrumentationScope,
     demangler: Demangler,
     open: BTreeMap<u64, OpenSlice>,
     /// Drop counters as of the last root span that carried them.
@@ -369,15 +423,12 @@ pub struct Slicer {
 impl Slicer {
     /// A slicer with slices of `slice` and the given grace period after a slice's
     /// end before its root leaves.
-    pub fn new(slice: Duration, grace: Duration, seed: IdSeed, tier: Tier) -> Self {
+    pub fn new(slice: std::time::Duration, grace: std::time::Duration, seed: IdSeed, tier: Tier) -> Self {
         Slicer {
             slice_ns: (slice.as_nanos() as u64).max(1),
             grace_ns: grace.as_nanos() as u64,
             seed,
             tier,
-            scope: InstrumentationScope::builder(SCOPE_NAME)
-                .with_version(env!("CARGO_PKG_VERSION"))
-                .build(),
             demangler: Demangler::default(),
             open: BTreeMap::new(),
             reported: DropCounts::default(),
@@ -397,47 +448,60 @@ impl Slicer {
         (self.kernel_spans, self.root_spans)
     }
 
-    /// A span; `ids` are (trace, span, parent), `times` (start, end) in Unix ns.
-    fn span(
-        &self,
-        ids: (TraceId, SpanId, SpanId),
-        name: Cow<'static, str>,
+    /// A non-kernel span in the trace of `slice`, a child of its root.
+    fn child(
+        &mut self,
+        slice: u64,
+        name: String,
         times: (u64, u64),
         attributes: Vec<KeyValue>,
-        events: Vec<Event>,
-    ) -> SpanData {
-        let (trace, id, parent) = ids;
-        let (start_ns, end_ns) = times;
-        let mut span_events = SpanEvents::default();
-        span_events.events = events;
-        SpanData {
-            span_context: SpanContext::new(trace, id, TraceFlags::SAMPLED, false, TraceState::NONE),
-            parent_span_id: parent,
-            parent_span_is_remote: false,
-            span_kind: SpanKind::Internal,
+        events: Vec<span::Event>,
+    ) -> Span {
+        self.other_spans += 1;
+        let id = self.seed.kernel_span_id((1 << 62) | self.other_spans);
+        Span {
+            trace_id: self.seed.trace_id(slice).to_vec(),
+            span_id: id.to_vec(),
+            parent_span_id: self.seed.root_span_id(slice).to_vec(),
+            flags: SPAN_FLAGS,
             name,
-            start_time: time_of(start_ns),
-            end_time: time_of(end_ns),
+            kind: span::SpanKind::Internal as i32,
+            start_time_unix_nano: times.0,
+            end_time_unix_nano: times.1,
             attributes,
-            dropped_attributes_count: 0,
-            events: span_events,
-            links: SpanLinks::default(),
-            status: Status::Unset,
-            instrumentation_scope: self.scope.clone(),
+            events,
+            status: Some(Status::default()),
+            ..Default::default()
         }
     }
 
-    /// The kernel span of `r`, a child of its slice's root, stamped as its tier
-    /// says (off and continuous: "false"; serialized: use [`Slicer::push_stamped`]).
-    pub fn push(&mut self, r: &KernelRecord) -> SpanData {
-        self.push_as(r, self.tier)
+    /// The kernel span of `r`, stamped as an unheld execution of `tier` ("false"
+    /// for off and continuous; see [`unheld_stamp`]).
+    pub fn kernel(&mut self, r: KernelRecord, tier: Tier) -> KernelSpan {
+        self.stamped(r, unheld_stamp(tier), None)
     }
 
-    /// [`Slicer::push`] for an execution that ran under `tier` (after a run-time
-    /// tier switch the slicer's own tier is only the one the process started with).
-    pub fn push_as(&mut self, r: &KernelRecord, tier: Tier) -> SpanData {
-        let attrs = kernel_attributes(r, tier);
-        self.push_with(r, attrs)
+    /// The kernel span of `r` with its stamp and PC samples (serialized tier).
+    pub fn stamped(
+        &mut self,
+        r: KernelRecord,
+        serialized: Serialized,
+        pc: Option<PcSummary>,
+    ) -> KernelSpan {
+        let end_ns = r.end_ns.max(r.start_ns);
+        let slice = self.enter_slice(r.start_ns, end_ns);
+        let name = self.demangler.demangle(&r.name);
+        let span_id = self.seed.kernel_span_id(self.kernel_spans);
+        self.kernel_spans += 1;
+        KernelSpan {
+            record: r,
+            name,
+            trace_id: self.seed.trace_id(slice),
+            span_id,
+            parent_span_id: self.seed.root_span_id(slice),
+            serialized,
+            pc,
+        }
     }
 
     /// The zero-length marker of a run-time tier switch at `at_ns`.
@@ -447,32 +511,20 @@ impl Slicer {
         from: Tier,
         to: Tier,
         counters: &SamplingCounters,
-    ) -> SpanData {
+    ) -> Span {
         let slice = self.enter_slice(at_ns, at_ns);
-        let id = self.other_span_id();
         let mut attrs = vec![
-            KeyValue::new(a::GPU_PC_SAMPLING_TIER, to.as_str()),
-            KeyValue::new(a::GPU_PC_SAMPLING_TIER_PREVIOUS, from.as_str()),
+            str_kv(a::GPU_PC_SAMPLING_TIER, to.as_str()),
+            str_kv(a::GPU_PC_SAMPLING_TIER_PREVIOUS, from.as_str()),
         ];
         attrs.extend(counters.attributes());
-        self.span(
-            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
-            Cow::Borrowed(a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH),
+        self.child(
+            slice,
+            a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH.into(),
             (at_ns, at_ns),
             attrs,
             Vec::new(),
         )
-    }
-
-    /// The kernel span of `r` with its stamp and PC samples (serialized tier).
-    pub fn push_stamped(
-        &mut self,
-        r: &KernelRecord,
-        serialized: Serialized,
-        pc: Option<&PcSummary>,
-    ) -> SpanData {
-        let attrs = stamped_attributes(r, serialized, pc);
-        self.push_with(r, attrs)
     }
 
     fn enter_slice(&mut self, start_ns: u64, end_ns: u64) -> u64 {
@@ -486,49 +538,30 @@ impl Slicer {
         slice
     }
 
-    fn push_with(&mut self, r: &KernelRecord, attributes: Vec<KeyValue>) -> SpanData {
-        let end_ns = r.end_ns.max(r.start_ns);
-        let slice = self.enter_slice(r.start_ns, end_ns);
-        let name = self.demangler.demangle(&r.name);
-        let id = self.seed.kernel_span_id(self.kernel_spans);
-        self.kernel_spans += 1;
-        self.span(
-            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
-            Cow::Owned(name.to_string()),
-            (r.start_ns, end_ns),
-            attributes,
-            Vec::new(),
-        )
-    }
-
-    fn other_span_id(&mut self) -> SpanId {
-        self.other_spans += 1;
-        self.seed.kernel_span_id((1 << 62) | self.other_spans)
-    }
-
     /// The zero-length carrier span of one window record, in the trace of the slice
     /// holding the record's time, with the producer's counters.
-    pub fn window_span(&mut self, w: &Window, counters: &SamplingCounters) -> SpanData {
+    pub fn window_span(&mut self, w: &Window, counters: &SamplingCounters) -> Span {
         let t = w.end_ns().unwrap_or(w.start_ns);
         let slice = self.enter_slice(t, t);
-        let id = self.other_span_id();
-        self.span(
-            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
-            Cow::Borrowed(a::SPAN_GPU_SAMPLING_WINDOW_RECORD),
+        self.child(
+            slice,
+            a::SPAN_GPU_SAMPLING_WINDOW_RECORD.into(),
             (t, t),
             counters.attributes(),
             vec![window_event(w)],
         )
     }
 
-    /// The span of one function's CONTINUOUS-tier samples over `[start_ns, end_ns]`
-    /// (one drain period), named after the demangled function.
-    pub fn function_span(&mut self, f: &FunctionSamples, start_ns: u64, end_ns: u64) -> SpanData {
+    /// The span of one function's PC samples over `[start_ns, end_ns]` (one drain
+    /// period), named after the demangled function. It is not a kernel execution, so
+    /// it names the function in `gpu.pc_sampling.function` and carries no
+    /// `gpu.kernel.name` and no `gpu.serialized`: receivers and checkers that count
+    /// executions by those attributes must not count it.
+    pub fn function_span(&mut self, f: &FunctionSamples, start_ns: u64, end_ns: u64) -> Span {
         let end_ns = end_ns.max(start_ns);
         let slice = self.enter_slice(start_ns, end_ns);
-        let id = self.other_span_id();
         let name = self.demangler.demangle(&f.function);
-        let mut attrs = vec![KeyValue::new(a::GPU_KERNEL_NAME, f.function.to_string())];
+        let mut attrs = vec![str_kv(a::GPU_PC_SAMPLING_FUNCTION, f.function.to_string())];
         attrs.extend(pc_attributes(&f.summary));
         attrs.push(int_array(
             a::GPU_PC_SAMPLING_PC_OFFSETS,
@@ -542,9 +575,9 @@ impl Slicer {
             a::GPU_PC_SAMPLING_PC_STALL_REASONS,
             f.pcs.iter().map(|p| p.top_stall.to_string()),
         ));
-        self.span(
-            (self.seed.trace_id(slice), id, self.seed.root_span_id(slice)),
-            Cow::Owned(format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES)),
+        self.child(
+            slice,
+            format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES),
             (start_ns, end_ns),
             attrs,
             Vec::new(),
@@ -552,7 +585,7 @@ impl Slicer {
     }
 
     /// Roots of the slices that ended more than the grace period before `now_ns`.
-    pub fn close_due(&mut self, now_ns: u64, drops: DropCounts, out: &mut Vec<SpanData>) {
+    pub fn close_due(&mut self, now_ns: u64, drops: DropCounts, out: &mut Vec<Span>) {
         let limit = now_ns.saturating_sub(self.grace_ns);
         let due: Vec<u64> = self
             .open
@@ -568,7 +601,7 @@ impl Slicer {
     /// Roots of every open slice (at shutdown). When drops happened since the last
     /// root that reported them, and no slice is open, a root for the slice holding
     /// `now_ns` carries them.
-    pub fn close_all(&mut self, now_ns: u64, drops: DropCounts, out: &mut Vec<SpanData>) {
+    pub fn close_all(&mut self, now_ns: u64, drops: DropCounts, out: &mut Vec<Span>) {
         let open: Vec<u64> = self.open.keys().copied().collect();
         for slice in open {
             self.close(slice, now_ns, drops, out);
@@ -586,7 +619,7 @@ impl Slicer {
         }
     }
 
-    fn close(&mut self, slice: u64, now_ns: u64, drops: DropCounts, out: &mut Vec<SpanData>) {
+    fn close(&mut self, slice: u64, now_ns: u64, drops: DropCounts, out: &mut Vec<Span>) {
         let Some(state) = self.open.remove(&slice) else {
             return;
         };
@@ -598,33 +631,32 @@ impl Slicer {
                 .by_reason()
                 .iter()
                 .filter(|(_, n)| *n > 0)
-                .map(|(reason, n)| {
-                    Event::new(
-                        EVENT_TELEMETRY_DROPPED,
-                        time_of(now_ns),
-                        vec![
-                            KeyValue::new(a::GPU_TELEMETRY_DROP_REASON, *reason),
-                            KeyValue::new(TELEMETRY_DROPPED_COUNT, *n as i64),
-                        ],
-                        0,
-                    )
+                .map(|(reason, n)| span::Event {
+                    name: EVENT_TELEMETRY_DROPPED.into(),
+                    time_unix_nano: now_ns,
+                    attributes: vec![
+                        str_kv(a::GPU_TELEMETRY_DROP_REASON, *reason),
+                        int_kv(TELEMETRY_DROPPED_COUNT, sat(*n)),
+                    ],
+                    ..Default::default()
                 })
                 .collect()
         } else {
             Vec::new()
         };
         self.root_spans += 1;
-        out.push(self.span(
-            (
-                self.seed.trace_id(slice),
-                self.seed.root_span_id(slice),
-                SpanId::INVALID,
-            ),
-            Cow::Borrowed(ROOT_SPAN_NAME),
-            (start_ns, end_ns),
-            Vec::new(),
+        out.push(Span {
+            trace_id: self.seed.trace_id(slice).to_vec(),
+            span_id: self.seed.root_span_id(slice).to_vec(),
+            flags: SPAN_FLAGS,
+            name: ROOT_SPAN_NAME.into(),
+            kind: span::SpanKind::Internal as i32,
+            start_time_unix_nano: start_ns,
+            end_time_unix_nano: end_ns,
             events,
-        ));
+            status: Some(Status::default()),
+            ..Default::default()
+        });
     }
 }
 
@@ -632,6 +664,7 @@ impl Slicer {
 mod tests {
     use super::*;
     use crate::fake::FakeKernel;
+    use std::time::Duration;
 
     const MS: u64 = 1_000_000;
     const T0: u64 = 1_764_430_000_000_000_000;
@@ -645,13 +678,6 @@ mod tests {
         )
     }
 
-    fn attr<'a>(s: &'a SpanData, key: &str) -> Option<&'a opentelemetry::Value> {
-        s.attributes
-            .iter()
-            .find(|kv| kv.key.as_str() == key)
-            .map(|kv| &kv.value)
-    }
-
     #[test]
     fn a_kernel_span_has_its_times_names_and_every_attribute() {
         let r = FakeKernel::new("_Z4spinPfi", T0 + 10 * MS, T0 + 11 * MS)
@@ -661,29 +687,19 @@ mod tests {
             .block([256, 1, 1])
             .record();
         let mut s = slicer();
-        let span = s.push(&r);
+        let span = s.kernel(r, Tier::Off).to_proto();
         assert_eq!(span.name, "spin(float*, int)");
-        assert_eq!(span.start_time, time_of(T0 + 10 * MS));
-        assert_eq!(span.end_time, time_of(T0 + 11 * MS));
-        assert_eq!(
-            attr(&span, a::GPU_KERNEL_NAME).unwrap().as_str(),
-            "_Z4spinPfi"
-        );
-        assert_eq!(attr(&span, a::GPU_SERIALIZED).unwrap().as_str(), "false");
-        assert_eq!(
-            attr(&span, a::GPU_CORRELATION_ID),
-            Some(&opentelemetry::Value::I64(7))
-        );
-        assert_eq!(
-            attr(&span, a::GPU_KERNEL_GRID_X),
-            Some(&opentelemetry::Value::I64(264))
-        );
+        assert_eq!(span.start_time_unix_nano, T0 + 10 * MS);
+        assert_eq!(span.end_time_unix_nano, T0 + 11 * MS);
+        let get_str = |k| semconv::otlp::get_str(&span.attributes, k);
+        let get_int = |k| semconv::otlp::get_int(&span.attributes, k);
+        assert_eq!(get_str(a::GPU_KERNEL_NAME), Some("_Z4spinPfi"));
+        assert_eq!(get_str(a::GPU_SERIALIZED), Some("false"));
+        assert_eq!(get_int(a::GPU_CORRELATION_ID), Some(7));
+        assert_eq!(get_int(a::GPU_KERNEL_GRID_X), Some(264));
         assert_eq!(span.attributes.len(), 16);
         let slice = (T0 + 10 * MS) / 1_000_000_000;
-        assert_eq!(
-            span.span_context.trace_id(),
-            IdSeed::from_u128(42).trace_id(slice)
-        );
+        assert_eq!(span.trace_id, IdSeed::from_u128(42).trace_id(slice));
         assert_eq!(
             span.parent_span_id,
             IdSeed::from_u128(42).root_span_id(slice)
@@ -693,8 +709,27 @@ mod tests {
     #[test]
     fn a_plain_c_name_is_kept_as_the_span_name() {
         let mut s = slicer();
-        let span = s.push(&FakeKernel::new("add_one", T0, T0 + 1).record());
-        assert_eq!(span.name, "add_one");
+        let span = s.kernel(FakeKernel::new("add_one", T0, T0 + 1).record(), Tier::Off);
+        assert_eq!(&*span.name, "add_one");
+    }
+
+    #[test]
+    fn a_pc_sample_span_is_not_a_kernel_execution() {
+        let mut s = slicer();
+        let f = FunctionSamples {
+            function: Arc::from("_Z4spinPfi"),
+            summary: PcSummary::default(),
+            pcs: Vec::new(),
+            distinct_pcs: 0,
+        };
+        let span = s.function_span(&f, T0, T0 + MS);
+        let has = |k| semconv::otlp::find(&span.attributes, k).is_some();
+        assert!(!has(a::GPU_KERNEL_NAME));
+        assert!(!has(a::GPU_SERIALIZED));
+        assert_eq!(
+            semconv::otlp::get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION),
+            Some("_Z4spinPfi")
+        );
     }
 
     #[test]
@@ -702,20 +737,26 @@ mod tests {
         let mut s = slicer();
         let base = (T0 / 1_000_000_000) * 1_000_000_000;
         // A kernel that starts in slice 0 and ends in slice 1.
-        s.push(&FakeKernel::new("k", base + 900 * MS, base + 1_200 * MS).record());
-        s.push(&FakeKernel::new("k", base + 1_100 * MS, base + 1_150 * MS).record());
+        s.kernel(
+            FakeKernel::new("k", base + 900 * MS, base + 1_200 * MS).record(),
+            Tier::Off,
+        );
+        s.kernel(
+            FakeKernel::new("k", base + 1_100 * MS, base + 1_150 * MS).record(),
+            Tier::Off,
+        );
         let mut out = Vec::new();
         s.close_due(base + 1_400 * MS, DropCounts::default(), &mut out);
         assert!(out.is_empty(), "slice 0 is still in its grace period");
         s.close_due(base + 1_500 * MS, DropCounts::default(), &mut out);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].name, ROOT_SPAN_NAME);
-        assert_eq!(out[0].parent_span_id, SpanId::INVALID);
-        assert_eq!(out[0].start_time, time_of(base));
-        assert_eq!(out[0].end_time, time_of(base + 1_200 * MS));
+        assert!(out[0].parent_span_id.is_empty());
+        assert_eq!(out[0].start_time_unix_nano, base);
+        assert_eq!(out[0].end_time_unix_nano, base + 1_200 * MS);
         s.close_all(base + 1_600 * MS, DropCounts::default(), &mut out);
         assert_eq!(out.len(), 2);
-        assert_eq!(out[1].end_time, time_of(base + 2_000 * MS));
+        assert_eq!(out[1].end_time_unix_nano, base + 2_000 * MS);
         assert_eq!(s.counts(), (2, 2));
     }
 
@@ -726,7 +767,7 @@ mod tests {
             queue_full: 3,
             ..DropCounts::default()
         };
-        s.push(&FakeKernel::new("k", T0, T0 + MS).record());
+        s.kernel(FakeKernel::new("k", T0, T0 + MS).record(), Tier::Off);
         let mut out = Vec::new();
         s.close_all(T0 + 2 * MS, drops, &mut out);
         assert_eq!(out.len(), 1, "the open slice carries the drops");
@@ -749,9 +790,9 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for n in 0..10_000u64 {
             let id = seed.kernel_span_id(n);
-            assert_ne!(id, SpanId::INVALID);
+            assert_ne!(id, [0; 8]);
             assert!(seen.insert(id));
-            assert_ne!(seed.trace_id(n), TraceId::INVALID);
+            assert_ne!(seed.trace_id(n), [0; 16]);
         }
         assert_ne!(seed.trace_id(1), seed.trace_id(2));
     }

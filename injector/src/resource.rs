@@ -5,7 +5,8 @@
 //! `OTEL_RESOURCE_ATTRIBUTES`, then `OTEL_SERVICE_NAME`. `gpu.pc_sampling.tier` is
 //! the producer's declared configuration and is always the injector's own value.
 
-use opentelemetry::KeyValue;
+use opentelemetry_proto::tonic::common::v1::KeyValue;
+use semconv::otlp::{int, string};
 use semconv::attributes as a;
 use semconv::Tier;
 
@@ -74,10 +75,7 @@ pub fn parse_resource_attributes(s: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn set(attrs: &mut Vec<KeyValue>, kv: KeyValue) {
-    attrs.retain(|a| a.key != kv.key);
-    attrs.push(kv);
-}
+use semconv::otlp::set;
 
 /// The resource attributes, in precedence order (see the module doc).
 pub fn resource_attributes(
@@ -87,26 +85,26 @@ pub fn resource_attributes(
     tier: Tier,
 ) -> Vec<KeyValue> {
     let mut attrs = vec![
-        KeyValue::new("service.name", process.executable_name.clone()),
-        KeyValue::new("service.instance.id", process.instance_id.clone()),
-        KeyValue::new("process.pid", i64::from(process.pid)),
-        KeyValue::new("process.executable.name", process.executable_name.clone()),
-        KeyValue::new("telemetry.sdk.name", "gpu-otel-injector"),
-        KeyValue::new("telemetry.sdk.language", "rust"),
-        KeyValue::new("telemetry.sdk.version", env!("CARGO_PKG_VERSION")),
+        string("service.name", process.executable_name.clone()),
+        string("service.instance.id", process.instance_id.clone()),
+        int("process.pid", i64::from(process.pid)),
+        string("process.executable.name", process.executable_name.clone()),
+        string("telemetry.sdk.name", "gpu-otel-injector"),
+        string("telemetry.sdk.language", "rust"),
+        string("telemetry.sdk.version", env!("CARGO_PKG_VERSION")),
     ];
     if let Some(h) = &process.host_name {
-        attrs.push(KeyValue::new("host.name", h.clone()));
+        attrs.push(string("host.name", h.clone()));
     }
     for (k, v) in parse_resource_attributes(resource_env.unwrap_or("")) {
-        set(&mut attrs, KeyValue::new(k, v));
+        set(&mut attrs, string(&k, v));
     }
     if let Some(name) = service_name {
-        set(&mut attrs, KeyValue::new("service.name", name.to_string()));
+        set(&mut attrs, string("service.name", name));
     }
     set(
         &mut attrs,
-        KeyValue::new(a::GPU_PC_SAMPLING_TIER, tier.as_str()),
+        string(a::GPU_PC_SAMPLING_TIER, tier.as_str()),
     );
     attrs
 }
@@ -116,10 +114,10 @@ pub fn resource_attributes(
 pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
     match requested {
         Some(raw) => vec![
-            KeyValue::new(a::GPU_PC_SAMPLING_TIER_REQUESTED, raw.to_string()),
-            KeyValue::new(a::GPU_PC_SAMPLING_TIER_REFUSALS, 1i64),
+            string(a::GPU_PC_SAMPLING_TIER_REQUESTED, raw),
+            int(a::GPU_PC_SAMPLING_TIER_REFUSALS, 1),
         ],
-        None => vec![KeyValue::new(a::GPU_PC_SAMPLING_TIER_REFUSALS, 0i64)],
+        None => vec![int(a::GPU_PC_SAMPLING_TIER_REFUSALS, 0)],
     }
 }
 
@@ -127,8 +125,21 @@ pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
 pub fn instance_id(attrs: &[KeyValue]) -> Option<String> {
     attrs
         .iter()
-        .find(|kv| kv.key.as_str() == "service.instance.id")
-        .map(|kv| kv.value.as_str().into_owned())
+        .find(|kv| kv.key == "service.instance.id")
+        .and_then(|kv| kv.value.as_ref())
+        .map(value_text)
+}
+
+/// An attribute value as text (strings as they are, ints in decimal).
+fn value_text(v: &opentelemetry_proto::tonic::common::v1::AnyValue) -> String {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value;
+    match &v.value {
+        Some(Value::StringValue(s)) => s.clone(),
+        Some(Value::IntValue(i)) => i.to_string(),
+        Some(Value::BoolValue(b)) => b.to_string(),
+        Some(Value::DoubleValue(d)) => d.to_string(),
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -147,8 +158,9 @@ mod tests {
     fn get(attrs: &[KeyValue], key: &str) -> String {
         attrs
             .iter()
-            .find(|kv| kv.key.as_str() == key)
-            .map(|kv| kv.value.as_str().into_owned())
+            .find(|kv| kv.key == key)
+            .and_then(|kv| kv.value.as_ref())
+            .map(value_text)
             .unwrap_or_default()
     }
 
@@ -174,7 +186,7 @@ mod tests {
         assert_eq!(get(&attrs, a::GPU_PC_SAMPLING_TIER), "off");
         let n = attrs
             .iter()
-            .filter(|kv| kv.key.as_str() == a::GPU_PC_SAMPLING_TIER)
+            .filter(|kv| kv.key == a::GPU_PC_SAMPLING_TIER)
             .count();
         assert_eq!(n, 1);
     }

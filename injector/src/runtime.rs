@@ -125,10 +125,12 @@ pub(crate) fn initialize() {
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
     let stats = Arc::new(Stats::default());
-    let protocol = cfg.protocol;
+    let export_cfg = cfg.export.clone();
     let spawned = export::spawn(
         ExportSettings {
-            queue_batches: cfg.queue_batches,
+            budget_bytes: cfg.budget_bytes,
+            max_request_bytes: cfg.max_request_bytes,
+            in_flight: cfg.in_flight,
             resource: attrs,
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
@@ -136,7 +138,7 @@ pub(crate) fn initialize() {
             describe_device: true,
         },
         stats.clone(),
-        move || export::otlp_exporter(protocol, None),
+        move || export::OtlpSink::new(&export_cfg),
     );
     let queue = match spawned {
         Ok((queue, _handle)) => {

@@ -161,6 +161,12 @@ pub const GPU_PC_SAMPLING_STALL_REASONS: &str = "gpu.pc_sampling.stall_reasons";
 /// Examples: `[[1200,320]]`.
 pub const GPU_PC_SAMPLING_STALL_COUNTS: &str = "gpu.pc_sampling.stall_counts";
 
+/// The mangled name of the kernel function whose PC samples a gpu.pc_samples span aggregates (a function, not one execution).
+///
+/// Type: string; requirement level: opt_in; stability: development.
+/// Examples: `["_Z4spinPfi"]`.
+pub const GPU_PC_SAMPLING_FUNCTION: &str = "gpu.pc_sampling.function";
+
 /// PC offsets inside the kernel function that were sampled, most sampled first; parallel to gpu.pc_sampling.pc_sample_counts and gpu.pc_sampling.pc_stall_reasons.
 ///
 /// Type: int[]; requirement level: opt_in; stability: development.
@@ -335,7 +341,7 @@ pub const SPAN_GPU_SAMPLING_WINDOW_RECORD: &str = "gpu.sampling.window.record";
 /// The injector's zero-length marker of one run-time tier switch, at the switch instant, in the trace of its time slice and under the resource of the new tier. Executions that start at or after the instant belong to the new tier (their batches declare it); executions before it keep the old one.
 pub const SPAN_GPU_PC_SAMPLING_TIER_SWITCH: &str = "gpu.pc_sampling.tier_switch";
 
-/// CONTINUOUS-tier PC samples of one kernel function over one drain period, a child of the slice root; the span name is the function's demangled name. No correlation id: the samples belong to the function, not to one execution.
+/// CONTINUOUS-tier PC samples of one kernel function over one drain period, a child of the slice root; the span name is the function's demangled name. No correlation id: the samples belong to the function, not to one execution. It is not a kernel execution: it carries gpu.pc_sampling.function, never gpu.kernel.name or gpu.serialized, so nothing that counts executions counts it.
 pub const SPAN_GPU_PC_SAMPLES: &str = "gpu.pc_samples";
 
 /// The receiver's reconciled view of one burst, start to end, next to the kernels it perturbed.
@@ -451,6 +457,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_PC_SAMPLING_STALL_COUNTS,
         ty: AttributeType::IntArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_FUNCTION,
+        ty: AttributeType::String,
         requirement: Requirement::OptIn,
     },
     AttributeDef {

@@ -1,52 +1,130 @@
-//! The exporter thread: kernel records in, OTLP out, on the injector's own thread
-//! with its own current-thread Tokio runtime (never the host's).
+//! Kernel records in, OTLP out, on the injector's own two threads (never the host's).
 //!
 //! ```text
-//! collector thread ──RecordQueue (bounded, try_send)──▶ "gpu-otel-export" thread
-//!                                                        Slicer → SpanData → SpanExporter
+//! collector ──RecordQueue (byte budget, never waits)──▶ "gpu-otel-export": Slicer/Stamper
+//!   → encode::Batcher (protobuf straight from records, requests ≤ max bytes)
+//!   ──SendPool──▶ "gpu-otel-send": several requests in flight (tonic / reqwest)
 //! ```
 //!
-//! The queue holds batches (one per CUPTI buffer). A full queue drops the batch and
-//! counts every record of it (`queue_full`); a failed export counts every span of it
-//! (`export_failed`). Nobody waits on the exporter but the at-exit handler, and that
-//! only until its deadline.
+//! Memory is bounded by one budget of bytes: records waiting in the queue plus encoded
+//! requests waiting or in flight. A batch that would pass it is dropped whole at the
+//! door (newest first: what is queued is older and already paid for) and counted as
+//! `queue_full`; the application never waits and never grows our memory past the
+//! budget. A failed export counts every span it carried (`export_failed`). Nobody
+//! waits on the exporter but the at-exit handler, and that only until its deadline.
+
+mod encode;
+mod send;
+pub mod transport;
+
+pub use encode::{resource_of, Batcher, Counts, Request, MAX_REQUEST_BYTES_DEFAULT};
+pub use send::SendPool;
+pub use transport::{CountingSink, OtlpSink, SendError, Sink};
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{
-    channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError,
-};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use opentelemetry::KeyValue;
-use opentelemetry_sdk::trace::{SpanData, SpanExporter};
-use opentelemetry_sdk::Resource;
+use opentelemetry_proto::tonic::common::v1::KeyValue;
+use opentelemetry_proto::tonic::trace::v1::Span;
 
-use crate::config::Protocol;
-use crate::model::{now_ns, DropCounts, IdSeed, KernelRecord, SamplingCounters, Slicer};
+use crate::config::ExportConfig;
+use crate::model::{now_ns, DropCounts, IdSeed, KernelRecord, OtherKind, SamplingCounters, Slicer};
 use crate::resource::{resource_attributes, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
 use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
 use semconv::{Serialized, Tier, Window};
 
-/// Most spans in one export request.
-pub const MAX_EXPORT_BATCH: usize = 512;
+/// Default memory budget of pending data (records queued, requests encoded).
+pub const BUDGET_BYTES_DEFAULT: u64 = 128 << 20;
+/// What one queued record costs the budget: the record plus its share of the queue.
+pub const RECORD_COST: u64 = std::mem::size_of::<KernelRecord>() as u64 + 8;
+/// Default number of export requests in flight at once.
+pub const IN_FLIGHT_DEFAULT: usize = 8;
 /// How long the exporter thread waits for the driver (still inside the application's
 /// `cuInit`) to name device 0 before its first export.
 const DEVICE_WAIT: Duration = Duration::from_secs(2);
-/// Longest a span waits on the exporter thread before it is exported.
+/// Longest a span waits on the exporter thread before its request is cut.
 pub const EXPORT_INTERVAL: Duration = Duration::from_millis(200);
+
+/// Bytes of pending data, bounded: the only bound on the injector's memory between
+/// CUPTI's buffers and the wire.
+#[derive(Debug)]
+pub struct Budget {
+    limit: u64,
+    used: AtomicU64,
+    /// Highest use seen.
+    peak: AtomicU64,
+}
+
+impl Budget {
+    /// A budget of `limit` bytes.
+    pub fn new(limit: u64) -> Self {
+        Budget {
+            limit,
+            used: AtomicU64::new(0),
+            peak: AtomicU64::new(0),
+        }
+    }
+
+    /// Takes `n` bytes if they fit; never waits.
+    pub fn try_take(&self, n: u64) -> bool {
+        let mut cur = self.used.load(Ordering::Relaxed);
+        loop {
+            if cur.saturating_add(n) > self.limit {
+                return false;
+            }
+            match self.used.compare_exchange_weak(cur, cur + n, Ordering::AcqRel, Ordering::Relaxed) {
+                Ok(_) => {
+                    self.peak.fetch_max(cur + n, Ordering::Relaxed);
+                    return true;
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// Takes `n` bytes even past the limit (encoded requests: their records were
+    /// already admitted; they are few and bounded by the requests in flight).
+    pub fn take(&self, n: u64) {
+        let now = self.used.fetch_add(n, Ordering::AcqRel) + n;
+        self.peak.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// Gives `n` bytes back.
+    pub fn release(&self, n: u64) {
+        let _ = self
+            .used
+            .fetch_update(Ordering::AcqRel, Ordering::Relaxed, |u| Some(u.saturating_sub(n)));
+    }
+
+    /// Bytes in use now.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Highest use so far.
+    pub fn peak(&self) -> u64 {
+        self.peak.load(Ordering::Relaxed)
+    }
+
+    /// The limit.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+}
 
 /// Counters shared by the collector, the exporter and the exit handler.
 #[derive(Debug, Default)]
 pub struct Stats {
     /// Kernel records decoded from CUPTI (or offered by a test).
     pub records: AtomicU64,
-    /// Records dropped: queue full.
+    /// Records dropped at the door: the memory budget was full.
     pub queue_full: AtomicU64,
     /// Records CUPTI reported dropped.
     pub cupti_dropped: AtomicU64,
@@ -60,6 +138,8 @@ pub struct Stats {
     pub kernel_spans_exported: AtomicU64,
     /// Root spans (traces) exported successfully.
     pub root_spans_exported: AtomicU64,
+    /// Export requests delivered.
+    pub requests_exported: AtomicU64,
     /// Window record carrier spans and PC-sample spans exported successfully.
     pub sampling_spans_exported: AtomicU64,
     /// Window records exported successfully.
@@ -78,6 +158,32 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Counts one settled export request.
+    pub fn settle(&self, c: Counts, outcome: Result<(), String>) {
+        match outcome {
+            Ok(()) => {
+                self.requests_exported.fetch_add(1, Ordering::Relaxed);
+                self.kernel_spans_exported
+                    .fetch_add(c.kernels, Ordering::Relaxed);
+                self.sampling_spans_exported
+                    .fetch_add(c.sampling, Ordering::Relaxed);
+                self.windows_exported.fetch_add(c.windows, Ordering::Relaxed);
+                self.root_spans_exported
+                    .fetch_add(c.roots, Ordering::Relaxed);
+            }
+            Err(e) => {
+                self.export_failed.fetch_add(c.spans(), Ordering::Relaxed);
+                self.kernel_export_failed
+                    .fetch_add(c.kernels, Ordering::Relaxed);
+                if !self.warned_export.swap(true, Ordering::Relaxed) {
+                    crate::log(&format!(
+                        "OTLP export failed ({e}); spans dropped (counted; total at exit)"
+                    ));
+                }
+            }
+        }
+    }
+
     /// The drop counters now.
     pub fn drops(&self) -> DropCounts {
         DropCounts {
@@ -158,14 +264,14 @@ pub struct TierSwitched {
 #[derive(Debug, Clone)]
 pub struct SamplingSender {
     tx: Sender<SamplingMsg>,
-    wake: SyncSender<Msg>,
+    wake: Sender<Msg>,
 }
 
 impl SamplingSender {
     /// Sends without waiting (the channel is unbounded) and wakes the exporter.
     pub fn send(&self, msg: SamplingMsg) {
         let _ = self.tx.send(msg);
-        let _ = self.wake.try_send(Msg::Wake);
+        let _ = self.wake.send(Msg::Wake);
     }
 }
 
@@ -183,35 +289,39 @@ pub enum Msg {
     },
 }
 
-/// The sending side of the bounded queue to the exporter thread.
+/// The sending side of the queue to the exporter thread, bounded by the budget.
 #[derive(Debug, Clone)]
 pub struct RecordQueue {
-    tx: SyncSender<Msg>,
+    tx: Sender<Msg>,
     stats: Arc<Stats>,
+    budget: Arc<Budget>,
     sampling: Sender<SamplingMsg>,
 }
 
 impl RecordQueue {
     /// Offers a batch without waiting. Returns false, and counts every record as
-    /// dropped, when the queue is full or the exporter is gone.
+    /// dropped, when it does not fit the memory budget or the exporter is gone.
     pub fn offer(&self, batch: Vec<KernelRecord>) -> bool {
         if batch.is_empty() {
             return true;
         }
         let n = batch.len() as u64;
         self.stats.records.fetch_add(n, Ordering::Relaxed);
-        match self.tx.try_send(Msg::Records(batch)) {
-            Ok(()) => true,
-            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
-                self.stats.queue_full.fetch_add(n, Ordering::Relaxed);
-                if !self.stats.warned_queue_full.swap(true, Ordering::Relaxed) {
-                    crate::log(
-                        "export queue full: dropping kernel records (counted; total at exit)",
-                    );
-                }
-                false
+        let cost = batch.capacity() as u64 * RECORD_COST;
+        if self.budget.try_take(cost) {
+            match self.tx.send(Msg::Records(batch)) {
+                Ok(()) => return true,
+                Err(_) => self.budget.release(cost),
             }
         }
+        self.stats.queue_full.fetch_add(n, Ordering::Relaxed);
+        if !self.stats.warned_queue_full.swap(true, Ordering::Relaxed) {
+            crate::log(&format!(
+                "memory budget of {} MiB full: dropping the newest kernel records (counted; total at exit)",
+                self.budget.limit() >> 20
+            ));
+        }
+        false
     }
 
     /// The lossless sender of window records and PC samples.
@@ -222,36 +332,32 @@ impl RecordQueue {
         }
     }
 
+    /// The budget this queue admits records against.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// Asks the exporter thread to flush everything and stop, and waits for it
     /// until `deadline`. Returns whether it finished in time.
     pub fn shutdown(&self, deadline: Instant) -> bool {
-        let (done, wait) = sync_channel(1);
-        let msg = Msg::Shutdown { deadline, done };
-        // The queue may be full: wait for room, but only until the deadline.
-        let mut msg = Some(msg);
-        while let Some(m) = msg.take() {
-            match self.tx.try_send(m) {
-                Ok(()) => {}
-                Err(TrySendError::Full(m)) => {
-                    if Instant::now() >= deadline {
-                        return false;
-                    }
-                    std::thread::sleep(Duration::from_millis(2));
-                    msg = Some(m);
-                }
-                Err(TrySendError::Disconnected(_)) => return false,
-            }
+        let (done, wait) = std::sync::mpsc::sync_channel(1);
+        if self.tx.send(Msg::Shutdown { deadline, done }).is_err() {
+            return false;
         }
-        wait.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        wait.recv_timeout(deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100))
             .is_ok()
     }
 }
 
-/// What the exporter thread is made of.
+/// What the export path is made of.
 #[derive(Debug)]
 pub struct ExportSettings {
-    /// Queue capacity in batches.
-    pub queue_batches: usize,
+    /// Memory budget of pending data, bytes.
+    pub budget_bytes: u64,
+    /// Largest encoded request, bytes.
+    pub max_request_bytes: usize,
+    /// Export requests in flight at once.
+    pub in_flight: usize,
     /// Resource of every span.
     pub resource: Vec<KeyValue>,
     /// Makes kernel and root spans.
@@ -270,9 +376,9 @@ pub struct ExportSettings {
 
 impl ExportSettings {
     /// The export path of one process fed from outside CUPTI (replays of captured
-    /// records, the fake-CUPTI producer, tests): its resource, one-second trace slices,
-    /// default bounds, no device lookup. The injector itself builds its settings from
-    /// its configuration.
+    /// records, the fake-CUPTI producer, tests, benchmarks): its resource, one-second
+    /// trace slices, default bounds, no device lookup. The injector itself builds its
+    /// settings from its configuration.
     pub fn for_process(
         process: &ProcessInfo,
         service: Option<&str>,
@@ -280,7 +386,9 @@ impl ExportSettings {
         tier: Tier,
     ) -> Self {
         ExportSettings {
-            queue_batches: 64,
+            budget_bytes: BUDGET_BYTES_DEFAULT,
+            max_request_bytes: MAX_REQUEST_BYTES_DEFAULT,
+            in_flight: IN_FLIGHT_DEFAULT,
             resource: resource_attributes(process, service, resource_env, tier),
             slicer: Slicer::new(
                 Duration::from_secs(1),
@@ -295,124 +403,87 @@ impl ExportSettings {
     }
 }
 
-/// Starts the exporter thread exporting OTLP/gRPC to `endpoint`.
+/// The running export path's handles.
+#[derive(Debug)]
+pub struct Running {
+    /// Feeds it.
+    pub queue: RecordQueue,
+    /// The encoder thread; it joins the sending thread before it ends.
+    pub handle: JoinHandle<()>,
+}
+
+/// Starts the export path sending OTLP/gRPC to `endpoint` (`http://host:port`).
 pub fn spawn_grpc(
     settings: ExportSettings,
     stats: Arc<Stats>,
     endpoint: String,
 ) -> std::io::Result<(RecordQueue, JoinHandle<()>)> {
-    spawn(settings, stats, move || {
-        otlp_exporter(Protocol::Grpc, Some(endpoint))
-    })
-}
-
-/// Builds the OTLP span exporter for `protocol`. Endpoint, headers and timeout come
-/// from the standard `OTEL_EXPORTER_OTLP_*` variables unless `endpoint` is given.
-/// Must run inside a Tokio runtime (gRPC channels connect lazily on it).
-pub fn otlp_exporter(
-    protocol: Protocol,
-    endpoint: Option<String>,
-) -> Result<opentelemetry_otlp::SpanExporter, String> {
-    use opentelemetry_otlp::{SpanExporter as Otlp, WithExportConfig};
-    let built = match protocol {
-        Protocol::Grpc => {
-            let b = Otlp::builder().with_tonic();
-            match endpoint {
-                Some(e) => b.with_endpoint(e).build(),
-                None => b.build(),
-            }
-        }
-        Protocol::HttpProtobuf | Protocol::HttpJson => {
-            let p = if protocol == Protocol::HttpJson {
-                opentelemetry_otlp::Protocol::HttpJson
-            } else {
-                opentelemetry_otlp::Protocol::HttpBinary
-            };
-            let b = Otlp::builder().with_http().with_protocol(p);
-            match endpoint {
-                Some(e) => b.with_endpoint(e).build(),
-                None => b.build(),
-            }
-        }
+    let cfg = ExportConfig {
+        endpoint: Some(endpoint),
+        ..ExportConfig::default()
     };
-    built.map_err(|e| e.to_string())
+    spawn(settings, stats, move || OtlpSink::new(&cfg))
 }
 
-/// Starts the exporter thread. `make_exporter` runs on that thread, inside its
-/// runtime. Returns the queue to feed it and the thread's handle.
-pub fn spawn<E, F>(
+/// Starts the export path: the encoder thread and the sending thread. `make_sink`
+/// runs on the sending thread, inside its runtime. Returns the queue to feed it and
+/// the encoder thread's handle.
+pub fn spawn<S, F>(
     settings: ExportSettings,
     stats: Arc<Stats>,
-    make_exporter: F,
+    make_sink: F,
 ) -> std::io::Result<(RecordQueue, JoinHandle<()>)>
 where
-    E: SpanExporter + 'static,
-    F: FnOnce() -> Result<E, String> + Send + 'static,
+    S: Sink,
+    F: FnOnce() -> Result<S, String> + Send + 'static,
 {
-    let (tx, rx) = sync_channel(settings.queue_batches.max(1));
+    let budget = Arc::new(Budget::new(settings.budget_bytes));
+    let (tx, rx) = channel();
     let (sampling, sampling_rx) = channel();
     let queue = RecordQueue {
         tx,
         stats: stats.clone(),
+        budget: budget.clone(),
         sampling,
     };
+    let (pool, sender) = SendPool::start(settings.in_flight, stats.clone(), budget.clone(), make_sink)?;
     let handle = std::thread::Builder::new()
         .name("gpu-otel-export".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                run(settings, stats, rx, sampling_rx, make_exporter)
+                run(settings, stats, budget, rx, sampling_rx, pool)
             }));
             if r.is_err() {
                 crate::log(
                     "exporter thread panicked; GPU telemetry stops, the application runs on",
                 );
             }
+            let _ = sender.join();
         })?;
     Ok((queue, handle))
 }
 
-fn run<E, F>(
+fn run(
     settings: ExportSettings,
     stats: Arc<Stats>,
+    budget: Arc<Budget>,
     rx: Receiver<Msg>,
     sampling_rx: Receiver<SamplingMsg>,
-    make_exporter: F,
-) where
-    E: SpanExporter,
-    F: FnOnce() -> Result<E, String>,
-{
-    let rt = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            crate::log(&format!(
-                "cannot start the exporter runtime: {e}; telemetry off"
-            ));
-            return;
-        }
-    };
-    let exporter = {
-        let _enter = rt.enter();
-        make_exporter()
-    };
-    let mut exporter = match exporter {
-        Ok(e) => e,
-        Err(e) => {
-            crate::log(&format!(
-                "cannot build the OTLP exporter: {e}; telemetry off"
-            ));
-            return;
-        }
-    };
+    pool: SendPool,
+) {
     let mut resource = settings.resource.clone();
     if settings.describe_device {
         match crate::cupti::first_device(DEVICE_WAIT) {
             Some((name, uuid)) => {
-                resource.push(KeyValue::new(semconv::attributes::GPU_DEVICE_NAME, name));
+                resource.push(semconv::otlp::string(
+                    semconv::attributes::GPU_DEVICE_NAME,
+                    name,
+                ));
                 if let Some(uuid) = uuid {
-                    resource.push(KeyValue::new(semconv::attributes::GPU_DEVICE_UUID, uuid));
+                    resource.push(semconv::otlp::string(
+                        semconv::attributes::GPU_DEVICE_UUID,
+                        uuid,
+                    ));
                 }
             }
             None => {
@@ -420,7 +491,6 @@ fn run<E, F>(
             }
         }
     }
-    exporter.set_resource(&resource_of(&resource, settings.slicer.tier()));
     let mut dump = settings
         .record_dump
         .as_ref()
@@ -435,13 +505,13 @@ fn run<E, F>(
         (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
         epochs: vec![(0, settings.slicer.tier())],
-        resource_tier: settings.slicer.tier(),
-        resource,
+        batcher: Batcher::new(&resource, &crate::model::scope(), settings.max_request_bytes),
         stamp_limits: settings.stamp_limits,
         slicer: settings.slicer,
         stats,
-        pending: Vec::new(),
-        last_export: Instant::now(),
+        budget,
+        pool,
+        last_cut: Instant::now(),
         stamper,
         continuous: ContinuousAgg::default(),
         continuous_since: now_ns(),
@@ -450,67 +520,48 @@ fn run<E, F>(
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
         while let Ok(m) = sampling_rx.try_recv() {
-            worker.sampling(m, &rt, &mut exporter);
+            worker.sampling(m);
         }
         match msg {
-            Ok(Msg::Records(batch)) => worker.take(&batch, dump.as_mut()),
+            Ok(Msg::Records(batch)) => worker.take(batch, dump.as_mut()),
             Ok(Msg::Wake) => {}
             Ok(Msg::Shutdown { deadline, done }) => {
                 while let Ok(msg) = rx.try_recv() {
                     if let Msg::Records(batch) = msg {
-                        worker.take(&batch, dump.as_mut());
+                        worker.take(batch, dump.as_mut());
                     }
                 }
                 while let Ok(m) = sampling_rx.try_recv() {
-                    worker.sampling(m, &rt, &mut exporter);
+                    worker.sampling(m);
                 }
                 if let Some(d) = dump.as_mut() {
                     let _ = d.flush();
                 }
-                worker.finish(&rt, &mut exporter, deadline);
-                let _ = exporter
-                    .shutdown_with_timeout(deadline.saturating_duration_since(Instant::now()));
+                worker.finish(deadline);
                 let _ = done.send(());
                 return;
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
-                worker.finish(&rt, &mut exporter, Instant::now() + Duration::from_secs(2));
+                worker.finish(Instant::now() + Duration::from_secs(2));
                 return;
             }
         }
-        worker.tick(&rt, &mut exporter);
+        worker.tick();
     }
-}
-
-/// The resource of batches whose spans ran under `tier`: the process's attributes
-/// with `gpu.pc_sampling.tier` set to it.
-fn resource_of(attrs: &[KeyValue], tier: Tier) -> Resource {
-    let attrs = attrs
-        .iter()
-        .filter(|kv| kv.key.as_str() != semconv::attributes::GPU_PC_SAMPLING_TIER)
-        .cloned()
-        .chain(std::iter::once(KeyValue::new(
-            semconv::attributes::GPU_PC_SAMPLING_TIER,
-            tier.as_str(),
-        )));
-    Resource::builder_empty().with_attributes(attrs).build()
 }
 
 struct Worker {
     /// Tier epochs, oldest first: (first instant, tier). One entry unless the tier
     /// was switched at run time.
     epochs: Vec<(u64, Tier)>,
-    /// The process's resource attributes; the tier is set per batch.
-    resource: Vec<KeyValue>,
-    /// The tier of the resource last given to the exporter.
-    resource_tier: Tier,
+    batcher: Batcher,
     stamp_limits: StampLimits,
     slicer: Slicer,
     stats: Arc<Stats>,
-    /// Spans to export, each with the tier whose resource it goes out under.
-    pending: Vec<(Tier, SpanData)>,
-    last_export: Instant,
+    budget: Arc<Budget>,
+    pool: SendPool,
+    last_cut: Instant,
     /// Serialized tier: holds executions until their stamp settles.
     stamper: Option<Stamper>,
     /// Continuous tier: samples of the current period, per function.
@@ -520,9 +571,11 @@ struct Worker {
 }
 
 impl Worker {
-    fn take(&mut self, batch: &[KernelRecord], dump: Option<&mut BufWriter<File>>) {
+    fn take(&mut self, batch: Vec<KernelRecord>, dump: Option<&mut BufWriter<File>>) {
+        self.budget
+            .release(batch.capacity() as u64 * RECORD_COST);
         if let Some(d) = dump {
-            for r in batch {
+            for r in &batch {
                 if let Ok(line) = serde_json::to_string(r) {
                     let _ = writeln!(d, "{line}");
                 }
@@ -532,13 +585,14 @@ impl Worker {
         for r in batch {
             let tier = self.tier_at(r.start_ns);
             match (&mut self.stamper, tier) {
-                (Some(stamper), Tier::Serialized) => stamper.push(r.clone(), now),
+                (Some(stamper), Tier::Serialized) => stamper.push(r, now),
                 _ => {
-                    let span = self.slicer.push_as(r, tier);
-                    self.pending.push((tier, span));
+                    let span = self.slicer.kernel(r, tier);
+                    self.batcher.kernel(tier, &span);
                 }
             }
         }
+        self.submit_ready();
     }
 
     /// The tier an execution that started at `start_ns` ran under.
@@ -555,14 +609,13 @@ impl Worker {
         self.epochs.last().map_or(Tier::Off, |(_, t)| *t)
     }
 
+    fn other(&mut self, tier: Tier, span: &Span, kind: OtherKind) {
+        self.batcher.other(tier, span, kind);
+    }
+
     /// PC samples and a window record from the sampling side. A window record is
     /// exported at once, with everything pending.
-    fn sampling<E: SpanExporter>(
-        &mut self,
-        m: SamplingMsg,
-        rt: &tokio::runtime::Runtime,
-        exporter: &mut E,
-    ) {
+    fn sampling(&mut self, m: SamplingMsg) {
         self.counters = m.counters;
         if let Some(sw) = m.switch {
             // Epochs only move forward; a switch stamped before the last one (it
@@ -575,10 +628,10 @@ impl Worker {
             let span = self
                 .slicer
                 .tier_switch_span(at, sw.from, sw.to, &self.counters);
-            self.pending.push((sw.to, span));
+            self.other(sw.to, &span, OtherKind::Sampling);
         }
         // KERNEL_SERIALIZED records carry the launch's correlation id, CONTINUOUS
-        // records carry 0 (gpu-facts.md).
+        // records carry 0.
         let (exact, per_function): (Vec<PcRecord>, Vec<PcRecord>) =
             m.pc.into_iter().partition(|r| r.correlation_id != 0);
         match &mut self.stamper {
@@ -591,10 +644,10 @@ impl Worker {
                 s.window(w);
             }
             let span = self.slicer.window_span(&w, &self.counters);
-            self.pending.push((Tier::Serialized, span));
-            self.export_pending(rt, exporter, None);
+            self.other(Tier::Serialized, &span, OtherKind::Sampling);
+            self.cut();
         } else if m.switch.is_some() {
-            self.export_pending(rt, exporter, None);
+            self.cut();
         }
     }
 
@@ -610,10 +663,8 @@ impl Worker {
                     Serialized::Unknown => 2,
                 };
                 self.stats.stamped[i].fetch_add(1, Ordering::Relaxed);
-                let span = self
-                    .slicer
-                    .push_stamped(&st.record, st.serialized, st.pc.as_ref());
-                self.pending.push((Tier::Serialized, span));
+                let span = self.slicer.stamped(st.record, st.serialized, st.pc);
+                self.batcher.kernel(Tier::Serialized, &span);
             }
             self.stats
                 .stamped_unsettled
@@ -629,7 +680,7 @@ impl Worker {
             let tier = self.current_tier();
             for f in self.continuous.take() {
                 let span = self.slicer.function_span(&f, self.continuous_since, now);
-                self.pending.push((tier, span));
+                self.other(tier, &span, OtherKind::Sampling);
             }
             self.continuous_since = now;
         } else if self.continuous.is_empty() {
@@ -638,121 +689,58 @@ impl Worker {
     }
 
     /// Slice roots go out under the tier running when they close.
-    fn push_roots(&mut self, roots: Vec<SpanData>) {
+    fn push_roots(&mut self, roots: Vec<Span>) {
         let tier = self.current_tier();
-        self.pending.extend(roots.into_iter().map(|s| (tier, s)));
+        for r in &roots {
+            self.other(tier, r, OtherKind::Root);
+        }
     }
 
-    fn tick<E: SpanExporter>(&mut self, rt: &tokio::runtime::Runtime, exporter: &mut E) {
+    fn tick(&mut self) {
         self.release(now_ns(), false);
         let mut roots = Vec::new();
         self.slicer
             .close_due(now_ns(), self.stats.drops(), &mut roots);
         self.push_roots(roots);
-        let due = self.last_export.elapsed() >= EXPORT_INTERVAL;
-        if self.pending.len() >= MAX_EXPORT_BATCH || (due && !self.pending.is_empty()) {
-            self.export_pending(rt, exporter, None);
+        if self.last_cut.elapsed() >= EXPORT_INTERVAL {
+            self.cut();
+        } else {
+            self.submit_ready();
         }
     }
 
-    fn finish<E: SpanExporter>(
-        &mut self,
-        rt: &tokio::runtime::Runtime,
-        exporter: &mut E,
-        deadline: Instant,
-    ) {
+    /// Cuts every open request and hands everything finished to the sender.
+    fn cut(&mut self) {
+        self.last_cut = Instant::now();
+        self.batcher.cut();
+        self.submit_ready();
+    }
+
+    /// Hands finished requests to the sending thread; waits while it is full (the
+    /// records behind wait in the budget-bounded queue).
+    fn submit_ready(&mut self) {
+        while let Some(req) = self.batcher.pop() {
+            self.budget.take(req.body.len() as u64);
+            if let Err(req) = self.pool.submit(req) {
+                self.pool.fail(&req, "the sending thread is gone");
+            }
+        }
+    }
+
+    fn finish(&mut self, deadline: Instant) {
+        self.pool.begin_close();
         self.release(now_ns(), true);
         let mut roots = Vec::new();
         self.slicer
             .close_all(now_ns(), self.stats.drops(), &mut roots);
         self.push_roots(roots);
-        self.export_pending(rt, exporter, Some(deadline));
-    }
-
-    fn export_pending<E: SpanExporter>(
-        &mut self,
-        rt: &tokio::runtime::Runtime,
-        exporter: &mut E,
-        deadline: Option<Instant>,
-    ) {
-        self.last_export = Instant::now();
-        let mut spans = std::mem::take(&mut self.pending);
-        // One resource per export call: group by tier (stable, so each tier's spans
-        // keep their order), the running tier last.
-        let last = self.current_tier();
-        spans.sort_by_key(|(t, _)| (*t == last, *t as u8));
-        let mut rest = spans.into_iter().peekable();
-        while let Some(&(tier, _)) = rest.peek() {
-            let mut chunk = Vec::new();
-            while chunk.len() < MAX_EXPORT_BATCH {
-                match rest.next_if(|(t, _)| *t == tier) {
-                    Some((_, span)) => chunk.push(span),
-                    None => break,
-                }
-            }
-            if tier != self.resource_tier {
-                exporter.set_resource(&resource_of(&self.resource, tier));
-                self.resource_tier = tier;
-            }
-            let n = chunk.len() as u64;
-            let roots = chunk
-                .iter()
-                .filter(|s| s.parent_span_id == opentelemetry::trace::SpanId::INVALID)
-                .count() as u64;
-            let kernels = chunk
-                .iter()
-                .filter(|s| {
-                    s.attributes
-                        .iter()
-                        .any(|kv| kv.key.as_str() == semconv::attributes::GPU_SERIALIZED)
-                })
-                .count() as u64;
-            let windows = chunk
-                .iter()
-                .flat_map(|s| s.events.events.iter())
-                .filter(|e| e.name == semconv::attributes::EVENT_GPU_SAMPLING_WINDOW)
-                .count() as u64;
-            let result = match deadline {
-                None => rt
-                    .block_on(exporter.export(chunk))
-                    .map_err(|e| e.to_string()),
-                Some(d) => {
-                    let left = d.saturating_duration_since(Instant::now());
-                    match rt.block_on(async {
-                        tokio::time::timeout(left, exporter.export(chunk)).await
-                    }) {
-                        Ok(r) => r.map_err(|e| e.to_string()),
-                        Err(_) => Err("exit deadline passed".to_string()),
-                    }
-                }
-            };
-            match result {
-                Ok(()) => {
-                    self.stats
-                        .kernel_spans_exported
-                        .fetch_add(kernels, Ordering::Relaxed);
-                    self.stats
-                        .sampling_spans_exported
-                        .fetch_add(n - roots - kernels, Ordering::Relaxed);
-                    self.stats
-                        .windows_exported
-                        .fetch_add(windows, Ordering::Relaxed);
-                    self.stats
-                        .root_spans_exported
-                        .fetch_add(roots, Ordering::Relaxed);
-                }
-                Err(e) => {
-                    self.stats.export_failed.fetch_add(n, Ordering::Relaxed);
-                    self.stats
-                        .kernel_export_failed
-                        .fetch_add(kernels, Ordering::Relaxed);
-                    if !self.stats.warned_export.swap(true, Ordering::Relaxed) {
-                        crate::log(&format!(
-                            "OTLP export failed ({e}); spans dropped (counted; total at exit)"
-                        ));
-                    }
-                }
+        self.batcher.cut();
+        while let Some(req) = self.batcher.pop() {
+            self.budget.take(req.body.len() as u64);
+            if let Err(req) = self.pool.submit_by(req, deadline) {
+                self.pool.fail(&req, "exit deadline passed");
             }
         }
+        self.pool.drain(deadline);
     }
 }

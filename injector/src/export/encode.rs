@@ -1,0 +1,495 @@
+//! Spans to OTLP export requests, encoded once, bounded by bytes. Pure: no I/O, no
+//! clock.
+//!
+//! Kernel spans are written straight from their records with prost's wire-format
+//! primitives: no message struct, no allocation per attribute. Everything else (roots,
+//! window records, PC samples) is an OTLP message encoded by prost. Spans are appended
+//! to the open request of their tier (one resource per request: the tier is a
+//! resource attribute) and a request is cut before it would pass `max_bytes`, so no
+//! request exceeds the 4 MiB receive limit common to the Collector, Jaeger and Tempo.
+
+use std::collections::VecDeque;
+
+use opentelemetry_proto::tonic::common::v1::{InstrumentationScope, KeyValue};
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::Span;
+use prost::encoding::{encode_key, encode_varint, encoded_len_varint, WireType};
+use prost::Message;
+use semconv::attributes as a;
+use semconv::Tier;
+
+use crate::model::{KernelSpan, OtherKind, SPAN_FLAGS};
+
+/// Default bound of one request's encoded size: a quarter of the common 4 MiB receive
+/// limit, large enough that a request carries thousands of kernel spans.
+pub const MAX_REQUEST_BYTES_DEFAULT: usize = 1 << 20;
+
+/// What one request carries, for the exporter's counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Kernel execution spans.
+    pub kernels: u64,
+    /// Slice roots.
+    pub roots: u64,
+    /// Window record carriers, PC-sample spans, tier-switch markers.
+    pub sampling: u64,
+    /// Window records (span events) among them.
+    pub windows: u64,
+}
+
+impl Counts {
+    /// Every span.
+    pub fn spans(&self) -> u64 {
+        self.kernels + self.roots + self.sampling
+    }
+
+    fn add(&mut self, o: Counts) {
+        self.kernels += o.kernels;
+        self.roots += o.roots;
+        self.sampling += o.sampling;
+        self.windows += o.windows;
+    }
+}
+
+/// One encoded `ExportTraceServiceRequest`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The tier its resource declares.
+    pub tier: Tier,
+    /// The protobuf bytes.
+    pub body: Vec<u8>,
+    /// What it carries.
+    pub counts: Counts,
+}
+
+#[derive(Debug, Default)]
+struct Open {
+    /// Spans, each already framed as a `ScopeSpans.spans` field.
+    spans: Vec<u8>,
+    counts: Counts,
+}
+
+/// Accumulates spans per tier and cuts requests of at most `max_bytes`.
+#[derive(Debug)]
+pub struct Batcher {
+    max_bytes: usize,
+    /// Per tier: the resource (with that tier) and the scope, encoded once.
+    head: Vec<(Tier, Vec<u8>)>,
+    scope: Vec<u8>,
+    open: Vec<(Tier, Open)>,
+    ready: VecDeque<Request>,
+    scratch: Vec<u8>,
+}
+
+/// Bytes a request spends around its spans (keys and lengths of the three nested
+/// messages), at most.
+const FRAMING: usize = 3 * 11;
+
+impl Batcher {
+    /// A batcher for a process with `resource` attributes (its tier is set per
+    /// request) and requests of at most `max_bytes`.
+    pub fn new(resource: &[KeyValue], scope: &InstrumentationScope, max_bytes: usize) -> Self {
+        let head = [Tier::Off, Tier::Continuous, Tier::Serialized]
+            .into_iter()
+            .map(|t| (t, resource_of(resource, t).encode_to_vec()))
+            .collect();
+        Batcher {
+            max_bytes: max_bytes.max(4096),
+            head,
+            scope: scope.encode_to_vec(),
+            open: Vec::new(),
+            ready: VecDeque::new(),
+            scratch: Vec::with_capacity(1024),
+        }
+    }
+
+    /// Appends one kernel span to the open request of `tier`.
+    pub fn kernel(&mut self, tier: Tier, span: &KernelSpan) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        encode_kernel_span(span, &mut scratch);
+        self.append(
+            tier,
+            &scratch,
+            Counts {
+                kernels: 1,
+                ..Counts::default()
+            },
+        );
+        self.scratch = scratch;
+    }
+
+    /// Appends one non-kernel span to the open request of `tier`.
+    pub fn other(&mut self, tier: Tier, span: &Span, kind: OtherKind) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        span.encode_raw(&mut scratch);
+        let windows = span
+            .events
+            .iter()
+            .filter(|e| e.name == a::EVENT_GPU_SAMPLING_WINDOW)
+            .count() as u64;
+        let counts = match kind {
+            OtherKind::Root => Counts {
+                roots: 1,
+                windows,
+                ..Counts::default()
+            },
+            OtherKind::Sampling => Counts {
+                sampling: 1,
+                windows,
+                ..Counts::default()
+            },
+        };
+        self.append(tier, &scratch, counts);
+        self.scratch = scratch;
+    }
+
+    fn head_len(&self, tier: Tier) -> usize {
+        self.head_of(tier).len() + self.scope.len() + FRAMING
+    }
+
+    fn head_of(&self, tier: Tier) -> &[u8] {
+        self.head
+            .iter()
+            .find(|(t, _)| *t == tier)
+            .map_or(&[][..], |(_, h)| h)
+    }
+
+    fn append(&mut self, tier: Tier, span: &[u8], counts: Counts) {
+        let framed = 1 + encoded_len_varint(span.len() as u64) + span.len();
+        let head = self.head_len(tier);
+        let i = match self.open.iter().position(|(t, _)| *t == tier) {
+            Some(i) => i,
+            None => {
+                self.open.push((tier, Open::default()));
+                self.open.len() - 1
+            }
+        };
+        let fits = head + self.open[i].1.spans.len() + framed <= self.max_bytes;
+        if !fits && self.open[i].1.counts.spans() > 0 {
+            let full = std::mem::take(&mut self.open[i].1);
+            let req = self.frame(tier, full);
+            self.ready.push_back(req);
+        }
+        let open = &mut self.open[i].1;
+        encode_key(2, WireType::LengthDelimited, &mut open.spans);
+        encode_varint(span.len() as u64, &mut open.spans);
+        open.spans.extend_from_slice(span);
+        open.counts.add(counts);
+    }
+
+    /// Cuts every open request (a period ended, or a window record must leave now).
+    pub fn cut(&mut self) {
+        for (tier, open) in std::mem::take(&mut self.open) {
+            if open.counts.spans() > 0 {
+                let req = self.frame(tier, open);
+                self.ready.push_back(req);
+            }
+        }
+    }
+
+    /// The next finished request.
+    pub fn pop(&mut self) -> Option<Request> {
+        self.ready.pop_front()
+    }
+
+    /// Spans not yet in a finished request.
+    pub fn open_spans(&self) -> u64 {
+        self.open.iter().map(|(_, o)| o.counts.spans()).sum()
+    }
+
+    /// `ExportTraceServiceRequest { resource_spans: [ResourceSpans { resource,
+    /// scope_spans: [ScopeSpans { scope, spans }] }] }` around the framed spans.
+    fn frame(&self, tier: Tier, open: Open) -> Request {
+        let resource = self.head_of(tier);
+        let scope_spans_len = field_len(self.scope.len()) + open.spans.len();
+        let resource_spans_len = field_len(resource.len()) + field_len(scope_spans_len);
+        let mut body = Vec::with_capacity(field_len(resource_spans_len));
+        // ExportTraceServiceRequest.resource_spans = 1
+        encode_key(1, WireType::LengthDelimited, &mut body);
+        encode_varint(resource_spans_len as u64, &mut body);
+        // ResourceSpans.resource = 1
+        encode_key(1, WireType::LengthDelimited, &mut body);
+        encode_varint(resource.len() as u64, &mut body);
+        body.extend_from_slice(resource);
+        // ResourceSpans.scope_spans = 2
+        encode_key(2, WireType::LengthDelimited, &mut body);
+        encode_varint(scope_spans_len as u64, &mut body);
+        // ScopeSpans.scope = 1
+        encode_key(1, WireType::LengthDelimited, &mut body);
+        encode_varint(self.scope.len() as u64, &mut body);
+        body.extend_from_slice(&self.scope);
+        // ScopeSpans.spans = 2, already framed
+        body.extend_from_slice(&open.spans);
+        Request {
+            tier,
+            body,
+            counts: open.counts,
+        }
+    }
+}
+
+/// The resource of spans that ran under `tier`: the process's attributes with
+/// `gpu.pc_sampling.tier` set to it.
+pub fn resource_of(attrs: &[KeyValue], tier: Tier) -> Resource {
+    let mut attributes: Vec<KeyValue> = attrs
+        .iter()
+        .filter(|kv| kv.key != a::GPU_PC_SAMPLING_TIER)
+        .cloned()
+        .collect();
+    attributes.push(semconv::otlp::string(a::GPU_PC_SAMPLING_TIER, tier.as_str()));
+    Resource {
+        attributes,
+        ..Default::default()
+    }
+}
+
+/// A length-delimited field of `len` bytes with a one-byte key.
+fn field_len(len: usize) -> usize {
+    1 + encoded_len_varint(len as u64) + len
+}
+
+fn put_bytes(tag: u32, v: &[u8], buf: &mut Vec<u8>) {
+    encode_key(tag, WireType::LengthDelimited, buf);
+    encode_varint(v.len() as u64, buf);
+    buf.extend_from_slice(v);
+}
+
+fn put_fixed64(tag: u32, v: u64, buf: &mut Vec<u8>) {
+    encode_key(tag, WireType::SixtyFourBit, buf);
+    buf.extend_from_slice(&v.to_le_bytes());
+}
+
+/// `KeyValue { key, value: AnyValue { string_value } }` as `Span.attributes` (9).
+fn put_str_attr(key: &str, v: &str, buf: &mut Vec<u8>) {
+    let any = field_len(v.len());
+    let kv = field_len(key.len()) + field_len(any);
+    encode_key(9, WireType::LengthDelimited, buf);
+    encode_varint(kv as u64, buf);
+    put_bytes(1, key.as_bytes(), buf);
+    encode_key(2, WireType::LengthDelimited, buf);
+    encode_varint(any as u64, buf);
+    put_bytes(1, v.as_bytes(), buf);
+}
+
+/// `KeyValue { key, value: AnyValue { int_value } }` as `Span.attributes` (9).
+fn put_int_attr(key: &str, v: i64, buf: &mut Vec<u8>) {
+    let any = 1 + encoded_len_varint(v as u64);
+    let kv = field_len(key.len()) + field_len(any);
+    encode_key(9, WireType::LengthDelimited, buf);
+    encode_varint(kv as u64, buf);
+    put_bytes(1, key.as_bytes(), buf);
+    encode_key(2, WireType::LengthDelimited, buf);
+    encode_varint(any as u64, buf);
+    // AnyValue.int_value = 3
+    encode_key(3, WireType::Varint, buf);
+    encode_varint(v as u64, buf);
+}
+
+/// Appends the protobuf of `span` (a `Span` message's fields, in tag order where it
+/// matters to nobody: protobuf readers accept any order) to `buf`; the bytes decode to
+/// exactly [`KernelSpan::to_proto`].
+pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
+    let r = &span.record;
+    put_bytes(1, &span.trace_id, buf);
+    put_bytes(2, &span.span_id, buf);
+    put_bytes(4, &span.parent_span_id, buf);
+    put_bytes(5, span.name.as_bytes(), buf);
+    // Span.kind = 6: SPAN_KIND_INTERNAL
+    encode_key(6, WireType::Varint, buf);
+    encode_varint(1, buf);
+    put_fixed64(7, r.start_ns, buf);
+    put_fixed64(8, span.end_ns(), buf);
+    put_str_attr(a::GPU_KERNEL_NAME, &r.name, buf);
+    put_str_attr(a::GPU_SERIALIZED, span.serialized.as_str(), buf);
+    let ints: [(&str, i64); 14] = [
+        (a::GPU_CORRELATION_ID, r.correlation_id.into()),
+        (a::GPU_DEVICE_ID, r.device_id.into()),
+        (a::GPU_CONTEXT_ID, r.context_id.into()),
+        (a::GPU_STREAM_ID, r.stream_id.into()),
+        (a::GPU_GRAPH_ID, r.graph_id.into()),
+        (a::GPU_KERNEL_GRID_X, r.grid[0].into()),
+        (a::GPU_KERNEL_GRID_Y, r.grid[1].into()),
+        (a::GPU_KERNEL_GRID_Z, r.grid[2].into()),
+        (a::GPU_KERNEL_BLOCK_X, r.block[0].into()),
+        (a::GPU_KERNEL_BLOCK_Y, r.block[1].into()),
+        (a::GPU_KERNEL_BLOCK_Z, r.block[2].into()),
+        (a::GPU_KERNEL_SHARED_MEMORY_STATIC, r.static_shared_memory.into()),
+        (a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, r.dynamic_shared_memory.into()),
+        (a::GPU_KERNEL_REGISTERS_PER_THREAD, r.registers_per_thread.into()),
+    ];
+    for (k, v) in ints {
+        put_int_attr(k, v, buf);
+    }
+    if let Some(pc) = &span.pc {
+        // Rare (serialized bursts only): the message path is fast enough.
+        for kv in crate::model::pc_attributes(pc) {
+            encode_key(9, WireType::LengthDelimited, buf);
+            encode_varint(kv.encoded_len() as u64, buf);
+            kv.encode_raw(buf);
+        }
+    }
+    // Span.status = 15: present and empty (unset), as the SDK writes it.
+    encode_key(15, WireType::LengthDelimited, buf);
+    encode_varint(0, buf);
+    // Span.flags = 16 (fixed32)
+    encode_key(16, WireType::ThirtyTwoBit, buf);
+    buf.extend_from_slice(&SPAN_FLAGS.to_le_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fake::FakeKernel;
+    use crate::model::{IdSeed, Slicer};
+    use crate::sampling::stamp::PcSummary;
+    use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+    use proptest::prelude::*;
+    use semconv::Serialized;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    const T0: u64 = 1_764_430_000_000_000_000;
+
+    fn slicer() -> Slicer {
+        Slicer::new(
+            Duration::from_secs(1),
+            Duration::from_millis(500),
+            IdSeed::from_u128(7),
+            Tier::Off,
+        )
+    }
+
+    fn resource() -> Vec<KeyValue> {
+        vec![semconv::otlp::string("service.name", "train")]
+    }
+
+    fn decode(req: &Request) -> ExportTraceServiceRequest {
+        ExportTraceServiceRequest::decode(req.body.as_slice()).expect("a valid request")
+    }
+
+    proptest! {
+        #[test]
+        fn the_direct_encoding_of_a_kernel_span_decodes_to_its_message(
+            name in "[_A-Za-z0-9]{1,200}",
+            start in 0u64..u64::MAX / 2,
+            len in 0u64..10_000_000_000,
+            ids in any::<[u32; 5]>(),
+            dims in any::<[i32; 8]>(),
+            regs in any::<u16>(),
+            stamp in 0usize..3,
+            pc in proptest::option::of((any::<u64>(), "[a-z_]{1,40}", any::<u64>())),
+        ) {
+            let mut r = FakeKernel::new(&name, start, start.saturating_add(len)).record();
+            r.correlation_id = ids[0];
+            r.device_id = ids[1];
+            r.context_id = ids[2];
+            r.stream_id = ids[3];
+            r.graph_id = ids[4];
+            r.grid = [dims[0], dims[1], dims[2]];
+            r.block = [dims[3], dims[4], dims[5]];
+            r.static_shared_memory = dims[6];
+            r.dynamic_shared_memory = dims[7];
+            r.registers_per_thread = regs;
+            let serialized = [Serialized::True, Serialized::False, Serialized::Unknown][stamp];
+            let pc = pc.map(|(samples, stall, n)| PcSummary {
+                samples,
+                stalls: vec![(Arc::from(stall.as_str()), n)],
+            });
+            let span = slicer().stamped(r, serialized, pc);
+            let mut buf = Vec::new();
+            encode_kernel_span(&span, &mut buf);
+            let decoded = Span::decode(buf.as_slice()).expect("decodes");
+            prop_assert_eq!(decoded, span.to_proto());
+        }
+    }
+
+    #[test]
+    fn a_request_decodes_to_the_resource_scope_and_spans_it_was_given() {
+        let mut s = slicer();
+        let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
+        let spans: Vec<_> = (0..10)
+            .map(|i| s.kernel(FakeKernel::new("_Z1kv", T0 + i, T0 + i + 5).record(), Tier::Off))
+            .collect();
+        for k in &spans {
+            b.kernel(Tier::Off, k);
+        }
+        let mut roots = Vec::new();
+        s.close_all(T0 + 5_000_000_000, Default::default(), &mut roots);
+        b.other(Tier::Off, &roots[0], OtherKind::Root);
+        assert!(b.pop().is_none(), "nothing is cut before it is full or asked for");
+        b.cut();
+        let req = b.pop().unwrap();
+        assert_eq!(
+            req.counts,
+            Counts {
+                kernels: 10,
+                roots: 1,
+                ..Counts::default()
+            }
+        );
+        let decoded = decode(&req);
+        assert_eq!(decoded.resource_spans.len(), 1);
+        let rs = &decoded.resource_spans[0];
+        assert_eq!(rs.resource, Some(resource_of(&resource(), Tier::Off)));
+        assert_eq!(rs.scope_spans[0].scope, Some(crate::model::scope()));
+        let got = &rs.scope_spans[0].spans;
+        assert_eq!(got.len(), 11);
+        for (g, k) in got.iter().zip(&spans) {
+            assert_eq!(g, &k.to_proto());
+        }
+        assert_eq!(got[10], roots[0]);
+    }
+
+    #[test]
+    fn no_request_exceeds_its_byte_bound_and_every_span_lands_in_one() {
+        let mut s = slicer();
+        let max = 64 * 1024;
+        let mut b = Batcher::new(&resource(), &crate::model::scope(), max);
+        let long = "_Z".to_string() + &"x".repeat(3000);
+        let n = 2_000u64;
+        for i in 0..n {
+            let name = if i % 7 == 0 { long.as_str() } else { "_Z1kv" };
+            let k = s.kernel(FakeKernel::new(name, T0 + i, T0 + i + 1).record(), Tier::Off);
+            b.kernel(Tier::Off, &k);
+        }
+        b.cut();
+        let mut total = 0;
+        let mut requests = 0;
+        while let Some(req) = b.pop() {
+            assert!(req.body.len() <= max, "{} > {max}", req.body.len());
+            let decoded = decode(&req);
+            let spans = decoded.resource_spans[0].scope_spans[0].spans.len() as u64;
+            assert_eq!(spans, req.counts.kernels);
+            total += spans;
+            requests += 1;
+        }
+        assert_eq!(total, n);
+        assert!(requests > 10, "the bound cut the stream ({requests} requests)");
+    }
+
+    #[test]
+    fn each_tier_goes_out_under_its_own_resource() {
+        let mut s = slicer();
+        let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
+        let k = s.kernel(FakeKernel::new("_Z1kv", T0, T0 + 1).record(), Tier::Off);
+        b.kernel(Tier::Off, &k);
+        b.kernel(Tier::Continuous, &k);
+        b.cut();
+        let tiers: Vec<_> = std::iter::from_fn(|| b.pop())
+            .map(|r| {
+                let d = decode(&r);
+                let attrs = &d.resource_spans[0].resource.as_ref().unwrap().attributes;
+                (r.tier, semconv::otlp::get_str(attrs, a::GPU_PC_SAMPLING_TIER).map(String::from))
+            })
+            .collect();
+        assert_eq!(
+            tiers,
+            vec![
+                (Tier::Off, Some("off".into())),
+                (Tier::Continuous, Some("continuous".into()))
+            ]
+        );
+    }
+}

@@ -1,0 +1,363 @@
+//! Where encoded requests go: OTLP/gRPC (tonic) or OTLP/HTTP (reqwest), as the
+//! standard `OTEL_EXPORTER_OTLP_*` variables say, or an in-process sink for tests and
+//! benchmarks. A request is sent as the bytes the encoder made: nothing is decoded or
+//! re-encoded on the way (but for OTLP/HTTP JSON, which is protobuf turned to JSON).
+
+use std::future::Future;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::{Buf, BufMut, Bytes};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use prost::Message;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::metadata::{MetadataKey, MetadataValue};
+use tonic::Status;
+
+use crate::config::{Compression, ExportConfig, Protocol};
+
+/// Why a request was not delivered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// The backend is there but asked for a retry (busy, unavailable, throttled).
+    #[error("retryable: {why}")]
+    Retry {
+        /// The backend's hint, when it gave one.
+        after: Option<Duration>,
+        /// What it said.
+        why: String,
+    },
+    /// Nobody accepted the connection: the port is closed or the host is gone.
+    #[error("unreachable: {0}")]
+    Unreachable(String),
+    /// The backend refused the request for good (malformed, unauthenticated, too big).
+    #[error("refused: {0}")]
+    Refused(String),
+}
+
+/// A destination of encoded `ExportTraceServiceRequest`s.
+pub trait Sink: Send + Sync + 'static {
+    /// Delivers one request; resolves once the backend answered.
+    fn send(&self, body: Bytes) -> impl Future<Output = Result<(), SendError>> + Send;
+}
+
+/// Counts what it is given and answers at once: the export path alone, without a
+/// network, for benchmarks and tests.
+#[derive(Debug, Default)]
+pub struct CountingSink {
+    /// Requests received.
+    pub requests: AtomicU64,
+    /// Bytes received.
+    pub bytes: AtomicU64,
+}
+
+impl Sink for Arc<CountingSink> {
+    async fn send(&self, body: Bytes) -> Result<(), SendError> {
+        self.requests.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(body.len() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// The gRPC codec of pre-encoded requests: the body goes out as it is.
+#[derive(Debug, Clone, Copy, Default)]
+struct RawCodec;
+
+impl Codec for RawCodec {
+    type Encode = Bytes;
+    type Decode = ExportTraceServiceResponse;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+    fn encoder(&mut self) -> Self::Encoder {
+        RawCodec
+    }
+    fn decoder(&mut self) -> Self::Decoder {
+        RawCodec
+    }
+}
+
+impl Encoder for RawCodec {
+    type Item = Bytes;
+    type Error = Status;
+    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        dst.put(item);
+        Ok(())
+    }
+}
+
+impl Decoder for RawCodec {
+    type Item = ExportTraceServiceResponse;
+    type Error = Status;
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Self::Item>, Status> {
+        let bytes = src.copy_to_bytes(src.remaining());
+        ExportTraceServiceResponse::decode(bytes)
+            .map(Some)
+            .map_err(|e| Status::internal(format!("bad export response: {e}")))
+    }
+}
+
+const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export";
+
+/// Whether an error chain says the connection itself failed (nobody listening).
+fn connect_failed(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur = Some(e);
+    while let Some(err) = cur {
+        if let Some(io) = err.downcast_ref::<std::io::Error>() {
+            use std::io::ErrorKind::*;
+            if matches!(
+                io.kind(),
+                ConnectionRefused | ConnectionReset | NotConnected | AddrNotAvailable
+            ) {
+                return true;
+            }
+        }
+        let text = err.to_string();
+        if text.contains("tcp connect error") || text.contains("dns error") {
+            return true;
+        }
+        cur = err.source();
+    }
+    false
+}
+
+/// A server's partial success: spans it did not take. Counted as refused.
+fn partial(resp: &ExportTraceServiceResponse) -> Result<(), SendError> {
+    match &resp.partial_success {
+        Some(p) if p.rejected_spans > 0 => Err(SendError::Refused(format!(
+            "the backend rejected {} spans: {}",
+            p.rejected_spans, p.error_message
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// OTLP/gRPC over one HTTP/2 channel; concurrent requests are concurrent streams.
+#[derive(Debug, Clone)]
+pub struct GrpcSink {
+    client: tonic::client::Grpc<tonic::transport::Channel>,
+    headers: Vec<(MetadataKey<tonic::metadata::Ascii>, MetadataValue<tonic::metadata::Ascii>)>,
+}
+
+impl GrpcSink {
+    /// A channel to `endpoint` (`http://host:port`), connected lazily. Must be built
+    /// inside a Tokio runtime.
+    pub fn new(cfg: &ExportConfig) -> Result<Self, String> {
+        let endpoint = cfg.grpc_endpoint();
+        if endpoint.starts_with("https://") {
+            return Err(format!(
+                "{endpoint}: TLS endpoints are not supported by this build of the injector"
+            ));
+        }
+        let channel = tonic::transport::Endpoint::from_shared(endpoint.clone())
+            .map_err(|e| format!("{endpoint}: {e}"))?
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.timeout.min(Duration::from_secs(2)))
+            .tcp_nodelay(true)
+            .http2_adaptive_window(true)
+            .connect_lazy();
+        let mut client = tonic::client::Grpc::new(channel)
+            .max_encoding_message_size(usize::MAX)
+            .max_decoding_message_size(4 << 20);
+        if cfg.compression == Compression::Gzip {
+            client = client.send_compressed(tonic::codec::CompressionEncoding::Gzip);
+        }
+        let headers = cfg
+            .headers
+            .iter()
+            .filter_map(|(k, v)| {
+                let key = MetadataKey::from_bytes(k.to_ascii_lowercase().as_bytes()).ok()?;
+                let value = MetadataValue::try_from(v.as_str()).ok()?;
+                Some((key, value))
+            })
+            .collect();
+        Ok(GrpcSink { client, headers })
+    }
+}
+
+fn retry_after_grpc(status: &Status) -> Option<Duration> {
+    use tonic_types::StatusExt;
+    status
+        .get_details_retry_info()
+        .and_then(|r| r.retry_delay)
+}
+
+impl Sink for GrpcSink {
+    async fn send(&self, body: Bytes) -> Result<(), SendError> {
+        let mut client = self.client.clone();
+        let mut req = tonic::Request::new(body);
+        for (k, v) in &self.headers {
+            req.metadata_mut().insert(k.clone(), v.clone());
+        }
+        client
+            .ready()
+            .await
+            .map_err(|e| SendError::Unreachable(e.to_string()))?;
+        let path = http::uri::PathAndQuery::from_static(EXPORT_PATH);
+        match client.unary(req, path, RawCodec).await {
+            Ok(resp) => partial(resp.get_ref()),
+            Err(status) => {
+                use tonic::Code::*;
+                let why = format!("{:?}: {}", status.code(), status.message());
+                if status.code() == Unavailable && connect_failed(&status) {
+                    return Err(SendError::Unreachable(why));
+                }
+                match status.code() {
+                    // The OTLP specification's retryable codes; ResourceExhausted only
+                    // with RetryInfo (the server can recover).
+                    Cancelled | DeadlineExceeded | Aborted | OutOfRange | Unavailable
+                    | DataLoss => Err(SendError::Retry {
+                        after: retry_after_grpc(&status),
+                        why,
+                    }),
+                    ResourceExhausted => match retry_after_grpc(&status) {
+                        Some(after) => Err(SendError::Retry {
+                            after: Some(after),
+                            why,
+                        }),
+                        None => Err(SendError::Refused(why)),
+                    },
+                    _ => Err(SendError::Refused(why)),
+                }
+            }
+        }
+    }
+}
+
+/// OTLP/HTTP with protobuf or JSON bodies.
+#[derive(Debug, Clone)]
+pub struct HttpSink {
+    client: reqwest::Client,
+    url: String,
+    json: bool,
+    gzip: bool,
+    headers: reqwest::header::HeaderMap,
+}
+
+impl HttpSink {
+    /// A client for the traces URL of `cfg`.
+    pub fn new(cfg: &ExportConfig) -> Result<Self, String> {
+        let url = cfg.http_url();
+        if url.starts_with("https://") {
+            return Err(format!(
+                "{url}: TLS endpoints are not supported by this build of the injector"
+            ));
+        }
+        let client = reqwest::Client::builder()
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.timeout.min(Duration::from_secs(2)))
+            .tcp_nodelay(true)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let mut headers = reqwest::header::HeaderMap::new();
+        for (k, v) in &cfg.headers {
+            if let (Ok(k), Ok(v)) = (
+                reqwest::header::HeaderName::from_bytes(k.as_bytes()),
+                reqwest::header::HeaderValue::from_str(v),
+            ) {
+                headers.insert(k, v);
+            }
+        }
+        Ok(HttpSink {
+            client,
+            url,
+            json: cfg.protocol == Protocol::HttpJson,
+            gzip: cfg.compression == Compression::Gzip,
+            headers,
+        })
+    }
+}
+
+fn retry_after_http(resp: &reqwest::Response) -> Option<Duration> {
+    resp.headers()
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(Duration::from_secs)
+}
+
+impl Sink for HttpSink {
+    async fn send(&self, body: Bytes) -> Result<(), SendError> {
+        let (mut body, content_type) = if self.json {
+            let req = ExportTraceServiceRequest::decode(body)
+                .map_err(|e| SendError::Refused(e.to_string()))?;
+            let json = serde_json::to_vec(&req).map_err(|e| SendError::Refused(e.to_string()))?;
+            (Bytes::from(json), "application/json")
+        } else {
+            (body, "application/x-protobuf")
+        };
+        let mut req = self
+            .client
+            .post(&self.url)
+            .headers(self.headers.clone())
+            .header(reqwest::header::CONTENT_TYPE, content_type);
+        if self.gzip {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(&body)
+                .map_err(|e| SendError::Refused(e.to_string()))?;
+            body = Bytes::from(gz.finish().map_err(|e| SendError::Refused(e.to_string()))?);
+            req = req.header(reqwest::header::CONTENT_ENCODING, "gzip");
+        }
+        let resp = match req.body(body).send().await {
+            Ok(r) => r,
+            Err(e) if e.is_connect() => return Err(SendError::Unreachable(e.to_string())),
+            Err(e) => {
+                return Err(SendError::Retry {
+                    after: None,
+                    why: e.to_string(),
+                })
+            }
+        };
+        let status = resp.status();
+        if status.is_success() {
+            let bytes = resp.bytes().await.unwrap_or_default();
+            if self.json || bytes.is_empty() {
+                return Ok(());
+            }
+            return match ExportTraceServiceResponse::decode(bytes) {
+                Ok(r) => partial(&r),
+                Err(_) => Ok(()),
+            };
+        }
+        let after = retry_after_http(&resp);
+        let why = format!("HTTP {status}");
+        match status.as_u16() {
+            429 | 502 | 503 | 504 => Err(SendError::Retry { after, why }),
+            _ => Err(SendError::Refused(why)),
+        }
+    }
+}
+
+/// The sink the configuration names.
+#[derive(Debug, Clone)]
+pub enum OtlpSink {
+    /// OTLP/gRPC.
+    Grpc(GrpcSink),
+    /// OTLP/HTTP.
+    Http(HttpSink),
+}
+
+impl OtlpSink {
+    /// The sink of `cfg`'s protocol. Must be called inside a Tokio runtime.
+    pub fn new(cfg: &ExportConfig) -> Result<Self, String> {
+        match cfg.protocol {
+            Protocol::Grpc => GrpcSink::new(cfg).map(OtlpSink::Grpc),
+            Protocol::HttpProtobuf | Protocol::HttpJson => HttpSink::new(cfg).map(OtlpSink::Http),
+        }
+    }
+}
+
+impl Sink for OtlpSink {
+    async fn send(&self, body: Bytes) -> Result<(), SendError> {
+        match self {
+            OtlpSink::Grpc(s) => s.send(body).await,
+            OtlpSink::Http(s) => s.send(body).await,
+        }
+    }
+}

@@ -211,6 +211,15 @@ pub(crate) static PC_STATS: PcFfiStats = PcFfiStats {
 /// again. A slot holds a context address (0: free); set without any lock.
 static DOOMED: [AtomicUsize; 16] = [const { AtomicUsize::new(0) }; 16];
 
+/// Marks a context never to be touched again (lock-free). False when every slot is
+/// taken (16 contexts abandoned at once).
+fn doom(ctx: usize) -> bool {
+    DOOMED.iter().any(|slot| {
+        slot.compare_exchange(0, ctx, Ordering::AcqRel, Ordering::Relaxed)
+            .is_ok()
+    })
+}
+
 /// The context list, for a caller holding the guard. Removes doomed contexts first
 /// (leaking their buffers). `None` only when this thread already has the list further
 /// up its stack (a re-entrant CUPTI callback): counted, and the caller skips.
@@ -513,10 +522,7 @@ pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
         PC_STATS
             .ctx_destroy_guard_timeout
             .fetch_add(1, Ordering::Relaxed);
-        let marked = DOOMED.iter().any(|slot| {
-            slot.compare_exchange(0, ctx as usize, Ordering::AcqRel, Ordering::Relaxed)
-                .is_ok()
-        });
+        let marked = doom(ctx as usize);
         crate::log(&format!(
             "a context is being destroyed while CUPTI stayed busy for {} ms; its PC sampling is abandoned without Disable{}",
             CONTEXT_DESTROY_WAIT.as_millis(),
@@ -526,6 +532,9 @@ pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
     };
     pc_drain(&h, Some(ctx as usize), &mut out);
     let Some(mut list) = contexts(&h) else {
+        // This thread is inside a guarded call further up (CUPTI called back into
+        // it): the context cannot be disabled here, so it is never touched again.
+        doom(ctx as usize);
         return out;
     };
     if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
@@ -758,5 +767,44 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fake_context(ctx: usize) -> PcContext {
+        PcContext {
+            ctx,
+            // SAFETY: an all-zero PCSamplingData is a valid (empty) value; CUPTI never
+            // sees this one.
+            data: Box::new(unsafe { std::mem::zeroed() }),
+            pcs: Vec::new(),
+            _stalls: Vec::new(),
+        }
+    }
+
+    /// A context abandoned by its destroy callback is dropped by the next guarded use
+    /// of the list, without a CUPTI call; a nested use on the same thread is refused
+    /// (it would otherwise wait for itself).
+    #[test]
+    fn a_doomed_context_leaves_the_list_and_a_nested_use_is_skipped() {
+        let h = hold();
+        let ctx = 0xdead_0000;
+        {
+            let mut list = contexts(&h).expect("free");
+            list.push(fake_context(ctx));
+            PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
+            let skips = PC_STATS.reentrant_skips.load(Ordering::Relaxed);
+            assert!(contexts(&h).is_none(), "nested use on one thread");
+            assert_eq!(PC_STATS.reentrant_skips.load(Ordering::Relaxed), skips + 1);
+        }
+        assert!(doom(ctx));
+        let before = pc_context_count();
+        let list = contexts(&h).expect("free");
+        assert!(list.iter().all(|c| c.ctx != ctx));
+        assert_eq!(pc_context_count(), before - 1);
+        assert!(DOOMED.iter().all(|s| s.load(Ordering::Relaxed) != ctx));
     }
 }

@@ -15,7 +15,7 @@ use crate::sampling::controller::BurstConfig;
 
 /// Default trace slice: one trace per second per process.
 pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
-/// Default period of the injector's `cuptiActivityFlushAll` (gpu-facts: ~100 ms bounds
+/// Default period of the injector's `cuptiActivityFlushAll` (~100 ms bounds
 /// delivery lag; CUPTI otherwise delivers a buffer only when it is full).
 pub const FLUSH_INTERVAL_MS_DEFAULT: u64 = 100;
 /// Default deadline of the at-exit flush and export.
@@ -98,8 +98,8 @@ pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
 
-/// Default `collectNumPcs` in the serialized tier (gpu-facts.md: 20,000 returned
-/// nothing from 50 ms bursts on the H200, 64 returned thousands).
+/// Default `collectNumPcs` in the serialized tier (measured on an H200: 20,000 returned
+/// nothing from 50 ms bursts, 64 returned thousands).
 pub const PC_BUFFER_PCS_SERIALIZED_DEFAULT: usize = 64;
 /// Default `collectNumPcs` in the continuous tier.
 pub const PC_BUFFER_PCS_CONTINUOUS_DEFAULT: usize = 2048;

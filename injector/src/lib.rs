@@ -7,8 +7,12 @@
 //!   straight from records) ─▶ export::send (several requests in flight, tonic/reqwest)
 //! ```
 //!
-//! - [`cupti`](crate) (private): the only module with `unsafe`; the exported
-//!   `InitializeInjection` and CUPTI's callbacks live there.
+//! - `cupti` (private): the only module with `unsafe`; the exported
+//!   `InitializeInjection` and CUPTI's callbacks live there. It calls nothing above
+//!   itself: the runtime hands it what its entries run ([`START`] here, hooks at
+//!   attach, the at-exit work).
+//! - `runtime` and `pc_runtime` (private): the injector's life in a process and PC
+//!   sampling's run time, in safe code.
 //! - [`config`]: every environment variable, read once.
 //! - [`model`]: records to spans, pure.
 //! - [`resource`]: the OTLP resource.
@@ -35,6 +39,12 @@ mod runtime;
 pub mod sampling;
 
 pub use model::{KernelRecord, Slicer};
+
+/// What `InitializeInjection`, the CUDA driver's first call into the library, runs.
+/// Bound here at the crate root, where the layers are put together, so that `cupti`
+/// (which must export that entry itself) names nothing above it: nothing could have
+/// registered a hook before the very first call.
+const START: fn() = runtime::initialize;
 
 /// One line on stderr, prefixed so users can tell whose it is.
 pub(crate) fn log(msg: &str) {

@@ -25,6 +25,7 @@
 //! launching thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 use semconv::{SamplingMode, Tier};
@@ -49,6 +50,9 @@ struct Sampler {
 struct State {
     sw: TierSwitch,
     s: Sampler,
+    /// Records drained at a context destroy or module unload, waiting for the state
+    /// (see [`on_drained`]).
+    drained: Receiver<Vec<PcRecord>>,
 }
 
 /// How a process runs PC sampling, fixed at start.
@@ -67,6 +71,8 @@ pub(crate) struct RuntimeSettings {
 struct PcRuntime {
     set: RuntimeSettings,
     state: Mutex<State>,
+    /// Into [`State::drained`]; sending never waits (unbounded).
+    drained: Sender<Vec<PcRecord>>,
     sender: SamplingSender,
     graphs: AtomicBool,
     graph_launches: AtomicU64,
@@ -98,6 +104,7 @@ const KS: SamplingMode = SamplingMode::KernelSerialized;
 
 /// Installs the runtime (once).
 pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
+    let (drained_tx, drained_rx) = channel();
     let _ = RT.set(PcRuntime {
         set,
         state: Mutex::new(State {
@@ -109,7 +116,9 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
                 empty_bursts: 0,
                 refusal_logged: false,
             },
+            drained: drained_rx,
         }),
+        drained: drained_tx,
         sender,
         graphs: AtomicBool::new(false),
         graph_launches: AtomicU64::new(0),
@@ -120,6 +129,15 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
+}
+
+/// What CUPTI's callbacks call in this module, given to `cupti::attach`. Both run
+/// on application threads and never wait for a lock.
+pub(crate) fn hooks() -> cupti::Hooks {
+    cupti::Hooks {
+        on_launch,
+        on_drained,
+    }
 }
 
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
@@ -224,7 +242,7 @@ fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
 }
 
 /// A launch API callback on the application's thread (outermost launch only).
-pub(crate) fn on_launch(enter: bool, graph: bool) {
+fn on_launch(enter: bool, graph: bool) {
     let Some(rt) = RT.get() else {
         return;
     };
@@ -250,6 +268,7 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
         return;
     };
     let st = &mut *guard;
+    account_drained(rt, st);
     if st.sw.pending(site, st.s.ctl.sampling()) {
         switch_tier(rt, st, site);
         return;
@@ -282,7 +301,7 @@ fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
     };
     let from = st.sw.running();
     let open = st.s.ctl.sampling();
-    let State { sw, s } = st;
+    let State { sw, s, .. } = st;
     let failures = sw.failures();
     if let Some(to) = sw.drive(site, open, |step| switch_step(rt, s, &h, step)) {
         let at_ns = now_ns();
@@ -369,20 +388,30 @@ pub(crate) fn request_tier(tier: Tier) -> Result<bool, RequestError> {
     st.sw.request(tier)
 }
 
-/// PC records drained outside a burst transition (module unload, context destroy).
-pub(crate) fn on_drained(recs: Vec<PcRecord>) {
+/// PC records drained outside a burst transition (module unload, context destroy),
+/// on an application thread. Never waits: the records go into an unbounded channel,
+/// and they are counted and sent by whoever holds the state, now (if the state is
+/// free) or at the next launch callback, periodic drain or exit. Nothing is lost by
+/// a busy state; the records are only sent later.
+fn on_drained(recs: Vec<PcRecord>) {
     let Some(rt) = RT.get() else {
         return;
     };
     if recs.is_empty() {
         return;
     }
-    // Blocking here is fine: never called with the state held (module unload during
-    // a burst transition cannot happen on the transitioning thread), and whoever holds
-    // the state only tries the guard.
-    let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
-    st.s.counters.pairs += pairs_of(&recs);
-    send(rt, &st.s, recs, None);
+    let _ = rt.drained.send(recs);
+    if let Some(mut st) = try_state(rt) {
+        account_drained(rt, &mut st);
+    }
+}
+
+/// Counts and sends the records [`on_drained`] left, with the state held.
+fn account_drained(rt: &PcRuntime, st: &mut State) {
+    while let Ok(recs) = st.drained.try_recv() {
+        st.s.counters.pairs += pairs_of(&recs);
+        send(rt, &st.s, recs, None);
+    }
 }
 
 /// The continuous tier's periodic drain (collector thread; waiting is fine here).
@@ -391,6 +420,7 @@ pub(crate) fn periodic_drain() {
         return;
     };
     let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    account_drained(rt, &mut st);
     if st.sw.running() != Tier::Continuous || !st.sw.started() {
         return;
     }
@@ -407,6 +437,7 @@ pub(crate) fn shutdown() -> Option<String> {
     let rt = RT.get()?;
     let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     let st = &mut *guard;
+    account_drained(rt, st);
     let h = cupti::hold();
     let s = &mut st.s;
     if st.sw.running() == Tier::Continuous {
@@ -435,7 +466,7 @@ pub(crate) fn shutdown() -> Option<String> {
     let now = now_ns();
     let st = &st.s;
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -467,5 +498,9 @@ pub(crate) fn shutdown() -> Option<String> {
         s.hw_buffer_full.load(Ordering::Relaxed),
         s.drain_rounds_capped.load(Ordering::Relaxed),
         cupti::guard_max_depth(),
+        s.ctx_create_guard_busy.load(Ordering::Relaxed),
+        s.ctx_destroy_guard_timeout.load(Ordering::Relaxed),
+        s.unload_drain_skipped.load(Ordering::Relaxed),
+        s.reentrant_skips.load(Ordering::Relaxed),
     ))
 }

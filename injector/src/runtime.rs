@@ -85,6 +85,7 @@ pub(crate) fn initialize() {
         buffer_bytes: cfg.buffer_bytes,
         max_buffers: cfg.max_buffers,
         pc,
+        hooks: crate::pc_runtime::hooks(),
     };
     let attached = match cupti::attach(&settings) {
         Ok(a) => a,
@@ -99,6 +100,11 @@ pub(crate) fn initialize() {
             return;
         }
     };
+    // A fork() child has none of the injector's threads: it runs without GPU
+    // telemetry, never touches its parent's CUPTI state, and its exit returns at once.
+    if !cupti::register_fork_child() {
+        crate::log("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
+    }
 
     let process = ProcessInfo::current();
     let mut attrs = resource::resource_attributes(
@@ -193,7 +199,7 @@ pub(crate) fn initialize() {
         stats,
         exit_deadline: cfg.exit_deadline,
     });
-    if !cupti::register_at_exit() {
+    if !cupti::register_at_exit(at_exit) {
         crate::log("atexit refused the exit flush: records of the last ~100 ms may be lost");
     }
 }
@@ -292,9 +298,9 @@ impl ControlFile {
     }
 }
 
-/// The at-exit handler: final forced flush and export, bounded by the exit deadline,
-/// then one summary line.
-pub(crate) fn at_exit() {
+/// The at-exit work: final forced flush and export, bounded by the exit deadline,
+/// then one summary line. Not run in a forked child.
+fn at_exit() {
     let Some(running) = RUNNING.get() else {
         return;
     };

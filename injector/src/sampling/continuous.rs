@@ -1,5 +1,5 @@
 //! CONTINUOUS-tier samples, aggregated per kernel function for one drain period.
-//! Pure. CONTINUOUS records carry no correlation id (gpu-facts.md: 0 on 100%), so the
+//! Pure. CONTINUOUS records carry no correlation id (on the H200, 100% of them read 0), so the
 //! samples belong to the function, not to an execution. Each function becomes one
 //! span (`gpu.pc_samples`, named after the demangled function) whose attributes a
 //! person reads as a small table in any trace backend: stall reasons with their

@@ -3,7 +3,7 @@
 //! (Unix epoch nanoseconds, the clock of the window records).
 //!
 //! The control law ([`next_gap`]) is a pure function of (target rate, observed pairs,
-//! elapsed time), as in `reference/perf-agent-tier-a-notes.md` §b.2-b.4:
+//! elapsed time), the original controller's law:
 //!
 //! - the gap after a burst walks toward `pairs / target - burst` with gain 0.5;
 //! - it never goes below the duty floor `burst × (1/max_duty − 1)` (default 950 ms at
@@ -12,18 +12,20 @@
 //! - a burst that overran is charged for the length it actually had
 //!   ([`min_gap_for_ns`] of the real duration), so an overrun never breaks the ceiling.
 //!
-//! On top of that (this implementation's addition, issue 5): a burst is bounded by
+//! On top of that (this implementation's addition): a burst is bounded by
 //! **launches** as well as by time. On the H200 every launch inside a burst costs
-//! ~0.55-0.95 ms of wall time whatever its length (gpu-facts.md), so a burst's cost
+//! ~0.55-0.95 ms of wall time whatever its length (measured), so a burst's cost
 //! follows the launches it serializes, and a 50 ms burst of short kernels mostly buys
 //! cost. [`next_launch_budget`] sizes the next burst to the launches the target rate
 //! needs for one cycle, from the pairs per launch observed so far.
 //!
-//! Since issue #101 of the original, a launch ENTER may only open ([`BurstController::poll_open`])
-//! and a launch EXIT may only close ([`BurstController::poll_close`]).
+//! A launch ENTER may only open ([`BurstController::poll_open`]) and a launch EXIT may
+//! only close ([`BurstController::poll_close`]): a burst opened at an EXIT would miss
+//! the launch that triggered it, and one closed at an ENTER would end before the
+//! launch it serializes.
 
 // `!(x > y)` is deliberate throughout: it is true for NaN, which must fall to the safe
-// side (the original's rule, notes §b.3).
+// side: the smallest duty, a gap that still keeps the duty ceiling, one launch.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 /// One millisecond in nanoseconds.
@@ -62,7 +64,7 @@ pub struct BurstConfig {
 }
 
 impl Default for BurstConfig {
-    /// The defaults of notes §b.1 (5% ceiling) plus the launch bound.
+    /// The original controller's defaults (5% ceiling) plus the launch bound.
     fn default() -> Self {
         BurstConfig {
             max_launches: Some(MAX_LAUNCHES_DEFAULT),

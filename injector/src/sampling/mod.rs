@@ -1,4 +1,4 @@
-//! PC sampling (issue 5): the pure parts, no I/O and no clock.
+//! PC sampling: the pure parts, no I/O and no clock.
 //!
 //! - [`tier`]: `GPU_OTEL_PC_SAMPLING` parsing (off, continuous, serialized).
 //! - [`controller`]: the burst controller of the serialized tier (duty ceiling,

@@ -1,13 +1,13 @@
-//! Switching serialized ⇄ continuous while the application runs (issue 5). Pure: the
+//! Switching serialized ⇄ continuous while the application runs. Pure: the
 //! CUPTI calls are done by the caller's `exec`, and the caller says where it stands
 //! (which launch callback, whether a burst is open).
 //!
 //! On the H200 the collection mode changes between a Stop and a Start without
-//! Disable/Enable (gpu-facts.md), so a switch is: end what runs (close the open burst,
+//! Disable/Enable (measured), so a switch is: end what runs (close the open burst,
 //! or stop the continuous collection), set the mode on every context, and (to
 //! continuous) start again. Like bursts, it happens on the application's own launch
-//! callbacks: a Stop only at a launch EXIT, a Start only at a launch ENTER (the rule
-//! since the original's issue #101).
+//! callbacks: a Stop only at a launch EXIT, a Start only at a launch ENTER (a Stop at
+//! an ENTER would cut the serialization short of the launch it was meant to cover).
 //!
 //! What a request may be: `serialized` or `continuous` (the tier control file's
 //! content, as [`parse_request`] reads it). `off` is refused: PC sampling stays

@@ -1,6 +1,6 @@
 //! Tier selection: one setting (`GPU_OTEL_PC_SAMPLING`), three values. Pure.
 //!
-//! Rules (notes §e.2): empty or unset is off; case-insensitive; tokens split on
+//! Rules: empty or unset is off; case-insensitive; tokens split on
 //! `,` `+` `;` and whitespace; `0`/`1`/`2` alias off/continuous/serialized; the same
 //! tier named twice is fine; two different tiers, or an unknown token, is an error
 //! that resolves to **off** (never a silent pick, never a downgrade), with one log

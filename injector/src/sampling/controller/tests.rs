@@ -1,4 +1,4 @@
-//! The 18 tests of the original's `burst_test.cc` (notes §b.5), one counterpart each,
+//! The 18 tests of the original controller's test suite, one counterpart each,
 //! over a fake clock; then this implementation's launch bound; then properties.
 
 use super::*;

@@ -1,0 +1,304 @@
+//! Kernel activity records: the bounded buffer pool CUPTI fills, the two buffer
+//! callbacks, and the decoding of completed buffers into [`KernelRecord`]s.
+//!
+//! The buffer callbacks can run on any thread, the application's included (CUPTI
+//! requests a buffer when a record must be written, and completes one when it is
+//! full, on whichever thread that happens), and inside our own guarded
+//! `cuptiActivityFlushAll`. So they take no lock and make no CUPTI call: the pool is
+//! an atomic count, and a completed buffer goes over a bounded channel whose
+//! `try_send` never waits. The channel can never be full: it has room for every
+//! buffer that may exist (`max_buffers`), and past that the buffer-requested callback
+//! hands CUPTI no buffer, so CUPTI drops the records itself and counts them
+//! (`cuptiActivityGetNumDroppedRecords`). Decoding happens on the collector thread.
+
+use std::alloc::Layout;
+use std::collections::HashMap;
+use std::ffi::CStr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cudarc::cupti::sys;
+use cudarc::driver::sys::CUcontext;
+
+use super::guard::{disable, disabled, hold};
+use super::loader::Attached;
+use super::{check, CuptiError};
+use crate::model::KernelRecord;
+
+/// Buffer plumbing shared with CUPTI's callbacks.
+struct Plumbing {
+    tx: SyncSender<RawBuffer>,
+    /// Only the collector thread receives (the lock is never taken on a callback).
+    rx: Mutex<Receiver<RawBuffer>>,
+    buffer_bytes: usize,
+    max_buffers: usize,
+    live: AtomicUsize,
+    refused: AtomicU64,
+    nonnull_context: AtomicU64,
+}
+
+static PLUMBING: OnceLock<Plumbing> = OnceLock::new();
+
+/// Sets up the pool before the callbacks are registered. False if already done.
+pub(super) fn install(buffer_bytes: usize, max_buffers: usize) -> bool {
+    let (tx, rx) = sync_channel(max_buffers.max(1));
+    PLUMBING
+        .set(Plumbing {
+            tx,
+            rx: Mutex::new(rx),
+            buffer_bytes: buffer_bytes.max(64 << 10),
+            max_buffers: max_buffers.max(1),
+            live: AtomicUsize::new(0),
+            refused: AtomicU64::new(0),
+            nonnull_context: AtomicU64::new(0),
+        })
+        .is_ok()
+}
+
+impl Attached {
+    /// `cuptiActivityFlushAll`; `forced` also flushes records of unfinished work.
+    /// Completed buffers arrive through [`Attached::take_buffers`]. Collector thread.
+    pub(crate) fn flush(&self, forced: bool) -> Result<(), CuptiError> {
+        let flag = if forced {
+            sys::CUpti_ActivityFlag::CUPTI_ACTIVITY_FLAG_FLUSH_FORCED as u32
+        } else {
+            0
+        };
+        let _g = hold();
+        // SAFETY: CUPTI is attached; the completion callback it may run on this
+        // thread takes no lock.
+        check("cuptiActivityFlushAll", unsafe {
+            sys::cuptiActivityFlushAll(flag)
+        })
+    }
+
+    /// Stops kernel record collection (at exit, after the last flush).
+    pub(crate) fn stop(&self) -> Result<(), CuptiError> {
+        let _g = hold();
+        // SAFETY: plain call with a valid enum value.
+        check("cuptiActivityDisable(CONCURRENT_KERNEL)", unsafe {
+            sys::cuptiActivityDisable(
+                sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
+            )
+        })
+    }
+
+    /// Records CUPTI dropped from the global queue since the last call.
+    pub(crate) fn dropped_records(&self) -> Result<u64, CuptiError> {
+        let mut dropped = 0usize;
+        let _g = hold();
+        // SAFETY: a null context asks for the global queue; `dropped` is a valid
+        // out-pointer.
+        check("cuptiActivityGetNumDroppedRecords", unsafe {
+            sys::cuptiActivityGetNumDroppedRecords(ptr::null_mut(), 0, &mut dropped)
+        })?;
+        Ok(dropped as u64)
+    }
+
+    /// Decodes every completed buffer into `out`; returns the number of kernel
+    /// records too short to read (counted as malformed). Records of other kinds are
+    /// skipped (none are enabled).
+    pub(crate) fn take_buffers(&self, names: &mut NameTable, out: &mut Vec<KernelRecord>) -> u64 {
+        let Some(p) = PLUMBING.get() else {
+            return 0;
+        };
+        let mut malformed = 0;
+        loop {
+            let next = {
+                let rx = p.rx.lock().unwrap_or_else(|e| e.into_inner());
+                rx.try_recv()
+            };
+            match next {
+                Ok(buf) => malformed += buf.decode(names, out),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return malformed,
+            }
+        }
+    }
+}
+
+/// Buffers CUPTI asked for and did not get (the pool was exhausted), and completed
+/// buffers that came from a per-context queue rather than the global one.
+pub(crate) fn buffer_stats() -> (u64, u64) {
+    PLUMBING.get().map_or((0, 0), |p| {
+        (
+            p.refused.load(Ordering::Relaxed),
+            p.nonnull_context.load(Ordering::Relaxed),
+        )
+    })
+}
+
+/// Interned kernel names, by content (a program has few distinct kernels).
+#[derive(Debug, Default)]
+pub(crate) struct NameTable {
+    names: HashMap<Box<[u8]>, Arc<str>>,
+}
+
+impl NameTable {
+    pub(super) fn intern(&mut self, bytes: &[u8]) -> Arc<str> {
+        if let Some(n) = self.names.get(bytes) {
+            return n.clone();
+        }
+        let n: Arc<str> = Arc::from(String::from_utf8_lossy(bytes).as_ref());
+        self.names.insert(bytes.into(), n.clone());
+        n
+    }
+}
+
+/// A completed activity buffer, owned by the injector until dropped.
+struct RawBuffer {
+    ptr: *mut u8,
+    size: usize,
+    valid: usize,
+}
+
+// SAFETY: the buffer is plain memory that CUPTI handed back; after completion
+// nothing else refers to it, so it may move to the collector thread.
+unsafe impl Send for RawBuffer {}
+
+impl RawBuffer {
+    fn layout(size: usize) -> Layout {
+        // Activity records are 8-byte aligned (ACTIVITY_RECORD_ALIGNMENT).
+        Layout::from_size_align(size, 8).unwrap_or(Layout::new::<u64>())
+    }
+
+    fn decode(&self, names: &mut NameTable, out: &mut Vec<KernelRecord>) -> u64 {
+        let mut malformed = 0;
+        let mut record: *mut sys::CUpti_Activity = ptr::null_mut();
+        let need = std::mem::size_of::<sys::CUpti_ActivityKernel10>();
+        let _g = hold();
+        loop {
+            // SAFETY: `ptr` and `valid` describe a buffer CUPTI completed;
+            // `record` is null or the record this call returned last.
+            let r = unsafe { sys::cuptiActivityGetNextRecord(self.ptr, self.valid, &mut record) };
+            if r != sys::CUptiResult::CUPTI_SUCCESS || record.is_null() {
+                return malformed;
+            }
+            // SAFETY: a record starts with its kind.
+            let kind = unsafe { ptr::read_unaligned(record as *const sys::CUpti_ActivityKind) };
+            let is_kernel = matches!(
+                kind,
+                sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL
+                    | sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_KERNEL
+            );
+            let offset = record as usize - self.ptr as usize;
+            if !is_kernel {
+                continue;
+            }
+            if offset + need > self.size {
+                malformed += 1;
+                continue;
+            }
+            // SAFETY: CUPTI 13.0 or newer (checked at attach) writes kernel records
+            // whose layout starts with CUpti_ActivityKernel10, and the bytes read lie
+            // inside our allocation (checked just above).
+            let k = unsafe { ptr::read_unaligned(record as *const sys::CUpti_ActivityKernel10) };
+            let name = if k.name.is_null() {
+                names.intern(b"<unknown>")
+            } else {
+                // SAFETY: CUPTI's kernel names are NUL-terminated strings it keeps
+                // for the life of the process.
+                names.intern(unsafe { CStr::from_ptr(k.name) }.to_bytes())
+            };
+            out.push(KernelRecord {
+                name,
+                start_ns: k.start,
+                end_ns: k.end,
+                correlation_id: k.correlationId,
+                device_id: k.deviceId,
+                context_id: k.contextId,
+                stream_id: k.streamId,
+                graph_id: k.graphId,
+                grid: [k.gridX, k.gridY, k.gridZ],
+                block: [k.blockX, k.blockY, k.blockZ],
+                static_shared_memory: k.staticSharedMemory,
+                dynamic_shared_memory: k.dynamicSharedMemory,
+                registers_per_thread: k.registersPerThread,
+            });
+        }
+    }
+}
+
+impl Drop for RawBuffer {
+    fn drop(&mut self) {
+        // SAFETY: `ptr` was allocated in on_buffer_requested with this layout.
+        unsafe { std::alloc::dealloc(self.ptr, RawBuffer::layout(self.size)) };
+        if let Some(p) = PLUMBING.get() {
+            p.live.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
+/// CUPTI asks for an empty buffer (any thread). Hands out one from the bounded pool,
+/// or none. Lock-free: an atomic count and the allocator.
+pub(super) unsafe extern "C" fn on_buffer_requested(
+    buffer: *mut *mut u8,
+    size: *mut usize,
+    max_records: *mut usize,
+) {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let p = PLUMBING.get()?;
+        if disabled() {
+            return None;
+        }
+        if p.live.fetch_add(1, Ordering::AcqRel) >= p.max_buffers {
+            p.live.fetch_sub(1, Ordering::AcqRel);
+            p.refused.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        // SAFETY: the layout has a non-zero size.
+        let ptr = unsafe { std::alloc::alloc(RawBuffer::layout(p.buffer_bytes)) };
+        if ptr.is_null() {
+            p.live.fetch_sub(1, Ordering::AcqRel);
+            return None;
+        }
+        Some((ptr, p.buffer_bytes))
+    }));
+    let (ptr, len) = match r {
+        Ok(Some(b)) => b,
+        Ok(None) => (ptr::null_mut(), 0),
+        Err(_) => {
+            disable();
+            (ptr::null_mut(), 0)
+        }
+    };
+    // SAFETY: CUPTI passes valid out-pointers.
+    unsafe {
+        *buffer = ptr;
+        *size = len;
+        *max_records = 0;
+    }
+}
+
+/// CUPTI hands a buffer back (any thread). Only passes it on, without waiting;
+/// decoding happens on the collector thread.
+pub(super) unsafe extern "C" fn on_buffer_completed(
+    context: CUcontext,
+    _stream_id: u32,
+    buffer: *mut u8,
+    size: usize,
+    valid: usize,
+) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        if buffer.is_null() {
+            return;
+        }
+        let Some(p) = PLUMBING.get() else {
+            return;
+        };
+        if !context.is_null() {
+            p.nonnull_context.fetch_add(1, Ordering::Relaxed);
+        }
+        let raw = RawBuffer {
+            ptr: buffer,
+            size,
+            valid: valid.min(size),
+        };
+        // Never full (see the module doc); on the impossible Full the buffer is
+        // dropped, freed, and its records lost.
+        let _ = p.tx.try_send(raw);
+    }))
+    .map_err(|_| disable());
+}

@@ -1,0 +1,162 @@
+//! The one guard around the injector's CUPTI calls, and the injector's off switch.
+//!
+//! Concurrent CUPTI calls from a tool's own threads deadlocked applications on the
+//! H200, so every CUPTI call the injector makes holds [`GUARD`]. The guard is
+//! re-entrant per thread: CUPTI may call back into the injector from inside a guarded
+//! call on the same thread, and that callback may need to make a guarded call too.
+//!
+//! Who may wait for it:
+//! - injector threads (collector, exporter) and `InitializeInjection`: [`hold`] waits;
+//! - the application's threads on launch callbacks and module unload: [`try_hold`]
+//!   only tries, and the caller skips its work when the guard is busy;
+//! - context creation and context destruction: [`hold_within`] tries for a bounded
+//!   time (see `pc.rs` for why each of them needs the guard at all).
+//!
+//! A launch callback that waits for the guard while the guard's holder (say the
+//! collector's `cuptiActivityFlushAll`) waits for a driver lock the launching thread
+//! holds is a deadlock cycle that only the application's users would see; hence no
+//! unbounded wait on an application thread.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
+
+/// One guard around every CUPTI call the injector makes.
+static GUARD: Mutex<()> = Mutex::new(());
+
+/// Set once the injector must stop touching the process: a panic at an FFI entry,
+/// a dead collector thread, or a forked child (which has none of the injector's
+/// threads and must not touch its parent's CUPTI state).
+static DISABLED: AtomicBool = AtomicBool::new(false);
+
+/// Set in a child process of `fork()` (see `entry.rs`), together with [`DISABLED`].
+static FORKED_CHILD: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// How deep this thread is inside [`GUARD`].
+    static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Deepest nesting of [`GUARD`] seen (1 = never re-entered).
+static GUARD_MAX_DEPTH: AtomicU32 = AtomicU32::new(0);
+
+/// A hold on [`GUARD`]; the outermost hold on a thread owns the mutex. It is the
+/// permission to make CUPTI calls: the calls that need it take a `&Hold`.
+#[derive(Debug)]
+pub(crate) struct Hold {
+    _held: Option<MutexGuard<'static, ()>>,
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        GUARD_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+fn enter(depth: u32, held: Option<MutexGuard<'static, ()>>) -> Hold {
+    GUARD_DEPTH.with(|d| d.set(depth + 1));
+    GUARD_MAX_DEPTH.fetch_max(depth + 1, Ordering::Relaxed);
+    Hold { _held: held }
+}
+
+/// Waits for the guard. Injector threads and the one-time start only: never on a
+/// callback the application's threads run.
+pub(crate) fn hold() -> Hold {
+    let depth = GUARD_DEPTH.with(Cell::get);
+    let held = (depth == 0).then(|| GUARD.lock().unwrap_or_else(|p| p.into_inner()));
+    enter(depth, held)
+}
+
+/// Takes the guard if it is free or already held by this thread; never waits.
+pub(crate) fn try_hold() -> Option<Hold> {
+    let depth = GUARD_DEPTH.with(Cell::get);
+    let held = if depth == 0 {
+        Some(match GUARD.try_lock() {
+            Ok(g) => g,
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        })
+    } else {
+        None
+    };
+    Some(enter(depth, held))
+}
+
+/// Tries the guard until `wait` has passed: spins briefly, then sleeps 50 µs between
+/// tries. For the application-thread callbacks whose work cannot simply be skipped
+/// (context creation and destruction); `None` when the guard stayed busy.
+pub(crate) fn hold_within(wait: Duration) -> Option<Hold> {
+    let deadline = Instant::now() + wait;
+    let mut tries = 0u32;
+    loop {
+        if let Some(h) = try_hold() {
+            return Some(h);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        tries += 1;
+        if tries < 64 {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(Duration::from_micros(50));
+        }
+    }
+}
+
+/// Deepest nesting of the CUPTI guard seen so far.
+pub(crate) fn guard_max_depth() -> u32 {
+    GUARD_MAX_DEPTH.load(Ordering::Relaxed)
+}
+
+/// Whether the injector is disabled (a panic at an FFI entry, or a forked child).
+pub(crate) fn disabled() -> bool {
+    DISABLED.load(Ordering::Relaxed)
+}
+
+/// Disables the injector.
+pub(crate) fn disable() {
+    DISABLED.store(true, Ordering::Relaxed);
+}
+
+/// Marks this process as a forked child: disabled, and its at-exit handler does
+/// nothing. Atomic stores only, so it may run in `fork()`'s child handler, where only
+/// async-signal-safe work is allowed.
+pub(crate) fn mark_forked_child() {
+    FORKED_CHILD.store(true, Ordering::SeqCst);
+    DISABLED.store(true, Ordering::SeqCst);
+}
+
+/// Whether this process is a child of `fork()` of the process the injector started in.
+pub(crate) fn forked_child() -> bool {
+    FORKED_CHILD.load(Ordering::SeqCst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guard_is_reentrant_and_try_hold_refuses_another_thread() {
+        let outer = hold();
+        let inner = try_hold().expect("re-entrant on the same thread");
+        assert!(guard_max_depth() >= 2);
+        let other = std::thread::spawn(|| {
+            (
+                try_hold().is_none(),
+                hold_within(Duration::from_millis(20)).is_none(),
+            )
+        })
+        .join()
+        .unwrap();
+        assert_eq!(other, (true, true));
+        drop(inner);
+        drop(outer);
+        // Other tests may hold the guard for a moment: a generous bound.
+        let free = std::thread::spawn(|| hold_within(Duration::from_secs(5)).is_some())
+            .join()
+            .unwrap();
+        assert!(free);
+    }
+}

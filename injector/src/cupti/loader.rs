@@ -1,0 +1,187 @@
+//! Finding and loading libcupti, and attaching to it: the subscriber slot, the
+//! activity buffer callbacks and the callbacks PC sampling needs.
+
+use std::path::{Path, PathBuf};
+use std::ptr;
+
+use cudarc::cupti::sys;
+
+use super::entry::{self, Hooks};
+use super::guard::hold;
+use super::pc::{self, PcSettings};
+use super::{activity, check, CuptiError};
+
+/// Why the injector did not attach.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum AttachError {
+    /// The CUPTI library could not be loaded.
+    #[error("CUPTI library not found ({tried}); set GPU_OTEL_CUPTI_PATH to libcupti.so.13")]
+    LibraryMissing {
+        /// What was tried.
+        tried: String,
+    },
+    /// The CUPTI found is older than the records this build reads.
+    #[error("CUPTI API version {found} is older than {needed} (CUDA 13.0), whose kernel records this build reads")]
+    TooOld {
+        /// Version found.
+        found: u32,
+        /// Version needed.
+        needed: u32,
+    },
+    /// Another CUPTI subscriber (a profiler such as torch.profiler or Nsight) is
+    /// attached; CUPTI allows one.
+    #[error("another CUPTI subscriber is already attached (a profiler such as torch.profiler, Nsight Systems or another injector); CUPTI allows only one")]
+    OtherSubscriber,
+    /// A CUPTI call failed.
+    #[error(transparent)]
+    Cupti(#[from] CuptiError),
+    /// `attach` was called twice.
+    #[error("already attached")]
+    AlreadyAttached,
+}
+
+/// Settings of [`attach`].
+#[derive(Debug, Clone)]
+pub(crate) struct AttachSettings {
+    /// An explicit libcupti path; no search when set.
+    pub cupti_path: Option<PathBuf>,
+    /// Paths tried after the loader's own search.
+    pub fallback_paths: Vec<PathBuf>,
+    /// Size of one activity buffer.
+    pub buffer_bytes: usize,
+    /// Most buffers alive at once.
+    pub max_buffers: usize,
+    /// PC sampling, when a tier other than off runs.
+    pub pc: Option<PcSettings>,
+    /// What CUPTI's callbacks call above this module; registered before the
+    /// subscriber exists, so no callback can miss them.
+    pub hooks: Hooks,
+}
+
+/// Loads `path` with RTLD_GLOBAL and keeps it loaded for the life of the process,
+/// so that cudarc's own `dlopen("libcupti.so.13")` finds it by its soname.
+fn preload(path: &Path) -> Result<(), String> {
+    use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
+    // SAFETY: loading a shared library runs its initialisers; libcupti's are those
+    // CUDA itself runs when a profiler loads it. The handle is leaked on purpose:
+    // CUPTI must stay mapped while its threads may call back into us.
+    let lib = unsafe { Library::open(Some(path), RTLD_NOW | RTLD_GLOBAL) };
+    match lib {
+        Ok(lib) => {
+            std::mem::forget(lib);
+            Ok(())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn culib_present() -> bool {
+    // SAFETY: is_culib_present only tries dlopen on candidate names.
+    unsafe { sys::is_culib_present() }
+}
+
+fn load_library(settings: &AttachSettings) -> Result<(), AttachError> {
+    if let Some(path) = &settings.cupti_path {
+        preload(path).map_err(|e| AttachError::LibraryMissing {
+            tried: format!("GPU_OTEL_CUPTI_PATH={}: {e}", path.display()),
+        })?;
+        return if culib_present() {
+            Ok(())
+        } else {
+            Err(AttachError::LibraryMissing {
+                tried: format!(
+                    "GPU_OTEL_CUPTI_PATH={} loaded, but its soname is not libcupti.so.13",
+                    path.display()
+                ),
+            })
+        };
+    }
+    if culib_present() {
+        return Ok(());
+    }
+    for path in &settings.fallback_paths {
+        if path.exists() && preload(path).is_ok() && culib_present() {
+            return Ok(());
+        }
+    }
+    let tried: Vec<String> = settings
+        .fallback_paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    Err(AttachError::LibraryMissing {
+        tried: format!("the library path, {}", tried.join(", ")),
+    })
+}
+
+/// A handle on the attached CUPTI activity collection (its calls: `activity.rs`).
+#[derive(Debug)]
+pub(crate) struct Attached {
+    _private: (),
+}
+
+/// Loads CUPTI, takes the one subscriber slot, registers the buffer callbacks and
+/// enables concurrent kernel records. Any failure leaves CUPTI unconfigured (as far
+/// as CUPTI allows) and is reported to the caller, which steps aside. Runs once, on
+/// the thread in `cuInit` (no other thread of the injector exists yet).
+pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError> {
+    load_library(settings)?;
+    let _g = hold();
+
+    let mut version = 0u32;
+    // SAFETY: the library is loaded (checked above); `version` is a valid out-pointer.
+    check("cuptiGetVersion", unsafe {
+        sys::cuptiGetVersion(&mut version)
+    })?;
+    if version < sys::CUPTI_API_VERSION {
+        return Err(AttachError::TooOld {
+            found: version,
+            needed: sys::CUPTI_API_VERSION,
+        });
+    }
+    if !activity::install(settings.buffer_bytes, settings.max_buffers) {
+        return Err(AttachError::AlreadyAttached);
+    }
+    entry::set_hooks(settings.hooks);
+
+    let mut subscriber: sys::CUpti_SubscriberHandle = ptr::null_mut();
+    // SAFETY: `subscriber` is a valid out-pointer; the callback is a plain function
+    // that never unwinds; no domain is enabled yet.
+    let r =
+        unsafe { sys::cuptiSubscribe(&mut subscriber, Some(entry::on_callback), ptr::null_mut()) };
+    if r == sys::CUptiResult::CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED {
+        return Err(AttachError::OtherSubscriber);
+    }
+    check("cuptiSubscribe", r)?;
+
+    // SAFETY: both callbacks are `extern "C"` functions that catch every panic.
+    let r = unsafe {
+        sys::cuptiActivityRegisterCallbacks(
+            Some(activity::on_buffer_requested),
+            Some(activity::on_buffer_completed),
+        )
+    };
+    if let Err(e) = check("cuptiActivityRegisterCallbacks", r) {
+        // SAFETY: `subscriber` came from a successful cuptiSubscribe.
+        let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
+        return Err(e.into());
+    }
+    // SAFETY: plain call with a valid enum value.
+    let r = unsafe {
+        sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
+    };
+    if let Err(e) = check("cuptiActivityEnable(CONCURRENT_KERNEL)", r) {
+        // SAFETY: as above.
+        let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
+        return Err(e.into());
+    }
+    // The subscriber handle is deliberately kept (never unsubscribed): it holds the
+    // single CUPTI subscriber slot for the life of the process.
+    if let Some(pc) = &settings.pc {
+        if let Err(e) = pc::enable_callbacks(subscriber, pc) {
+            // PC sampling cannot run; kernel spans still can. Loud, not fatal.
+            crate::log(&format!("PC sampling cannot start: {e}; kernel spans only"));
+        }
+    }
+    Ok(Attached { _private: () })
+}

@@ -1,0 +1,810 @@
+//! PC sampling through CUPTI: the callbacks it needs, each context's sampling
+//! buffers, Enable / Start / Stop / GetData / the collection mode, and the decoding
+//! of sampled PCs into [`PcRecord`]s.
+//!
+//! Locks, and who takes them:
+//! - [`PC_CONTEXTS`] and [`PC_NAMES`] are only locked while the caller holds the
+//!   guard ([`Hold`]), so no other thread can contend for them. The guard is
+//!   re-entrant, though: if CUPTI called back into the injector on this thread while
+//!   a drain held the list, a `lock()` would wait for itself. They are therefore only
+//!   *tried*; a failed try is that re-entrance, and the nested work is skipped and
+//!   counted (`reentrant_skips`).
+//! - Context created (application thread): enabling PC sampling needs the guard. It
+//!   waits at most [`CONTEXT_CREATE_WAIT`]; past that the context runs without PC
+//!   sampling (logged, counted in `ctx_create_guard_busy`). Skipping at the first
+//!   busy try would lose the program's only context to any periodic flush; an
+//!   unbounded wait could close a cycle with a guarded CUPTI call that needs a driver
+//!   lock the creating thread holds.
+//! - Context destroy starting (application thread): the context's sampling must be
+//!   disabled, and its buffers retired, before the context goes away, and the guard's
+//!   holder may be inside a CUPTI call on this very context; waiting is unavoidable.
+//!   It waits at most [`CONTEXT_DESTROY_WAIT`]; past that, it assumes a cycle rather
+//!   than a slow holder, marks the context doomed (a lock-free slot, [`DOOMED`]) and
+//!   returns. Every guarded use of the list first removes doomed contexts without
+//!   calling CUPTI on them and leaks their buffers (CUPTI's configuration may still
+//!   point at them). Counted in `ctx_destroy_guard_timeout`.
+//! - Module unload starting (application thread): the drain there only rescues
+//!   samples before their PCs lose their module; it is skipped when the guard is busy
+//!   (counted in `unload_drain_skipped`): samples may be lost, the program is not
+//!   harmed.
+//! - Launch callbacks reach this module through `pc_runtime`, which only tries the
+//!   guard; [`pc_context_count`] is an atomic.
+
+use std::collections::HashMap;
+use std::ffi::{c_void, CStr};
+use std::ptr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
+use std::time::Duration;
+
+use cudarc::cupti::sys;
+use cudarc::driver::sys::CUcontext;
+
+use super::guard::{hold, hold_within, try_hold, Hold};
+use super::{check, CuptiError};
+use crate::sampling::stamp::PcRecord;
+
+/// Longest wait for the guard at context creation.
+pub(super) const CONTEXT_CREATE_WAIT: Duration = Duration::from_millis(100);
+/// Longest wait for the guard at context destruction.
+pub(super) const CONTEXT_DESTROY_WAIT: Duration = Duration::from_secs(1);
+
+/// RESOURCE callback ids (cupti_callbacks.h).
+pub(super) const CBID_CONTEXT_CREATED: u32 = 1;
+pub(super) const CBID_CONTEXT_DESTROY_STARTING: u32 = 2;
+pub(super) const CBID_MODULE_UNLOAD_STARTING: u32 = 7;
+
+/// Kernel launch callback ids, runtime API (cupti_runtime_cbid.h).
+const RUNTIME_LAUNCHES: &[u32] = &[
+    13,  // cudaLaunch_v3020
+    211, // cudaLaunchKernel_v7000
+    214, // cudaLaunchKernel_ptsz_v7000
+    269, // cudaLaunchCooperativeKernel_v9000
+    270, // cudaLaunchCooperativeKernel_ptsz_v9000
+    272, // cudaLaunchCooperativeKernelMultiDevice_v9000
+    430, // cudaLaunchKernelExC_v11060
+    431, // cudaLaunchKernelExC_ptsz_v11060
+];
+/// Graph launches and stream captures (which build graphs), runtime API. A capture
+/// counts as graph use because a burst's cuCtxSynchronize inside a global-mode
+/// capture would invalidate the application's capture.
+const RUNTIME_GRAPH_LAUNCHES: &[u32] = &[
+    311, // cudaGraphLaunch_v10000
+    312, // cudaGraphLaunch_ptsz_v10000
+    315, // cudaStreamBeginCapture_v10000
+    316, // cudaStreamBeginCapture_ptsz_v10000
+    452, // cudaStreamBeginCaptureToGraph_v12030
+    453, // cudaStreamBeginCaptureToGraph_ptsz_v12030
+];
+/// Kernel launch callback ids, driver API (cupti_driver_cbid.h).
+const DRIVER_LAUNCHES: &[u32] = &[
+    115, // cuLaunch
+    116, // cuLaunchGrid
+    117, // cuLaunchGridAsync
+    307, // cuLaunchKernel
+    442, // cuLaunchKernel_ptsz
+    477, // cuLaunchCooperativeKernel
+    478, // cuLaunchCooperativeKernel_ptsz
+    480, // cuLaunchCooperativeKernelMultiDevice
+    652, // cuLaunchKernelEx
+    653, // cuLaunchKernelEx_ptsz
+];
+/// Graph launches and stream captures, driver API.
+const DRIVER_GRAPH_LAUNCHES: &[u32] = &[
+    514, // cuGraphLaunch
+    515, // cuGraphLaunch_ptsz
+    819, // cuGraphLaunchWithArguments
+    495, // cuStreamBeginCapture
+    496, // cuStreamBeginCapture_ptsz
+    539, // cuStreamBeginCapture_v2
+    540, // cuStreamBeginCapture_v2_ptsz
+    720, // cuStreamBeginCaptureToGraph
+    721, // cuStreamBeginCaptureToGraph_ptsz
+    783, // cuStreamBeginCaptureToCig
+    814, // cuStreamBeginCaptureToCig_ptsz
+];
+
+/// Whether a launch callback id is a graph launch or a stream capture.
+pub(super) fn is_graph_launch(domain: sys::CUpti_CallbackDomain, cbid: u32) -> bool {
+    match domain {
+        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API => {
+            RUNTIME_GRAPH_LAUNCHES.contains(&cbid)
+        }
+        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
+            DRIVER_GRAPH_LAUNCHES.contains(&cbid)
+        }
+        _ => false,
+    }
+}
+
+/// PC-sampling settings fixed at attach.
+#[derive(Debug, Clone)]
+pub(crate) struct PcSettings {
+    /// Continuous or serialized (never off here).
+    pub tier: semconv::Tier,
+    /// `collectNumPcs`.
+    pub buffer_pcs: usize,
+    /// Sampling period exponent.
+    pub period: Option<u32>,
+    /// The tier may change at run time (a control file was given): start/stop
+    /// control and the launch callbacks in either tier.
+    pub switchable: bool,
+    /// Also subscribe the runtime API's launch callbacks (the driver API's always):
+    /// every runtime launch calls a driver launch, so the driver callbacks alone see
+    /// every launch, once, without nesting.
+    pub runtime_callbacks: bool,
+}
+
+static PC_SETTINGS: OnceLock<PcSettings> = OnceLock::new();
+
+/// Stall reasons of the device: indices to configure and names by index.
+struct StallTable {
+    indices: Vec<u32>,
+    names: HashMap<u32, Arc<str>>,
+}
+
+static STALLS: OnceLock<StallTable> = OnceLock::new();
+
+/// One context's sampling buffers. CUPTI writes into them during GetData; they live
+/// (boxed, never moved) until the context is destroyed.
+struct PcContext {
+    ctx: usize,
+    data: Box<sys::CUpti_PCSamplingData>,
+    pcs: Vec<sys::CUpti_PCSamplingPCData>,
+    _stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>>,
+}
+
+// SAFETY: the raw pointers inside point at the heap allocations owned by the same
+// value; they are only touched while the guard is held.
+unsafe impl Send for PcContext {}
+
+/// Contexts with PC sampling enabled. Locked only while the guard is held (see the
+/// module doc), through [`contexts`].
+static PC_CONTEXTS: Mutex<Vec<PcContext>> = Mutex::new(Vec::new());
+/// How many entries [`PC_CONTEXTS`] has, readable without the guard.
+static PC_CONTEXT_COUNT: AtomicUsize = AtomicUsize::new(0);
+/// Interned function names of PC records. Locked only under the guard, by a drain.
+type Interned = HashMap<Box<[u8]>, Arc<str>>;
+static PC_NAMES: Mutex<Option<Interned>> = Mutex::new(None);
+
+/// PC-sampling counters of the FFI layer.
+#[derive(Debug, Default)]
+pub(crate) struct PcFfiStats {
+    pub ctx_enabled: AtomicU64,
+    pub ctx_enable_failed: AtomicU64,
+    pub getdata_failed: AtomicU64,
+    pub drain_rounds_capped: AtomicU64,
+    pub total_samples: AtomicU64,
+    pub dropped_samples: AtomicU64,
+    pub non_user_samples: AtomicU64,
+    pub hw_buffer_full: AtomicU64,
+    pub records_without_correlation: AtomicU64,
+    pub records: AtomicU64,
+    /// Contexts created while the guard stayed busy past [`CONTEXT_CREATE_WAIT`].
+    pub ctx_create_guard_busy: AtomicU64,
+    /// Contexts destroyed while the guard stayed busy past [`CONTEXT_DESTROY_WAIT`].
+    pub ctx_destroy_guard_timeout: AtomicU64,
+    /// Module unloads whose drain was skipped because the guard was busy.
+    pub unload_drain_skipped: AtomicU64,
+    /// Nested uses of the context list or name table on one thread, skipped.
+    pub reentrant_skips: AtomicU64,
+}
+
+pub(crate) static PC_STATS: PcFfiStats = PcFfiStats {
+    ctx_enabled: AtomicU64::new(0),
+    ctx_enable_failed: AtomicU64::new(0),
+    getdata_failed: AtomicU64::new(0),
+    drain_rounds_capped: AtomicU64::new(0),
+    total_samples: AtomicU64::new(0),
+    dropped_samples: AtomicU64::new(0),
+    non_user_samples: AtomicU64::new(0),
+    hw_buffer_full: AtomicU64::new(0),
+    records_without_correlation: AtomicU64::new(0),
+    records: AtomicU64::new(0),
+    ctx_create_guard_busy: AtomicU64::new(0),
+    ctx_destroy_guard_timeout: AtomicU64::new(0),
+    unload_drain_skipped: AtomicU64::new(0),
+    reentrant_skips: AtomicU64::new(0),
+};
+
+/// Contexts whose destroy callback gave up waiting for the guard: never to be touched
+/// again. A slot holds a context address (0: free); set without any lock.
+static DOOMED: [AtomicUsize; 16] = [const { AtomicUsize::new(0) }; 16];
+
+/// Marks a context never to be touched again (lock-free). False when every slot is
+/// taken (16 contexts abandoned at once).
+fn doom(ctx: usize) -> bool {
+    DOOMED.iter().any(|slot| {
+        slot.compare_exchange(0, ctx, Ordering::AcqRel, Ordering::Relaxed)
+            .is_ok()
+    })
+}
+
+/// The context list, for a caller holding the guard. Removes doomed contexts first
+/// (leaking their buffers). `None` only when this thread already has the list further
+/// up its stack (a re-entrant CUPTI callback): counted, and the caller skips.
+fn contexts(_hold: &Hold) -> Option<MutexGuard<'static, Vec<PcContext>>> {
+    let mut list = match PC_CONTEXTS.try_lock() {
+        Ok(l) => l,
+        Err(TryLockError::Poisoned(p)) => p.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            PC_STATS.reentrant_skips.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+    };
+    for slot in &DOOMED {
+        let ctx = slot.swap(0, Ordering::AcqRel);
+        if ctx == 0 {
+            continue;
+        }
+        if let Some(i) = list.iter().position(|c| c.ctx == ctx) {
+            // CUPTI may still refer to the buffers of a context it never saw disabled.
+            std::mem::forget(list.remove(i));
+            PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    Some(list)
+}
+
+/// Enables the RESOURCE callbacks (and, for the serialized tier, the launch APIs),
+/// and keeps the settings for the context callbacks. Called by `attach`, with the
+/// guard held.
+pub(super) fn enable_callbacks(
+    subscriber: sys::CUpti_SubscriberHandle,
+    pc: &PcSettings,
+) -> Result<(), CuptiError> {
+    let _g = hold();
+    let enable = |domain: sys::CUpti_CallbackDomain, cbid: u32, api: &'static str| {
+        // SAFETY: a subscriber from a successful cuptiSubscribe; valid ids.
+        check(api, unsafe {
+            sys::cuptiEnableCallback(1, subscriber, domain, cbid)
+        })
+    };
+    let res = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RESOURCE;
+    for cbid in [
+        CBID_CONTEXT_CREATED,
+        CBID_CONTEXT_DESTROY_STARTING,
+        CBID_MODULE_UNLOAD_STARTING,
+    ] {
+        enable(res, cbid, "cuptiEnableCallback(RESOURCE)")?;
+    }
+    if pc.tier == semconv::Tier::Serialized || pc.switchable {
+        let rt = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API;
+        let drv = sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
+        // An id this CUPTI does not know is skipped (and named), not fatal.
+        let mut unknown = Vec::new();
+        let runtime: &[u32] = if pc.runtime_callbacks {
+            &[RUNTIME_LAUNCHES, RUNTIME_GRAPH_LAUNCHES].concat()
+        } else {
+            &[]
+        };
+        for cbid in runtime {
+            if enable(rt, *cbid, "cuptiEnableCallback(RUNTIME_API)").is_err() {
+                unknown.push(format!("runtime {cbid}"));
+            }
+        }
+        for cbid in DRIVER_LAUNCHES.iter().chain(DRIVER_GRAPH_LAUNCHES) {
+            if enable(drv, *cbid, "cuptiEnableCallback(DRIVER_API)").is_err() {
+                unknown.push(format!("driver {cbid}"));
+            }
+        }
+        if !unknown.is_empty() {
+            crate::log(&format!(
+                "launch callbacks not available in this CUPTI (skipped): {}",
+                unknown.join(", ")
+            ));
+        }
+        // Resolved now, on the thread in cuInit, so that the launch callbacks never
+        // wait for the one-time lookup (a dlopen, under the dynamic loader's lock).
+        super::driver::resolve_ctx_synchronize();
+    }
+    let _ = PC_SETTINGS.set(pc.clone());
+    Ok(())
+}
+
+fn stall_table(ctx: CUcontext) -> Result<&'static StallTable, CuptiError> {
+    if let Some(t) = STALLS.get() {
+        return Ok(t);
+    }
+    let mut n: usize = 0;
+    let mut p = sys::CUpti_PCSamplingGetNumStallReasonsParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingGetNumStallReasonsParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numStallReasons: &mut n,
+    };
+    // SAFETY: a valid params struct with a valid out-pointer.
+    check("cuptiPCSamplingGetNumStallReasons", unsafe {
+        sys::cuptiPCSamplingGetNumStallReasons(&mut p)
+    })?;
+    const NAME_LEN: usize = 128; // CUPTI_STALL_REASON_STRING_SIZE
+    let mut indices = vec![0u32; n];
+    let mut bufs: Vec<Vec<std::ffi::c_char>> = (0..n).map(|_| vec![0; NAME_LEN]).collect();
+    let mut ptrs: Vec<*mut std::ffi::c_char> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+    let mut q = sys::CUpti_PCSamplingGetStallReasonsParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingGetStallReasonsParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numStallReasons: n,
+        stallReasonIndex: indices.as_mut_ptr(),
+        stallReasons: ptrs.as_mut_ptr(),
+    };
+    // SAFETY: `indices` has n entries and `ptrs` n buffers of NAME_LEN bytes.
+    check("cuptiPCSamplingGetStallReasons", unsafe {
+        sys::cuptiPCSamplingGetStallReasons(&mut q)
+    })?;
+    let mut names = HashMap::new();
+    for (i, b) in indices.iter().zip(&bufs) {
+        let bytes: Vec<u8> = b
+            .iter()
+            .take_while(|c| **c != 0)
+            .map(|c| *c as u8)
+            .collect();
+        names.insert(*i, Arc::from(String::from_utf8_lossy(&bytes).as_ref()));
+    }
+    let _ = STALLS.set(StallTable { indices, names });
+    Ok(STALLS.get().expect("just set"))
+}
+
+fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
+    let mut en = sys::CUpti_PCSamplingEnableParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingEnableParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+    };
+    // SAFETY: a valid params struct for a context CUPTI just reported created.
+    check("cuptiPCSamplingEnable", unsafe {
+        sys::cuptiPCSamplingEnable(&mut en)
+    })?;
+    let table = stall_table(ctx)?;
+    let n_stalls = table.indices.len();
+    let n_pcs = pc.buffer_pcs.max(1);
+    let mut stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>> = (0..n_pcs)
+        .map(|_| {
+            vec![
+                sys::CUpti_PCSamplingStallReason {
+                    pcSamplingStallReasonIndex: 0,
+                    samples: 0,
+                };
+                n_stalls.max(1)
+            ]
+        })
+        .collect();
+    let mut pcs: Vec<sys::CUpti_PCSamplingPCData> = stalls
+        .iter_mut()
+        .map(|s| {
+            // SAFETY: an all-zero PCData is a valid (empty) value of this C struct.
+            let mut d: sys::CUpti_PCSamplingPCData = unsafe { std::mem::zeroed() };
+            d.size = std::mem::size_of::<sys::CUpti_PCSamplingPCData>();
+            d.stallReasonCount = s.len();
+            d.stallReason = s.as_mut_ptr();
+            d
+        })
+        .collect();
+    // SAFETY: an all-zero PCSamplingData is a valid (empty) value of this C struct.
+    let mut data: Box<sys::CUpti_PCSamplingData> = Box::new(unsafe { std::mem::zeroed() });
+    data.size = std::mem::size_of::<sys::CUpti_PCSamplingData>();
+    data.collectNumPcs = n_pcs;
+    data.pPcData = pcs.as_mut_ptr();
+
+    use sys::CUpti_PCSamplingConfigurationAttributeType as A;
+    // SAFETY: an all-zero configuration entry is valid; each is filled below.
+    let entry = |t: A| {
+        let mut e: sys::CUpti_PCSamplingConfigurationInfo = unsafe { std::mem::zeroed() };
+        e.attributeType = t;
+        e
+    };
+    let serialized = pc.tier == semconv::Tier::Serialized;
+    let mut attrs = Vec::new();
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE);
+    e.attributeData.collectionModeData.collectionMode = if serialized {
+        sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_KERNEL_SERIALIZED
+    } else {
+        sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS
+    };
+    attrs.push(e);
+    // A process that may switch tiers runs continuous under start/stop control too:
+    // the collection mode may only change between a Stop and a Start.
+    if serialized || pc.switchable {
+        let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_ENABLE_START_STOP_CONTROL);
+        e.attributeData
+            .enableStartStopControlData
+            .enableStartStopControl = 1;
+        attrs.push(e);
+    }
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_STALL_REASON);
+    e.attributeData.stallReasonData.stallReasonCount = n_stalls;
+    e.attributeData.stallReasonData.pStallReasonIndex = table.indices.as_ptr() as *mut u32;
+    attrs.push(e);
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_OUTPUT_DATA_FORMAT);
+    e.attributeData.outputDataFormatData.outputDataFormat =
+        sys::CUpti_PCSamplingOutputDataFormat::CUPTI_PC_SAMPLING_OUTPUT_DATA_FORMAT_PARSED;
+    attrs.push(e);
+    let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_DATA_BUFFER);
+    e.attributeData.samplingDataBufferData.samplingDataBuffer =
+        (&mut *data) as *mut sys::CUpti_PCSamplingData as *mut c_void;
+    attrs.push(e);
+    if let Some(period) = pc.period {
+        let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_PERIOD);
+        e.attributeData.samplingPeriodData.samplingPeriod = period;
+        attrs.push(e);
+    }
+    let mut params = sys::CUpti_PCSamplingConfigurationInfoParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingConfigurationInfoParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+        numAttributes: attrs.len(),
+        pPCSamplingConfigurationInfo: attrs.as_mut_ptr(),
+    };
+    // SAFETY: `attrs` holds numAttributes valid entries; the buffers they point at
+    // live in the returned PcContext (heap, never moved) until the context dies.
+    let r = check("cuptiPCSamplingSetConfigurationAttribute", unsafe {
+        sys::cuptiPCSamplingSetConfigurationAttribute(&mut params)
+    });
+    let bad = attrs
+        .iter()
+        .find(|a| a.attributeStatus != sys::CUptiResult::CUPTI_SUCCESS)
+        .map(|a| format!("{:?}: {:?}", a.attributeType, a.attributeStatus));
+    let r = match (r, bad) {
+        (Ok(()), Some(code)) => Err(CuptiError {
+            api: "cuptiPCSamplingSetConfigurationAttribute",
+            code,
+        }),
+        (r, _) => r,
+    };
+    if let Err(mut e) = r {
+        let mut dis = sys::CUpti_PCSamplingDisableParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+            pPriv: ptr::null_mut(),
+            ctx,
+        };
+        // SAFETY: the context was enabled above.
+        let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        e.code = format!("{} (context left without PC sampling)", e.code);
+        return Err(e);
+    }
+    Ok(PcContext {
+        ctx: ctx as usize,
+        data,
+        pcs,
+        _stalls: stalls,
+    })
+}
+
+/// CONTEXT_CREATED (application thread): enables PC sampling on the new context.
+pub(super) fn context_created(ctx: CUcontext) {
+    let Some(pc) = PC_SETTINGS.get() else {
+        return;
+    };
+    let Some(h) = hold_within(CONTEXT_CREATE_WAIT) else {
+        PC_STATS
+            .ctx_create_guard_busy
+            .fetch_add(1, Ordering::Relaxed);
+        crate::log(&format!(
+            "PC sampling not enabled on a new context: CUPTI stayed busy for {} ms; the context runs without PC sampling",
+            CONTEXT_CREATE_WAIT.as_millis()
+        ));
+        return;
+    };
+    // Doomed contexts go first: the new context may reuse a doomed one's address.
+    let Some(list) = contexts(&h) else {
+        return;
+    };
+    drop(list);
+    match pc_enable(ctx, pc) {
+        Ok(c) => {
+            let Some(mut list) = contexts(&h) else {
+                // Cannot happen (the list was free just above, on this thread);
+                // leak rather than free buffers CUPTI was configured with.
+                std::mem::forget(c);
+                return;
+            };
+            list.push(c);
+            PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
+            PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(e) => {
+            PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);
+            crate::log(&format!("PC sampling not enabled on a new context: {e}"));
+        }
+    }
+}
+
+/// CONTEXT_DESTROY_STARTING (application thread): drains the context's samples,
+/// disables its sampling and retires its buffers, before the context goes away.
+/// Returns the drained records.
+pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
+    let mut out = Vec::new();
+    if PC_SETTINGS.get().is_none() {
+        return out;
+    }
+    let Some(h) = hold_within(CONTEXT_DESTROY_WAIT) else {
+        PC_STATS
+            .ctx_destroy_guard_timeout
+            .fetch_add(1, Ordering::Relaxed);
+        let marked = doom(ctx as usize);
+        crate::log(&format!(
+            "a context is being destroyed while CUPTI stayed busy for {} ms; its PC sampling is abandoned without Disable{}",
+            CONTEXT_DESTROY_WAIT.as_millis(),
+            if marked { "" } else { " (no slot left to mark it)" }
+        ));
+        return out;
+    };
+    pc_drain(&h, Some(ctx as usize), &mut out);
+    let Some(mut list) = contexts(&h) else {
+        // This thread is inside a guarded call further up (CUPTI called back into
+        // it): the context cannot be disabled here, so it is never touched again.
+        doom(ctx as usize);
+        return out;
+    };
+    if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
+        let c = list.remove(i);
+        PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
+        let mut dis = sys::CUpti_PCSamplingDisableParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+        };
+        // SAFETY: the context is alive (destroy is starting) and was enabled.
+        let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+    }
+    out
+}
+
+/// MODULE_UNLOAD_STARTING (application thread): drains the context's samples while
+/// their PCs still name their functions; skipped when the guard is busy.
+pub(super) fn module_unloading(ctx: CUcontext) -> Vec<PcRecord> {
+    let mut out = Vec::new();
+    if PC_SETTINGS.get().is_none() {
+        return out;
+    }
+    match try_hold() {
+        Some(h) => pc_drain(&h, Some(ctx as usize), &mut out),
+        None => {
+            PC_STATS
+                .unload_drain_skipped
+                .fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    out
+}
+
+/// Contexts with PC sampling enabled (no guard needed: safe on launch callbacks).
+pub(crate) fn pc_context_count() -> usize {
+    PC_CONTEXT_COUNT.load(Ordering::Relaxed)
+}
+
+/// `cuptiPCSamplingStart` (`start`) or `Stop` on every enabled context. Returns
+/// (succeeded, failed).
+pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
+    let Some(list) = contexts(hold) else {
+        return (0, 0);
+    };
+    let (mut ok, mut failed) = (0, 0);
+    for c in list.iter() {
+        let mut p = sys::CUpti_PCSamplingStartParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingStartParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+        };
+        // SAFETY: an enabled, configured context; Start and Stop params share a layout.
+        let r = unsafe {
+            if start {
+                sys::cuptiPCSamplingStart(&mut p)
+            } else {
+                sys::cuptiPCSamplingStop(&mut p as *mut _ as *mut sys::CUpti_PCSamplingStopParams)
+            }
+        };
+        if r == sys::CUptiResult::CUPTI_SUCCESS {
+            ok += 1;
+        } else {
+            failed += 1;
+            crate::log(&format!(
+                "cuptiPCSampling{} returned {r:?}",
+                if start { "Start" } else { "Stop" }
+            ));
+        }
+    }
+    (ok, failed)
+}
+
+/// Sets the collection mode of every enabled context, between a Stop and a Start
+/// (the H200 accepted it without a Disable/Enable). Returns (succeeded, failed).
+pub(crate) fn pc_set_mode(hold: &Hold, tier: semconv::Tier) -> (u64, u64) {
+    use sys::CUpti_PCSamplingConfigurationAttributeType as A;
+    let Some(list) = contexts(hold) else {
+        return (0, 1);
+    };
+    let (mut ok, mut failed) = (0, 0);
+    for c in list.iter() {
+        // SAFETY: an all-zero configuration entry is valid; the mode is set below.
+        let mut e: sys::CUpti_PCSamplingConfigurationInfo = unsafe { std::mem::zeroed() };
+        e.attributeType = A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE;
+        e.attributeData.collectionModeData.collectionMode = if tier == semconv::Tier::Serialized {
+            sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_KERNEL_SERIALIZED
+        } else {
+            sys::CUpti_PCSamplingCollectionMode::CUPTI_PC_SAMPLING_COLLECTION_MODE_CONTINUOUS
+        };
+        let mut params = sys::CUpti_PCSamplingConfigurationInfoParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingConfigurationInfoParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+            numAttributes: 1,
+            pPCSamplingConfigurationInfo: &mut e,
+        };
+        // SAFETY: one valid entry for an enabled, stopped context.
+        let r = unsafe { sys::cuptiPCSamplingSetConfigurationAttribute(&mut params) };
+        if r == sys::CUptiResult::CUPTI_SUCCESS
+            && e.attributeStatus == sys::CUptiResult::CUPTI_SUCCESS
+        {
+            ok += 1;
+        } else {
+            failed += 1;
+            crate::log(&format!(
+                "setting the collection mode to {tier} failed: {r:?} / {:?}",
+                e.attributeStatus
+            ));
+        }
+    }
+    (ok, failed)
+}
+
+fn intern_pc_name(_hold: &Hold, p: *const std::ffi::c_char) -> Arc<str> {
+    let bytes: &[u8] = if p.is_null() {
+        b"<unknown>"
+    } else {
+        // SAFETY: CUPTI's function names are NUL-terminated strings.
+        unsafe { CStr::from_ptr(p) }.to_bytes()
+    };
+    // Only drains lock it, under the guard, and a drain holds the context list,
+    // which a nested drain could not take: a failed try cannot happen; it would only
+    // cost an uninterned copy.
+    let mut names = match PC_NAMES.try_lock() {
+        Ok(n) => n,
+        Err(TryLockError::Poisoned(p)) => p.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            return Arc::from(String::from_utf8_lossy(bytes).as_ref());
+        }
+    };
+    let names = names.get_or_insert_with(HashMap::new);
+    if let Some(n) = names.get(bytes) {
+        return n.clone();
+    }
+    let n: Arc<str> = Arc::from(String::from_utf8_lossy(bytes).as_ref());
+    names.insert(bytes.into(), n.clone());
+    n
+}
+
+/// Most GetData rounds per context per drain.
+const DRAIN_ROUNDS: usize = 64;
+
+/// `cuptiPCSamplingGetData` on one context (`Some`) or all, until nothing remains
+/// (at most 64 rounds each); appends the decoded records.
+pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>) {
+    let Some(table) = STALLS.get() else {
+        return;
+    };
+    let Some(mut list) = contexts(hold) else {
+        return;
+    };
+    for c in list.iter_mut().filter(|c| only.is_none_or(|o| o == c.ctx)) {
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            // Each PC's stall array has room for every configured reason; CUPTI
+            // writes the count it filled, so give the full room back each round.
+            let room = table.indices.len().max(1);
+            for p in c.pcs.iter_mut() {
+                p.stallReasonCount = room;
+            }
+            let data: *mut sys::CUpti_PCSamplingData = &mut *c.data;
+            let mut p = sys::CUpti_PCSamplingGetDataParams {
+                size: std::mem::size_of::<sys::CUpti_PCSamplingGetDataParams>(),
+                pPriv: ptr::null_mut(),
+                ctx: c.ctx as CUcontext,
+                pcSamplingData: data as *mut c_void,
+            };
+            // SAFETY: the buffer was configured on this context and is still owned
+            // by it; the guard serializes every use.
+            let r = unsafe { sys::cuptiPCSamplingGetData(&mut p) };
+            if r != sys::CUptiResult::CUPTI_SUCCESS {
+                PC_STATS.getdata_failed.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            let d = &*c.data;
+            PC_STATS
+                .total_samples
+                .fetch_add(d.totalSamples, Ordering::Relaxed);
+            PC_STATS
+                .dropped_samples
+                .fetch_add(d.droppedSamples, Ordering::Relaxed);
+            PC_STATS
+                .non_user_samples
+                .fetch_add(d.nonUsrKernelsTotalSamples, Ordering::Relaxed);
+            if d.hardwareBufferFull != 0 {
+                PC_STATS.hw_buffer_full.fetch_add(1, Ordering::Relaxed);
+            }
+            let n = d.totalNumPcs.min(d.collectNumPcs);
+            for i in 0..n {
+                // SAFETY: pPcData has collectNumPcs entries; CUPTI filled the first
+                // totalNumPcs of them.
+                let pcd = unsafe { &*d.pPcData.add(i) };
+                let count = pcd.stallReasonCount.min(table.indices.len().max(1));
+                let mut stalls = Vec::with_capacity(count);
+                for j in 0..count {
+                    // SAFETY: stallReason has room for every configured reason.
+                    let sr = unsafe { &*pcd.stallReason.add(j) };
+                    if sr.samples == 0 {
+                        continue;
+                    }
+                    let name = table
+                        .names
+                        .get(&sr.pcSamplingStallReasonIndex)
+                        .cloned()
+                        .unwrap_or_else(|| {
+                            Arc::from(format!("stall_{}", sr.pcSamplingStallReasonIndex))
+                        });
+                    stalls.push((name, sr.samples));
+                }
+                if pcd.correlationId == 0 {
+                    PC_STATS
+                        .records_without_correlation
+                        .fetch_add(1, Ordering::Relaxed);
+                }
+                PC_STATS.records.fetch_add(1, Ordering::Relaxed);
+                out.push(PcRecord {
+                    correlation_id: pcd.correlationId,
+                    function: intern_pc_name(hold, pcd.functionName),
+                    pc_offset: pcd.pcOffset,
+                    stalls,
+                });
+            }
+            if d.remainingNumPcs == 0 {
+                break;
+            }
+            if rounds >= DRAIN_ROUNDS {
+                PC_STATS.drain_rounds_capped.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fake_context(ctx: usize) -> PcContext {
+        PcContext {
+            ctx,
+            // SAFETY: an all-zero PCSamplingData is a valid (empty) value; CUPTI never
+            // sees this one.
+            data: Box::new(unsafe { std::mem::zeroed() }),
+            pcs: Vec::new(),
+            _stalls: Vec::new(),
+        }
+    }
+
+    /// A context abandoned by its destroy callback is dropped by the next guarded use
+    /// of the list, without a CUPTI call; a nested use on the same thread is refused
+    /// (it would otherwise wait for itself).
+    #[test]
+    fn a_doomed_context_leaves_the_list_and_a_nested_use_is_skipped() {
+        let h = hold();
+        let ctx = 0xdead_0000;
+        {
+            let mut list = contexts(&h).expect("free");
+            list.push(fake_context(ctx));
+            PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
+            let skips = PC_STATS.reentrant_skips.load(Ordering::Relaxed);
+            assert!(contexts(&h).is_none(), "nested use on one thread");
+            assert_eq!(PC_STATS.reentrant_skips.load(Ordering::Relaxed), skips + 1);
+        }
+        assert!(doom(ctx));
+        let before = pc_context_count();
+        let list = contexts(&h).expect("free");
+        assert!(list.iter().all(|c| c.ctx != ctx));
+        assert_eq!(pc_context_count(), before - 1);
+        assert!(DOOMED.iter().all(|s| s.load(Ordering::Relaxed) != ctx));
+    }
+}

@@ -423,7 +423,12 @@ pub struct Slicer {
 impl Slicer {
     /// A slicer with slices of `slice` and the given grace period after a slice's
     /// end before its root leaves.
-    pub fn new(slice: std::time::Duration, grace: std::time::Duration, seed: IdSeed, tier: Tier) -> Self {
+    pub fn new(
+        slice: std::time::Duration,
+        grace: std::time::Duration,
+        seed: IdSeed,
+        tier: Tier,
+    ) -> Self {
         Slicer {
             slice_ns: (slice.as_nanos() as u64).max(1),
             grace_ns: grace.as_nanos() as u64,

@@ -6,8 +6,8 @@
 //! the producer's declared configuration and is always the injector's own value.
 
 use opentelemetry_proto::tonic::common::v1::KeyValue;
-use semconv::otlp::{int, string};
 use semconv::attributes as a;
+use semconv::otlp::{int, string};
 use semconv::Tier;
 
 /// What the resource is built from.
@@ -102,10 +102,7 @@ pub fn resource_attributes(
     if let Some(name) = service_name {
         set(&mut attrs, string("service.name", name));
     }
-    set(
-        &mut attrs,
-        string(a::GPU_PC_SAMPLING_TIER, tier.as_str()),
-    );
+    set(&mut attrs, string(a::GPU_PC_SAMPLING_TIER, tier.as_str()));
     attrs
 }
 

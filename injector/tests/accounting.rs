@@ -6,23 +6,27 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::MemoryExporter;
-use gpu_otel_injector::export::{self, Stats};
+use common::MemorySink;
+use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::fake::burst;
 use gpu_otel_injector::model::{EVENT_TELEMETRY_DROPPED, ROOT_SPAN_NAME, TELEMETRY_DROPPED_COUNT};
 
 const T0: u64 = 1_764_430_000_000_000_000;
 
 #[test]
-fn a_full_queue_drops_and_counts_and_the_app_never_waits() {
-    let held = MemoryExporter::default();
+fn a_full_budget_drops_and_counts_and_the_app_never_waits() {
+    let held = MemorySink::default();
     let stats = Arc::new(Stats::default());
-    let exporter = held.clone();
-    let (queue, _h) =
-        export::spawn(common::settings(2), stats.clone(), move || Ok(exporter)).unwrap();
+    let sink = held.clone();
+    let settings = ExportSettings {
+        in_flight: 1,
+        max_request_bytes: 64 * 1024,
+        ..common::settings(512 * 1024)
+    };
+    let (queue, _h) = export::spawn(settings, stats.clone(), move || Ok(sink)).unwrap();
 
-    // With the exporter held, the worker takes at most a few batches; the rest of
-    // the queue fills and offers fail at once instead of waiting.
+    // With the backend held, records and encoded requests pile up to the budget;
+    // past it offers fail at once instead of waiting.
     let started = Instant::now();
     let mut accepted = 0u64;
     let mut refused = 0u64;
@@ -44,9 +48,15 @@ fn a_full_queue_drops_and_counts_and_the_app_never_waits() {
     assert_eq!(stats.queue_full.load(Ordering::Relaxed), refused);
     assert_eq!(stats.records.load(Ordering::Relaxed), 5_000);
 
+    assert!(
+        queue.budget().peak() <= queue.budget().limit() + 2 * 64 * 1024,
+        "memory stays within the budget (peak {} of {})",
+        queue.budget().peak(),
+        queue.budget().limit()
+    );
     held.release();
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(10)));
-    let spans = held.spans.lock().unwrap();
+    let spans = held.spans();
     let kernels = spans.iter().filter(|s| s.name != ROOT_SPAN_NAME).count() as u64;
     assert_eq!(kernels, accepted, "exported + dropped == emitted");
     assert_eq!(kernels + refused, 5_000);
@@ -62,57 +72,83 @@ fn a_full_queue_drops_and_counts_and_the_app_never_waits() {
         .filter(|s| s.name == ROOT_SPAN_NAME)
         .flat_map(|s| s.events.iter())
         .filter(|e| e.name == EVENT_TELEMETRY_DROPPED)
-        .filter_map(|e| {
-            e.attributes
-                .iter()
-                .find(|kv| kv.key.as_str() == TELEMETRY_DROPPED_COUNT)
-                .and_then(|kv| match kv.value {
-                    opentelemetry::Value::I64(n) => Some(n),
-                    _ => None,
-                })
-        })
+        .filter_map(|e| semconv::otlp::get_int(&e.attributes, TELEMETRY_DROPPED_COUNT))
         .collect();
     assert_eq!(reported.iter().max().copied(), Some(refused as i64));
 }
 
 #[test]
 fn a_failed_export_counts_every_span_it_carried() {
-    let failing = MemoryExporter {
+    let failing = MemorySink {
         fail: true,
-        ..MemoryExporter::default()
+        ..MemorySink::default()
     }
     .open();
     let stats = Arc::new(Stats::default());
-    let exporter = failing.clone();
-    let (queue, _h) =
-        export::spawn(common::settings(8), stats.clone(), move || Ok(exporter)).unwrap();
+    let (queue, _h) = export::spawn(common::settings(64 << 20), stats.clone(), move || {
+        Ok(failing)
+    })
+    .unwrap();
     assert!(queue.offer(burst(T0, 700, 2, 1_000)));
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(10)));
     let failed = stats.export_failed.load(Ordering::Relaxed);
-    // 700 kernels, their slice root, and at shutdown a root reporting the failures
-    // (which fails too).
-    assert_eq!(failed, 702);
+    // 700 kernels and their slice root.
+    assert_eq!(failed, 701);
     assert_eq!(stats.kernel_spans_exported.load(Ordering::Relaxed), 0);
     assert_eq!(stats.kernel_export_failed.load(Ordering::Relaxed), 700);
     assert_eq!(stats.unexported(), 0);
     assert!(stats
         .summary()
-        .contains("export_failed=702 (kernel spans 700)"));
+        .contains("export_failed=701 (kernel spans 700)"));
 }
 
 #[test]
-fn shutdown_is_bounded_by_its_deadline_when_the_exporter_hangs() {
-    let held = MemoryExporter::default();
+fn shutdown_is_bounded_by_its_deadline_and_counts_what_it_abandons() {
+    let held = MemorySink::default();
     let stats = Arc::new(Stats::default());
-    let exporter = held.clone();
+    let sink = held.clone();
     let (queue, _h) =
-        export::spawn(common::settings(8), stats.clone(), move || Ok(exporter)).unwrap();
+        export::spawn(common::settings(64 << 20), stats.clone(), move || Ok(sink)).unwrap();
     assert!(queue.offer(burst(T0, 10, 1, 1_000)));
     let started = Instant::now();
-    assert!(!queue.shutdown(Instant::now() + Duration::from_millis(300)));
+    queue.shutdown(Instant::now() + Duration::from_millis(300));
     assert!(started.elapsed() < Duration::from_secs(2));
     // What the deadline cut off is reported, not lost silently.
-    assert_eq!(stats.unexported(), 10);
-    assert!(stats.summary().contains("unexported_at_exit=10"));
+    assert_eq!(stats.kernel_export_failed.load(Ordering::Relaxed), 10);
+    assert_eq!(stats.unexported(), 0);
+    assert!(
+        stats.summary().contains("(kernel spans 10)"),
+        "{}",
+        stats.summary()
+    );
     held.release();
+}
+
+#[test]
+fn a_closed_port_is_detected_at_once_at_exit_and_its_loss_counted() {
+    // A port nobody listens on: bind, take the number, close.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let stats = Arc::new(Stats::default());
+    let (queue, _h) = export::spawn_grpc(
+        common::settings(64 << 20),
+        stats.clone(),
+        format!("http://127.0.0.1:{port}"),
+    )
+    .unwrap();
+    for i in 0..20 {
+        assert!(queue.offer(burst(T0 + i * 1_000_000, 1_000, 4, 1_000)));
+    }
+    let started = Instant::now();
+    queue.shutdown(Instant::now() + Duration::from_secs(2));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_millis(1_000),
+        "a dead backend must not cost the exit deadline (took {took:?})"
+    );
+    assert_eq!(stats.kernel_export_failed.load(Ordering::Relaxed), 20_000);
+    assert_eq!(stats.unexported(), 0);
 }

@@ -107,7 +107,7 @@ fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
 #[test]
 fn fake_records_reach_a_real_receiver_as_the_golden_otlp() {
     let (addr, received) = common::start_receiver();
-    let (queue, stats) = common::otlp_pipeline(addr, 16);
+    let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
 
     // Two slices: a burst on two streams in the first second, and a graph kernel
     // with shared memory, a plain C name and a kernel that crosses into the next

@@ -27,7 +27,7 @@ fn load(name: &str) -> Vec<KernelRecord> {
 
 fn replay(records: &[KernelRecord]) -> Vec<opentelemetry_proto::tonic::trace::v1::Span> {
     let (addr, received) = common::start_receiver();
-    let (queue, stats) = common::otlp_pipeline(addr, 16);
+    let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
     // In CUPTI-buffer-sized batches, as the collector sends them.
     for chunk in records.chunks(97) {
         assert!(queue.offer(chunk.to_vec()));

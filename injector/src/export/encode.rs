@@ -199,6 +199,13 @@ impl Batcher {
         self.open.iter().map(|(_, o)| o.counts.spans()).sum()
     }
 
+    /// Bytes held: open spans and finished requests not yet popped.
+    pub fn held_bytes(&self) -> u64 {
+        let open: usize = self.open.iter().map(|(_, o)| o.spans.len()).sum();
+        let ready: usize = self.ready.iter().map(|r| r.body.len()).sum();
+        (open + ready) as u64
+    }
+
     /// `ExportTraceServiceRequest { resource_spans: [ResourceSpans { resource,
     /// scope_spans: [ScopeSpans { scope, spans }] }] }` around the framed spans.
     fn frame(&self, tier: Tier, open: Open) -> Request {
@@ -238,7 +245,10 @@ pub fn resource_of(attrs: &[KeyValue], tier: Tier) -> Resource {
         .filter(|kv| kv.key != a::GPU_PC_SAMPLING_TIER)
         .cloned()
         .collect();
-    attributes.push(semconv::otlp::string(a::GPU_PC_SAMPLING_TIER, tier.as_str()));
+    attributes.push(semconv::otlp::string(
+        a::GPU_PC_SAMPLING_TIER,
+        tier.as_str(),
+    ));
     Resource {
         attributes,
         ..Default::default()
@@ -315,9 +325,18 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
         (a::GPU_KERNEL_BLOCK_X, r.block[0].into()),
         (a::GPU_KERNEL_BLOCK_Y, r.block[1].into()),
         (a::GPU_KERNEL_BLOCK_Z, r.block[2].into()),
-        (a::GPU_KERNEL_SHARED_MEMORY_STATIC, r.static_shared_memory.into()),
-        (a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, r.dynamic_shared_memory.into()),
-        (a::GPU_KERNEL_REGISTERS_PER_THREAD, r.registers_per_thread.into()),
+        (
+            a::GPU_KERNEL_SHARED_MEMORY_STATIC,
+            r.static_shared_memory.into(),
+        ),
+        (
+            a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC,
+            r.dynamic_shared_memory.into(),
+        ),
+        (
+            a::GPU_KERNEL_REGISTERS_PER_THREAD,
+            r.registers_per_thread.into(),
+        ),
     ];
     for (k, v) in ints {
         put_int_attr(k, v, buf);
@@ -410,7 +429,12 @@ mod tests {
         let mut s = slicer();
         let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
         let spans: Vec<_> = (0..10)
-            .map(|i| s.kernel(FakeKernel::new("_Z1kv", T0 + i, T0 + i + 5).record(), Tier::Off))
+            .map(|i| {
+                s.kernel(
+                    FakeKernel::new("_Z1kv", T0 + i, T0 + i + 5).record(),
+                    Tier::Off,
+                )
+            })
             .collect();
         for k in &spans {
             b.kernel(Tier::Off, k);
@@ -418,7 +442,10 @@ mod tests {
         let mut roots = Vec::new();
         s.close_all(T0 + 5_000_000_000, Default::default(), &mut roots);
         b.other(Tier::Off, &roots[0], OtherKind::Root);
-        assert!(b.pop().is_none(), "nothing is cut before it is full or asked for");
+        assert!(
+            b.pop().is_none(),
+            "nothing is cut before it is full or asked for"
+        );
         b.cut();
         let req = b.pop().unwrap();
         assert_eq!(
@@ -451,7 +478,10 @@ mod tests {
         let n = 2_000u64;
         for i in 0..n {
             let name = if i % 7 == 0 { long.as_str() } else { "_Z1kv" };
-            let k = s.kernel(FakeKernel::new(name, T0 + i, T0 + i + 1).record(), Tier::Off);
+            let k = s.kernel(
+                FakeKernel::new(name, T0 + i, T0 + i + 1).record(),
+                Tier::Off,
+            );
             b.kernel(Tier::Off, &k);
         }
         b.cut();
@@ -466,7 +496,10 @@ mod tests {
             requests += 1;
         }
         assert_eq!(total, n);
-        assert!(requests > 10, "the bound cut the stream ({requests} requests)");
+        assert!(
+            requests > 10,
+            "the bound cut the stream ({requests} requests)"
+        );
     }
 
     #[test]
@@ -481,7 +514,10 @@ mod tests {
             .map(|r| {
                 let d = decode(&r);
                 let attrs = &d.resource_spans[0].resource.as_ref().unwrap().attributes;
-                (r.tier, semconv::otlp::get_str(attrs, a::GPU_PC_SAMPLING_TIER).map(String::from))
+                (
+                    r.tier,
+                    semconv::otlp::get_str(attrs, a::GPU_PC_SAMPLING_TIER).map(String::from),
+                )
             })
             .collect();
         assert_eq!(

@@ -79,7 +79,10 @@ impl Budget {
             if cur.saturating_add(n) > self.limit {
                 return false;
             }
-            match self.used.compare_exchange_weak(cur, cur + n, Ordering::AcqRel, Ordering::Relaxed) {
+            match self
+                .used
+                .compare_exchange_weak(cur, cur + n, Ordering::AcqRel, Ordering::Relaxed)
+            {
                 Ok(_) => {
                     self.peak.fetch_max(cur + n, Ordering::Relaxed);
                     return true;
@@ -100,7 +103,9 @@ impl Budget {
     pub fn release(&self, n: u64) {
         let _ = self
             .used
-            .fetch_update(Ordering::AcqRel, Ordering::Relaxed, |u| Some(u.saturating_sub(n)));
+            .fetch_update(Ordering::AcqRel, Ordering::Relaxed, |u| {
+                Some(u.saturating_sub(n))
+            });
     }
 
     /// Bytes in use now.
@@ -167,7 +172,8 @@ impl Stats {
                     .fetch_add(c.kernels, Ordering::Relaxed);
                 self.sampling_spans_exported
                     .fetch_add(c.sampling, Ordering::Relaxed);
-                self.windows_exported.fetch_add(c.windows, Ordering::Relaxed);
+                self.windows_exported
+                    .fetch_add(c.windows, Ordering::Relaxed);
                 self.root_spans_exported
                     .fetch_add(c.roots, Ordering::Relaxed);
             }
@@ -296,6 +302,7 @@ pub struct RecordQueue {
     stats: Arc<Stats>,
     budget: Arc<Budget>,
     sampling: Sender<SamplingMsg>,
+    closer: send::Closer,
 }
 
 impl RecordQueue {
@@ -340,12 +347,17 @@ impl RecordQueue {
     /// Asks the exporter thread to flush everything and stop, and waits for it
     /// until `deadline`. Returns whether it finished in time.
     pub fn shutdown(&self, deadline: Instant) -> bool {
+        // The encoder may be waiting for room on the sending side, behind requests
+        // that retry: stop the retries first, so it reaches the shutdown message.
+        self.closer.close();
         let (done, wait) = std::sync::mpsc::sync_channel(1);
         if self.tx.send(Msg::Shutdown { deadline, done }).is_err() {
             return false;
         }
-        wait.recv_timeout(deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100))
-            .is_ok()
+        wait.recv_timeout(
+            deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100),
+        )
+        .is_ok()
     }
 }
 
@@ -440,13 +452,15 @@ where
     let budget = Arc::new(Budget::new(settings.budget_bytes));
     let (tx, rx) = channel();
     let (sampling, sampling_rx) = channel();
+    let (pool, sender) =
+        SendPool::start(settings.in_flight, stats.clone(), budget.clone(), make_sink)?;
     let queue = RecordQueue {
         tx,
         stats: stats.clone(),
         budget: budget.clone(),
         sampling,
+        closer: pool.closer(),
     };
-    let (pool, sender) = SendPool::start(settings.in_flight, stats.clone(), budget.clone(), make_sink)?;
     let handle = std::thread::Builder::new()
         .name("gpu-otel-export".into())
         .spawn(move || {
@@ -505,12 +519,17 @@ fn run(
         (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
         epochs: vec![(0, settings.slicer.tier())],
-        batcher: Batcher::new(&resource, &crate::model::scope(), settings.max_request_bytes),
+        batcher: Batcher::new(
+            &resource,
+            &crate::model::scope(),
+            settings.max_request_bytes,
+        ),
         stamp_limits: settings.stamp_limits,
         slicer: settings.slicer,
         stats,
         budget,
         pool,
+        charged: 0,
         last_cut: Instant::now(),
         stamper,
         continuous: ContinuousAgg::default(),
@@ -561,6 +580,8 @@ struct Worker {
     stats: Arc<Stats>,
     budget: Arc<Budget>,
     pool: SendPool,
+    /// Bytes of the batcher's content charged to the budget.
+    charged: u64,
     last_cut: Instant,
     /// Serialized tier: holds executions until their stamp settles.
     stamper: Option<Stamper>,
@@ -572,8 +593,7 @@ struct Worker {
 
 impl Worker {
     fn take(&mut self, batch: Vec<KernelRecord>, dump: Option<&mut BufWriter<File>>) {
-        self.budget
-            .release(batch.capacity() as u64 * RECORD_COST);
+        self.budget.release(batch.capacity() as u64 * RECORD_COST);
         if let Some(d) = dump {
             for r in &batch {
                 if let Ok(line) = serde_json::to_string(r) {
@@ -716,15 +736,36 @@ impl Worker {
         self.submit_ready();
     }
 
+    /// Charges the budget for what the batcher holds now (encoded spans are
+    /// pending data too, and several times a record's size).
+    fn charge(&mut self) {
+        let now = self.batcher.held_bytes();
+        if now > self.charged {
+            self.budget.take(now - self.charged);
+        } else {
+            self.budget.release(self.charged - now);
+        }
+        self.charged = now;
+    }
+
+    /// The next finished request; its bytes' charge moves to the sending side, which
+    /// gives them back when the request is settled.
+    fn pop(&mut self) -> Option<Request> {
+        self.charge();
+        let req = self.batcher.pop()?;
+        self.charged = self.charged.saturating_sub(req.body.len() as u64);
+        Some(req)
+    }
+
     /// Hands finished requests to the sending thread; waits while it is full (the
     /// records behind wait in the budget-bounded queue).
     fn submit_ready(&mut self) {
-        while let Some(req) = self.batcher.pop() {
-            self.budget.take(req.body.len() as u64);
+        while let Some(req) = self.pop() {
             if let Err(req) = self.pool.submit(req) {
                 self.pool.fail(&req, "the sending thread is gone");
             }
         }
+        self.charge();
     }
 
     fn finish(&mut self, deadline: Instant) {
@@ -735,8 +776,7 @@ impl Worker {
             .close_all(now_ns(), self.stats.drops(), &mut roots);
         self.push_roots(roots);
         self.batcher.cut();
-        while let Some(req) = self.batcher.pop() {
-            self.budget.take(req.body.len() as u64);
+        while let Some(req) = self.pop() {
             if let Err(req) = self.pool.submit_by(req, deadline) {
                 self.pool.fail(&req, "exit deadline passed");
             }

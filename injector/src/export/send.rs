@@ -93,7 +93,9 @@ impl SendPool {
                     run(in_flight, inner, rx, make_sink)
                 }));
                 if r.is_err() {
-                    crate::log("sending thread panicked; GPU telemetry stops, the application runs on");
+                    crate::log(
+                        "sending thread panicked; GPU telemetry stops, the application runs on",
+                    );
                 }
             })?;
         Ok((SendPool { tx, shared }, handle))
@@ -102,10 +104,12 @@ impl SendPool {
     /// Hands a request over, waiting while `in_flight` are outstanding and one is
     /// queued. Returns it when the sending thread is gone.
     pub fn submit(&self, req: Request) -> Result<(), Request> {
-        self.tx.blocking_send(Job::Send(req)).map_err(|e| match e.0 {
-            Job::Send(r) => r,
-            Job::Drain { .. } => unreachable!("only requests are submitted here"),
-        })
+        self.tx
+            .blocking_send(Job::Send(req))
+            .map_err(|e| match e.0 {
+                Job::Send(r) => r,
+                Job::Drain { .. } => unreachable!("only requests are submitted here"),
+            })
     }
 
     /// [`SendPool::submit`] that gives up at `deadline` (at exit).
@@ -127,8 +131,13 @@ impl SendPool {
 
     /// From now on retries stop waiting (exit is coming).
     pub fn begin_close(&self) {
-        self.shared.closing.store(true, Ordering::SeqCst);
-        self.shared.close.notify_waiters();
+        self.closer().close();
+    }
+
+    /// A handle that starts closing from another thread (the encoder may be waiting
+    /// in [`SendPool::submit`] when exit comes).
+    pub fn closer(&self) -> Closer {
+        Closer(self.shared.clone())
     }
 
     /// Waits until every submitted request is settled or `deadline` passed; what is
@@ -149,13 +158,32 @@ impl SendPool {
             }
         }
         // The sending thread answers by the deadline; a little slack for its reply.
-        wait.recv_timeout(deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(50))
-            .is_ok()
+        wait.recv_timeout(
+            deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(50),
+        )
+        .is_ok()
     }
 
     /// Counts a request that never reached the sending thread as failed.
     pub fn fail(&self, req: &Request, why: &str) {
-        settle(&self.shared, req.body.len(), req.counts, Err(why.to_string()));
+        settle(
+            &self.shared,
+            req.body.len(),
+            req.counts,
+            Err(why.to_string()),
+        );
+    }
+}
+
+/// Starts closing the sending side: retries stop waiting.
+#[derive(Debug, Clone)]
+pub struct Closer(Arc<Shared>);
+
+impl Closer {
+    /// Every waiting retry makes its last attempt now; no new retry waits.
+    pub fn close(&self) {
+        self.0.closing.store(true, Ordering::SeqCst);
+        self.0.close.notify_waiters();
     }
 }
 
@@ -170,7 +198,9 @@ where
     {
         Ok(rt) => rt,
         Err(e) => {
-            crate::log(&format!("cannot start the sending runtime: {e}; telemetry off"));
+            crate::log(&format!(
+                "cannot start the sending runtime: {e}; telemetry off"
+            ));
             return;
         }
     };
@@ -224,13 +254,19 @@ where
     });
 }
 
-type Outstanding = Arc<std::sync::Mutex<std::collections::HashMap<tokio::task::Id, (usize, Counts)>>>;
+type Outstanding =
+    Arc<std::sync::Mutex<std::collections::HashMap<tokio::task::Id, (usize, Counts)>>>;
 
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-async fn drain(tasks: &mut JoinSet<()>, shared: &Shared, outstanding: &Outstanding, deadline: Instant) -> bool {
+async fn drain(
+    tasks: &mut JoinSet<()>,
+    shared: &Shared,
+    outstanding: &Outstanding,
+    deadline: Instant,
+) -> bool {
     let deadline = tokio::time::Instant::from_std(deadline);
     loop {
         if tasks.is_empty() {
@@ -262,7 +298,12 @@ async fn drain(tasks: &mut JoinSet<()>, shared: &Shared, outstanding: &Outstandi
 
 /// Sends one request until it is delivered, refused, or closing makes this its last
 /// attempt.
-async fn deliver<S: Sink>(sink: Arc<S>, shared: Arc<Shared>, req: Request, outstanding: Outstanding) {
+async fn deliver<S: Sink>(
+    sink: Arc<S>,
+    shared: Arc<Shared>,
+    req: Request,
+    outstanding: Outstanding,
+) {
     let shared = &shared;
     let body = Bytes::from(req.body);
     let (len, counts) = (body.len(), req.counts);

@@ -139,7 +139,10 @@ fn partial(resp: &ExportTraceServiceResponse) -> Result<(), SendError> {
 #[derive(Debug, Clone)]
 pub struct GrpcSink {
     client: tonic::client::Grpc<tonic::transport::Channel>,
-    headers: Vec<(MetadataKey<tonic::metadata::Ascii>, MetadataValue<tonic::metadata::Ascii>)>,
+    headers: Vec<(
+        MetadataKey<tonic::metadata::Ascii>,
+        MetadataValue<tonic::metadata::Ascii>,
+    )>,
 }
 
 impl GrpcSink {
@@ -180,9 +183,7 @@ impl GrpcSink {
 
 fn retry_after_grpc(status: &Status) -> Option<Duration> {
     use tonic_types::StatusExt;
-    status
-        .get_details_retry_info()
-        .and_then(|r| r.retry_delay)
+    status.get_details_retry_info().and_then(|r| r.retry_delay)
 }
 
 impl Sink for GrpcSink {
@@ -358,6 +359,38 @@ impl Sink for OtlpSink {
         match self {
             OtlpSink::Grpc(s) => s.send(body).await,
             OtlpSink::Http(s) => s.send(body).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_port_answers_unreachable() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        for protocol in [Protocol::Grpc, Protocol::HttpProtobuf] {
+            let cfg = ExportConfig {
+                protocol,
+                endpoint: Some(format!("http://127.0.0.1:{port}")),
+                ..ExportConfig::default()
+            };
+            let started = std::time::Instant::now();
+            let r = rt.block_on(async {
+                let sink = OtlpSink::new(&cfg).unwrap();
+                sink.send(Bytes::new()).await
+            });
+            eprintln!("{protocol:?}: {r:?} in {:?}", started.elapsed());
+            assert!(matches!(r, Err(SendError::Unreachable(_))), "{r:?}");
         }
     }
 }

@@ -1,13 +1,14 @@
 //! Test helpers: a real OTLP/gRPC trace receiver on 127.0.0.1:0 that keeps every
-//! request, an in-process exporter that can be held shut, and the injector's
-//! export path wired to either.
+//! request, an in-process sink that can be held shut, and the injector's export path
+//! wired to either.
 
 #![allow(dead_code, unreachable_pub)]
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 
 use gpu_otel_injector::export::{self, ExportSettings, RecordQueue, Stats};
+use gpu_otel_injector::export::{SendError, Sink};
 use gpu_otel_injector::resource::ProcessInfo;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
     TraceService, TraceServiceServer,
@@ -16,8 +17,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
 use opentelemetry_proto::tonic::trace::v1::Span;
-use opentelemetry_sdk::error::OTelSdkResult;
-use opentelemetry_sdk::trace::SpanData;
+use prost::Message;
 use semconv::Tier;
 
 /// A receiver that keeps every request.
@@ -84,16 +84,16 @@ pub fn process() -> ProcessInfo {
     }
 }
 
-pub fn settings(queue_batches: usize) -> ExportSettings {
+pub fn settings(budget_bytes: u64) -> ExportSettings {
     ExportSettings {
-        queue_batches,
+        budget_bytes,
         ..ExportSettings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Off)
     }
 }
 
 /// The injector's export path to a real OTLP/gRPC receiver at `addr`.
-pub fn otlp_pipeline(addr: SocketAddr, queue_batches: usize) -> (RecordQueue, Arc<Stats>) {
-    otlp_pipeline_with(addr, settings(queue_batches))
+pub fn otlp_pipeline(addr: SocketAddr, budget_bytes: u64) -> (RecordQueue, Arc<Stats>) {
+    otlp_pipeline_with(addr, settings(budget_bytes))
 }
 
 /// The injector's export path with `settings`, to a real OTLP/gRPC receiver at `addr`.
@@ -104,41 +104,56 @@ pub fn otlp_pipeline_with(addr: SocketAddr, settings: ExportSettings) -> (Record
     (queue, stats)
 }
 
-/// An exporter kept in memory; `gate` holds exports until opened; `fail` makes
-/// every export fail.
-#[derive(Debug, Clone, Default)]
-pub struct MemoryExporter {
-    pub spans: Arc<Mutex<Vec<SpanData>>>,
-    pub gate: Arc<(Mutex<bool>, Condvar)>,
+/// A sink kept in memory; `open` lets requests through (held until then); `fail`
+/// refuses every request for good.
+#[derive(Debug, Clone)]
+pub struct MemorySink {
+    pub requests: Arc<Mutex<Vec<ExportTraceServiceRequest>>>,
+    pub gate: tokio::sync::watch::Sender<bool>,
     pub fail: bool,
 }
 
-impl MemoryExporter {
-    pub fn open(&self) -> Self {
-        *self.gate.0.lock().unwrap() = true;
-        self.clone()
-    }
-
-    pub fn release(&self) {
-        *self.gate.0.lock().unwrap() = true;
-        self.gate.1.notify_all();
+impl Default for MemorySink {
+    fn default() -> Self {
+        MemorySink {
+            requests: Arc::default(),
+            gate: tokio::sync::watch::Sender::new(false),
+            fail: false,
+        }
     }
 }
 
-impl opentelemetry_sdk::trace::SpanExporter for MemoryExporter {
-    async fn export(&self, batch: Vec<SpanData>) -> OTelSdkResult {
-        let (lock, cvar) = &*self.gate;
-        let mut open = lock.lock().unwrap();
-        while !*open {
-            open = cvar.wait(open).unwrap();
-        }
-        drop(open);
+impl MemorySink {
+    pub fn open(self) -> Self {
+        self.release();
+        self
+    }
+
+    pub fn release(&self) {
+        self.gate.send_replace(true);
+    }
+
+    pub fn spans(&self) -> Vec<Span> {
+        self.requests
+            .lock()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.resource_spans.iter())
+            .flat_map(|rs| rs.scope_spans.iter())
+            .flat_map(|ss| ss.spans.iter().cloned())
+            .collect()
+    }
+}
+
+impl Sink for MemorySink {
+    async fn send(&self, body: bytes::Bytes) -> Result<(), SendError> {
+        let mut gate = self.gate.subscribe();
+        let _ = gate.wait_for(|open| *open).await;
         if self.fail {
-            return Err(opentelemetry_sdk::error::OTelSdkError::InternalFailure(
-                "refused by the test".into(),
-            ));
+            return Err(SendError::Refused("refused by the test".into()));
         }
-        self.spans.lock().unwrap().extend(batch);
+        let req = ExportTraceServiceRequest::decode(body).expect("a valid request");
+        self.requests.lock().unwrap().push(req);
         Ok(())
     }
 }

@@ -118,24 +118,43 @@ impl DropCounts {
 }
 
 /// Demangles kernel names, remembering each one (a program has few kernels).
+///
+/// Records share one `Arc` per name (the collector interns them), so the cache is
+/// looked up by the name's address first: hashing a 300-character templated name
+/// for every one of a million kernels a second would cost more than encoding it.
 #[derive(Debug, Default)]
 pub struct Demangler {
     cache: HashMap<Arc<str>, Arc<str>>,
+    /// By address: (the mangled name, kept alive so the address stays its own, and
+    /// the demangled one).
+    by_ptr: HashMap<usize, (Arc<str>, Arc<str>)>,
 }
 
 impl Demangler {
     /// The demangled name, or the mangled one when it does not demangle (a plain C
     /// name is returned as it is).
     pub fn demangle(&mut self, mangled: &Arc<str>) -> Arc<str> {
-        if let Some(d) = self.cache.get(mangled) {
+        let ptr = Arc::as_ptr(mangled) as *const u8 as usize;
+        if let Some((_, d)) = self.by_ptr.get(&ptr) {
             return d.clone();
         }
-        let demangled: Arc<str> = cpp_demangle::Symbol::new(mangled.as_bytes())
-            .ok()
-            .and_then(|s| s.demangle(&cpp_demangle::DemangleOptions::default()).ok())
-            .map(Arc::from)
-            .unwrap_or_else(|| mangled.clone());
-        self.cache.insert(mangled.clone(), demangled.clone());
+        let demangled = match self.cache.get(mangled) {
+            Some(d) => d.clone(),
+            None => {
+                let d: Arc<str> = cpp_demangle::Symbol::new(mangled.as_bytes())
+                    .ok()
+                    .and_then(|s| s.demangle(&cpp_demangle::DemangleOptions::default()).ok())
+                    .map(Arc::from)
+                    .unwrap_or_else(|| mangled.clone());
+                self.cache.insert(mangled.clone(), d.clone());
+                d
+            }
+        };
+        // Bounded: names that are not interned (tests, replays) would each add one.
+        if self.by_ptr.len() < 65_536 {
+            self.by_ptr
+                .insert(ptr, (mangled.clone(), demangled.clone()));
+        }
         demangled
     }
 }

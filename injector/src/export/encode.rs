@@ -194,6 +194,11 @@ impl Batcher {
         self.ready.pop_front()
     }
 
+    /// Whether a finished request waits.
+    pub fn has_ready(&self) -> bool {
+        !self.ready.is_empty()
+    }
+
     /// Spans not yet in a finished request.
     pub fn open_spans(&self) -> u64 {
         self.open.iter().map(|(_, o)| o.counts.spans()).sum()

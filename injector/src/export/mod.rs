@@ -611,6 +611,11 @@ impl Worker {
                     self.batcher.kernel(tier, &span);
                 }
             }
+            // A CUPTI buffer holds thousands of records: hand each request over as
+            // soon as it is cut, so encoded bytes never pile up behind the sender.
+            if self.batcher.has_ready() {
+                self.submit_ready();
+            }
         }
         self.submit_ready();
     }

@@ -1,0 +1,175 @@
+//! The injector's export path under load, without a GPU: records offered at a set rate
+//! by a fake-CUPTI producer, through the real encoder and sender, into a counting sink,
+//! a counting OTLP backend, or any OTLP/gRPC endpoint (the project's receiver).
+//!
+//! ```sh
+//! # the export path alone, no network
+//! export-load produce --rate 1000000 --seconds 5 --sink null
+//! # into the receiver, which exports to a counting backend
+//! export-load backend --listen 127.0.0.1:4319 --idle-exit 5s &
+//! gpu-otel-receiver serve --export-endpoint http://127.0.0.1:4319 &
+//! export-load produce --rate 500000 --seconds 10 --endpoint http://127.0.0.1:4317
+//! ```
+//!
+//! `produce` prints one JSON line: records offered and refused, kernel spans exported,
+//! losses, the sustained rate, the budget's peak and the process's RSS growth.
+//! `backend` prints one JSON line when no request came for `--idle-exit`.
+
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use gpu_otel_examples::load;
+use gpu_otel_injector::export::{self, CountingSink, ExportSettings, Stats};
+use gpu_otel_injector::resource::ProcessInfo;
+use semconv::Tier;
+
+#[derive(Debug, Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Offer records at a set rate through the export path.
+    Produce(Produce),
+    /// A counting OTLP/gRPC backend.
+    Backend {
+        /// Listen address.
+        #[arg(long, default_value = "127.0.0.1:4319")]
+        listen: SocketAddr,
+        /// Exit after this long without a request (once one came).
+        #[arg(long, value_parser = humantime::parse_duration, default_value = "5s")]
+        idle_exit: Duration,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct Produce {
+    /// Records per second.
+    #[arg(long, default_value_t = 500_000)]
+    rate: u64,
+    /// Seconds of offering.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// `null`: an in-process counting sink (the export path alone); `grpc`: OTLP/gRPC
+    /// to --endpoint.
+    #[arg(long, default_value = "grpc", value_parser = ["null", "grpc"])]
+    sink: String,
+    /// OTLP/gRPC endpoint.
+    #[arg(long, default_value = "http://127.0.0.1:4317")]
+    endpoint: String,
+    /// Flush period of the simulated collector, ms (records arrive in one batch per period).
+    #[arg(long, default_value_t = 100)]
+    period_ms: u64,
+    /// Memory budget, MiB.
+    #[arg(long, default_value_t = export::BUDGET_BYTES_DEFAULT >> 20)]
+    budget_mb: u64,
+    /// Requests in flight.
+    #[arg(long, default_value_t = export::IN_FLIGHT_DEFAULT)]
+    in_flight: usize,
+    /// Largest request, bytes.
+    #[arg(long, default_value_t = export::MAX_REQUEST_BYTES_DEFAULT)]
+    max_request_bytes: usize,
+    /// Exit deadline after the last offer, seconds.
+    #[arg(long, default_value_t = 10.0)]
+    deadline: f64,
+}
+
+fn produce(p: Produce) -> anyhow::Result<()> {
+    let names = load::torch_names();
+    let (rss0, _) = load::rss();
+    let process = ProcessInfo::current();
+    let settings = ExportSettings {
+        budget_bytes: p.budget_mb << 20,
+        in_flight: p.in_flight,
+        max_request_bytes: p.max_request_bytes,
+        ..ExportSettings::for_process(&process, Some("export-load"), None, Tier::Off)
+    };
+    let stats = Arc::new(Stats::default());
+    let null = Arc::new(CountingSink::default());
+    let (queue, handle) = if p.sink == "null" {
+        let sink = null.clone();
+        export::spawn(settings, stats.clone(), move || Ok(sink))?
+    } else {
+        export::spawn_grpc(settings, stats.clone(), p.endpoint.clone())?
+    };
+    let total = (p.rate as f64 * p.seconds) as u64;
+    let started = Instant::now();
+    let produced = load::produce(
+        &queue,
+        &names,
+        p.rate,
+        total,
+        Duration::from_millis(p.period_ms),
+    );
+    let backlog_at_end = stats.records.load(Ordering::Relaxed)
+        - stats.kernel_spans_exported.load(Ordering::Relaxed)
+        - stats.queue_full.load(Ordering::Relaxed);
+    let finished = queue.shutdown(Instant::now() + Duration::from_secs_f64(p.deadline));
+    let elapsed = started.elapsed();
+    let budget_peak = queue.budget().peak();
+    drop(queue);
+    let _ = handle.join();
+    let (_, hwm) = load::rss();
+    let exported = stats.kernel_spans_exported.load(Ordering::Relaxed);
+    let null_bytes = null.bytes.load(Ordering::Relaxed);
+    let out = serde_json::json!({
+        "sink": p.sink,
+        "rate_target": p.rate,
+        "offered": produced.offered,
+        "offer_rate": produced.offered as f64 / produced.elapsed.as_secs_f64(),
+        "refused_budget": produced.refused,
+        "kernel_spans_exported": exported,
+        "export_failed": stats.kernel_export_failed.load(Ordering::Relaxed),
+        "unexported": stats.unexported(),
+        "lost": produced.offered - exported,
+        "backlog_when_offers_ended": backlog_at_end,
+        "drain_s": (elapsed - produced.elapsed).as_secs_f64(),
+        "sustained_spans_per_s": exported as f64 / elapsed.as_secs_f64(),
+        "requests": stats.requests_exported.load(Ordering::Relaxed),
+        "finished_in_deadline": finished,
+        "budget_peak_mb": budget_peak as f64 / (1 << 20) as f64,
+        "rss_growth_mb": (hwm.saturating_sub(rss0)) as f64 / (1 << 20) as f64,
+        "null_sink_bytes": null_bytes,
+    });
+    println!("{out}");
+    eprintln!("export-load: {}", stats.summary());
+    Ok(())
+}
+
+fn backend(listen: SocketAddr, idle_exit: Duration) -> anyhow::Result<()> {
+    let (addr, counted) = load::start_counting(listen)?;
+    eprintln!("export-load backend: listening on {addr}");
+    // Wait for the first request, then for quiet.
+    while counted.requests.load(Ordering::Relaxed) == 0 {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let started = Instant::now();
+    load::settle(
+        || counted.spans.load(Ordering::Relaxed),
+        idle_exit,
+        Duration::from_secs(3600),
+    );
+    let out = serde_json::json!({
+        "requests": counted.requests.load(Ordering::Relaxed),
+        "spans": counted.spans.load(Ordering::Relaxed),
+        "kernel_spans": counted.kernel_spans.load(Ordering::Relaxed),
+        "true": counted.stamps[0].load(Ordering::Relaxed),
+        "false": counted.stamps[1].load(Ordering::Relaxed),
+        "unknown": counted.stamps[2].load(Ordering::Relaxed),
+        "active_s": (started.elapsed().saturating_sub(idle_exit)).as_secs_f64(),
+    });
+    println!("{out}");
+    Ok(())
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Produce(p) => produce(p),
+        Command::Backend { listen, idle_exit } => backend(listen, idle_exit),
+    }
+}

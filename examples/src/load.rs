@@ -78,7 +78,6 @@ pub fn start_counting(addr: SocketAddr) -> anyhow::Result<(SocketAddr, Arc<Count
     let counted = Arc::new(Counted::default());
     let inner = counted.clone();
     let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
         .enable_all()
         .build()?;
     let listener = rt.block_on(tokio::net::TcpListener::bind(addr))?;

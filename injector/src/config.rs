@@ -46,6 +46,10 @@ pub const ENV_TRACE_SLICE_MS: &str = "GPU_OTEL_TRACE_SLICE_MS";
 pub const ENV_FLUSH_INTERVAL_MS: &str = "GPU_OTEL_FLUSH_INTERVAL_MS";
 /// Deadline of the at-exit flush and export in milliseconds.
 pub const ENV_EXIT_DEADLINE_MS: &str = "GPU_OTEL_EXIT_DEADLINE_MS";
+/// Size of one CUPTI activity buffer, MiB.
+pub const ENV_CUPTI_BUFFER_MB: &str = "GPU_OTEL_CUPTI_BUFFER_MB";
+/// Most CUPTI activity buffers alive at once.
+pub const ENV_CUPTI_MAX_BUFFERS: &str = "GPU_OTEL_CUPTI_MAX_BUFFERS";
 /// Memory budget of pending data (records queued, requests encoded), MiB.
 pub const ENV_BUDGET_MB: &str = "GPU_OTEL_BUDGET_MB";
 /// Largest encoded export request, bytes.
@@ -373,6 +377,15 @@ impl Config {
         if set(ENV_PC_SAMPLING_PERIOD).is_some() {
             cfg.pc_sampling_period = Some(count(ENV_PC_SAMPLING_PERIOD, 12, 5, 31) as u32);
         }
+        cfg.buffer_bytes = (count(
+            ENV_CUPTI_BUFFER_MB,
+            (BUFFER_BYTES_DEFAULT >> 20) as u64,
+            1,
+            256,
+        ) as usize)
+            << 20;
+        cfg.max_buffers =
+            count(ENV_CUPTI_MAX_BUFFERS, MAX_BUFFERS_DEFAULT as u64, 2, 4096) as usize;
         cfg.budget_bytes = count(ENV_BUDGET_MB, BUDGET_MB_DEFAULT, 1, 1 << 20) << 20;
         cfg.max_request_bytes = count(
             ENV_MAX_REQUEST_BYTES,

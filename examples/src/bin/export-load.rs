@@ -131,6 +131,7 @@ fn produce(p: Produce) -> anyhow::Result<()> {
         "drain_s": (elapsed - produced.elapsed).as_secs_f64(),
         "sustained_spans_per_s": exported as f64 / elapsed.as_secs_f64(),
         "requests": stats.requests_exported.load(Ordering::Relaxed),
+        "retries": stats.retries.load(Ordering::Relaxed),
         "finished_in_deadline": finished,
         "budget_peak_mb": budget_peak as f64 / (1 << 20) as f64,
         "rss_growth_mb": (hwm.saturating_sub(rss0)) as f64 / (1 << 20) as f64,

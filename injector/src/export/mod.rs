@@ -145,6 +145,10 @@ pub struct Stats {
     pub root_spans_exported: AtomicU64,
     /// Export requests delivered.
     pub requests_exported: AtomicU64,
+    /// Attempts that were retried (backend busy, unavailable or not listening).
+    pub retries: AtomicU64,
+    /// Highest use of the memory budget, bytes.
+    pub budget_peak: AtomicU64,
     /// Window record carrier spans and PC-sample spans exported successfully.
     pub sampling_spans_exported: AtomicU64,
     /// Window records exported successfully.
@@ -227,7 +231,10 @@ impl Stats {
             d.malformed,
             self.unexported()
         ) + &format!(
-            "; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            self.requests_exported.load(Ordering::Relaxed),
+            self.retries.load(Ordering::Relaxed),
+            self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
             self.stamped[0].load(Ordering::Relaxed),
             self.stamped[1].load(Ordering::Relaxed),
             self.stamped[2].load(Ordering::Relaxed),
@@ -751,6 +758,9 @@ impl Worker {
             self.budget.release(self.charged - now);
         }
         self.charged = now;
+        self.stats
+            .budget_peak
+            .fetch_max(self.budget.peak(), Ordering::Relaxed);
     }
 
     /// The next finished request; its bytes' charge moves to the sending side, which

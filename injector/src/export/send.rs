@@ -30,6 +30,8 @@ use super::{Budget, Stats};
 const BACKOFF_MIN: Duration = Duration::from_millis(50);
 /// Longest retry backoff.
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
+/// Attempts of a request the backend answers "exhausted" without a retry hint.
+const EXHAUSTED_ATTEMPTS: u32 = 6;
 
 enum Job {
     Send(Request),
@@ -308,6 +310,7 @@ async fn deliver<S: Sink>(
     let body = Bytes::from(req.body);
     let (len, counts) = (body.len(), req.counts);
     let mut backoff = BACKOFF_MIN;
+    let mut exhausted = 0;
     let outcome = loop {
         let result = sink.send(body.clone()).await;
         match &result {
@@ -317,6 +320,13 @@ async fn deliver<S: Sink>(
         let wait = match result {
             Ok(()) => break Ok(()),
             Err(SendError::Refused(why)) => break Err(why),
+            Err(SendError::Exhausted(why)) => {
+                exhausted += 1;
+                if exhausted >= EXHAUSTED_ATTEMPTS || shared.closing.load(Ordering::SeqCst) {
+                    break Err(why);
+                }
+                backoff
+            }
             Err(SendError::Retry { after, why }) => {
                 if shared.closing.load(Ordering::SeqCst) {
                     break Err(why);
@@ -331,6 +341,7 @@ async fn deliver<S: Sink>(
             }
         };
         backoff = (backoff * 2).min(BACKOFF_MAX);
+        shared.stats.retries.fetch_add(1, Ordering::Relaxed);
         let closed = shared.close.notified();
         tokio::pin!(closed);
         if shared.closing.load(Ordering::SeqCst) {

@@ -31,6 +31,11 @@ pub enum SendError {
         /// What it said.
         why: String,
     },
+    /// The backend is out of a resource and did not say it will recover (gRPC
+    /// RESOURCE_EXHAUSTED without RetryInfo): worth a few retries, not forever (it may
+    /// be a size limit that no retry passes).
+    #[error("exhausted: {0}")]
+    Exhausted(String),
     /// Nobody accepted the connection: the port is closed or the host is gone.
     #[error("unreachable: {0}")]
     Unreachable(String),
@@ -219,7 +224,7 @@ impl Sink for GrpcSink {
                             after: Some(after),
                             why,
                         }),
-                        None => Err(SendError::Refused(why)),
+                        None => Err(SendError::Exhausted(why)),
                     },
                     _ => Err(SendError::Refused(why)),
                 }
@@ -392,5 +397,21 @@ mod tests {
             eprintln!("{protocol:?}: {r:?} in {:?}", started.elapsed());
             assert!(matches!(r, Err(SendError::Unreachable(_))), "{r:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod retry_info_tests {
+    use super::*;
+    use tonic_types::{ErrorDetails, StatusExt};
+
+    #[test]
+    fn resource_exhausted_with_retry_info_is_retried_after_the_hint() {
+        let s = Status::with_error_details(
+            tonic::Code::ResourceExhausted,
+            "busy",
+            ErrorDetails::with_retry_info(Some(Duration::from_secs(1))),
+        );
+        assert_eq!(retry_after_grpc(&s), Some(Duration::from_secs(1)));
     }
 }

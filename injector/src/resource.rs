@@ -118,6 +118,23 @@ pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
     }
 }
 
+/// The GPU's attributes on the resource: ours (`gpu.device.*`) and OpenTelemetry's
+/// hardware conventions (`hw.*`), so traces join `hw.gpu.*` and DCGM metrics, which
+/// name a GPU by the same UUID.
+pub fn device_attributes(name: &str, uuid: Option<&str>) -> Vec<KeyValue> {
+    let mut attrs = vec![
+        string(a::GPU_DEVICE_NAME, name),
+        string(a::HW_TYPE, "gpu"),
+        string(a::HW_VENDOR, "NVIDIA"),
+        string(a::HW_MODEL, name),
+    ];
+    if let Some(uuid) = uuid {
+        attrs.push(string(a::GPU_DEVICE_UUID, uuid));
+        attrs.push(string(a::HW_ID, uuid));
+    }
+    attrs
+}
+
 /// The service.instance.id in force (a user may override it).
 pub fn instance_id(attrs: &[KeyValue]) -> Option<String> {
     attrs
@@ -197,6 +214,24 @@ mod tests {
             Tier::Off,
         );
         assert_eq!(instance_id(&attrs).as_deref(), Some("pod-7"));
+    }
+
+    #[test]
+    fn the_gpu_is_named_as_dcgm_names_it() {
+        let attrs = device_attributes(
+            "NVIDIA H200",
+            Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"),
+        );
+        assert_eq!(
+            get(&attrs, a::HW_ID),
+            "GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"
+        );
+        assert_eq!(get(&attrs, a::HW_ID), get(&attrs, a::GPU_DEVICE_UUID));
+        assert_eq!(get(&attrs, a::HW_TYPE), "gpu");
+        assert_eq!(get(&attrs, a::HW_VENDOR), "NVIDIA");
+        assert_eq!(get(&attrs, a::HW_MODEL), "NVIDIA H200");
+        let no_uuid = device_attributes("NVIDIA H200", None);
+        assert!(no_uuid.iter().all(|kv| kv.key != a::HW_ID));
     }
 
     #[test]

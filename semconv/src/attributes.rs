@@ -35,6 +35,30 @@ pub const GPU_DEVICE_NAME: &str = "gpu.device.name";
 /// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
 pub const GPU_DEVICE_UUID: &str = "gpu.device.uuid";
 
+/// Identifier of the hardware component; for a GPU its UUID, as DCGM and nvidia-smi name it.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
+pub const HW_ID: &str = "hw.id";
+
+/// Type of the hardware component; always "gpu" here.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["gpu"]`.
+pub const HW_TYPE: &str = "hw.type";
+
+/// Vendor of the hardware component.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["NVIDIA"]`.
+pub const HW_VENDOR: &str = "hw.vendor";
+
+/// Model of the hardware component, as the driver names it.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["NVIDIA H200"]`.
+pub const HW_MODEL: &str = "hw.model";
+
 /// Whether the kernel's duration can be trusted, i.e. whether it ran while CUPTI serialized the context's kernels.
 ///
 /// Never absent, never empty, never a boolean. The default of every type that holds it is unknown.
@@ -361,6 +385,26 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_DEVICE_UUID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: HW_ID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: HW_TYPE,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: HW_VENDOR,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: HW_MODEL,
         ty: AttributeType::String,
         requirement: Requirement::Recommended,
     },

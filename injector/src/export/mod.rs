@@ -496,16 +496,7 @@ fn run(
     if settings.describe_device {
         match crate::cupti::first_device(DEVICE_WAIT) {
             Some((name, uuid)) => {
-                resource.push(semconv::otlp::string(
-                    semconv::attributes::GPU_DEVICE_NAME,
-                    name,
-                ));
-                if let Some(uuid) = uuid {
-                    resource.push(semconv::otlp::string(
-                        semconv::attributes::GPU_DEVICE_UUID,
-                        uuid,
-                    ));
-                }
+                resource.extend(crate::resource::device_attributes(&name, uuid.as_deref()));
             }
             None => {
                 crate::log("the CUDA driver did not name device 0; gpu.device.name is left out")

@@ -363,7 +363,7 @@ impl KernelSpan {
 }
 
 /// The producer's cumulative PC-sampling counters, carried on window record spans.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SamplingCounters {
     /// Serialized bursts opened.
     pub bursts: u64,

@@ -18,7 +18,7 @@ use crate::model::KernelRecord;
 
 /// One PC-sampling record (one PC of one function), owned, as decoded from CUPTI's
 /// `CUpti_PCSamplingPCData`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PcRecord {
     /// Correlation id of the launch (KERNEL_SERIALIZED); 0 in CONTINUOUS mode.
     pub correlation_id: u32,

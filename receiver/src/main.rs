@@ -47,6 +47,10 @@ struct CheckArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Also write a self-contained HTML report (timeline by stream, windows, the three
+    /// values, the sum identity, top stall reasons) to this file.
+    #[arg(long)]
+    html: Option<PathBuf>,
 }
 
 /// Flags override the environment, which overrides the file, which overrides the defaults.
@@ -202,11 +206,15 @@ fn serve(config: Config) -> anyhow::Result<()> {
 /// Runs the checker; true when the input conforms.
 fn check(args: CheckArgs) -> anyhow::Result<bool> {
     use receiver::conformance::{self, Checker};
+    if args.html.is_some() && args.file.is_none() {
+        anyhow::bail!("--html needs an OTLP-JSON file to read");
+    }
+    let mut requests = Vec::new();
     let report = match (&args.file, args.listen_grpc) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let requests =
+            requests =
                 conformance::read_json(&text).with_context(|| format!("{}", path.display()))?;
             let mut c = Checker::new();
             requests.iter().for_each(|r| c.feed(r));
@@ -237,6 +245,11 @@ fn check(args: CheckArgs) -> anyhow::Result<bool> {
         );
     } else {
         println!("{report}");
+    }
+    if let Some(out) = &args.html {
+        std::fs::write(out, conformance::html::render(&requests, &report))
+            .with_context(|| format!("writing {}", out.display()))?;
+        eprintln!("HTML report: {}", out.display());
     }
     Ok(report.passed())
 }

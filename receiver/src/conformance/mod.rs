@@ -6,6 +6,7 @@
 //! window history of its resource, whatever the arrival order. [`live`] feeds it from
 //! an OTLP endpoint instead of a file.
 
+pub mod html;
 pub mod live;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -189,7 +190,7 @@ fn span_label(s: &Span) -> String {
     format!("{:?} ({}/{})", s.name, hex(&s.trace_id), hex(&s.span_id))
 }
 
-fn resource_label(attrs: &[opentelemetry_proto::tonic::common::v1::KeyValue]) -> String {
+pub(crate) fn resource_label(attrs: &[opentelemetry_proto::tonic::common::v1::KeyValue]) -> String {
     let service = otlp::get_str(attrs, "service.name").unwrap_or("unknown_service");
     match otlp::get_int(attrs, "process.pid") {
         Some(pid) => format!("{service}/pid={pid}"),

@@ -1,0 +1,341 @@
+//! A self-contained HTML report of what the checker read: per process, a timeline of
+//! kernel executions by stream with the serialized windows shaded and the three
+//! `gpu.serialized` values coloured, the sum identity, and the top stall reasons.
+//! One file, no external assets, so it opens anywhere (and in a headless browser test).
+//!
+//! The numbers are the checker's own [`Report`]; the timeline and the stall reasons are
+//! read from the same requests.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::{any_value::Value, KeyValue};
+use semconv::attributes as a;
+use semconv::{codec, otlp, WindowEnd};
+
+use super::{resource_label, Report};
+
+/// Most executions drawn per process; past it the timeline shows an even sample (and
+/// says so). The numbers always count every execution.
+const MAX_DRAWN: usize = 20_000;
+
+#[derive(Debug, Default)]
+struct Process {
+    kernels: Vec<(u64, u64, i64, u8)>,
+    windows: Vec<(u64, Option<u64>)>,
+    stalls: BTreeMap<String, u64>,
+}
+
+fn strings(v: Option<&opentelemetry_proto::tonic::common::v1::AnyValue>) -> Vec<String> {
+    match v.and_then(|v| v.value.as_ref()) {
+        Some(Value::ArrayValue(a)) => a
+            .values
+            .iter()
+            .filter_map(|v| match &v.value {
+                Some(Value::StringValue(s)) => Some(s.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn ints(v: Option<&opentelemetry_proto::tonic::common::v1::AnyValue>) -> Vec<i64> {
+    match v.and_then(|v| v.value.as_ref()) {
+        Some(Value::ArrayValue(a)) => a
+            .values
+            .iter()
+            .filter_map(|v| match &v.value {
+                Some(Value::IntValue(i)) => Some(*i),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn add_stalls(p: &mut Process, attrs: &[KeyValue]) {
+    let reasons = strings(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_REASONS));
+    let counts = ints(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_COUNTS));
+    for (r, n) in reasons.into_iter().zip(counts) {
+        *p.stalls.entry(r).or_default() += n.max(0) as u64;
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The report as one HTML page.
+pub fn render(requests: &[ExportTraceServiceRequest], report: &Report) -> String {
+    let mut procs: BTreeMap<String, Process> = BTreeMap::new();
+    for rs in requests.iter().flat_map(|r| &r.resource_spans) {
+        let attrs = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
+        let p = procs.entry(resource_label(attrs)).or_default();
+        for s in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
+            for e in s.events.iter().filter(|e| codec::is_window_event(e)) {
+                if let Ok(w) = codec::decode(&e.attributes) {
+                    let end = match w.end {
+                        WindowEnd::Closed(t) => Some(t),
+                        WindowEnd::Open => None,
+                    };
+                    p.windows.push((w.start_ns, end));
+                }
+            }
+            add_stalls(p, &s.attributes);
+            if let Some(v) = otlp::get_str(&s.attributes, a::GPU_SERIALIZED) {
+                let value = match v {
+                    "true" => 0,
+                    "false" => 1,
+                    _ => 2,
+                };
+                let stream = otlp::get_int(&s.attributes, a::GPU_STREAM_ID).unwrap_or(0);
+                p.kernels
+                    .push((s.start_time_unix_nano, s.end_time_unix_nano, stream, value));
+            }
+        }
+    }
+    let mut html = String::new();
+    html.push_str(HEAD);
+    let verdict = if report.passed() { "PASS" } else { "FAIL" };
+    let _ = write!(
+        html,
+        "<h1>gpu.serialized conformance: <span id=\"verdict\" class=\"{}\">{verdict}</span></h1>\
+         <p>{} spans read, {} processes, <span id=\"violations\">{}</span> violations.</p>",
+        verdict.to_lowercase(),
+        report.spans,
+        report.resources.len(),
+        report.violations.len()
+    );
+    for (i, r) in report.resources.iter().enumerate() {
+        let p = procs.remove(&r.resource).unwrap_or_default();
+        let _ = write!(
+            html,
+            "<section class=\"process\" data-resource=\"{res}\">\
+             <h2>{res} <small>tier {tier}</small></h2>\
+             <p class=\"identity\"><b data-k=\"true\">{t}</b> true + <b data-k=\"false\">{f}</b> false + \
+             <b data-k=\"unknown\">{u}</b> unknown = <b data-k=\"sum\">{sum}</b> of \
+             <b data-k=\"kernel_spans\">{k}</b> kernel spans <span class=\"check\"></span>; \
+             <b data-k=\"windows\">{w}</b> windows ({o} left open)</p>",
+            res = escape(&r.resource),
+            tier = escape(&r.tier),
+            t = r.serialized,
+            f = r.not_serialized,
+            u = r.unknown,
+            sum = r.serialized + r.not_serialized + r.unknown,
+            k = r.kernel_spans,
+            w = r.windows,
+            o = r.open_windows,
+        );
+        timeline(&mut html, i, &p);
+        html.push_str("<h3>Top stall reasons</h3>");
+        if p.stalls.is_empty() {
+            html.push_str("<p>No PC samples.</p>");
+        } else {
+            let mut top: Vec<_> = p.stalls.into_iter().collect();
+            top.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+            let total: u64 = top.iter().map(|(_, n)| n).sum();
+            html.push_str("<table class=\"stalls\"><tr><th>stall reason</th><th>samples</th><th>share</th></tr>");
+            for (reason, n) in top.iter().take(10) {
+                let _ = write!(
+                    html,
+                    "<tr><td>{}</td><td>{n}</td><td>{:.1}%</td></tr>",
+                    escape(reason),
+                    100.0 * *n as f64 / total.max(1) as f64
+                );
+            }
+            html.push_str("</table>");
+        }
+        html.push_str("</section>");
+    }
+    if !report.violations.is_empty() {
+        html.push_str("<h2>Violations</h2><ul>");
+        for v in report.violations.iter().take(200) {
+            let _ = write!(html, "<li>{}</li>", escape(&v.to_string()));
+        }
+        html.push_str("</ul>");
+    }
+    html.push_str(TAIL);
+    html
+}
+
+fn timeline(html: &mut String, i: usize, p: &Process) {
+    if p.kernels.is_empty() {
+        html.push_str("<p>No kernel executions.</p>");
+        return;
+    }
+    let t0 = p.kernels.iter().map(|k| k.0).min().unwrap_or(0);
+    let t1 = p
+        .kernels
+        .iter()
+        .map(|k| k.1)
+        .chain(p.windows.iter().filter_map(|w| w.1))
+        .max()
+        .unwrap_or(t0)
+        .max(t0 + 1);
+    let mut streams: Vec<i64> = p.kernels.iter().map(|k| k.2).collect();
+    streams.sort_unstable();
+    streams.dedup();
+    let (width, row) = (1200.0, 18.0);
+    let height = row * streams.len() as f64 + 20.0;
+    let x = |t: u64| 60.0 + (t.saturating_sub(t0)) as f64 / (t1 - t0) as f64 * (width - 70.0);
+    let _ = write!(
+        html,
+        "<svg id=\"timeline-{i}\" viewBox=\"0 0 {width} {height}\" width=\"100%\" role=\"img\">"
+    );
+    for (start, end) in &p.windows {
+        let class = if end.is_some() {
+            "window"
+        } else {
+            "window open"
+        };
+        let e = end.unwrap_or(t1);
+        let _ = write!(
+            html,
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{height}\"/>",
+            x(*start),
+            (x(e) - x(*start)).max(1.0)
+        );
+    }
+    for (r, s) in streams.iter().enumerate() {
+        let _ = write!(
+            html,
+            "<text x=\"2\" y=\"{:.1}\">stream {s}</text>",
+            row * r as f64 + 13.0
+        );
+    }
+    let step = p.kernels.len().div_ceil(MAX_DRAWN).max(1);
+    for k in p.kernels.iter().step_by(step) {
+        let r = streams.binary_search(&k.2).unwrap_or(0);
+        let class = ["v-true", "v-false", "v-unknown"][k.3 as usize];
+        let _ = write!(
+            html,
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.2}\" height=\"{:.1}\"/>",
+            x(k.0),
+            row * r as f64 + 2.0,
+            (x(k.1) - x(k.0)).max(0.5),
+            row - 4.0
+        );
+    }
+    let _ = write!(
+        html,
+        "<text x=\"60\" y=\"{:.1}\">{:.3} s</text></svg>",
+        height - 4.0,
+        (t1 - t0) as f64 / 1e9
+    );
+    if step > 1 {
+        let _ = write!(
+            html,
+            "<p class=\"note\">{} of {} executions drawn (every {step}th).</p>",
+            p.kernels.len().div_ceil(step),
+            p.kernels.len()
+        );
+    }
+    html.push_str(
+        "<p class=\"legend\"><span class=\"sw v-true\"></span> true (serialized) \
+         <span class=\"sw v-false\"></span> false <span class=\"sw v-unknown\"></span> unknown \
+         <span class=\"sw window\"></span> serialized window</p>",
+    );
+}
+
+const HEAD: &str = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>gpu.serialized report</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 2em; color: #222; }
+.pass { color: #1a7f37; } .fail { color: #cf222e; }
+svg { background: #fafafa; border: 1px solid #ddd; }
+svg text { font-size: 11px; fill: #555; }
+.window { fill: #f4a261; fill-opacity: 0.25; } .window.open { fill: #999; }
+.v-true { fill: #d62828; } .v-false { fill: #2a9d8f; } .v-unknown { fill: #8d99ae; }
+.sw { display: inline-block; width: 12px; height: 12px; vertical-align: middle; }
+span.sw.window { background: #f4a261; opacity: .5; } span.sw.v-true { background: #d62828; }
+span.sw.v-false { background: #2a9d8f; } span.sw.v-unknown { background: #8d99ae; }
+table.stalls td, table.stalls th { padding: 2px 10px; text-align: left; }
+.check.ok::after { content: " ✓ identity holds"; color: #1a7f37; }
+.check.bad::after { content: " ✗ identity broken"; color: #cf222e; }
+</style></head><body>
+"#;
+
+/// The page checks the sum identity it shows, in the browser: the mark proves the page
+/// was rendered and its numbers read back.
+const TAIL: &str = r#"<script>
+for (const s of document.querySelectorAll("section.process")) {
+  const n = k => Number(s.querySelector(`[data-k="${k}"]`).textContent);
+  const ok = n("true") + n("false") + n("unknown") === n("kernel_spans") && n("sum") === n("kernel_spans");
+  s.querySelector(".check").className = "check " + (ok ? "ok" : "bad");
+  s.dataset.identity = ok ? "holds" : "broken";
+}
+document.body.dataset.rendered = "yes";
+</script></body></html>
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::Checker;
+    use crate::fixtures::{kernel, request, resource, window_carrier};
+    use semconv::{SamplingMode, Serialized, Tier, Window};
+
+    #[test]
+    fn the_page_shows_the_checkers_numbers_windows_and_stall_reasons() {
+        let ks = SamplingMode::KernelSerialized;
+        let mut k = kernel(1, 1_000, 2_000, Some(Serialized::True));
+        k.attributes.push(KeyValue {
+            key: a::GPU_PC_SAMPLING_STALL_REASONS.into(),
+            value: Some(opentelemetry_proto::tonic::common::v1::AnyValue {
+                value: Some(Value::ArrayValue(
+                    opentelemetry_proto::tonic::common::v1::ArrayValue {
+                        values: vec![opentelemetry_proto::tonic::common::v1::AnyValue {
+                            value: Some(Value::StringValue(
+                                "smsp__pcsamp_warps_issue_stalled_long_scoreboard".into(),
+                            )),
+                        }],
+                    },
+                )),
+            }),
+            ..Default::default()
+        });
+        k.attributes.push(KeyValue {
+            key: a::GPU_PC_SAMPLING_STALL_COUNTS.into(),
+            value: Some(opentelemetry_proto::tonic::common::v1::AnyValue {
+                value: Some(Value::ArrayValue(
+                    opentelemetry_proto::tonic::common::v1::ArrayValue {
+                        values: vec![opentelemetry_proto::tonic::common::v1::AnyValue {
+                            value: Some(Value::IntValue(42)),
+                        }],
+                    },
+                )),
+            }),
+            ..Default::default()
+        });
+        let req = request(
+            resource("p1", 1, Some(Tier::Serialized)),
+            vec![
+                window_carrier(
+                    0,
+                    &[Window::open(500, 1, ks), Window::closed(500, 2_500, 1, ks)],
+                ),
+                k,
+                kernel(2, 5_000, 6_000, Some(Serialized::Unknown)),
+            ],
+        );
+        let mut c = Checker::new();
+        c.feed(&req);
+        let report = c.finish();
+        let html = render(std::slice::from_ref(&req), &report);
+        let r = &report.resources[0];
+        assert!(html.contains(&format!("<b data-k=\"true\">{}</b>", r.serialized)));
+        assert!(html.contains(&format!("<b data-k=\"unknown\">{}</b>", r.unknown)));
+        assert!(html.contains(&format!(
+            "<b data-k=\"kernel_spans\">{}</b>",
+            r.kernel_spans
+        )));
+        assert!(html.contains("class=\"window\""), "the window is shaded");
+        assert!(html.contains("class=\"v-true\"") && html.contains("class=\"v-unknown\""));
+        assert!(html.contains("smsp__pcsamp_warps_issue_stalled_long_scoreboard</td><td>42"));
+    }
+}

@@ -7,13 +7,19 @@
 //!
 //! Each request carries one producer's batch: `--spans` kernel spans of a
 //! serialized-tier process with the windows that settle them (so nothing waits for the
-//! reconcile deadline), plus as many plain spans. It reports requests/s and spans/s
-//! accepted, then polls `/metrics` until every span has been exported.
+//! reconcile deadline), plus as many plain spans. Each connection sends its requests
+//! one after another, each waiting for its answer (as an OTLP exporter does). It reports
+//! requests/s and spans/s accepted, the acknowledgement latency of a request (p50, p99,
+//! max: sent until answered), then polls `/metrics` until every span has been exported.
+//! `--protocol http` sends the same requests as OTLP/HTTP protobuf to `--target`
+//! (e.g. 127.0.0.1:4318), one keep-alive connection per `--concurrency`.
 
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use prost::Message;
 use receiver::fixtures::{kernel, plain, request, resource, window_carrier};
 use semconv::{SamplingMode, Serialized, Tier, Window};
 
@@ -34,13 +40,12 @@ struct Args {
     /// Concurrent connections.
     #[arg(long, default_value_t = 4)]
     concurrency: u64,
+    /// grpc, or http (OTLP/HTTP protobuf).
+    #[arg(long, default_value = "grpc", value_parser = ["grpc", "http"])]
+    protocol: String,
 }
 
-fn batch(
-    producer: u64,
-    n: u64,
-    spans: u64,
-) -> opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest {
+fn batch(producer: u64, n: u64, spans: u64) -> ExportTraceServiceRequest {
     let base = n * 1_000_000;
     let ks = SamplingMode::KernelSerialized;
     let seq = n * 2 + 1;
@@ -65,6 +70,55 @@ fn batch(
         resource("loadgen", producer as i64, Some(Tier::Serialized)),
         out,
     )
+}
+
+/// Refused requests and each request's time from sending to its answer.
+type Sent = (u64, Vec<Duration>);
+
+async fn send_grpc(target: &str, reqs: Vec<ExportTraceServiceRequest>) -> anyhow::Result<Sent> {
+    let mut client = TraceServiceClient::connect(format!("http://{target}")).await?;
+    let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
+    for r in reqs {
+        let t = Instant::now();
+        let ok = client.export(r).await.is_ok();
+        latencies.push(t.elapsed());
+        refused += u64::from(!ok);
+    }
+    Ok((refused, latencies))
+}
+
+async fn send_http(target: &str, reqs: Vec<ExportTraceServiceRequest>) -> anyhow::Result<Sent> {
+    // One client per connection: requests on it follow one another on one socket.
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(1)
+        .build()?;
+    let url = format!("http://{target}/v1/traces");
+    let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
+    for r in reqs {
+        let body = r.encode_to_vec();
+        let t = Instant::now();
+        let resp = client
+            .post(&url)
+            .header("content-type", "application/x-protobuf")
+            .body(body)
+            .send()
+            .await;
+        let ok = match resp {
+            Ok(resp) => resp.status().is_success() && resp.bytes().await.is_ok(),
+            Err(_) => false,
+        };
+        latencies.push(t.elapsed());
+        refused += u64::from(!ok);
+    }
+    Ok((refused, latencies))
+}
+
+fn percentile_ms(sorted: &[Duration], p: f64) -> f64 {
+    let Some(last) = sorted.len().checked_sub(1) else {
+        return 0.0;
+    };
+    let i = ((last as f64) * p).round() as usize;
+    sorted[i.min(last)].as_secs_f64() * 1e3
 }
 
 async fn exported(metrics: &str) -> f64 {
@@ -94,39 +148,46 @@ async fn main() -> anyhow::Result<()> {
         .collect();
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for (c, reqs) in payloads.into_iter().enumerate() {
-        let target = format!("http://{}", args.target);
+    for reqs in payloads {
+        let (target, http) = (args.target.clone(), args.protocol == "http");
         tasks.push(tokio::spawn(async move {
-            let mut client = TraceServiceClient::connect(target).await?;
-            let mut refused = 0u64;
-            for r in reqs {
-                if client.export(r).await.is_err() {
-                    refused += 1;
-                }
+            if http {
+                send_http(&target, reqs).await
+            } else {
+                send_grpc(&target, reqs).await
             }
-            anyhow::Ok((c, refused))
         }));
     }
     let mut refused = 0;
+    let mut latencies = Vec::new();
     for t in tasks {
-        refused += t.await??.1;
+        let (r, l) = t.await??;
+        refused += r;
+        latencies.extend(l);
     }
     let sent_in = started.elapsed();
     let spans = per * args.concurrency * (2 * args.spans + 1);
+    // Each request's two closed bursts also leave as window spans.
+    let expected = spans + per * args.concurrency * 2;
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut done = exported(&args.metrics).await - before;
-    while done < spans as f64 && Instant::now() < deadline {
+    while done < expected as f64 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
         done = exported(&args.metrics).await - before;
     }
     let all_in = started.elapsed();
+    latencies.sort_unstable();
     println!(
-        "requests={} spans={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
+        "protocol={} requests={} spans={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
+        args.protocol,
         per * args.concurrency,
         spans,
         refused,
         sent_in.as_secs_f64(),
         spans as f64 / sent_in.as_secs_f64(),
+        percentile_ms(&latencies, 0.50),
+        percentile_ms(&latencies, 0.99),
+        percentile_ms(&latencies, 1.0),
         done,
         all_in.as_secs_f64(),
         done / all_in.as_secs_f64()

@@ -144,7 +144,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let http_task = tokio::spawn({
         let (router, stop) = (ingest::http::router(handle, max), stop_ingest.clone());
         async move {
-            if let Err(e) = axum::serve(http, router)
+            if let Err(e) = axum::serve(ingest::nodelay(http), router)
                 .with_graceful_shutdown(stop.cancelled_owned())
                 .await
             {
@@ -156,7 +156,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let admin_task = tokio::spawn({
         let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
         async move {
-            if let Err(e) = axum::serve(admin, router)
+            if let Err(e) = axum::serve(ingest::nodelay(admin), router)
                 .with_graceful_shutdown(stop.cancelled_owned())
                 .await
             {
@@ -267,12 +267,14 @@ async fn run_pipeline(
 ) {
     let epoch = Instant::now();
     let now = || u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    // Wakes an idle pipeline for deadlines; a busy one checks them after each job.
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut next_check = Instant::now();
     let mut stopping = false;
     loop {
+        // Unbiased: a queue that never runs empty must not starve the stop signal.
         tokio::select! {
-            biased;
             _ = stop.cancelled(), if !stopping => {
                 // Take what is already queued, then nothing more.
                 rx.close();
@@ -286,22 +288,92 @@ async fn run_pipeline(
                     continue;
                 }
                 let (report, ready) = r.ingest(req, now());
+                // Answered before anything waits: export room, deadlines, telemetry.
                 let _ = reply.send(report);
                 for out in ready {
                     export.submit(out).await;
                 }
-                publish(&telemetry, &r);
             }
-            _ = tick.tick() => {
-                for out in r.tick(now()) {
-                    export.submit(out).await;
-                }
-                publish(&telemetry, &r);
+            _ = tick.tick() => {}
+        }
+        if Instant::now() >= next_check {
+            next_check = Instant::now() + TICK;
+            for out in r.tick(now()) {
+                export.submit(out).await;
             }
         }
+        publish(&telemetry, &r);
     }
     for out in r.drain() {
         export.submit(out).await;
     }
     publish(&telemetry, &r);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use tokio::sync::oneshot;
+
+    use super::*;
+    use crate::fixtures::{kernel, plain, request, resource};
+    use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+    use semconv::Tier;
+
+    #[tokio::test]
+    async fn deadlines_are_kept_while_the_queue_never_runs_empty() {
+        let (tx, rx) = mpsc::channel::<Job>(1024);
+        let telemetry = Arc::new(Telemetry::default());
+        let r = Reconciler::new(ReconcileConfig {
+            delay: Duration::from_millis(20),
+            ..ReconcileConfig::default()
+        });
+        let stop = CancellationToken::new();
+        let pipeline = tokio::spawn(run_pipeline(
+            rx,
+            r,
+            Fanout(vec![]),
+            telemetry.clone(),
+            stop.clone(),
+        ));
+        // Nobody waiting for the answer would make the pipeline skip the job: keep
+        // the answers of the jobs that may still be queued.
+        let mut answers = VecDeque::new();
+        let mut send = |req: ExportTraceServiceRequest| {
+            let (reply, answer) = oneshot::channel();
+            tx.try_send((req.into(), reply)).expect("room was checked");
+            answers.push_back(answer);
+            if answers.len() > 2 * tx.max_capacity() {
+                answers.pop_front();
+            }
+        };
+        // No window will ever settle it: only the deadline releases it.
+        send(request(
+            resource("gpu", 1, Some(Tier::Serialized)),
+            vec![kernel(1, 10, 20, None)],
+        ));
+        let off = resource("app", 2, Some(Tier::Off));
+        let started = Instant::now();
+        let mut n = 0;
+        while telemetry.snapshot().reconcile.released_deadline == 0
+            && started.elapsed() < Duration::from_secs(2)
+        {
+            // Topped up each turn: the pipeline always has a job waiting.
+            while tx.capacity() > 0 {
+                n += 1;
+                send(request(off.clone(), vec![plain(n)]));
+            }
+            tokio::task::yield_now().await;
+        }
+        let waited = started.elapsed();
+        stop.cancel();
+        drop(tx);
+        pipeline.await.unwrap();
+        assert_eq!(
+            telemetry.snapshot().reconcile.released_deadline,
+            1,
+            "the held span was still held after {waited:?} of steady requests ({n} sent)"
+        );
+    }
 }

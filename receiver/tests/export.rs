@@ -118,6 +118,45 @@ async fn a_503_with_retry_after_is_retried_no_sooner_than_asked_then_delivered()
 }
 
 #[tokio::test]
+async fn every_mirror_receives_the_same_spans_as_the_endpoint() {
+    let backends = [
+        http_backend(0).await,
+        http_backend(0).await,
+        http_backend(0).await,
+    ];
+    let mut c = config();
+    c.export.endpoint = Some(format!("http://{}", backends[0].0));
+    c.export.mirrors = backends[1..]
+        .iter()
+        .map(|(addr, _)| format!("http://{addr}"))
+        .collect();
+    c.export.protocol = Protocol::HttpProtobuf;
+    let r = pipeline::start(c).await.unwrap();
+    let mut client = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    let spans = (0..10).map(plain).collect();
+    client
+        .export(request(resource("app", 1, Some(Tier::Off)), spans))
+        .await
+        .unwrap();
+    for (_, seen) in &backends {
+        wait_for(seen, 1).await;
+    }
+    r.shutdown().await;
+    let received: Vec<ExportTraceServiceRequest> = backends
+        .iter()
+        .map(|(_, seen)| {
+            let v = seen.lock().unwrap();
+            assert_eq!(v.len(), 1);
+            ExportTraceServiceRequest::decode(v[0].2.clone()).unwrap()
+        })
+        .collect();
+    assert_eq!(fixtures::spans_of(&received[..1]).len(), 10);
+    assert!(received.iter().all(|r| *r == received[0]));
+}
+
+#[tokio::test]
 async fn http_json_export_sends_otlp_json_gzipped_with_the_configured_headers() {
     let (addr, seen) = http_backend(0).await;
     let mut c = config();

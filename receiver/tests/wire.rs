@@ -469,3 +469,71 @@ async fn metrics_keep_the_sum_identity_and_healthz_answers() {
     assert_eq!(health.status(), 200);
     r.shutdown().await;
 }
+
+/// A request big enough that the receiver acknowledges its data (an HTTP/2
+/// WINDOW_UPDATE) before it answers: without TCP_NODELAY that answer sits behind
+/// Nagle's algorithm until the sender's delayed ACK, about 40 ms later.
+fn padded_request(n: u64) -> ExportTraceServiceRequest {
+    let spans = (0..8)
+        .map(|i| {
+            let mut s = plain(n * 8 + i);
+            s.attributes
+                .push(semconv::otlp::string("padding", "x".repeat(32 * 1024)));
+            s
+        })
+        .collect();
+    request(resource("app", 9, Some(Tier::Off)), spans)
+}
+
+/// Sequential requests on one connection, as an OTLP exporter sends them.
+const SEQUENTIAL: u64 = 50;
+/// Far below SEQUENTIAL × 40 ms (2 s), far above the few ms 50 answers take.
+const SEQUENTIAL_BOUND: Duration = Duration::from_secs(1);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sequential_requests_on_one_connection_are_not_held_by_delayed_acks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.ingest.max_request_bytes = 4 * 1024 * 1024;
+    let r = pipeline::start(c).await.unwrap();
+
+    let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    grpc.export(padded_request(0)).await.unwrap();
+    let started = std::time::Instant::now();
+    for n in 1..=SEQUENTIAL {
+        grpc.export(padded_request(n)).await.unwrap();
+    }
+    let grpc_took = started.elapsed();
+
+    // One pooled connection: every request after the first reuses it (keep-alive).
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(1)
+        .build()
+        .unwrap();
+    let url = format!("http://{}/v1/traces", r.http_addr);
+    let send = |n: u64| {
+        http.post(&url)
+            .header("content-type", "application/x-protobuf")
+            .body(padded_request(n).encode_to_vec())
+            .send()
+    };
+    assert_eq!(send(100).await.unwrap().status(), 200);
+    let started = std::time::Instant::now();
+    for n in 101..=100 + SEQUENTIAL {
+        let resp = send(n).await.unwrap();
+        assert_eq!(resp.status(), 200);
+        resp.bytes().await.unwrap();
+    }
+    let http_took = started.elapsed();
+    r.shutdown().await;
+    assert!(
+        grpc_took < SEQUENTIAL_BOUND,
+        "{SEQUENTIAL} gRPC requests took {grpc_took:?}: answers wait for delayed ACKs"
+    );
+    assert!(
+        http_took < SEQUENTIAL_BOUND,
+        "{SEQUENTIAL} HTTP requests took {http_took:?}: answers wait for delayed ACKs"
+    );
+}

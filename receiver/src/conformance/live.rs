@@ -53,7 +53,7 @@ pub async fn listen(
             token.clone(),
         );
         async move {
-            axum::serve(h, router)
+            axum::serve(ingest::nodelay(h), router)
                 .with_graceful_shutdown(t.cancelled_owned())
                 .await
         }
@@ -61,7 +61,7 @@ pub async fn listen(
     let checker = tokio::spawn(async move {
         let mut c = Checker::new();
         while let Some((req, reply)) = rx.recv().await {
-            c.feed(&req);
+            c.feed(req.request());
             let _ = reply.send(IngestReport::default());
         }
         c.finish()

@@ -61,13 +61,14 @@ pub struct BatchSettings {
 /// The handle the pipeline submits to.
 #[derive(Debug, Clone)]
 pub struct ExportSender {
-    tx: mpsc::Sender<ExportTraceServiceRequest>,
+    tx: mpsc::Sender<Arc<ExportTraceServiceRequest>>,
     counters: Arc<ExportCounters>,
 }
 
 impl ExportSender {
-    /// Queues a request, waiting for room (backpressure).
-    pub async fn submit(&self, req: ExportTraceServiceRequest) {
+    /// Queues a request, waiting for room (backpressure). The request may be shared
+    /// with other destinations; the worker copies it only if another still holds it.
+    pub async fn submit(&self, req: Arc<ExportTraceServiceRequest>) {
         let n = span_count(&req);
         // Counted before it is queued, so a concurrent drain can never miss it.
         self.counters.queued_spans.fetch_add(n, Relaxed);
@@ -83,8 +84,10 @@ impl ExportSender {
 pub struct Fanout(pub Vec<ExportSender>);
 
 impl Fanout {
-    /// Queues a request on every destination, waiting for room on each.
+    /// Queues a request on every destination, waiting for room on each. Mirrors
+    /// share it: their copies are made on the export workers, not on the pipeline.
     pub async fn submit(&self, req: ExportTraceServiceRequest) {
+        let req = Arc::new(req);
         if let Some((last, rest)) = self.0.split_last() {
             for s in rest {
                 s.submit(req.clone()).await;
@@ -92,6 +95,11 @@ impl Fanout {
             last.submit(req).await;
         }
     }
+}
+
+/// The request itself when no other destination still holds it, else a copy.
+fn owned(req: Arc<ExportTraceServiceRequest>) -> ExportTraceServiceRequest {
+    Arc::try_unwrap(req).unwrap_or_else(|shared| (*shared).clone())
 }
 
 /// The export worker.
@@ -138,19 +146,19 @@ impl Exporter {
 async fn run(
     mut sink: Sink,
     s: BatchSettings,
-    mut rx: mpsc::Receiver<ExportTraceServiceRequest>,
+    mut rx: mpsc::Receiver<Arc<ExportTraceServiceRequest>>,
     counters: Arc<ExportCounters>,
 ) {
     tracing::info!(sink = %sink.describe(), "Export started");
     while let Some(first) = rx.recv().await {
-        let mut batch = first;
+        let mut batch = owned(first);
         let mut spans = span_count(&batch);
         let fill_until = tokio::time::Instant::now() + s.timeout;
         while spans < s.max_spans as u64 {
             match tokio::time::timeout_at(fill_until, rx.recv()).await {
                 Ok(Some(more)) => {
                     spans += span_count(&more);
-                    batch.resource_spans.extend(more.resource_spans);
+                    batch.resource_spans.extend(owned(more).resource_spans);
                 }
                 Ok(None) | Err(_) => break,
             }

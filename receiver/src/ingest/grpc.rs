@@ -52,8 +52,11 @@ pub async fn serve(
         .max_decoding_message_size(max_request_bytes)
         .accept_compressed(CompressionEncoding::Gzip)
         .send_compressed(CompressionEncoding::Gzip);
+    // Built from our own listener, tonic leaves TCP_NODELAY off (its builder's
+    // default only applies to addresses it binds itself).
+    let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
     tonic::transport::Server::builder()
         .add_service(service)
-        .serve_with_incoming_shutdown(TcpIncoming::from(listener), shutdown.cancelled_owned())
+        .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned())
         .await
 }

@@ -10,19 +10,22 @@ pub mod http;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::serve::{ListenerExt as _, TapIo};
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::reconcile::IngestReport;
+use crate::reconcile::{IngestReport, Prepared};
 use crate::telemetry::Telemetry;
 
 /// How long senders are asked to wait when the pipeline is full.
 pub const RETRY_AFTER: Duration = Duration::from_secs(1);
 
-/// One request on its way to the pipeline, with the channel for its answer.
-pub type Job = (ExportTraceServiceRequest, oneshot::Sender<IngestReport>);
+/// One request on its way to the pipeline, read as far as it can be without the
+/// reconciler's state, with the channel for its answer.
+pub type Job = (Prepared, oneshot::Sender<IngestReport>);
 
 /// Why a whole request was not taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -61,10 +64,13 @@ impl IngestHandle {
     /// Hands a request to the pipeline and waits for its report.
     pub async fn submit(&self, req: ExportTraceServiceRequest) -> Result<IngestReport, Refusal> {
         use std::sync::atomic::Ordering::Relaxed;
+        // Read here, on the sender's connection task, so that the one reconcile task
+        // does only what needs its state.
+        let prepared = Prepared::new(req);
         let (reply, answer) = oneshot::channel();
         let refusal = match self
             .tx
-            .send_timeout((req, reply), self.enqueue_timeout)
+            .send_timeout((prepared, reply), self.enqueue_timeout)
             .await
         {
             // Queued; the pipeline must also pick it up in time. When it does not (the
@@ -84,6 +90,19 @@ impl IngestHandle {
         };
         counter.fetch_add(1, Relaxed);
         Err(refusal)
+    }
+}
+
+/// An axum listener whose connections have TCP_NODELAY on: without it an answer
+/// written while an earlier segment is unacknowledged waits for the peer's delayed
+/// ACK (about 40 ms), which caps a connection that sends one request after another.
+pub fn nodelay(listener: TcpListener) -> TapIo<TcpListener, fn(&mut TcpStream)> {
+    listener.tap_io(set_nodelay)
+}
+
+fn set_nodelay(stream: &mut TcpStream) {
+    if let Err(e) = stream.set_nodelay(true) {
+        tracing::debug!(error = %e, "cannot set TCP_NODELAY on an accepted connection");
     }
 }
 

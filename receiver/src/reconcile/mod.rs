@@ -4,6 +4,10 @@
 //! Pure: no I/O, no clock. The caller passes `now` (monotonic ns) to [`Reconciler::ingest`]
 //! and [`Reconciler::tick`]; both return the requests ready to export.
 //!
+//! What needs no reconciler state (resource keys, tier declarations, window records,
+//! each span's kind and stamp) is read by [`Prepared::new`], which the ingest front ends
+//! call on their own tasks: the one reconcile task only decides.
+//!
 //! Kernel spans (those with `gpu.kernel.name` or `gpu.serialized`) of a producer that
 //! runs the serialized tier (or declares none) are held until the evidence settles their
 //! answer ("true" or "false") or the reconcile delay passes. Spans of other tiers, and
@@ -20,7 +24,7 @@ use std::time::Duration;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::InstrumentationScope;
 use opentelemetry_proto::tonic::resource::v1::Resource;
-use opentelemetry_proto::tonic::trace::v1::{span::Event, ResourceSpans, ScopeSpans, Span};
+use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Admission, StoreCounters, StoreLimits};
@@ -233,6 +237,108 @@ fn check_ids(span: &Span) -> Result<(), String> {
     Ok(())
 }
 
+/// What one span is, as far as reconciliation cares.
+#[derive(Debug)]
+enum SpanKind {
+    /// Refused for bad ids; the text says why.
+    Rejected(String),
+    /// Not a kernel span: leaves untouched.
+    Plain,
+    /// A kernel span and the stamp it arrived with.
+    Kernel(Stamp),
+}
+
+#[derive(Debug)]
+struct PreparedScope {
+    ctx: Arc<ScopeCtx>,
+    /// One per span, in order.
+    kinds: Vec<SpanKind>,
+}
+
+#[derive(Debug)]
+struct PreparedResource {
+    key: ResourceKey,
+    declared: DeclaredTier,
+    ctx: Arc<ResourceCtx>,
+    /// Window records in arrival order: scope index, span index, the decoded record.
+    windows: Vec<(usize, usize, Result<Window, WindowDecodeError>)>,
+    /// The latest end of its kernel spans: how far its open windows' "unknown" reaches.
+    latest_kernel_end: Option<u64>,
+    /// One per scope, in order.
+    scopes: Vec<PreparedScope>,
+}
+
+/// A request with everything read that needs no reconciler state, so that this work
+/// runs on the sender's connection task, beside the one reconcile task.
+#[derive(Debug)]
+pub struct Prepared {
+    req: ExportTraceServiceRequest,
+    /// One per resource, in order.
+    resources: Vec<PreparedResource>,
+}
+
+impl Prepared {
+    /// Reads a request: pure, and independent of every other request.
+    pub fn new(req: ExportTraceServiceRequest) -> Prepared {
+        let resources = req.resource_spans.iter().map(prepare_resource).collect();
+        Prepared { req, resources }
+    }
+
+    /// The request as it arrived.
+    pub fn request(&self) -> &ExportTraceServiceRequest {
+        &self.req
+    }
+}
+
+impl From<ExportTraceServiceRequest> for Prepared {
+    fn from(req: ExportTraceServiceRequest) -> Self {
+        Prepared::new(req)
+    }
+}
+
+fn prepare_resource(rs: &ResourceSpans) -> PreparedResource {
+    let mut windows = Vec::new();
+    let mut latest_kernel_end = None;
+    let mut scopes = Vec::with_capacity(rs.scope_spans.len());
+    for (si, ss) in rs.scope_spans.iter().enumerate() {
+        let mut kinds = Vec::with_capacity(ss.spans.len());
+        for (i, span) in ss.spans.iter().enumerate() {
+            windows.extend(
+                span.events
+                    .iter()
+                    .filter(|e| codec::is_window_event(e))
+                    .map(|e| (si, i, codec::decode(&e.attributes))),
+            );
+            kinds.push(match check_ids(span) {
+                Err(why) => SpanKind::Rejected(why),
+                Ok(()) if !is_kernel(span) => SpanKind::Plain,
+                Ok(()) => {
+                    latest_kernel_end = latest_kernel_end.max(Some(span.end_time_unix_nano));
+                    SpanKind::Kernel(Stamp::read(&span.attributes))
+                }
+            });
+        }
+        scopes.push(PreparedScope {
+            ctx: Arc::new(ScopeCtx {
+                scope: ss.scope.clone(),
+                schema_url: ss.schema_url.clone(),
+            }),
+            kinds,
+        });
+    }
+    PreparedResource {
+        key: ResourceKey::of(rs.resource.as_ref()),
+        declared: DeclaredTier::of(rs.resource.as_ref()),
+        ctx: Arc::new(ResourceCtx {
+            resource: rs.resource.clone(),
+            schema_url: rs.schema_url.clone(),
+        }),
+        windows,
+        latest_kernel_end,
+        scopes,
+    }
+}
+
 /// The reconciler's state: the window store, the held spans, the open windows waiting
 /// for their close.
 #[derive(Debug)]
@@ -295,51 +401,63 @@ impl Reconciler {
     /// Takes one request. Returns what to tell the sender and the requests ready to export.
     pub fn ingest(
         &mut self,
-        mut req: ExportTraceServiceRequest,
+        req: impl Into<Prepared>,
         now: u64,
     ) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
+        let Prepared { mut req, resources } = req.into();
         let mut report = IngestReport::default();
         let mut outbox = Outbox::default();
         let mut touched = Vec::new();
-        for rs in &mut req.resource_spans {
-            let key = ResourceKey::of(rs.resource.as_ref());
-            let declared = DeclaredTier::of(rs.resource.as_ref());
+        for (rs, prepared) in req.resource_spans.iter_mut().zip(resources) {
+            let PreparedResource {
+                key,
+                declared,
+                ctx: rctx,
+                windows,
+                latest_kernel_end,
+                scopes,
+            } = prepared;
             if let DeclaredTier::Invalid(why) = &declared {
                 report.note(format!("resource tier ignored: {why}"));
             }
-            let rctx = Arc::new(ResourceCtx {
-                resource: rs.resource.clone(),
-                schema_url: rs.schema_url.clone(),
-            });
             // Windows first: a request's own windows are evidence for its own kernels.
-            let mut saw_window = false;
-            for span in rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()) {
-                for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
-                    saw_window = true;
-                    self.take_window(key, &rctx, span, event, now, &mut report, &mut outbox);
-                }
-            }
-            if saw_window {
+            if !windows.is_empty() {
                 touched.push(key);
             }
-            for ss in &mut rs.scope_spans {
-                let sctx = Arc::new(ScopeCtx {
-                    scope: ss.scope.clone(),
-                    schema_url: ss.schema_url.clone(),
-                });
-                for mut span in std::mem::take(&mut ss.spans) {
+            for (si, i, decoded) in windows {
+                let carrier = &rs.scope_spans[si].spans[i];
+                self.take_window(key, &rctx, carrier, decoded, now, &mut report, &mut outbox);
+            }
+            if let Some(end) = latest_kernel_end {
+                // The open windows stay the same through this resource's kernels.
+                for p in self
+                    .pending
+                    .iter_mut()
+                    .filter(|((k, _), _)| *k == key)
+                    .map(|(_, p)| p)
+                {
+                    p.latest_end = p.latest_end.max(end);
+                }
+            }
+            for (ss, scope) in rs.scope_spans.iter_mut().zip(scopes) {
+                let sctx = scope.ctx;
+                let spans = std::mem::take(&mut ss.spans);
+                for (mut span, kind) in spans.into_iter().zip(scope.kinds) {
                     self.counters.spans_received += 1;
-                    if let Err(why) = check_ids(&span) {
-                        self.counters.spans_rejected += 1;
-                        report.rejected_spans += 1;
-                        report.note(format!("span {:?} rejected: {why}", span.name));
-                        continue;
-                    }
-                    if !is_kernel(&span) {
-                        ss.spans.push(span);
-                        continue;
-                    }
-                    let stamp = self.take_kernel(key, &declared, &span, &mut report);
+                    let stamp = match kind {
+                        SpanKind::Rejected(why) => {
+                            self.counters.spans_rejected += 1;
+                            report.rejected_spans += 1;
+                            report.note(format!("span {:?} rejected: {why}", span.name));
+                            continue;
+                        }
+                        SpanKind::Plain => {
+                            ss.spans.push(span);
+                            continue;
+                        }
+                        SpanKind::Kernel(stamp) => stamp,
+                    };
+                    self.take_kernel(&declared, &span, &stamp, &mut report);
                     let tier = declared.effective();
                     let verdict = self.store.classify(
                         tier,
@@ -435,12 +553,12 @@ impl Reconciler {
         key: ResourceKey,
         rctx: &Arc<ResourceCtx>,
         carrier: &Span,
-        event: &Event,
+        decoded: Result<Window, WindowDecodeError>,
         now: u64,
         report: &mut IngestReport,
         outbox: &mut Outbox,
     ) {
-        let window = match codec::decode(&event.attributes) {
+        let window = match decoded {
             Ok(w) => w,
             Err(WindowDecodeError::UnknownMode { found, window }) => {
                 report.note(format!("window record on span {:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}", carrier.name));
@@ -499,34 +617,24 @@ impl Reconciler {
         }
     }
 
-    /// Counts a kernel span and reads its stamp (reporting an invalid one).
+    /// Counts a kernel span and reports an invalid stamp.
     fn take_kernel(
         &mut self,
-        key: ResourceKey,
         declared: &DeclaredTier,
         span: &Span,
+        stamp: &Stamp,
         report: &mut IngestReport,
-    ) -> Stamp {
+    ) {
         self.counters.kernel_spans += 1;
         if !matches!(declared, DeclaredTier::Declared(_)) {
             self.counters.undeclared_tier_spans += 1;
         }
-        let stamp = Stamp::read(&span.attributes);
-        if let Stamp::Invalid(why) = &stamp {
+        if let Stamp::Invalid(why) = stamp {
             report.note(format!(
                 "span {:?}: {why}; replaced with the receiver's verdict",
                 span.name
             ));
         }
-        for p in self
-            .pending
-            .iter_mut()
-            .filter(|((k, _), _)| *k == key)
-            .map(|(_, p)| p)
-        {
-            p.latest_end = p.latest_end.max(span.end_time_unix_nano);
-        }
-        stamp
     }
 
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {

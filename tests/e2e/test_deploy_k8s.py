@@ -189,6 +189,18 @@ def test_the_receiver_accepts_the_configuration_the_daemonset_gives_it(tmp_path)
     assert r.returncode == 2 and "export.tls.ca_file" in r.stderr
 
 
+def test_the_placeholder_ca_makes_the_receiver_refuse_to_start(tmp_path):
+    """An unfinished deployment fails loudly (the pod crash-loops) instead of exporting
+    nowhere."""
+    ds = daemonset()
+    env, mounts = pod_environment(receiver_container(ds), ds["spec"]["template"]["spec"]["volumes"], tmp_path)
+    config = mounts["/etc/gpu-otel/receiver.yaml"]
+    r = subprocess.run([str(RECEIVER), "serve", "--config", str(config), "--grpc-endpoint", "127.0.0.1:0",
+                        "--http-endpoint", "127.0.0.1:0", "--metrics-endpoint", "127.0.0.1:0"],
+                       capture_output=True, text=True, timeout=30, env=env)
+    assert r.returncode == 2 and "certificate" in r.stderr.lower(), r.stderr
+
+
 # --- the references between the pieces --------------------------------------------------
 
 def port_of(addr: str) -> int:

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
+use gpu_otel_injector::export::{self, DumpLine, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::KernelRecord;
 use semconv::Tier;
 
@@ -20,6 +21,97 @@ pub fn default_fixtures() -> Vec<PathBuf> {
         dir.join("h200_kernel_records.jsonl"),
         dir.join("h200_torch_kernel_records.jsonl"),
     ]
+}
+
+/// The serialized-tier capture shipped with the repository: kernel records, PC samples,
+/// window records and counters, as the injector's exporter thread received them on an
+/// H200 (`GPU_OTEL_RECORD_DUMP`).
+pub fn serialized_fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../injector/tests/fixtures/h200_serialized_capture.jsonl.gz")
+}
+
+/// Reads a record dump (gzip when the name ends in `.gz`): kernel records and sampling
+/// messages in the order the exporter received them.
+pub fn load_dump(path: &Path) -> anyhow::Result<Vec<DumpLine>> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = if path.extension().is_some_and(|e| e == "gz") {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut s)
+            .with_context(|| format!("gunzip {}", path.display()))?;
+        s
+    } else {
+        String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))?
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            serde_json::from_str(l).with_context(|| format!("{}:{}", path.display(), i + 1))
+        })
+        .collect()
+}
+
+/// Replays a record dump of a process that ran `tier`, moved to the present, as one
+/// process named `service` exporting OTLP/gRPC to `endpoint`: records in batches and
+/// sampling messages in their recorded order, through the injector's export path
+/// (stamping included).
+pub fn replay_dump(
+    lines: &[DumpLine],
+    tier: Tier,
+    service: &str,
+    endpoint: &str,
+) -> anyhow::Result<Replayed> {
+    let first = lines
+        .iter()
+        .filter_map(|l| match l {
+            DumpLine::Record(r) => Some(r.start_ns),
+            DumpLine::Sampling { .. } => None,
+        })
+        .min()
+        .unwrap_or(0);
+    let target = gpu_otel_injector::model::now_ns().saturating_sub(2_000_000_000);
+    let shift = i64::try_from(target).unwrap_or(i64::MAX) - i64::try_from(first).unwrap_or(0);
+    let process = ProcessInfo::current();
+    let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
+    let settings = ExportSettings {
+        stamp_limits: StampLimits {
+            // As the injector holds by default: until the next burst can open.
+            hold_ns: 12_050_000_000,
+            ..StampLimits::default()
+        },
+        ..ExportSettings::for_process(&process, Some(service), extra.as_deref(), tier)
+    };
+    let stats = Arc::new(Stats::default());
+    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), endpoint.to_string())
+        .context("starting the exporter thread")?;
+    let sampling = queue.sampling_sender();
+    let mut batch = Vec::new();
+    let mut records = 0;
+    for line in lines {
+        match line {
+            DumpLine::Record(r) => {
+                let mut r = r.clone();
+                r.start_ns = r.start_ns.saturating_add_signed(shift);
+                r.end_ns = r.end_ns.saturating_add_signed(shift);
+                batch.push(r);
+                records += 1;
+            }
+            DumpLine::Sampling { sampling: s } => {
+                queue.offer(std::mem::take(&mut batch));
+                sampling.send(s.to_msg(shift).map_err(anyhow::Error::msg)?);
+            }
+        }
+    }
+    queue.offer(batch);
+    queue.shutdown(Instant::now() + Duration::from_secs(10));
+    drop(queue);
+    let _ = handle.join();
+    Ok(Replayed {
+        records,
+        dropped: stats.drops().total(),
+        unexported: stats.unexported(),
+    })
 }
 
 /// Reads one capture (a JSON line per record).

@@ -126,10 +126,11 @@ async fn exported(metrics: &str) -> f64 {
         return 0.0;
     };
     let text = resp.text().await.unwrap_or_default();
+    // One series per destination; the load generator's receiver has one.
     text.lines()
-        .find_map(|l| l.strip_prefix("gpu_otel_receiver_spans_exported_total "))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0)
+        .filter(|l| l.starts_with("gpu_otel_receiver_spans_exported_total{"))
+        .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+        .sum()
 }
 
 #[tokio::main]

@@ -35,8 +35,14 @@ pub const EXPORT_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 pub const BATCH_MAX_SPANS_DEFAULT: usize = 4096;
 /// Default time a batch waits to fill.
 pub const BATCH_TIMEOUT_DEFAULT: Duration = Duration::from_millis(200);
-/// Default batches waiting for export.
+/// Default largest encoded batch: under the 4 MiB gRPC message limit of the Collector,
+/// Jaeger and Tempo with room for the envelope and a backend that counts differently.
+pub const BATCH_MAX_BYTES_DEFAULT: usize = 3 * 1024 * 1024;
+/// Default requests waiting for export, per destination.
 pub const EXPORT_QUEUE_CAPACITY_DEFAULT: usize = 64;
+/// Default encoded bytes waiting for export, per destination: about 20 full batches,
+/// a few seconds of a busy producer, bounded memory per dead mirror.
+pub const EXPORT_QUEUE_MAX_BYTES_DEFAULT: usize = 64 * 1024 * 1024;
 /// Default first retry delay.
 pub const RETRY_INITIAL_BACKOFF_DEFAULT: Duration = Duration::from_millis(100);
 /// Default largest retry delay.
@@ -205,11 +211,16 @@ pub struct ExportConfig {
     pub file: PathBuf,
     /// Spans per batch.
     pub batch_max_spans: usize,
+    /// Largest batch, protobuf-encoded; a larger request is split.
+    pub batch_max_bytes: usize,
     /// Time a batch waits to fill.
     #[serde(with = "humantime_serde")]
     pub batch_timeout: Duration,
-    /// Batches waiting for export.
+    /// Requests waiting for export, per destination.
     pub queue_capacity: usize,
+    /// Encoded bytes waiting for export, per destination. When the primary's queue is
+    /// full the pipeline waits; a full mirror queue drops its oldest requests (counted).
+    pub queue_max_bytes: usize,
     /// Retries.
     pub retry: RetryConfig,
     /// More destinations that receive every span too (same protocol, headers, TLS,
@@ -286,8 +297,10 @@ impl Default for ExportConfig {
             tls: TlsConfig::default(),
             file: PathBuf::from(EXPORT_FILE_DEFAULT),
             batch_max_spans: BATCH_MAX_SPANS_DEFAULT,
+            batch_max_bytes: BATCH_MAX_BYTES_DEFAULT,
             batch_timeout: BATCH_TIMEOUT_DEFAULT,
             queue_capacity: EXPORT_QUEUE_CAPACITY_DEFAULT,
+            queue_max_bytes: EXPORT_QUEUE_MAX_BYTES_DEFAULT,
             retry: RetryConfig::default(),
             mirrors: Vec::new(),
         }
@@ -435,7 +448,9 @@ impl Config {
         )?;
         nonzero("reconcile.max_processes", self.reconcile.max_processes)?;
         nonzero("export.batch_max_spans", self.export.batch_max_spans)?;
+        nonzero("export.batch_max_bytes", self.export.batch_max_bytes)?;
         nonzero("export.queue_capacity", self.export.queue_capacity)?;
+        nonzero("export.queue_max_bytes", self.export.queue_max_bytes)?;
         positive("export.timeout", self.export.timeout)?;
         positive("export.batch_timeout", self.export.batch_timeout)?;
         positive(

@@ -186,8 +186,11 @@ fn serve(config: Config) -> anyhow::Result<()> {
         let report = running.shutdown().await;
         let s = telemetry.snapshot();
         let o = s.reconcile.outcomes;
+        let x = &telemetry.export;
+        // Counted per destination, as exports are.
+        let deadline_drops = x.total(|c| &c.dropped_shutdown);
         eprintln!(
-            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported{}",
+            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}",
             s.reconcile.spans_received,
             o.executions,
             o.serialized,
@@ -196,8 +199,10 @@ fn serve(config: Config) -> anyhow::Result<()> {
             o.serialized + o.not_serialized + o.unknown,
             s.windows_held,
             s.windows_open,
-            telemetry.export.exported_spans.load(std::sync::atomic::Ordering::Relaxed),
-            if report.clean { "" } else { " (shutdown deadline passed)" }
+            x.total(|c| &c.exported_spans),
+            deadline_drops,
+            if report.clean { "" } else { " (shutdown deadline passed)" },
+            x.summary()
         );
         Ok(())
     })

@@ -13,7 +13,6 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
-use crate::export::retry::Backoff;
 use crate::export::sink::{Sink, SinkError};
 use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::ingest::{self, IngestHandle, Job};
@@ -88,23 +87,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .map(Sink::describe)
         .collect::<Vec<_>>()
         .join(" + ");
-    let e = &config.export;
-    let settings = BatchSettings {
-        max_spans: e.batch_max_spans,
-        timeout: e.batch_timeout,
-        queue_capacity: e.queue_capacity,
-        backoff: Backoff {
-            initial: e.retry.initial_backoff,
-            max: e.retry.max_backoff,
-            max_elapsed: e.retry.max_elapsed,
-        },
-    };
-    // One worker per destination; their counters add up (a span sent to two
-    // destinations is counted twice in spans_exported_total).
-    let exporters: Vec<Exporter> = sinks
-        .into_iter()
-        .map(|s| Exporter::start(s, settings, telemetry.export.clone()))
-        .collect();
+    // One worker, queue and set of counters per destination.
+    let settings = BatchSettings::from_config(&config.export);
+    let exporters = Exporter::start_all(sinks, settings, &telemetry.export);
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
@@ -232,10 +217,7 @@ impl Running {
             pipeline.abort();
             let _ = pipeline.await;
             let held = self.telemetry.snapshot().held as u64;
-            self.telemetry
-                .export
-                .dropped_shutdown
-                .fetch_add(held, std::sync::atomic::Ordering::Relaxed);
+            self.telemetry.export.dropped_at_shutdown(held);
             clean = false;
         }
         for exporter in self.exporters {
@@ -290,24 +272,23 @@ async fn run_pipeline(
                 let (report, ready) = r.ingest(req, now());
                 // Answered before anything waits: export room, deadlines, telemetry.
                 let _ = reply.send(report);
-                for out in ready {
-                    export.submit(out).await;
-                }
+                // Published first: an aborted shutdown counts the held spans from it.
+                publish(&telemetry, &r);
+                export.submit_all(ready).await;
             }
             _ = tick.tick() => {}
         }
         if Instant::now() >= next_check {
             next_check = Instant::now() + TICK;
-            for out in r.tick(now()) {
-                export.submit(out).await;
-            }
+            let ready = r.tick(now());
+            publish(&telemetry, &r);
+            export.submit_all(ready).await;
         }
         publish(&telemetry, &r);
     }
-    for out in r.drain() {
-        export.submit(out).await;
-    }
+    let ready = r.drain();
     publish(&telemetry, &r);
+    export.submit_all(ready).await;
 }
 
 #[cfg(test)]

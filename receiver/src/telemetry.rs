@@ -14,7 +14,7 @@ use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::registry::Registry;
 use semconv::store::StoreCounters;
 
-use crate::export::ExportCounters;
+use crate::export::{ExportCounters, ExportTelemetry};
 use crate::reconcile::ReconcileCounters;
 
 /// Counters of the ingest edge.
@@ -56,8 +56,8 @@ pub struct PipelineSnapshot {
 pub struct Telemetry {
     /// Ingest edge.
     pub ingest: IngestCounters,
-    /// Export side.
-    pub export: Arc<ExportCounters>,
+    /// Export side, per destination.
+    pub export: ExportTelemetry,
     /// Pipeline state.
     pub pipeline: Mutex<PipelineSnapshot>,
 }
@@ -122,11 +122,55 @@ fn gauge(
     Ok(())
 }
 
+/// One series per label set.
+type Series<'a> = Vec<(Vec<(&'a str, String)>, u64)>;
+
+fn labelled(
+    enc: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    gauge: bool,
+    series: &Series,
+) -> Result<(), std::fmt::Error> {
+    let metric_type = if gauge {
+        ConstGauge::new(0i64).metric_type()
+    } else {
+        ConstCounter::new(0u64).metric_type()
+    };
+    let mut family = enc.encode_descriptor(name, help, None, metric_type)?;
+    for (labels, n) in series {
+        let e = family.encode_family(labels)?;
+        if gauge {
+            ConstGauge::new(*n as i64).encode(e)?;
+        } else {
+            ConstCounter::new(*n).encode(e)?;
+        }
+    }
+    Ok(())
+}
+
+/// One series per destination, `destination` the only label.
+fn per_destination<'a>(
+    dests: &'a [Arc<crate::export::Destination>],
+    counter: impl Fn(&ExportCounters) -> &AtomicU64,
+) -> Series<'a> {
+    dests
+        .iter()
+        .map(|d| {
+            (
+                vec![("destination", d.name.clone())],
+                counter(&d.counters).load(Relaxed),
+            )
+        })
+        .collect()
+}
+
 impl Collector for Scrape {
     fn encode(&self, mut enc: DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let t = &self.0;
         let p = t.snapshot();
-        let (r, s, i, x) = (p.reconcile, p.store, &t.ingest, &t.export);
+        let (r, s, i) = (p.reconcile, p.store, &t.ingest);
+        let dests = t.export.destinations();
         let n = |a: &AtomicU64| a.load(Relaxed);
         let e = &mut enc;
         counter(
@@ -156,24 +200,29 @@ impl Collector for Scrape {
             None,
             &[("", r.spans_received)],
         )?;
-        counter(
+        labelled(
             e,
             "gpu_otel_receiver_spans_exported",
-            "Spans delivered to the export destination.",
-            None,
-            &[("", n(&x.exported_spans))],
+            "Spans delivered, per export destination.",
+            false,
+            &per_destination(&dests, |c| &c.exported_spans),
         )?;
-        counter(
+        // Malformed spans reach no destination; every other loss is a destination's.
+        let mut lost: Series = vec![(vec![("reason", "malformed".into())], r.spans_rejected)];
+        for d in &dests {
+            for (reason, v) in d.counters.dropped() {
+                lost.push((
+                    vec![("destination", d.name.clone()), ("reason", reason.into())],
+                    v,
+                ));
+            }
+        }
+        labelled(
             e,
             "gpu_otel_receiver_spans_dropped",
-            "Spans lost, by reason.",
-            Some("reason"),
-            &[
-                ("malformed", r.spans_rejected),
-                ("export_failed", n(&x.dropped_export_failed)),
-                ("rejected_by_backend", n(&x.dropped_rejected_by_backend)),
-                ("shutdown", n(&x.dropped_shutdown)),
-            ],
+            "Spans lost, by reason (and destination).",
+            false,
+            &lost,
         )?;
         counter(
             e,
@@ -293,26 +342,40 @@ impl Collector for Scrape {
             None,
             &[("", r.disagreements)],
         )?;
-        gauge(
+        labelled(
             e,
             "gpu_otel_receiver_export_queue_spans",
-            "Spans waiting for export.",
-            None,
-            &[("", n(&x.queued_spans) as i64)],
+            "Spans waiting for export or in flight, per destination.",
+            true,
+            &per_destination(&dests, |c| &c.queued_spans),
         )?;
-        counter(
+        labelled(
+            e,
+            "gpu_otel_receiver_export_queue_bytes",
+            "Encoded bytes waiting for export, per destination.",
+            true,
+            &per_destination(&dests, |c| &c.queued_bytes),
+        )?;
+        labelled(
             e,
             "gpu_otel_receiver_export_batches",
-            "Batches delivered.",
-            None,
-            &[("", n(&x.batches))],
+            "Batches delivered, per destination.",
+            false,
+            &per_destination(&dests, |c| &c.batches),
         )?;
-        counter(
+        labelled(
             e,
             "gpu_otel_receiver_export_retries",
-            "Export attempts retried.",
-            None,
-            &[("", n(&x.retries))],
+            "Export attempts retried, per destination.",
+            false,
+            &per_destination(&dests, |c| &c.retries),
+        )?;
+        labelled(
+            e,
+            "gpu_otel_receiver_export_batches_split",
+            "Batches split in halves after the destination refused them as too large.",
+            false,
+            &per_destination(&dests, |c| &c.splits),
         )?;
         Ok(())
     }

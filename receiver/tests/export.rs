@@ -108,9 +108,8 @@ async fn a_503_with_retry_after_is_retried_no_sooner_than_asked_then_delivered()
         v[1].0 - v[0].0
     );
     let x = &telemetry.export;
-    use std::sync::atomic::Ordering::Relaxed;
     assert_eq!(
-        (x.retries.load(Relaxed), x.exported_spans.load(Relaxed)),
+        (x.total(|c| &c.retries), x.total(|c| &c.exported_spans)),
         (1, 1)
     );
     let req = ExportTraceServiceRequest::decode(v[1].2.clone()).unwrap();
@@ -242,9 +241,6 @@ async fn grpc_export_over_tls_trusts_a_private_ca_and_sends_headers_as_metadata(
     let telemetry = r.telemetry.clone();
     r.shutdown().await;
     assert_eq!(fixtures::spans_of(&capture.0.lock().unwrap()).len(), 1);
-    let dropped = telemetry
-        .export
-        .dropped_export_failed
-        .load(std::sync::atomic::Ordering::Relaxed);
+    let dropped = telemetry.export.total(|c| &c.dropped_export_failed);
     assert_eq!(dropped, 0);
 }

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
@@ -417,7 +416,7 @@ async fn a_blocked_export_backs_up_into_retry_later_responses() {
         "the undeliverable batch outlives the deadline"
     );
     let x = &telemetry.export;
-    let lost = x.dropped_shutdown.load(Relaxed) + x.dropped_export_failed.load(Relaxed);
+    let lost = x.total(|c| &c.dropped_shutdown) + x.total(|c| &c.dropped_export_failed);
     let accepted = statuses.iter().filter(|s| **s == 200).count() as u64;
     assert_eq!(
         lost, accepted,

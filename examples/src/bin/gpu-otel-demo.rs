@@ -6,7 +6,6 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -149,11 +148,13 @@ fn main() -> anyhow::Result<()> {
     );
     println!(
         "data         {} spans exported to {}, {} dropped",
-        x.exported_spans.load(Relaxed),
+        x.total(|c| &c.exported_spans),
         export,
-        x.dropped_export_failed.load(Relaxed)
-            + x.dropped_rejected_by_backend.load(Relaxed)
-            + x.dropped_shutdown.load(Relaxed)
+        x.destinations()
+            .iter()
+            .flat_map(|d| d.counters.dropped())
+            .map(|(_, n)| n)
+            .sum::<u64>()
     );
     if file_sink {
         println!(

@@ -1,19 +1,26 @@
-//! Export: a bounded queue of requests, batched and delivered to one [`sink::Sink`]
-//! with retries and backoff. A full queue makes the pipeline wait (backpressure reaches
-//! the senders as "retry later"); a batch that cannot be delivered within the retry
-//! budget is dropped and counted.
+//! Export: per destination, a queue bounded in requests and encoded bytes, batched by
+//! span count and encoded size and delivered to one [`sink::Sink`] with retries and
+//! backoff. The primary's full queue makes the pipeline wait (backpressure reaches the
+//! senders as "retry later"); a mirror's full queue drops its oldest requests, so a
+//! dead mirror costs only itself. A batch the destination refuses as too large is
+//! split in halves down to single spans. Every loss is counted per destination.
 
+pub mod batch;
 pub mod retry;
 pub mod sink;
 
+use std::collections::VecDeque;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use tokio::sync::mpsc;
+use prost::Message;
+use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
+use crate::config::ExportConfig;
 use retry::{Backoff, Verdict};
 use sink::Sink;
 
@@ -26,7 +33,7 @@ pub fn span_count(req: &ExportTraceServiceRequest) -> u64 {
         .sum()
 }
 
-/// Export counters, shared with the metrics endpoint.
+/// One destination's export counters.
 #[derive(Debug, Default)]
 pub struct ExportCounters {
     /// Spans delivered.
@@ -35,74 +42,390 @@ pub struct ExportCounters {
     pub batches: AtomicU64,
     /// Attempts that were retried.
     pub retries: AtomicU64,
+    /// Batches split in halves after the destination refused them as too large.
+    pub splits: AtomicU64,
     /// Spans dropped after the retry budget or a fatal error.
     pub dropped_export_failed: AtomicU64,
     /// Spans the backend refused (partial success).
     pub dropped_rejected_by_backend: AtomicU64,
-    /// Spans submitted after the exporter stopped.
+    /// Spans lost to shutdown: submitted after the exporter stopped, or still queued,
+    /// in flight or not yet queued when the deadline passed.
     pub dropped_shutdown: AtomicU64,
-    /// Spans waiting in the queue and the batch being built.
+    /// Spans a full mirror queue dropped (oldest first).
+    pub dropped_queue_full: AtomicU64,
+    /// Single spans the destination refused as too large.
+    pub dropped_too_large: AtomicU64,
+    /// Spans waiting in the queue and the batch being delivered.
     pub queued_spans: AtomicU64,
+    /// Encoded bytes waiting in the queue.
+    pub queued_bytes: AtomicU64,
 }
 
-/// Batching settings.
+impl ExportCounters {
+    /// Spans dropped, every reason, with the metric's label for each.
+    pub fn dropped(&self) -> [(&'static str, u64); 5] {
+        [
+            ("export_failed", self.dropped_export_failed.load(Relaxed)),
+            (
+                "rejected_by_backend",
+                self.dropped_rejected_by_backend.load(Relaxed),
+            ),
+            ("shutdown", self.dropped_shutdown.load(Relaxed)),
+            ("queue_full", self.dropped_queue_full.load(Relaxed)),
+            ("too_large", self.dropped_too_large.load(Relaxed)),
+        ]
+    }
+}
+
+/// A destination as the metrics and the summary name it.
+#[derive(Debug)]
+pub struct Destination {
+    /// Its endpoint (URL or file), unique among destinations.
+    pub name: String,
+    /// The primary (backpressure) rather than a mirror (drops oldest).
+    pub primary: bool,
+    /// Its counters.
+    pub counters: Arc<ExportCounters>,
+}
+
+/// Every destination's counters, registered as the exporters start.
+#[derive(Debug, Default)]
+pub struct ExportTelemetry {
+    destinations: Mutex<Vec<Arc<Destination>>>,
+}
+
+impl ExportTelemetry {
+    fn lock(&self) -> MutexGuard<'_, Vec<Arc<Destination>>> {
+        self.destinations.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a destination; a repeated name gets a `#n` suffix so series stay apart.
+    pub fn register(&self, name: &str, primary: bool) -> Arc<ExportCounters> {
+        let mut all = self.lock();
+        let taken = |n: &str| all.iter().any(|d| d.name == n);
+        let mut unique = name.to_string();
+        let mut i = 2;
+        while taken(&unique) {
+            unique = format!("{name}#{i}");
+            i += 1;
+        }
+        let counters = Arc::new(ExportCounters::default());
+        all.push(Arc::new(Destination {
+            name: unique,
+            primary,
+            counters: counters.clone(),
+        }));
+        counters
+    }
+
+    /// The destinations, the primary first.
+    pub fn destinations(&self) -> Vec<Arc<Destination>> {
+        self.lock().clone()
+    }
+
+    /// A counter summed over destinations (a span sent to two counts twice).
+    pub fn total(&self, counter: impl Fn(&ExportCounters) -> &AtomicU64) -> u64 {
+        self.lock()
+            .iter()
+            .map(|d| counter(&d.counters).load(Relaxed))
+            .sum()
+    }
+
+    /// Spans that reached no destination because shutdown cut them off.
+    pub fn dropped_at_shutdown(&self, spans: u64) {
+        for d in self.lock().iter() {
+            d.counters.dropped_shutdown.fetch_add(spans, Relaxed);
+        }
+    }
+
+    /// One clause per destination: what it exported and what it dropped, by reason.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        for (i, d) in self.lock().iter().enumerate() {
+            let c = &d.counters;
+            let dropped = c.dropped();
+            let _ = write!(
+                out,
+                "{}{}{}: {} exported, {} dropped",
+                if i > 0 { ", " } else { "" },
+                d.name,
+                if d.primary { "" } else { " (mirror)" },
+                c.exported_spans.load(Relaxed),
+                dropped.iter().map(|(_, n)| n).sum::<u64>()
+            );
+            let reasons: Vec<String> = dropped
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(r, n)| format!("{n} {r}"))
+                .collect();
+            if !reasons.is_empty() {
+                let _ = write!(out, " ({})", reasons.join(", "));
+            }
+        }
+        out
+    }
+}
+
+/// Batching and queueing settings, the same for every destination.
 #[derive(Debug, Clone, Copy)]
 pub struct BatchSettings {
     /// Spans per batch.
     pub max_spans: usize,
+    /// Encoded bytes per batch.
+    pub max_bytes: usize,
     /// Time a batch waits to fill.
     pub timeout: Duration,
-    /// Batches waiting.
+    /// Requests waiting.
     pub queue_capacity: usize,
+    /// Encoded bytes waiting.
+    pub queue_max_bytes: usize,
     /// Retries.
     pub backoff: Backoff,
 }
 
-/// The handle the pipeline submits to.
-#[derive(Debug, Clone)]
-pub struct ExportSender {
-    tx: mpsc::Sender<Arc<ExportTraceServiceRequest>>,
-    counters: Arc<ExportCounters>,
-}
-
-impl ExportSender {
-    /// Queues a request, waiting for room (backpressure). The request may be shared
-    /// with other destinations; the worker copies it only if another still holds it.
-    pub async fn submit(&self, req: Arc<ExportTraceServiceRequest>) {
-        let n = span_count(&req);
-        // Counted before it is queued, so a concurrent drain can never miss it.
-        self.counters.queued_spans.fetch_add(n, Relaxed);
-        if self.tx.send(req).await.is_err() {
-            self.counters.queued_spans.fetch_sub(n, Relaxed);
-            self.counters.dropped_shutdown.fetch_add(n, Relaxed);
+impl BatchSettings {
+    /// The settings of the `export` section.
+    pub fn from_config(e: &ExportConfig) -> BatchSettings {
+        BatchSettings {
+            max_spans: e.batch_max_spans,
+            max_bytes: e.batch_max_bytes,
+            timeout: e.batch_timeout,
+            queue_capacity: e.queue_capacity,
+            queue_max_bytes: e.queue_max_bytes,
+            backoff: Backoff {
+                initial: e.retry.initial_backoff,
+                max: e.retry.max_backoff,
+                max_elapsed: e.retry.max_elapsed,
+            },
         }
     }
 }
 
-/// Every destination's handle: each request goes to all of them.
+/// What a full queue does with one more request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhenFull {
+    /// Wait for room: the primary's backpressure.
+    Wait,
+    /// Drop the oldest requests until it fits (counted): a mirror never holds anyone up.
+    DropOldest,
+}
+
+#[derive(Debug)]
+struct Item {
+    req: ExportTraceServiceRequest,
+    spans: u64,
+    bytes: usize,
+}
+
+#[derive(Debug, Default)]
+struct QueueState {
+    items: VecDeque<Item>,
+    bytes: usize,
+    closed: bool,
+}
+
+/// One destination's queue, bounded in requests and encoded bytes.
+#[derive(Debug)]
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Signalled on push and close (one waiter: the worker; a stored permit is fine).
+    filled: Notify,
+    /// Signalled when room is made.
+    emptied: Notify,
+    max_requests: usize,
+    max_bytes: usize,
+    when_full: WhenFull,
+    counters: Arc<ExportCounters>,
+}
+
+impl Queue {
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn has_room(&self, st: &QueueState, bytes: usize) -> bool {
+        // An empty queue takes anything, or a request over the byte bound never leaves.
+        st.items.is_empty()
+            || (st.items.len() < self.max_requests && st.bytes + bytes <= self.max_bytes)
+    }
+
+    /// Queues `item` unless the queue is full and waits for room (then gives it back).
+    fn try_push(&self, item: Item) -> Result<(), Item> {
+        let c = &self.counters;
+        let mut st = self.lock();
+        if st.closed {
+            c.dropped_shutdown.fetch_add(item.spans, Relaxed);
+            return Ok(());
+        }
+        if !self.has_room(&st, item.bytes) {
+            if self.when_full == WhenFull::Wait {
+                return Err(item);
+            }
+            while !self.has_room(&st, item.bytes) {
+                let old = st.items.pop_front().expect("a full queue is not empty");
+                st.bytes -= old.bytes;
+                c.queued_spans.fetch_sub(old.spans, Relaxed);
+                c.queued_bytes.fetch_sub(old.bytes as u64, Relaxed);
+                c.dropped_queue_full.fetch_add(old.spans, Relaxed);
+            }
+        }
+        c.queued_spans.fetch_add(item.spans, Relaxed);
+        c.queued_bytes.fetch_add(item.bytes as u64, Relaxed);
+        st.bytes += item.bytes;
+        st.items.push_back(item);
+        drop(st);
+        self.filled.notify_one();
+        Ok(())
+    }
+
+    /// Queues `item`, waiting for room when the policy says so.
+    async fn push(&self, mut item: Item) {
+        loop {
+            let room = self.emptied.notified();
+            tokio::pin!(room);
+            // Registered before the check, so room made in between is not missed.
+            room.as_mut().enable();
+            match self.try_push(item) {
+                Ok(()) => return,
+                Err(back) => item = back,
+            }
+            room.await;
+        }
+    }
+
+    fn take(&self, st: &mut QueueState) -> Option<Item> {
+        let item = st.items.pop_front()?;
+        st.bytes -= item.bytes;
+        self.counters
+            .queued_bytes
+            .fetch_sub(item.bytes as u64, Relaxed);
+        self.emptied.notify_waiters();
+        Some(item)
+    }
+
+    /// The next request; None once closed and empty.
+    async fn pop(&self) -> Option<Item> {
+        loop {
+            {
+                let mut st = self.lock();
+                if let Some(item) = self.take(&mut st) {
+                    return Some(item);
+                }
+                if st.closed {
+                    return None;
+                }
+            }
+            self.filled.notified().await;
+        }
+    }
+
+    /// The next request if it `fits`, waiting for one until `until`.
+    async fn pop_fitting(
+        &self,
+        until: tokio::time::Instant,
+        fits: impl Fn(&Item) -> bool,
+    ) -> Option<Item> {
+        loop {
+            {
+                let mut st = self.lock();
+                match st.items.front() {
+                    Some(i) if fits(i) => return self.take(&mut st),
+                    Some(_) => return None,
+                    None if st.closed => return None,
+                    None => {}
+                }
+            }
+            if tokio::time::timeout_at(until, self.filled.notified())
+                .await
+                .is_err()
+            {
+                return None;
+            }
+        }
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.filled.notify_one();
+        self.emptied.notify_waiters();
+    }
+}
+
+/// The handle the pipeline submits to, one per destination.
+#[derive(Debug, Clone)]
+pub struct ExportSender {
+    queue: Arc<Queue>,
+}
+
+impl ExportSender {
+    /// Queues a request: waits for room on the primary, drops the oldest on a mirror.
+    pub async fn submit(&self, req: ExportTraceServiceRequest) {
+        let (spans, bytes) = (span_count(&req), req.encoded_len());
+        self.queue.push(Item { req, spans, bytes }).await;
+    }
+
+    fn counters(&self) -> &ExportCounters {
+        &self.queue.counters
+    }
+}
+
+/// Every destination's handle, the primary first: each request goes to all of them.
 #[derive(Debug, Clone)]
 pub struct Fanout(pub Vec<ExportSender>);
 
 impl Fanout {
-    /// Queues a request on every destination, waiting for room on each. Mirrors
-    /// share it: their copies are made on the export workers, not on the pipeline.
+    /// Queues a request on every destination.
     pub async fn submit(&self, req: ExportTraceServiceRequest) {
-        let req = Arc::new(req);
-        if let Some((last, rest)) = self.0.split_last() {
-            for s in rest {
-                s.submit(req.clone()).await;
+        self.submit_all(vec![req]).await;
+    }
+
+    /// Queues requests on every destination, in order. Only the primary may make this
+    /// wait; should the wait be cut short (an aborted shutdown), whatever was not yet
+    /// queued is counted as dropped on every destination.
+    pub async fn submit_all(&self, reqs: Vec<ExportTraceServiceRequest>) {
+        let Some((primary, mirrors)) = self.0.split_first() else {
+            return;
+        };
+        let mut unsent = Unsent {
+            to: &self.0,
+            spans: reqs.iter().map(span_count).sum(),
+        };
+        for req in reqs {
+            let (spans, bytes) = (span_count(&req), req.encoded_len());
+            let item = |req| Item { req, spans, bytes };
+            if mirrors.is_empty() {
+                primary.queue.push(item(req)).await;
+            } else {
+                primary.queue.push(item(req.clone())).await;
+                // No await from here to the count below: an abort cannot split them.
+                let (last, rest) = mirrors.split_last().expect("not empty");
+                for m in rest {
+                    let _ = m.queue.try_push(item(req.clone()));
+                }
+                let _ = last.queue.try_push(item(req));
             }
-            last.submit(req).await;
+            unsent.spans -= spans;
         }
     }
 }
 
-/// The request itself when no other destination still holds it, else a copy.
-fn owned(req: Arc<ExportTraceServiceRequest>) -> ExportTraceServiceRequest {
-    Arc::try_unwrap(req).unwrap_or_else(|shared| (*shared).clone())
+/// Spans acknowledged to their senders but not yet queued anywhere.
+struct Unsent<'a> {
+    to: &'a [ExportSender],
+    spans: u64,
 }
 
-/// The export worker.
+impl Drop for Unsent<'_> {
+    fn drop(&mut self) {
+        if self.spans > 0 {
+            for s in self.to {
+                s.counters().dropped_shutdown.fetch_add(self.spans, Relaxed);
+            }
+        }
+    }
+}
+
+/// The export worker of one destination.
 #[derive(Debug)]
 pub struct Exporter {
     sender: ExportSender,
@@ -111,13 +434,48 @@ pub struct Exporter {
 
 impl Exporter {
     /// Starts the worker on the current runtime.
-    pub fn start(sink: Sink, settings: BatchSettings, counters: Arc<ExportCounters>) -> Exporter {
-        let (tx, rx) = mpsc::channel(settings.queue_capacity);
-        let handle = tokio::spawn(run(sink, settings, rx, counters.clone()));
+    pub fn start(
+        sink: Sink,
+        settings: BatchSettings,
+        counters: Arc<ExportCounters>,
+        when_full: WhenFull,
+    ) -> Exporter {
+        let queue = Arc::new(Queue {
+            state: Mutex::default(),
+            filled: Notify::new(),
+            emptied: Notify::new(),
+            max_requests: settings.queue_capacity,
+            max_bytes: settings.queue_max_bytes,
+            when_full,
+            counters,
+        });
+        let handle = tokio::spawn(run(sink, settings, queue.clone()));
         Exporter {
-            sender: ExportSender { tx, counters },
+            sender: ExportSender { queue },
             handle,
         }
+    }
+
+    /// Starts one worker per sink: the first is the primary, the others mirrors.
+    pub fn start_all(
+        sinks: Vec<Sink>,
+        settings: BatchSettings,
+        telemetry: &ExportTelemetry,
+    ) -> Vec<Exporter> {
+        sinks
+            .into_iter()
+            .enumerate()
+            .map(|(i, sink)| {
+                let primary = i == 0;
+                let counters = telemetry.register(&sink.endpoint(), primary);
+                let when_full = if primary {
+                    WhenFull::Wait
+                } else {
+                    WhenFull::DropOldest
+                };
+                Exporter::start(sink, settings, counters, when_full)
+            })
+            .collect()
     }
 
     /// A handle to submit with.
@@ -129,84 +487,116 @@ impl Exporter {
     /// finished or `deadline` passed (then what is left is counted as dropped).
     pub async fn shutdown(self, deadline: Duration) -> bool {
         let Exporter { sender, mut handle } = self;
-        let counters = sender.counters.clone();
-        drop(sender);
+        sender.queue.close();
         match tokio::time::timeout(deadline, &mut handle).await {
             Ok(_) => true,
             Err(_) => {
                 handle.abort();
-                let left = counters.queued_spans.swap(0, Relaxed);
-                counters.dropped_shutdown.fetch_add(left, Relaxed);
+                // Stopped for sure before counting: a worker still running could
+                // otherwise subtract what is being counted here.
+                let _ = handle.await;
+                let c = sender.counters();
+                let left = c.queued_spans.swap(0, Relaxed);
+                c.queued_bytes.store(0, Relaxed);
+                c.dropped_shutdown.fetch_add(left, Relaxed);
                 false
             }
         }
     }
 }
 
-async fn run(
-    mut sink: Sink,
-    s: BatchSettings,
-    mut rx: mpsc::Receiver<Arc<ExportTraceServiceRequest>>,
-    counters: Arc<ExportCounters>,
-) {
+async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     tracing::info!(sink = %sink.describe(), "Export started");
-    while let Some(first) = rx.recv().await {
-        let mut batch = owned(first);
-        let mut spans = span_count(&batch);
-        let fill_until = tokio::time::Instant::now() + s.timeout;
-        while spans < s.max_spans as u64 {
-            match tokio::time::timeout_at(fill_until, rx.recv()).await {
-                Ok(Some(more)) => {
-                    spans += span_count(&more);
-                    batch.resource_spans.extend(owned(more).resource_spans);
-                }
-                Ok(None) | Err(_) => break,
-            }
+    let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
+    while let Some(first) = queue.pop().await {
+        let mut batch = first.req;
+        let (mut spans, mut bytes) = (first.spans, first.bytes);
+        let until = tokio::time::Instant::now() + s.timeout;
+        while spans < max_spans && bytes < max_bytes {
+            let fits = |i: &Item| spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes;
+            let Some(more) = queue.pop_fitting(until, fits).await else {
+                break;
+            };
+            spans += more.spans;
+            bytes += more.bytes;
+            batch.resource_spans.extend(more.req.resource_spans);
         }
-        deliver(&mut sink, &batch, spans, &s.backoff, &counters).await;
-        counters.queued_spans.fetch_sub(spans, Relaxed);
+        // Only a request larger than a batch on its own is cut here.
+        for (part, n) in batch::bound(batch, max_spans, max_bytes) {
+            deliver(&mut sink, part, n, &s.backoff, &queue.counters).await;
+        }
     }
 }
 
+/// Delivers a batch, splitting it in halves each time the destination refuses it as
+/// too large; a single span refused so is dropped and counted.
 async fn deliver(
+    sink: &mut Sink,
+    batch: ExportTraceServiceRequest,
+    spans: u64,
+    backoff: &Backoff,
+    c: &ExportCounters,
+) {
+    let mut stack = vec![(batch, spans)];
+    while let Some((b, n)) = stack.pop() {
+        let Some(why) = attempt(sink, &b, n, backoff, c).await else {
+            continue;
+        };
+        if n > 1 {
+            c.splits.fetch_add(1, Relaxed);
+            tracing::debug!(spans = n, reason = %why, "Batch refused as too large; split in halves");
+            let (x, y) = batch::split_in_half(b);
+            let nx = span_count(&x);
+            stack.push((y, n - nx));
+            stack.push((x, nx));
+        } else {
+            tracing::error!(reason = %why, "A single span is too large for the destination; dropped");
+            c.dropped_too_large.fetch_add(n, Relaxed);
+            c.queued_spans.fetch_sub(n, Relaxed);
+        }
+    }
+}
+
+/// Sends one batch with retries and counts the outcome, except a refusal as too large,
+/// which is returned for the caller to split.
+async fn attempt(
     sink: &mut Sink,
     batch: &ExportTraceServiceRequest,
     spans: u64,
     backoff: &Backoff,
-    counters: &ExportCounters,
-) {
+    c: &ExportCounters,
+) -> Option<String> {
     let started = Instant::now();
     let mut attempt = 0u32;
     loop {
         let result = sink.send(batch).await;
         let hint = match result.verdict {
             Verdict::Delivered => {
-                let rejected = result.rejected_spans.max(0) as u64;
+                let rejected = (result.rejected_spans.max(0) as u64).min(spans);
                 if rejected > 0 {
                     tracing::warn!(
                         rejected,
                         "Export partially refused by the backend; not retried"
                     );
                 }
-                counters
-                    .exported_spans
-                    .fetch_add(spans.saturating_sub(rejected), Relaxed);
-                counters
-                    .dropped_rejected_by_backend
-                    .fetch_add(rejected, Relaxed);
-                counters.batches.fetch_add(1, Relaxed);
-                return;
+                c.exported_spans.fetch_add(spans - rejected, Relaxed);
+                c.dropped_rejected_by_backend.fetch_add(rejected, Relaxed);
+                c.batches.fetch_add(1, Relaxed);
+                c.queued_spans.fetch_sub(spans, Relaxed);
+                return None;
             }
+            Verdict::TooLarge(why) => return Some(why),
             Verdict::Fatal(why) => {
                 tracing::error!(spans, reason = %why, "Export failed; batch dropped");
-                counters.dropped_export_failed.fetch_add(spans, Relaxed);
-                return;
+                c.dropped_export_failed.fetch_add(spans, Relaxed);
+                c.queued_spans.fetch_sub(spans, Relaxed);
+                return None;
             }
             Verdict::Retry(hint) => hint,
         };
         match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
             Some(delay) => {
-                counters.retries.fetch_add(1, Relaxed);
+                c.retries.fetch_add(1, Relaxed);
                 tracing::debug!(attempt, ?delay, "Export will be retried");
                 tokio::time::sleep(delay).await;
                 attempt += 1;
@@ -217,9 +607,97 @@ async fn deliver(
                     attempts = attempt + 1,
                     "Export retries exhausted; batch dropped"
                 );
-                counters.dropped_export_failed.fetch_add(spans, Relaxed);
-                return;
+                c.dropped_export_failed.fetch_add(spans, Relaxed);
+                c.queued_spans.fetch_sub(spans, Relaxed);
+                return None;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{plain, request, resource};
+    use semconv::Tier;
+
+    fn queue(when_full: WhenFull, max_requests: usize, max_bytes: usize) -> Queue {
+        Queue {
+            state: Mutex::default(),
+            filled: Notify::new(),
+            emptied: Notify::new(),
+            max_requests,
+            max_bytes,
+            when_full,
+            counters: Arc::default(),
+        }
+    }
+
+    fn item(n: u64) -> Item {
+        let req = request(resource("a", 1, Some(Tier::Off)), vec![plain(n)]);
+        Item {
+            spans: 1,
+            bytes: req.encoded_len(),
+            req,
+        }
+    }
+
+    fn first_span(i: &Item) -> Vec<u8> {
+        i.req.resource_spans[0].scope_spans[0].spans[0]
+            .span_id
+            .clone()
+    }
+
+    #[test]
+    fn a_full_mirror_queue_keeps_the_newest_and_counts_the_oldest_it_dropped() {
+        let one = item(0).bytes;
+        let q = queue(WhenFull::DropOldest, 10, 3 * one);
+        for n in 0..5 {
+            assert!(q.try_push(item(n)).is_ok());
+        }
+        let c = &q.counters;
+        assert_eq!(c.dropped_queue_full.load(Relaxed), 2);
+        assert_eq!(c.queued_spans.load(Relaxed), 3);
+        assert_eq!(c.queued_bytes.load(Relaxed), 3 * one as u64);
+        let mut st = q.lock();
+        let kept: Vec<Vec<u8>> = st.items.iter().map(first_span).collect();
+        let newest: Vec<Vec<u8>> = (2..5).map(|n| first_span(&item(n))).collect();
+        assert_eq!(kept, newest);
+        assert!(q.take(&mut st).is_some());
+    }
+
+    #[test]
+    fn a_full_primary_queue_gives_the_request_back_and_drops_nothing() {
+        let q = queue(WhenFull::Wait, 2, usize::MAX);
+        assert!(q.try_push(item(0)).is_ok());
+        assert!(q.try_push(item(1)).is_ok());
+        assert!(q.try_push(item(2)).is_err());
+        assert_eq!(q.counters.dropped_queue_full.load(Relaxed), 0);
+        assert_eq!(q.counters.queued_spans.load(Relaxed), 2);
+    }
+
+    #[test]
+    fn an_empty_queue_takes_a_request_larger_than_its_byte_bound() {
+        let q = queue(WhenFull::Wait, 2, 1);
+        assert!(q.try_push(item(0)).is_ok());
+        assert!(q.try_push(item(1)).is_err());
+    }
+
+    #[test]
+    fn a_closed_queue_counts_what_it_is_given_as_dropped_at_shutdown() {
+        let q = queue(WhenFull::Wait, 2, usize::MAX);
+        q.close();
+        assert!(q.try_push(item(0)).is_ok());
+        assert_eq!(q.counters.dropped_shutdown.load(Relaxed), 1);
+        assert_eq!(q.counters.queued_spans.load(Relaxed), 0);
+    }
+
+    #[test]
+    fn destinations_sharing_an_endpoint_get_distinct_names() {
+        let t = ExportTelemetry::default();
+        t.register("http://a", true);
+        t.register("http://a", false);
+        let names: Vec<String> = t.destinations().iter().map(|d| d.name.clone()).collect();
+        assert_eq!(names, ["http://a", "http://a#2"]);
     }
 }

@@ -13,6 +13,24 @@ pub enum Verdict {
     Retry(Option<Duration>),
     /// Do not try again; the batch is lost (counted).
     Fatal(String),
+    /// The destination refused the message as too large: smaller parts may pass.
+    TooLarge(String),
+}
+
+/// Whether a refusal's message is about the message size. gRPC has no code of its own
+/// for it: grpc-go (the Collector, Jaeger, Tempo) answers ResourceExhausted "received
+/// message larger than max", tonic OutOfRange "decoded message length too large".
+fn mentions_size(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    [
+        "too large",
+        "larger than",
+        "message length",
+        "size",
+        "exceeds",
+    ]
+    .iter()
+    .any(|w| m.contains(w))
 }
 
 /// The gRPC status codes OTLP calls retryable (the specification's table).
@@ -20,6 +38,10 @@ pub fn classify_grpc(code: tonic::Code, message: &str, retry_info: Option<Durati
     use tonic::Code::*;
     match code {
         Ok => Verdict::Delivered,
+        // Retrying the same bytes would be refused the same way.
+        ResourceExhausted | OutOfRange if retry_info.is_none() && mentions_size(message) => {
+            Verdict::TooLarge(format!("gRPC {code:?}: {message}"))
+        }
         Cancelled | DeadlineExceeded | Aborted | OutOfRange | Unavailable | DataLoss => {
             Verdict::Retry(retry_info)
         }
@@ -33,6 +55,7 @@ pub fn classify_grpc(code: tonic::Code, message: &str, retry_info: Option<Durati
 pub fn classify_http(status: u16, retry_after: Option<&str>, now: SystemTime) -> Verdict {
     match status {
         200..=299 => Verdict::Delivered,
+        413 => Verdict::TooLarge("HTTP 413".into()),
         429 | 502 | 503 | 504 => {
             Verdict::Retry(retry_after.and_then(|v| parse_retry_after(v, now)))
         }
@@ -122,6 +145,33 @@ mod tests {
         );
         assert!(
             matches!(classify_grpc(tonic::Code::InvalidArgument, "bad", None), Verdict::Fatal(m) if m.contains("bad"))
+        );
+    }
+
+    #[test]
+    fn a_size_refusal_without_retry_info_asks_for_smaller_batches() {
+        let grpc_go = "grpc: received message larger than max (5242880 vs. 4194304)";
+        assert!(matches!(
+            classify_grpc(tonic::Code::ResourceExhausted, grpc_go, None),
+            Verdict::TooLarge(m) if m.contains("larger than max")
+        ));
+        let tonic = "Error, decoded message length too large: found 5242880 bytes, the limit is: 4194304 bytes";
+        assert!(matches!(
+            classify_grpc(tonic::Code::OutOfRange, tonic, None),
+            Verdict::TooLarge(_)
+        ));
+        assert_eq!(
+            classify_grpc(tonic::Code::OutOfRange, "seek past end", None),
+            Verdict::Retry(None)
+        );
+        let hint = Some(Duration::from_secs(1));
+        assert_eq!(
+            classify_grpc(tonic::Code::ResourceExhausted, grpc_go, hint),
+            Verdict::Retry(hint)
+        );
+        assert_eq!(
+            classify_http(413, None, SystemTime::UNIX_EPOCH),
+            Verdict::TooLarge("HTTP 413".into())
         );
     }
 

@@ -210,6 +210,15 @@ impl Sink {
         }
     }
 
+    /// The endpoint (URL or file) alone: the `destination` label of the metrics.
+    pub fn endpoint(&self) -> String {
+        match self {
+            Sink::Grpc { endpoint, .. } => endpoint.clone(),
+            Sink::Http { url, .. } => url.clone(),
+            Sink::File { path, .. } => path.clone(),
+        }
+    }
+
     /// One attempt to deliver `req`.
     pub async fn send(&mut self, req: &ExportTraceServiceRequest) -> Attempt {
         match self {

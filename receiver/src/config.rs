@@ -40,6 +40,9 @@ pub const BATCH_TIMEOUT_DEFAULT: Duration = Duration::from_millis(200);
 pub const BATCH_MAX_BYTES_DEFAULT: usize = 3 * 1024 * 1024;
 /// Default requests waiting for export, per destination.
 pub const EXPORT_QUEUE_CAPACITY_DEFAULT: usize = 64;
+/// Default batches in flight at once, per network destination: one at a time leaves
+/// the link idle while each batch is encoded, sent and decoded by the backend.
+pub const EXPORT_CONCURRENCY_DEFAULT: usize = 4;
 /// Default encoded bytes waiting for export, per destination: about 20 full batches,
 /// a few seconds of a busy producer, bounded memory per dead mirror.
 pub const EXPORT_QUEUE_MAX_BYTES_DEFAULT: usize = 64 * 1024 * 1024;
@@ -221,6 +224,9 @@ pub struct ExportConfig {
     /// Encoded bytes waiting for export, per destination. When the primary's queue is
     /// full the pipeline waits; a full mirror queue drops its oldest requests (counted).
     pub queue_max_bytes: usize,
+    /// Batches in flight at once per network destination (the file sink writes one at a
+    /// time).
+    pub concurrency: usize,
     /// Retries.
     pub retry: RetryConfig,
     /// More destinations that receive every span too (same protocol, headers, TLS,
@@ -301,6 +307,7 @@ impl Default for ExportConfig {
             batch_timeout: BATCH_TIMEOUT_DEFAULT,
             queue_capacity: EXPORT_QUEUE_CAPACITY_DEFAULT,
             queue_max_bytes: EXPORT_QUEUE_MAX_BYTES_DEFAULT,
+            concurrency: EXPORT_CONCURRENCY_DEFAULT,
             retry: RetryConfig::default(),
             mirrors: Vec::new(),
         }
@@ -451,6 +458,7 @@ impl Config {
         nonzero("export.batch_max_bytes", self.export.batch_max_bytes)?;
         nonzero("export.queue_capacity", self.export.queue_capacity)?;
         nonzero("export.queue_max_bytes", self.export.queue_max_bytes)?;
+        nonzero("export.concurrency", self.export.concurrency)?;
         positive("export.timeout", self.export.timeout)?;
         positive("export.batch_timeout", self.export.batch_timeout)?;
         positive(

@@ -18,6 +18,7 @@
 pub mod attributes;
 pub mod accounting;
 pub mod codec;
+pub mod grpc;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;

@@ -645,6 +645,10 @@ fn run(
             }
         }
         worker.tick();
+        if let Some(d) = dump.as_mut() {
+            // A capture of a process that is killed keeps all but its last moments.
+            let _ = d.flush();
+        }
     }
 }
 

@@ -9,12 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::{Buf, BufMut, Bytes};
+use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
 use prost::Message;
-use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::metadata::{MetadataKey, MetadataValue};
 use tonic::Status;
 
@@ -67,45 +66,6 @@ impl Sink for Arc<CountingSink> {
         Ok(())
     }
 }
-
-/// The gRPC codec of pre-encoded requests: the body goes out as it is.
-#[derive(Debug, Clone, Copy, Default)]
-struct RawCodec;
-
-impl Codec for RawCodec {
-    type Encode = Bytes;
-    type Decode = ExportTraceServiceResponse;
-    type Encoder = RawCodec;
-    type Decoder = RawCodec;
-    fn encoder(&mut self) -> Self::Encoder {
-        RawCodec
-    }
-    fn decoder(&mut self) -> Self::Decoder {
-        RawCodec
-    }
-}
-
-impl Encoder for RawCodec {
-    type Item = Bytes;
-    type Error = Status;
-    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        dst.put(item);
-        Ok(())
-    }
-}
-
-impl Decoder for RawCodec {
-    type Item = ExportTraceServiceResponse;
-    type Error = Status;
-    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Self::Item>, Status> {
-        let bytes = src.copy_to_bytes(src.remaining());
-        ExportTraceServiceResponse::decode(bytes)
-            .map(Some)
-            .map_err(|e| Status::internal(format!("bad export response: {e}")))
-    }
-}
-
-const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export";
 
 /// Whether an error chain says the connection itself failed (nobody listening).
 fn connect_failed(e: &(dyn std::error::Error + 'static)) -> bool {
@@ -198,12 +158,7 @@ impl Sink for GrpcSink {
         for (k, v) in &self.headers {
             req.metadata_mut().insert(k.clone(), v.clone());
         }
-        client
-            .ready()
-            .await
-            .map_err(|e| SendError::Unreachable(e.to_string()))?;
-        let path = http::uri::PathAndQuery::from_static(EXPORT_PATH);
-        match client.unary(req, path, RawCodec).await {
+        match semconv::grpc::export(&mut client, req).await {
             Ok(resp) => partial(resp.get_ref()),
             Err(status) => {
                 use tonic::Code::*;

@@ -179,6 +179,8 @@ pub struct BatchSettings {
     pub queue_capacity: usize,
     /// Encoded bytes waiting.
     pub queue_max_bytes: usize,
+    /// Batches in flight at once (network sinks).
+    pub concurrency: usize,
     /// Retries.
     pub backoff: Backoff,
 }
@@ -192,6 +194,7 @@ impl BatchSettings {
             timeout: e.batch_timeout,
             queue_capacity: e.queue_capacity,
             queue_max_bytes: e.queue_max_bytes,
+            concurrency: e.concurrency,
             backoff: Backoff {
                 initial: e.retry.initial_backoff,
                 max: e.retry.max_backoff,
@@ -508,6 +511,7 @@ impl Exporter {
 async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     tracing::info!(sink = %sink.describe(), "Export started");
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
+    let mut inflight = tokio::task::JoinSet::new();
     while let Some(first) = queue.pop().await {
         let mut batch = first.req;
         let (mut spans, mut bytes) = (first.spans, first.bytes);
@@ -523,9 +527,24 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
         }
         // Only a request larger than a batch on its own is cut here.
         for (part, n) in batch::bound(batch, max_spans, max_bytes) {
-            deliver(&mut sink, part, n, &s.backoff, &queue.counters).await;
+            match sink.try_clone().filter(|_| s.concurrency > 1) {
+                Some(mut each) => {
+                    // Several batches in flight: the next one is built and sent while
+                    // the backend decodes the last. An aborted worker aborts them too,
+                    // and their spans are still counted in the queue.
+                    while inflight.len() >= s.concurrency {
+                        let _ = inflight.join_next().await;
+                    }
+                    let (backoff, q) = (s.backoff, queue.clone());
+                    inflight.spawn(async move {
+                        deliver(&mut each, part, n, &backoff, &q.counters).await;
+                    });
+                }
+                None => deliver(&mut sink, part, n, &s.backoff, &queue.counters).await,
+            }
         }
     }
+    while inflight.join_next().await.is_some() {}
 }
 
 /// Delivers a batch, splitting it in halves each time the destination refuses it as

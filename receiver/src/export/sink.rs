@@ -5,7 +5,6 @@ use std::io::Write as _;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
@@ -67,8 +66,9 @@ pub struct Attempt {
 pub enum Sink {
     /// OTLP/gRPC.
     Grpc {
-        /// Client (boxed: it is most of the enum's size).
-        client: Box<TraceServiceClient<Channel>>,
+        /// Client (boxed: it is most of the enum's size). Batches go out encoded once,
+        /// through `semconv::grpc`, not cloned into a message per attempt.
+        client: Box<tonic::client::Grpc<Channel>>,
         /// Metadata sent with each call.
         headers: Vec<(
             MetadataKey<tonic::metadata::Ascii>,
@@ -133,8 +133,9 @@ impl Sink {
                     }
                     endpoint = endpoint.tls_config(tls).map_err(grpc_err)?;
                 }
-                let mut client = TraceServiceClient::new(endpoint.connect_lazy())
-                    .max_decoding_message_size(usize::MAX);
+                let mut client = tonic::client::Grpc::new(endpoint.connect_lazy())
+                    .max_decoding_message_size(usize::MAX)
+                    .max_encoding_message_size(usize::MAX);
                 if e.compression == Compression::Gzip {
                     client = client.send_compressed(CompressionEncoding::Gzip);
                 }
@@ -220,6 +221,37 @@ impl Sink {
     }
 
     /// One attempt to deliver `req`.
+    /// A second handle on the same destination, for concurrent batches; none for the
+    /// file sink (one writer keeps its lines whole).
+    pub fn try_clone(&self) -> Option<Sink> {
+        match self {
+            Sink::Grpc {
+                client,
+                headers,
+                timeout,
+                endpoint,
+            } => Some(Sink::Grpc {
+                client: client.clone(),
+                headers: headers.clone(),
+                timeout: *timeout,
+                endpoint: endpoint.clone(),
+            }),
+            Sink::Http {
+                client,
+                url,
+                json,
+                gzip,
+            } => Some(Sink::Http {
+                client: client.clone(),
+                url: url.clone(),
+                json: *json,
+                gzip: *gzip,
+            }),
+            Sink::File { .. } => None,
+        }
+    }
+
+    /// Sends one batch.
     pub async fn send(&mut self, req: &ExportTraceServiceRequest) -> Attempt {
         match self {
             Sink::Grpc {
@@ -228,12 +260,12 @@ impl Sink {
                 timeout,
                 ..
             } => {
-                let mut request = tonic::Request::new(req.clone());
+                let mut request = tonic::Request::new(bytes::Bytes::from(req.encode_to_vec()));
                 request.set_timeout(*timeout);
                 for (k, v) in headers.iter() {
                     request.metadata_mut().insert(k.clone(), v.clone());
                 }
-                match client.export(request).await {
+                match semconv::grpc::export(client, request).await {
                     Ok(resp) => delivered(resp.into_inner()),
                     Err(status) => {
                         let hint = status.get_details_retry_info().and_then(|r| r.retry_delay);

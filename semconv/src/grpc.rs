@@ -1,0 +1,68 @@
+//! The OTLP/gRPC export call with a body encoded once: the injector writes requests
+//! straight from kernel records, and the receiver encodes each batch once however many
+//! times it is retried, so neither hands tonic a message to clone and encode again.
+
+use bytes::{Buf, BufMut, Bytes};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
+use prost::Message;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::Status;
+
+/// The gRPC method path of `TraceService/Export`.
+pub const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export";
+
+/// A codec whose requests are protobuf bytes already (an encoded
+/// `ExportTraceServiceRequest`) and whose responses are decoded as usual.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PreEncoded;
+
+impl Codec for PreEncoded {
+    type Encode = Bytes;
+    type Decode = ExportTraceServiceResponse;
+    type Encoder = PreEncoded;
+    type Decoder = PreEncoded;
+    fn encoder(&mut self) -> Self::Encoder {
+        PreEncoded
+    }
+    fn decoder(&mut self) -> Self::Decoder {
+        PreEncoded
+    }
+}
+
+impl Encoder for PreEncoded {
+    type Item = Bytes;
+    type Error = Status;
+    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        dst.put(item);
+        Ok(())
+    }
+}
+
+impl Decoder for PreEncoded {
+    type Item = ExportTraceServiceResponse;
+    type Error = Status;
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Self::Item>, Status> {
+        let bytes = src.copy_to_bytes(src.remaining());
+        ExportTraceServiceResponse::decode(bytes)
+            .map(Some)
+            .map_err(|e| Status::internal(format!("bad export response: {e}")))
+    }
+}
+
+/// Calls `TraceService/Export` with `body` (an encoded request) on `client`.
+pub async fn export<T>(
+    client: &mut tonic::client::Grpc<T>,
+    request: tonic::Request<Bytes>,
+) -> Result<tonic::Response<ExportTraceServiceResponse>, Status>
+where
+    T: tonic::client::GrpcService<tonic::body::Body>,
+    T::ResponseBody: http_body::Body<Data = Bytes> + Send + 'static,
+    <T::ResponseBody as http_body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    client
+        .ready()
+        .await
+        .map_err(|e| Status::unavailable(format!("not ready: {}", e.into())))?;
+    let path = http::uri::PathAndQuery::from_static(EXPORT_PATH);
+    client.unary(request, path, PreEncoded).await
+}

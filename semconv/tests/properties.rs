@@ -163,16 +163,28 @@ proptest! {
         let recs = records(&bursts);
         let full = store_of(&recs, StoreLimits::default());
         let bounded = store_of(&recs, StoreLimits { max_windows_per_process: cap, max_processes: 1 });
-        let mut refused = WindowStore::new(StoreLimits { max_processes: 1, ..StoreLimits::default() });
-        refused.insert(&0, Window::closed(0, 1, 1, SamplingMode::KernelSerialized)).unwrap();
+        // Process 1 is evicted whole by a newcomer, then comes back with its records.
+        let mut churned = WindowStore::new(StoreLimits { max_processes: 1, ..StoreLimits::default() });
         for w in &recs {
-            prop_assert!(refused.insert(&1, *w).is_err());
+            churned.insert(&1, *w).unwrap();
+        }
+        churned.insert(&0, Window::closed(0, 1, 1, SamplingMode::KernelSerialized)).unwrap();
+        let evicted = churned.classify(Tier::Serialized, &1, 0, u64::MAX);
+        prop_assert_eq!(evicted, Serialized::Unknown);
+        let mut returned = churned.clone();
+        for w in &recs {
+            returned.insert(&1, *w).unwrap();
         }
         for (s, e) in execs {
             let unbounded = full.classify(Tier::Serialized, &1, s, e);
-            let answer = bounded.classify(Tier::Serialized, &1, s, e);
-            prop_assert!(answer == unbounded || answer == Serialized::Unknown, "[{s},{e}]: {answer} with eviction, {unbounded} without");
-            prop_assert_eq!(refused.classify(Tier::Serialized, &1, s, e), Serialized::Unknown);
+            for (store, what) in [(&bounded, "evicted windows"), (&churned, "an evicted process"), (&returned, "a returning process")] {
+                let answer = store.classify(Tier::Serialized, &1, s, e);
+                prop_assert!(answer == unbounded || answer == Serialized::Unknown, "[{s},{e}]: {answer} with {what}, {unbounded} without");
+                // Where "true" was lost, the store says evidence was lost.
+                if unbounded == Serialized::True && answer != Serialized::True {
+                    prop_assert!(store.evidence_lost(&1, s), "[{s},{e}]: true lost silently with {what}");
+                }
+            }
         }
     }
 

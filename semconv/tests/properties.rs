@@ -89,6 +89,37 @@ fn records(bursts: &[Burst]) -> Vec<Window> {
     out
 }
 
+/// Coverage computed from scratch, as the contract states it (no eviction): from the
+/// first start of the newest unbroken sequence run to the first open start after it,
+/// or else the latest proven-quiet instant of the closed windows after it.
+fn rebuilt_coverage(held: &[Window]) -> Option<(u64, u64)> {
+    let seqs: std::collections::BTreeSet<u64> = held.iter().map(|w| w.seq).collect();
+    let mut first = *seqs.last()?;
+    while first > 0 && seqs.contains(&(first - 1)) {
+        first -= 1;
+    }
+    let start = held
+        .iter()
+        .filter(|w| w.seq >= first)
+        .map(|w| w.start_ns)
+        .min()?;
+    let after = || held.iter().filter(move |w| w.start_ns >= start);
+    if let Some(open) = after().filter(|w| w.is_open()).map(|w| w.start_ns).min() {
+        return Some((start, open));
+    }
+    after()
+        .filter_map(|w| {
+            let end = w.end_ns()?;
+            Some(match w.quiet_tail {
+                QuietTail::None => end,
+                QuietTail::For(ns) => end.saturating_add(ns),
+                QuietTail::Never => u64::MAX,
+            })
+        })
+        .max()
+        .map(|end| (start, end))
+}
+
 fn store_of(records: &[Window], limits: StoreLimits) -> WindowStore<u32> {
     let mut store = WindowStore::new(limits);
     for w in records {
@@ -128,6 +159,26 @@ proptest! {
                 let touches = e >= b.start && s <= b.end;
                 prop_assert!(!touches || b.mode == SamplingMode::Continuous, "[{s},{e}] ran inside {b:?}");
             }
+        }
+    }
+
+    #[test]
+    fn incremental_coverage_equals_coverage_rebuilt_from_the_windows_held(
+        bursts in history(), seed in any::<u64>()
+    ) {
+        // Records in a shuffled order, coverage checked after every insert.
+        let mut recs = records(&bursts);
+        let mut state = seed | 1;
+        for i in (1..recs.len()).rev() {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+            recs.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut store = WindowStore::new(StoreLimits::default());
+        for w in recs {
+            let _ = store.insert(&1u32, w);
+            let p = store.process(&1).expect("stored");
+            let held: Vec<Window> = p.windows().copied().collect();
+            prop_assert_eq!(p.coverage(), rebuilt_coverage(&held), "{:?}", held);
         }
     }
 

@@ -285,12 +285,27 @@ impl Collector for Scrape {
         counter(
             e,
             "gpu_otel_receiver_window_spans",
-            "Reconciled window spans emitted.",
+            "Reconciled window spans, by state (evicted: not emitted, the store dropped the window).",
             Some("state"),
             &[
                 ("closed", r.window_spans_closed),
                 ("unclosed", r.window_spans_unclosed),
+                ("evicted", r.window_spans_evicted),
             ],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_processes_evicted",
+            "Producers whose windows the store evicted (least recently used) to admit a new one.",
+            None,
+            &[("", s.processes_evicted)],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_unverifiable_false_stamps",
+            "\"false\" stamps over evicted windows, exported as \"unknown\".",
+            None,
+            &[("", r.unverifiable)],
         )?;
         let o = r.outcomes;
         counter(
@@ -319,6 +334,7 @@ impl Collector for Scrape {
             &[
                 ("missing", r.repaired_missing),
                 ("invalid", r.repaired_invalid),
+                ("tier", r.repaired_tier),
             ],
         )?;
         counter(

@@ -1,5 +1,9 @@
 //! Outcome accounting: `serialized + not_serialized + unknown == executions`, on every
-//! path. Each execution is counted exactly once, where its answer is recorded.
+//! path. [`Outcomes::record`] counts both sides at once, which a producer may do where
+//! it writes the answer; a component that must prove every execution left with one
+//! answer counts the two sides at different points ([`Outcomes::count_execution`] where
+//! the execution leaves, [`Outcomes::count_answer`] from what it carries), so that the
+//! identity can fail.
 
 use crate::serialized::Serialized;
 
@@ -20,13 +24,23 @@ impl Outcomes {
     /// Counts one execution with its answer and passes the answer through, so that
     /// the value exported and the value counted are the same value.
     pub fn record(&mut self, answer: Serialized) -> Serialized {
+        self.count_execution();
+        self.count_answer(answer);
+        answer
+    }
+
+    /// Counts one execution leaving, without its answer.
+    pub fn count_execution(&mut self) {
         self.executions += 1;
+    }
+
+    /// Counts one answer carried out, without its execution.
+    pub fn count_answer(&mut self, answer: Serialized) {
         match answer {
             Serialized::True => self.serialized += 1,
             Serialized::False => self.not_serialized += 1,
             Serialized::Unknown => self.unknown += 1,
         }
-        answer
     }
 
     /// Adds another set of counters.
@@ -59,6 +73,20 @@ mod tests {
     #[test]
     fn an_empty_batch_balances() {
         assert!(Outcomes::default().is_balanced());
+    }
+
+    #[test]
+    fn an_execution_counted_without_its_answer_or_twice_unbalances() {
+        let mut o = Outcomes::default();
+        o.count_execution();
+        assert!(!o.is_balanced(), "an execution that left with no answer");
+        o.count_answer(Serialized::True);
+        assert!(o.is_balanced());
+        o.count_answer(Serialized::False);
+        assert!(!o.is_balanced(), "one execution, two answers");
+        let mut m = Outcomes::default();
+        m.merge(&o);
+        assert!(!m.is_balanced(), "merging keeps the imbalance");
     }
 
     #[test]

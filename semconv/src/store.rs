@@ -8,11 +8,19 @@
 //! past an open window's start. It is a function of the set of windows held, not of
 //! arrival order.
 //!
-//! Bounds: windows per process (oldest evicted first) and processes (new ones refused).
-//! Eviction raises a floor below which coverage cannot start, so removing evidence
-//! can only move an answer toward unknown.
+//! Bounds: windows per process (oldest evicted first) and processes (least recently
+//! used evicted first: every injector run is a new resource, so refusing newcomers
+//! would lock out every producer after the limit). Eviction raises a floor below which
+//! coverage cannot start, and an evicted process leaves a small tombstone with that
+//! floor, so removing evidence can only move an answer toward unknown. The store also
+//! says whether evidence that could have touched an execution was evicted
+//! ([`WindowStore::evidence_lost`]): a "false" stamp there cannot be checked.
+//!
+//! Cost: every insert and classification is O(log n) in the windows held for
+//! producer-shaped streams (sequence numbers ascending with start); coverage is kept
+//! incrementally, not rebuilt.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::hash::Hash;
 
 use crate::serialized::Serialized;
@@ -23,13 +31,16 @@ use crate::window::{QuietTail, SamplingMode, Window};
 pub const MAX_WINDOWS_PER_PROCESS_DEFAULT: usize = 4096;
 /// Default bound on processes tracked.
 pub const MAX_PROCESSES_DEFAULT: usize = 256;
+/// Tombstones of evicted processes kept per tracked process: a tombstone is two
+/// integers, and past this many the oldest merge into one store-wide floor.
+const TOMBSTONES_PER_PROCESS: usize = 16;
 
 /// The store's bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StoreLimits {
     /// Windows held per process; the oldest are evicted past it.
     pub max_windows_per_process: usize,
-    /// Processes tracked; windows of a new process are refused past it.
+    /// Processes tracked; the least recently used is evicted past it (0: none tracked).
     pub max_processes: usize,
 }
 
@@ -53,6 +64,15 @@ pub enum Admission {
     Superseded,
 }
 
+/// Evidence the store dropped while taking a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evicted<K> {
+    /// The window of process `K` that started at this instant.
+    Window(K, u64),
+    /// Every window of process `K` (least recently used).
+    Process(K),
+}
+
 /// A record the store refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
@@ -64,8 +84,8 @@ pub enum Refusal {
         /// End.
         end_ns: u64,
     },
-    /// The process table is full and this process is new.
-    #[error("window refused: already tracking the maximum of {max} processes")]
+    /// The store is configured to track no process.
+    #[error("window refused: the store tracks at most {max} processes")]
     ProcessTableFull {
         /// The bound.
         max: usize,
@@ -79,14 +99,34 @@ pub struct StoreCounters {
     pub received: u64,
     /// Records that met a held record with the same start.
     pub superseded: u64,
-    /// Windows evicted by the per-process bound.
+    /// Windows evicted, by the per-process bound or with their process.
     pub evicted: u64,
+    /// Processes evicted (least recently used) to make room for a new one.
+    pub processes_evicted: u64,
     /// Inverted records refused.
     pub refused_inverted: u64,
-    /// Records refused because the process table was full.
+    /// Records refused because no process may be tracked.
     pub refused_processes: u64,
     /// Records accepted with an opaque mode.
     pub opaque_mode: u64,
+}
+
+/// What an evicted process leaves behind: enough to keep its answers honest.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Tombstone {
+    /// Coverage of the process, should it come back, may not start before this.
+    floor: u64,
+    /// Closed windows evicted all ended before this.
+    lost_until: u64,
+}
+
+impl Tombstone {
+    fn merge(self, other: Tombstone) -> Tombstone {
+        Tombstone {
+            floor: self.floor.max(other.floor),
+            lost_until: self.lost_until.max(other.lost_until),
+        }
+    }
 }
 
 /// The windows of one process.
@@ -94,11 +134,25 @@ pub struct StoreCounters {
 pub struct ProcessWindows {
     windows: BTreeMap<u64, Window>,
     open_starts: BTreeSet<u64>,
+    /// How many held windows carry each sequence number.
+    seqs: BTreeMap<u64, u32>,
+    /// The first sequence number of each unbroken run held.
+    run_firsts: BTreeSet<u64>,
+    /// `(seq, start)` of every held window.
+    by_seq: BTreeSet<(u64, u64)>,
+    /// `(proven quiet until, start)` of every held closed window.
+    quiet: BTreeSet<(u64, u64)>,
+    /// Cached `(first seq, earliest start)` of the newest run; None when stale.
+    run: Option<(u64, u64)>,
     /// Coverage may not start before this (raised by eviction).
     floor: u64,
+    /// Every evicted closed window ended before this.
+    lost_until: u64,
     /// Longest closed window seen, to bound the intersection scan.
     max_closed_len: u64,
     coverage: Option<(u64, u64)>,
+    /// The store's use clock at the last record, for least-recently-used eviction.
+    last_use: u64,
 }
 
 /// A deterministic order among records with the same start and openness, so that
@@ -121,63 +175,154 @@ fn replaces(held: &Window, new: &Window) -> bool {
 }
 
 impl ProcessWindows {
-    fn insert(&mut self, w: Window, max_windows: usize) -> (Admission, u64) {
-        let admission = match self.windows.get(&w.start_ns) {
-            Some(held) if !replaces(held, &w) => return (Admission::Superseded, 0),
-            Some(_) => Admission::Replaced,
-            None => Admission::Stored,
+    fn from_tombstone(t: Tombstone) -> Self {
+        ProcessWindows {
+            floor: t.floor,
+            lost_until: t.lost_until,
+            ..ProcessWindows::default()
+        }
+    }
+
+    /// What this process leaves if it is evicted whole.
+    fn tombstone(&self) -> Tombstone {
+        let mut t = Tombstone {
+            floor: self.floor,
+            lost_until: self.lost_until,
         };
+        for w in self.windows.values() {
+            let after = w.end_ns().map_or(u64::MAX, |e| e.saturating_add(1));
+            t.floor = t.floor.max(after);
+            if let Some(e) = w.end_ns() {
+                t.lost_until = t.lost_until.max(e.saturating_add(1));
+            }
+        }
+        t
+    }
+
+    fn index(&mut self, w: &Window) {
+        let count = self.seqs.entry(w.seq).or_insert(0);
+        *count += 1;
+        if *count == 1 {
+            // A new sequence number may start a run and join the one above it.
+            if w.seq == 0 || !self.seqs.contains_key(&(w.seq - 1)) {
+                self.run_firsts.insert(w.seq);
+            }
+            if w.seq < u64::MAX && self.seqs.contains_key(&(w.seq + 1)) {
+                self.run_firsts.remove(&(w.seq + 1));
+            }
+        }
+        self.by_seq.insert((w.seq, w.start_ns));
         if w.is_open() {
             self.open_starts.insert(w.start_ns);
-        } else {
-            self.open_starts.remove(&w.start_ns);
         }
+        if let Some(q) = w.proven_quiet_until() {
+            self.quiet.insert((q, w.start_ns));
+        }
+        if let Some((first, start)) = self.run {
+            if w.seq >= first {
+                self.run = Some((first, start.min(w.start_ns)));
+            }
+        }
+    }
+
+    fn unindex(&mut self, w: &Window) {
+        if let Some(count) = self.seqs.get_mut(&w.seq) {
+            *count -= 1;
+            if *count == 0 {
+                self.seqs.remove(&w.seq);
+                self.run_firsts.remove(&w.seq);
+                if w.seq < u64::MAX && self.seqs.contains_key(&(w.seq + 1)) {
+                    self.run_firsts.insert(w.seq + 1);
+                }
+            }
+        }
+        self.by_seq.remove(&(w.seq, w.start_ns));
+        self.open_starts.remove(&w.start_ns);
+        if let Some(q) = w.proven_quiet_until() {
+            self.quiet.remove(&(q, w.start_ns));
+        }
+        if self
+            .run
+            .is_some_and(|(first, start)| w.seq >= first && w.start_ns == start)
+        {
+            self.run = None;
+        }
+    }
+
+    fn insert(&mut self, w: Window, max_windows: usize, evicted: &mut Vec<u64>) -> Admission {
+        let admission = match self.windows.get(&w.start_ns) {
+            Some(held) if !replaces(held, &w) => return Admission::Superseded,
+            Some(held) => {
+                let held = *held;
+                self.unindex(&held);
+                Admission::Replaced
+            }
+            None => Admission::Stored,
+        };
         if let Some(end) = w.end_ns() {
             self.max_closed_len = self.max_closed_len.max(end - w.start_ns);
         }
+        self.index(&w);
         self.windows.insert(w.start_ns, w);
-        let mut evicted = 0;
         while self.windows.len() > max_windows.max(1) {
             let Some((_, old)) = self.windows.pop_first() else {
                 break;
             };
-            self.open_starts.remove(&old.start_ns);
+            self.unindex(&old);
             // Nothing that could have touched the evicted window may be proven false.
             self.floor = self
                 .floor
                 .max(old.end_ns().map_or(u64::MAX, |e| e.saturating_add(1)));
-            evicted += 1;
+            if let Some(e) = old.end_ns() {
+                self.lost_until = self.lost_until.max(e.saturating_add(1));
+            }
+            evicted.push(old.start_ns);
         }
         self.coverage = self.compute_coverage();
-        (admission, evicted)
+        admission
     }
 
-    fn compute_coverage(&self) -> Option<(u64, u64)> {
-        let seqs: BTreeSet<u64> = self.windows.values().map(|w| w.seq).collect();
-        let newest = *seqs.last()?;
-        let mut run_first = newest;
-        while run_first > 0 && seqs.contains(&(run_first - 1)) {
-            run_first -= 1;
+    /// The earliest start among windows whose sequence number is at least `first`:
+    /// walks both indexes at once and stops at whichever answers first, so a
+    /// producer-shaped history costs O(log n).
+    fn run_start(&self, first: u64) -> Option<u64> {
+        let mut by_seq = self.by_seq.range((first, 0)..);
+        let mut by_start = self.windows.values();
+        let mut min: Option<u64> = None;
+        loop {
+            match by_seq.next() {
+                Some(&(_, start)) => min = Some(min.map_or(start, |m| m.min(start))),
+                None => return min,
+            }
+            if let Some(w) = by_start.next().filter(|w| w.seq >= first) {
+                return Some(w.start_ns);
+            }
         }
-        let run_start = self
-            .windows
-            .values()
-            .filter(|w| w.seq >= run_first)
-            .map(|w| w.start_ns)
-            .min()?;
+    }
+
+    fn compute_coverage(&mut self) -> Option<(u64, u64)> {
+        let first = *self.run_firsts.last()?;
+        let run_start = match self.run {
+            Some((f, start)) if f == first => start,
+            _ => {
+                let start = self.run_start(first)?;
+                self.run = Some((first, start));
+                start
+            }
+        };
         if self.floor == u64::MAX {
             return None;
         }
         let start = run_start.max(self.floor);
-        let mut end = None;
-        for w in self.windows.range(start..).map(|(_, w)| w) {
-            match w.proven_quiet_until() {
-                // The first open window ends coverage at its start.
-                None => return Some((start, w.start_ns)),
-                Some(quiet) => end = end.max(Some(quiet)),
-            }
+        // The first open window ends coverage at its start.
+        if let Some(&open) = self.open_starts.range(start..).next() {
+            return Some((start, open));
         }
-        end.map(|end| (start, end))
+        self.quiet
+            .iter()
+            .rev()
+            .find(|&&(_, s)| s >= start)
+            .map(|&(end, _)| (start, end))
     }
 
     /// The proven coverage `[start, end]`, if any.
@@ -197,11 +342,15 @@ impl ProcessWindows {
 
     /// Sequence numbers missing between the lowest and highest held.
     pub fn lost(&self) -> u64 {
-        let seqs: BTreeSet<u64> = self.windows.values().map(|w| w.seq).collect();
-        match (seqs.first(), seqs.last()) {
-            (Some(lo), Some(hi)) => (hi - lo + 1) - seqs.len() as u64,
+        match (self.seqs.first_key_value(), self.seqs.last_key_value()) {
+            (Some((lo, _)), Some((hi, _))) => (hi - lo + 1) - self.seqs.len() as u64,
             _ => 0,
         }
+    }
+
+    /// Whether an evicted closed window could have touched an execution starting at `s`.
+    pub fn evidence_lost(&self, s: u64) -> bool {
+        s < self.lost_until
     }
 
     /// The held windows in start order.
@@ -216,12 +365,12 @@ impl ProcessWindows {
 
     /// Classifies the execution `[s, e]` of this process (Tier A selected).
     pub fn classify(&self, s: u64, e: u64) -> Serialized {
-        let Some((cover_start, cover_end)) = self.coverage else {
-            return Serialized::Unknown;
-        };
         if e < s {
             return Serialized::Unknown;
         }
+        // A held serialized window says "true" with or without coverage (true outranks
+        // unknown), so losing coverage to eviction never hides it.
+        let cover = self.coverage;
         let closed_candidates = self
             .windows
             .range(s.saturating_sub(self.max_closed_len)..=e)
@@ -234,10 +383,9 @@ impl ProcessWindows {
                 SamplingMode::Continuous => {}
             }
         }
-        if !opaque && s >= cover_start && e <= cover_end {
-            Serialized::False
-        } else {
-            Serialized::Unknown
+        match cover {
+            Some((start, end)) if !opaque && s >= start && e <= end => Serialized::False,
+            _ => Serialized::Unknown,
         }
     }
 }
@@ -247,6 +395,14 @@ impl ProcessWindows {
 pub struct WindowStore<K> {
     limits: StoreLimits,
     processes: HashMap<K, ProcessWindows>,
+    /// Processes by last use, oldest first.
+    lru: BTreeMap<u64, K>,
+    clock: u64,
+    tombstones: HashMap<K, Tombstone>,
+    /// Tombstones in burial order (may name keys since readmitted).
+    buried: VecDeque<K>,
+    /// The merge of every tombstone dropped: applies to any process without one.
+    forgotten: Tombstone,
     counters: StoreCounters,
 }
 
@@ -256,12 +412,29 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
         WindowStore {
             limits,
             processes: HashMap::new(),
+            lru: BTreeMap::new(),
+            clock: 0,
+            tombstones: HashMap::new(),
+            buried: VecDeque::new(),
+            forgotten: Tombstone::default(),
             counters: StoreCounters::default(),
         }
     }
 
     /// Takes one window record of process `key`.
     pub fn insert(&mut self, key: &K, w: Window) -> Result<Admission, Refusal> {
+        self.insert_tracked(key, w, &mut Vec::new())
+    }
+
+    /// Takes one window record of process `key`, appending to `evicted` whatever
+    /// evidence the store dropped to make room (so a caller can drop what it keeps
+    /// about those windows).
+    pub fn insert_tracked(
+        &mut self,
+        key: &K,
+        w: Window,
+        evicted: &mut Vec<Evicted<K>>,
+    ) -> Result<Admission, Refusal> {
         if let Some(end_ns) = w.end_ns().filter(|&e| e < w.start_ns) {
             self.counters.refused_inverted += 1;
             return Err(Refusal::Inverted {
@@ -269,23 +442,72 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
                 end_ns,
             });
         }
-        if !self.processes.contains_key(key) && self.processes.len() >= self.limits.max_processes {
+        if self.limits.max_processes == 0 {
             self.counters.refused_processes += 1;
-            return Err(Refusal::ProcessTableFull {
-                max: self.limits.max_processes,
+            return Err(Refusal::ProcessTableFull { max: 0 });
+        }
+        if !self.processes.contains_key(key) {
+            while self.processes.len() >= self.limits.max_processes
+                && self.evict_least_recently_used(evicted)
+            {}
+            // A returning process keeps the floor it left with.
+            let tomb = self.tombstones.remove(key).unwrap_or(Tombstone {
+                floor: self.forgotten.lost_until,
+                ..self.forgotten
             });
+            self.processes
+                .insert(key.clone(), ProcessWindows::from_tombstone(tomb));
         }
         self.counters.received += 1;
         if w.mode == SamplingMode::Opaque {
             self.counters.opaque_mode += 1;
         }
-        let process = self.processes.entry(key.clone()).or_default();
-        let (admission, evicted) = process.insert(w, self.limits.max_windows_per_process);
-        self.counters.evicted += evicted;
+        self.clock += 1;
+        let process = self.processes.get_mut(key).expect("inserted above");
+        self.lru.remove(&process.last_use);
+        process.last_use = self.clock;
+        self.lru.insert(self.clock, key.clone());
+        let mut starts = Vec::new();
+        let admission = process.insert(w, self.limits.max_windows_per_process, &mut starts);
+        self.counters.evicted += starts.len() as u64;
+        evicted.extend(starts.into_iter().map(|s| Evicted::Window(key.clone(), s)));
         if admission != Admission::Stored {
             self.counters.superseded += 1;
         }
         Ok(admission)
+    }
+
+    fn evict_least_recently_used(&mut self, evicted: &mut Vec<Evicted<K>>) -> bool {
+        let Some((_, key)) = self.lru.pop_first() else {
+            return false;
+        };
+        let Some(p) = self.processes.remove(&key) else {
+            return true;
+        };
+        self.counters.processes_evicted += 1;
+        self.counters.evicted += p.held() as u64;
+        self.bury(key.clone(), p.tombstone());
+        evicted.push(Evicted::Process(key));
+        true
+    }
+
+    fn bury(&mut self, key: K, tomb: Tombstone) {
+        let tomb = self.tombstones.get(&key).map_or(tomb, |t| t.merge(tomb));
+        self.tombstones.insert(key.clone(), tomb);
+        self.buried.push_back(key);
+        let cap = self
+            .limits
+            .max_processes
+            .saturating_mul(TOMBSTONES_PER_PROCESS);
+        while self.buried.len() > cap {
+            let Some(old) = self.buried.pop_front() else {
+                break;
+            };
+            // A dropped tombstone still counts, for every process without one.
+            if let Some(t) = self.tombstones.remove(&old) {
+                self.forgotten = self.forgotten.merge(t);
+            }
+        }
     }
 
     /// Classifies the execution `[s, e]` of process `key`, whose declared tier is `tier`.
@@ -298,6 +520,19 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
             .map_or(Serialized::Unknown, |p| p.classify(s, e))
     }
 
+    /// Whether evidence about an execution of `key` starting at `s` was evicted: a
+    /// window the process sent, or the whole process. A "false" stamp there cannot
+    /// be checked against "true".
+    pub fn evidence_lost(&self, key: &K, s: u64) -> bool {
+        match self.processes.get(key) {
+            Some(p) => p.evidence_lost(s),
+            None => {
+                let tomb = self.tombstones.get(key).unwrap_or(&self.forgotten);
+                s < tomb.lost_until
+            }
+        }
+    }
+
     /// The windows of process `key`.
     pub fn process(&self, key: &K) -> Option<&ProcessWindows> {
         self.processes.get(key)
@@ -305,7 +540,9 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
 
     /// Forgets a process entirely (its executions then read unknown).
     pub fn remove(&mut self, key: &K) -> Option<ProcessWindows> {
-        self.processes.remove(key)
+        let p = self.processes.remove(key)?;
+        self.lru.remove(&p.last_use);
+        Some(p)
     }
 
     /// Processes tracked.
@@ -343,8 +580,8 @@ mod tests {
     #[test]
     fn coverage_ends_at_the_first_open_start() {
         let mut p = ProcessWindows::default();
-        p.insert(Window::closed(1000, 2000, 1, KS), 10);
-        p.insert(Window::open(4000, 2, KS), 10);
+        p.insert(Window::closed(1000, 2000, 1, KS), 10, &mut Vec::new());
+        p.insert(Window::open(4000, 2, KS), 10, &mut Vec::new());
         assert_eq!(p.coverage(), Some((1000, 4000)));
     }
 
@@ -354,6 +591,7 @@ mod tests {
         p.insert(
             Window::closed(1000, 2000, 1, KS).with_quiet_tail(QuietTail::For(500)),
             10,
+            &mut Vec::new(),
         );
         assert_eq!(p.coverage(), Some((1000, 2500)));
         assert_eq!(p.classify(2100, 2400), Serialized::False);
@@ -366,6 +604,7 @@ mod tests {
         p.insert(
             Window::closed(1000, 2000, 1, KS).with_quiet_tail(QuietTail::Never),
             10,
+            &mut Vec::new(),
         );
         assert_eq!(p.classify(5000, u64::MAX), Serialized::False);
     }
@@ -373,8 +612,12 @@ mod tests {
     #[test]
     fn evicting_an_open_window_ends_coverage_for_good() {
         let mut p = ProcessWindows::default();
-        p.insert(Window::open(100, 1, KS), 1);
-        p.insert(Window::closed(200, 300, 2, SamplingMode::Continuous), 1);
+        p.insert(Window::open(100, 1, KS), 1, &mut Vec::new());
+        p.insert(
+            Window::closed(200, 300, 2, SamplingMode::Continuous),
+            1,
+            &mut Vec::new(),
+        );
         assert_eq!(p.coverage(), None);
         assert_eq!(p.classify(210, 250), Serialized::Unknown);
     }
@@ -382,11 +625,11 @@ mod tests {
     #[test]
     fn a_filled_hole_restores_coverage() {
         let mut p = ProcessWindows::default();
-        p.insert(Window::closed(1000, 2000, 1, KS), 10);
-        p.insert(Window::closed(5000, 6000, 3, KS), 10);
+        p.insert(Window::closed(1000, 2000, 1, KS), 10, &mut Vec::new());
+        p.insert(Window::closed(5000, 6000, 3, KS), 10, &mut Vec::new());
         assert_eq!(p.lost(), 1);
         assert_eq!(p.classify(2500, 2600), Serialized::Unknown);
-        p.insert(Window::closed(3000, 4000, 2, KS), 10);
+        p.insert(Window::closed(3000, 4000, 2, KS), 10, &mut Vec::new());
         assert_eq!(p.lost(), 0);
         assert_eq!(p.classify(2500, 2600), Serialized::False);
     }
@@ -396,11 +639,11 @@ mod tests {
         let a = Window::closed(1000, 2000, 1, KS);
         let b = Window::closed(1000, 2500, 1, KS);
         let mut p1 = ProcessWindows::default();
-        p1.insert(a, 10);
-        p1.insert(b, 10);
+        p1.insert(a, 10, &mut Vec::new());
+        p1.insert(b, 10, &mut Vec::new());
         let mut p2 = ProcessWindows::default();
-        p2.insert(b, 10);
-        p2.insert(a, 10);
+        p2.insert(b, 10, &mut Vec::new());
+        p2.insert(a, 10, &mut Vec::new());
         assert_eq!(p1.get(1000), p2.get(1000));
     }
 }

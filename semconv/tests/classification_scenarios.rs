@@ -298,7 +298,7 @@ fn eviction_degrades_towards_unknown_never_towards_false() {
 }
 
 #[test]
-fn a_refused_process_reads_unknown() {
+fn a_new_process_evicts_the_least_recently_used_whose_executions_then_read_unknown() {
     let mut t = Timeline::with(
         Tier::Serialized,
         StoreLimits {
@@ -308,9 +308,20 @@ fn a_refused_process_reads_unknown() {
     );
     t.burst(Some(1), 1000, 2000);
     t.burst(Some(2), 1000, 2000);
-    assert_eq!(t.store.counters().refused_processes, 2);
-    assert_eq!(t.exec(Some(2), 1200, 1800), Unknown);
-    t.assert_sum_identity(1);
+    assert_eq!(t.store.counters().refused_processes, 0);
+    assert_eq!(t.store.counters().processes_evicted, 1);
+    assert_eq!(
+        t.exec(Some(2), 1200, 1800),
+        True,
+        "the newcomer is admitted"
+    );
+    assert_eq!(t.exec(Some(1), 1200, 1800), Unknown);
+    assert!(
+        t.store.evidence_lost(&Some(1), 1200),
+        "and its lost evidence is known"
+    );
+    assert!(!t.store.evidence_lost(&Some(1), 2001));
+    t.assert_sum_identity(2);
 }
 
 #[test]

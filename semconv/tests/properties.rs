@@ -89,6 +89,37 @@ fn records(bursts: &[Burst]) -> Vec<Window> {
     out
 }
 
+/// Coverage computed from scratch, as the contract states it (no eviction): from the
+/// first start of the newest unbroken sequence run to the first open start after it,
+/// or else the latest proven-quiet instant of the closed windows after it.
+fn rebuilt_coverage(held: &[Window]) -> Option<(u64, u64)> {
+    let seqs: std::collections::BTreeSet<u64> = held.iter().map(|w| w.seq).collect();
+    let mut first = *seqs.last()?;
+    while first > 0 && seqs.contains(&(first - 1)) {
+        first -= 1;
+    }
+    let start = held
+        .iter()
+        .filter(|w| w.seq >= first)
+        .map(|w| w.start_ns)
+        .min()?;
+    let after = || held.iter().filter(move |w| w.start_ns >= start);
+    if let Some(open) = after().filter(|w| w.is_open()).map(|w| w.start_ns).min() {
+        return Some((start, open));
+    }
+    after()
+        .filter_map(|w| {
+            let end = w.end_ns()?;
+            Some(match w.quiet_tail {
+                QuietTail::None => end,
+                QuietTail::For(ns) => end.saturating_add(ns),
+                QuietTail::Never => u64::MAX,
+            })
+        })
+        .max()
+        .map(|end| (start, end))
+}
+
 fn store_of(records: &[Window], limits: StoreLimits) -> WindowStore<u32> {
     let mut store = WindowStore::new(limits);
     for w in records {
@@ -132,6 +163,26 @@ proptest! {
     }
 
     #[test]
+    fn incremental_coverage_equals_coverage_rebuilt_from_the_windows_held(
+        bursts in history(), seed in any::<u64>()
+    ) {
+        // Records in a shuffled order, coverage checked after every insert.
+        let mut recs = records(&bursts);
+        let mut state = seed | 1;
+        for i in (1..recs.len()).rev() {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+            recs.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut store = WindowStore::new(StoreLimits::default());
+        for w in recs {
+            let _ = store.insert(&1u32, w);
+            let p = store.process(&1).expect("stored");
+            let held: Vec<Window> = p.windows().copied().collect();
+            prop_assert_eq!(p.coverage(), rebuilt_coverage(&held), "{:?}", held);
+        }
+    }
+
+    #[test]
     fn any_permutation_of_the_records_gives_the_same_store_and_answers(
         bursts in history(), execs in execs(), shuffle in any::<prop::sample::Index>(), seed in any::<u64>()
     ) {
@@ -163,16 +214,28 @@ proptest! {
         let recs = records(&bursts);
         let full = store_of(&recs, StoreLimits::default());
         let bounded = store_of(&recs, StoreLimits { max_windows_per_process: cap, max_processes: 1 });
-        let mut refused = WindowStore::new(StoreLimits { max_processes: 1, ..StoreLimits::default() });
-        refused.insert(&0, Window::closed(0, 1, 1, SamplingMode::KernelSerialized)).unwrap();
+        // Process 1 is evicted whole by a newcomer, then comes back with its records.
+        let mut churned = WindowStore::new(StoreLimits { max_processes: 1, ..StoreLimits::default() });
         for w in &recs {
-            prop_assert!(refused.insert(&1, *w).is_err());
+            churned.insert(&1, *w).unwrap();
+        }
+        churned.insert(&0, Window::closed(0, 1, 1, SamplingMode::KernelSerialized)).unwrap();
+        let evicted = churned.classify(Tier::Serialized, &1, 0, u64::MAX);
+        prop_assert_eq!(evicted, Serialized::Unknown);
+        let mut returned = churned.clone();
+        for w in &recs {
+            returned.insert(&1, *w).unwrap();
         }
         for (s, e) in execs {
             let unbounded = full.classify(Tier::Serialized, &1, s, e);
-            let answer = bounded.classify(Tier::Serialized, &1, s, e);
-            prop_assert!(answer == unbounded || answer == Serialized::Unknown, "[{s},{e}]: {answer} with eviction, {unbounded} without");
-            prop_assert_eq!(refused.classify(Tier::Serialized, &1, s, e), Serialized::Unknown);
+            for (store, what) in [(&bounded, "evicted windows"), (&churned, "an evicted process"), (&returned, "a returning process")] {
+                let answer = store.classify(Tier::Serialized, &1, s, e);
+                prop_assert!(answer == unbounded || answer == Serialized::Unknown, "[{s},{e}]: {answer} with {what}, {unbounded} without");
+                // Where "true" was lost, the store says evidence was lost.
+                if unbounded == Serialized::True && answer != Serialized::True {
+                    prop_assert!(store.evidence_lost(&1, s), "[{s},{e}]: true lost silently with {what}");
+                }
+            }
         }
     }
 

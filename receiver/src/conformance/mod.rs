@@ -42,7 +42,8 @@ pub enum Rule {
     WindowWellFormed,
     /// Every burst's open record is followed by its closed record.
     WindowClosed,
-    /// Per resource, true + false + unknown == kernel executions.
+    /// Per resource, true + false + unknown == kernel executions, counting every
+    /// `gpu.serialized` value a span carries: a span with none or with two breaks it.
     SumIdentity,
 }
 
@@ -162,6 +163,8 @@ struct Kernel {
     start: u64,
     end: u64,
     value: Option<Serialized>,
+    /// Every valid `gpu.serialized` value the span carries (one, when it conforms).
+    answers: Vec<Serialized>,
 }
 
 #[derive(Debug)]
@@ -297,12 +300,19 @@ impl Checker {
                         None
                     }
                 };
+                let answers = span
+                    .attributes
+                    .iter()
+                    .filter(|kv| kv.key == a::GPU_SERIALIZED)
+                    .filter_map(|kv| Stamp::read(std::slice::from_ref(kv)).valid())
+                    .collect();
                 let r = self.resources.get_mut(&key).expect("inserted above");
                 r.kernels.push(Kernel {
                     span: span_label(span),
                     start: span.start_time_unix_nano,
                     end: span.end_time_unix_nano,
                     value,
+                    answers,
                 });
             }
         }
@@ -312,6 +322,8 @@ impl Checker {
     pub fn finish(mut self) -> Report {
         let mut resources = Vec::new();
         for r in std::mem::take(&mut self.resources).into_values() {
+            // The two sides are counted apart: executions per kernel span, answers per
+            // value carried, so the identity fails on its own.
             let mut outcomes = Outcomes::default();
             let mut valid = 0u64;
             let v = &mut self.violations;
@@ -342,9 +354,10 @@ impl Checker {
                 push(v, Rule::WindowClosed, None, format!("the window opened at {start} never closed: executions from then on read unknown"));
             }
             for k in &r.kernels {
+                outcomes.count_execution();
+                k.answers.iter().for_each(|&v| outcomes.count_answer(v));
                 let Some(value) = k.value else { continue };
                 valid += 1;
-                outcomes.record(value);
                 match r.tier.effective() {
                     Tier::Serialized if value == Serialized::False => {
                         let evidence = r.store.classify(Tier::Serialized, &(), k.start, k.end);
@@ -369,18 +382,18 @@ impl Checker {
                 }
             }
             let kernel_spans = r.kernels.len() as u64;
-            if outcomes.executions != kernel_spans {
+            if !outcomes.is_balanced() {
+                let answers = outcomes.serialized + outcomes.not_serialized + outcomes.unknown;
+                let extra = r.kernels.iter().filter(|k| k.answers.len() > 1).count();
                 push(
                     v,
                     Rule::SumIdentity,
                     None,
                     format!(
-                        "{} true + {} false + {} unknown = {} but {} kernel spans ({} without a valid gpu.serialized)",
+                        "{} true + {} false + {} unknown = {answers} but {kernel_spans} kernel spans ({} without a valid gpu.serialized, {extra} with more than one)",
                         outcomes.serialized,
                         outcomes.not_serialized,
                         outcomes.unknown,
-                        outcomes.executions,
-                        kernel_spans,
                         kernel_spans - valid
                     ),
                 );
@@ -569,6 +582,15 @@ mod tests {
             vec![kernel(1, 1, 2, Some(Serialized::Unknown))],
         )]);
         assert_eq!(rules(&r), ["tier-declared"]);
+    }
+
+    #[test]
+    fn sum_identity_alone_flags_a_span_with_two_answers() {
+        // Every other rule holds: the first value is valid and the tier is off.
+        let mut k = kernel(1, 1, 2, Some(Serialized::False));
+        k.attributes.push(otlp::string(a::GPU_SERIALIZED, "true"));
+        let r = check(&[request(resource("app", 1, Some(Tier::Off)), vec![k])]);
+        assert_eq!(rules(&r), ["sum-identity"], "{r}");
     }
 
     #[test]

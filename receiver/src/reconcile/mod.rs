@@ -17,7 +17,7 @@ pub mod resource;
 pub mod verdict;
 pub mod window_span;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,7 +27,7 @@ use opentelemetry_proto::tonic::resource::v1::Resource;
 use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
-use semconv::store::{Admission, StoreCounters, StoreLimits};
+use semconv::store::{Admission, Evicted, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, Window, WindowStore};
 
 use resource::{DeclaredTier, ResourceKey};
@@ -83,8 +83,13 @@ pub struct ReconcileCounters {
     pub conflicts: u64,
     /// Kernel spans without a stamp, given the verdict.
     pub repaired_missing: u64,
-    /// Kernel spans with an invalid stamp, given the verdict.
+    /// Kernel spans with an invalid stamp (duplicate keys included), given the verdict.
     pub repaired_invalid: u64,
+    /// Kernel spans of tier off or continuous stamped other than "false", exported "false".
+    pub repaired_tier: u64,
+    /// "false" stamps over evicted evidence, exported "unknown": eviction only ever
+    /// moves answers toward unknown.
+    pub unverifiable: u64,
     /// Held spans released because their answer settled.
     pub released_settled: u64,
     /// Held spans released at the reconcile deadline.
@@ -99,6 +104,9 @@ pub struct ReconcileCounters {
     pub window_spans_closed: u64,
     /// Window spans emitted for bursts whose close never came.
     pub window_spans_unclosed: u64,
+    /// Open windows the store evicted before their close or deadline: no span, since
+    /// window spans are bounded by the windows the store keeps.
+    pub window_spans_evicted: u64,
 }
 
 /// What the sender is told about its request: OTLP partial success.
@@ -164,7 +172,14 @@ struct PendingOpen {
     carrier_span_id: Vec<u8>,
     resource: Arc<ResourceCtx>,
     deadline: u64,
-    /// The latest kernel end seen from the producer since: how far "unknown" reaches.
+}
+
+/// One producer's open windows waiting for their close, by start.
+#[derive(Debug, Default)]
+struct PendingOpens {
+    opens: HashMap<u64, PendingOpen>,
+    /// The latest kernel end seen from the producer while any window was pending: how
+    /// far "unknown" reaches. One value per producer, so a kernel costs O(1).
     latest_end: u64,
 }
 
@@ -314,7 +329,7 @@ fn prepare_resource(rs: &ResourceSpans) -> PreparedResource {
                 Ok(()) if !is_kernel(span) => SpanKind::Plain,
                 Ok(()) => {
                     latest_kernel_end = latest_kernel_end.max(Some(span.end_time_unix_nano));
-                    SpanKind::Kernel(Stamp::read(&span.attributes))
+                    SpanKind::Kernel(Stamp::read_one(&span.attributes))
                 }
             });
         }
@@ -347,7 +362,9 @@ pub struct Reconciler {
     store: WindowStore<ResourceKey>,
     held: HashMap<ResourceKey, VecDeque<Held>>,
     held_count: usize,
-    pending: HashMap<(ResourceKey, u64), PendingOpen>,
+    pending: HashMap<ResourceKey, PendingOpens>,
+    /// `(deadline, producer, start)` of every pending open window, soonest first.
+    pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
     counters: ReconcileCounters,
     own_scope: Arc<ScopeCtx>,
 }
@@ -369,6 +386,7 @@ impl Reconciler {
             held: HashMap::new(),
             held_count: 0,
             pending: HashMap::new(),
+            pending_deadlines: BTreeSet::new(),
             counters: ReconcileCounters::default(),
             own_scope,
         }
@@ -430,12 +448,7 @@ impl Reconciler {
             }
             if let Some(end) = latest_kernel_end {
                 // The open windows stay the same through this resource's kernels.
-                for p in self
-                    .pending
-                    .iter_mut()
-                    .filter(|((k, _), _)| *k == key)
-                    .map(|(_, p)| p)
-                {
+                if let Some(p) = self.pending.get_mut(&key) {
                     p.latest_end = p.latest_end.max(end);
                 }
             }
@@ -479,7 +492,8 @@ impl Reconciler {
                             &mut outbox,
                         );
                     } else {
-                        self.finalize(&mut span, &stamp, verdict);
+                        // Settled or another tier: nothing evicted can change it.
+                        self.finalize(&mut span, &stamp, tier, verdict, false);
                         ss.spans.push(span);
                     }
                 }
@@ -517,14 +531,12 @@ impl Reconciler {
             }
         }
         self.held.retain(|_, q| !q.is_empty());
-        let due: Vec<(ResourceKey, u64)> = self
-            .pending
-            .iter()
-            .filter(|(_, p)| p.deadline <= now)
-            .map(|(k, _)| *k)
-            .collect();
-        for k in due {
-            self.emit_unclosed(k, &mut outbox);
+        while let Some(&(deadline, key, start)) = self.pending_deadlines.first() {
+            if deadline > now {
+                break;
+            }
+            self.pending_deadlines.pop_first();
+            self.emit_unclosed(key, start, &mut outbox);
         }
         outbox.into_request().into_iter().collect()
     }
@@ -540,9 +552,8 @@ impl Reconciler {
             }
         }
         self.held.clear();
-        let all: Vec<(ResourceKey, u64)> = self.pending.keys().copied().collect();
-        for k in all {
-            self.emit_unclosed(k, &mut outbox);
+        while let Some((_, key, start)) = self.pending_deadlines.pop_first() {
+            self.emit_unclosed(key, start, &mut outbox);
         }
         outbox.into_request().into_iter().collect()
     }
@@ -578,25 +589,42 @@ impl Reconciler {
             .process(&key)
             .and_then(|p| p.get(window.start_ns))
             .map(Window::is_open);
-        match self.store.insert(&key, window) {
+        let mut evicted = Vec::new();
+        let admission = self.store.insert_tracked(&key, window, &mut evicted);
+        for e in evicted {
+            self.forget_pending(e);
+        }
+        // A record the store did not keep (older than everything it holds) gets no span.
+        let kept = self
+            .store
+            .process(&key)
+            .is_some_and(|p| p.get(window.start_ns).is_some());
+        match admission {
             Err(refusal) => report.note(refusal.to_string()),
             Ok(Admission::Superseded) => {}
+            Ok(_) if !kept => {}
             Ok(_) if window.is_open() => {
                 let deadline = self.deadline(now);
-                self.pending.insert(
-                    (key, window.start_ns),
+                let pending = self.pending.entry(key).or_default();
+                let old = pending.opens.insert(
+                    window.start_ns,
                     PendingOpen {
                         window,
                         carrier_trace_id: carrier.trace_id.clone(),
                         carrier_span_id: carrier.span_id.clone(),
                         resource: rctx.clone(),
                         deadline,
-                        latest_end: window.start_ns,
                     },
                 );
+                if let Some(old) = old {
+                    self.pending_deadlines
+                        .remove(&(old.deadline, key, window.start_ns));
+                }
+                self.pending_deadlines
+                    .insert((deadline, key, window.start_ns));
             }
             Ok(_) => {
-                self.pending.remove(&(key, window.start_ns));
+                self.take_pending(key, window.start_ns);
                 // One closed span per burst: not again for a conflicting duplicate.
                 if held_was_open != Some(false) {
                     let end = window.end_ns().unwrap_or(window.start_ns);
@@ -680,7 +708,8 @@ impl Reconciler {
             ..
         } = held;
         let verdict = self.classify(key, &span);
-        self.finalize(&mut span, &stamp, verdict);
+        let lost = self.store.evidence_lost(&key, span.start_time_unix_nano);
+        self.finalize(&mut span, &stamp, Tier::Serialized, verdict, lost);
         outbox.entries.push((resource, scope, span));
     }
 
@@ -712,16 +741,48 @@ impl Reconciler {
         }
     }
 
-    fn emit_unclosed(&mut self, k: (ResourceKey, u64), outbox: &mut Outbox) {
-        let Some(p) = self.pending.remove(&k) else {
+    /// Removes one pending open window, with its deadline; returns it and the latest
+    /// kernel end seen from its producer.
+    fn take_pending(&mut self, key: ResourceKey, start: u64) -> Option<(PendingOpen, u64)> {
+        let pending = self.pending.get_mut(&key)?;
+        let p = pending.opens.remove(&start)?;
+        let latest_end = pending.latest_end;
+        if pending.opens.is_empty() {
+            self.pending.remove(&key);
+        }
+        self.pending_deadlines.remove(&(p.deadline, key, start));
+        Some((p, latest_end))
+    }
+
+    /// Drops what is pending for windows the store evicted: no span for them.
+    fn forget_pending(&mut self, evicted: Evicted<ResourceKey>) {
+        match evicted {
+            Evicted::Window(key, start) => {
+                if self.take_pending(key, start).is_some() {
+                    self.counters.window_spans_evicted += 1;
+                }
+            }
+            Evicted::Process(key) => {
+                if let Some(pending) = self.pending.remove(&key) {
+                    for (start, p) in pending.opens {
+                        self.pending_deadlines.remove(&(p.deadline, key, start));
+                        self.counters.window_spans_evicted += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn emit_unclosed(&mut self, key: ResourceKey, start: u64, outbox: &mut Outbox) {
+        let Some((p, latest_end)) = self.take_pending(key, start) else {
             return;
         };
         let span = window_span::build(
-            k.0,
+            key,
             &p.window,
             &p.carrier_trace_id,
             &p.carrier_span_id,
-            p.latest_end,
+            latest_end,
             WindowState::Unclosed,
         );
         self.counters.window_spans_unclosed += 1;
@@ -731,8 +792,15 @@ impl Reconciler {
     }
 
     /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it.
-    fn finalize(&mut self, span: &mut Span, stamp: &Stamp, verdict: Serialized) {
-        let (value, decision) = decide(stamp, verdict);
+    fn finalize(
+        &mut self,
+        span: &mut Span,
+        stamp: &Stamp,
+        tier: Tier,
+        verdict: Serialized,
+        evidence_lost: bool,
+    ) {
+        let (value, decision) = decide(stamp, tier, verdict, evidence_lost);
         let c = &mut self.counters;
         match decision {
             Decision::Agreed => c.agreements += 1,
@@ -740,14 +808,22 @@ impl Reconciler {
             Decision::Conflict => c.conflicts += 1,
             Decision::RepairedMissing => c.repaired_missing += 1,
             Decision::RepairedInvalid => c.repaired_invalid += 1,
+            Decision::RepairedTier => c.repaired_tier += 1,
+            Decision::Unverifiable => c.unverifiable += 1,
         }
         if *stamp != Stamp::Valid(value) {
+            // `set` replaces every occurrence: exactly one value leaves.
             otlp::set(
                 &mut span.attributes,
                 otlp::string(a::GPU_SERIALIZED, value.as_str()),
             );
         }
-        c.outcomes.record(value);
+        // The answer is counted from what the span carries out, apart from the
+        // execution, so a span leaving with no value or two unbalances the identity.
+        c.outcomes.count_execution();
+        if let Stamp::Valid(carried) = Stamp::read_one(&span.attributes) {
+            c.outcomes.count_answer(carried);
+        }
     }
 }
 

@@ -37,9 +37,43 @@ fn kernel_answers(out: &[ExportTraceServiceRequest]) -> Vec<String> {
         .collect()
 }
 
-fn assert_balanced(r: &Reconciler) {
-    let o = r.counters().outcomes;
-    assert!(o.is_balanced(), "{o:?}");
+/// The sum identity, checked from three places apart: the counters, what entered
+/// against what is held and what left, and a tally of the exported spans themselves
+/// (every `gpu.serialized` value they carry). `out` is everything exported so far.
+fn balance(
+    c: &ReconcileCounters,
+    held: usize,
+    out: &[ExportTraceServiceRequest],
+) -> Result<(), String> {
+    let o = c.outcomes;
+    if !o.is_balanced() {
+        return Err(format!("the counters do not balance: {o:?}"));
+    }
+    if c.kernel_spans != o.executions + held as u64 {
+        return Err(format!(
+            "{} kernel spans in, {} out and {held} held",
+            c.kernel_spans, o.executions
+        ));
+    }
+    let mut tally = Outcomes::default();
+    for (_, s) in spans_of(out).into_iter().filter(|(_, s)| is_kernel(s)) {
+        tally.count_execution();
+        for kv in s.attributes.iter().filter(|kv| kv.key == a::GPU_SERIALIZED) {
+            if let Some(v) = Stamp::read(std::slice::from_ref(kv)).valid() {
+                tally.count_answer(v);
+            }
+        }
+    }
+    if tally != o {
+        return Err(format!("counted {o:?} but the spans carry {tally:?}"));
+    }
+    Ok(())
+}
+
+fn assert_balanced(r: &Reconciler, out: &[ExportTraceServiceRequest]) {
+    if let Err(why) = balance(&r.counters(), r.held(), out) {
+        panic!("{why}");
+    }
 }
 
 #[test]
@@ -59,7 +93,7 @@ fn a_serialized_tier_kernel_with_no_evidence_is_held_then_leaves_unknown_at_the_
         ),
         (0, 1, 1)
     );
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
 }
 
 #[test]
@@ -100,7 +134,7 @@ fn a_held_kernel_leaves_as_soon_as_a_later_window_settles_it() {
         ),
         (2, 2, 0)
     );
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
 }
 
 #[test]
@@ -121,7 +155,7 @@ fn kernels_of_other_tiers_leave_at_once_as_false_whatever_windows_arrive() {
             0
         );
         assert_eq!(r.store_counters().received, 1, "windows are still counted");
-        assert_balanced(&r);
+        assert_balanced(&r, &out);
     }
 }
 
@@ -189,6 +223,7 @@ fn an_open_window_never_closed_yields_an_unclosed_window_span_and_unknown_kernel
         ["false"],
         "the gap before the open start is proven"
     );
+    let early = out;
     let out = r.tick(3 * SECOND);
     let unclosed: Vec<_> = spans_of(&out)
         .into_iter()
@@ -205,7 +240,7 @@ fn an_open_window_never_closed_yields_an_unclosed_window_span_and_unknown_kernel
     );
     assert_eq!(kernel_answers(&out), ["unknown"]);
     assert_eq!(r.counters().window_spans_unclosed, 1);
-    assert_balanced(&r);
+    assert_balanced(&r, &[early, out].concat());
 }
 
 #[test]
@@ -218,7 +253,7 @@ fn a_false_stamp_contradicted_by_a_closed_window_leaves_as_true_and_is_counted()
     let (_, out) = r.ingest(request(serialized(), spans), 0);
     assert_eq!(kernel_answers(&out), ["true"]);
     assert_eq!(r.counters().conflicts, 1);
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
 }
 
 #[test]
@@ -335,7 +370,7 @@ fn a_full_hold_releases_the_oldest_early_with_its_current_answer() {
         .map(|(_, s)| s.start_time_unix_nano)
         .collect();
     assert_eq!(first, [100, 101, 102], "oldest first");
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
 }
 
 #[test]
@@ -362,37 +397,100 @@ fn drain_releases_everything_held_and_closes_pending_windows() {
         1
     );
     assert_eq!((r.held(), r.counters().released_shutdown), (0, 2));
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
 }
 
-#[test]
-fn with_nothing_lost_stamp_and_verdict_agree_on_every_execution() {
+/// The ground truth of a producer with nothing lost, from its burst intervals alone
+/// (no store, no `classify`): "true" if `[s, e]` touches a burst (bounds inclusive),
+/// "false" between the first burst's start and the last burst's end, else "unknown".
+fn ground_truth(bursts: &[(u64, u64)], s: u64, e: u64) -> Serialized {
+    if bursts.iter().any(|&(bs, be)| s <= be && e >= bs) {
+        Serialized::True
+    } else if s >= bursts[0].0 && e <= bursts[bursts.len() - 1].1 {
+        Serialized::False
+    } else {
+        Serialized::Unknown
+    }
+}
+
+/// Sends three bursts and 60 kernels stamped by `stamp_of`; returns the counters.
+fn agreement_run(stamp_of: impl Fn(u64, u64) -> Serialized) -> (ReconcileCounters, Vec<String>) {
     let mut r = reconciler();
-    let bursts = [(1000, 2000), (5000, 6000), (9000, 10_000)];
-    let mut store = semconv::WindowStore::new(semconv::StoreLimits::default());
     let mut records = Vec::new();
-    for (i, (s, e)) in bursts.iter().enumerate() {
+    for (i, (s, e)) in BURSTS.iter().enumerate() {
         let seq = i as u64 + 1;
         records.push(Window::open(*s, seq, KS));
         records.push(Window::closed(*s, *e, seq, KS));
-        store.insert(&0u8, Window::closed(*s, *e, seq, KS)).unwrap();
     }
-    // The producer stamps from its complete local log, with the same classification.
-    let kernels: Vec<_> = (0..60u64)
-        .map(|i| {
-            let s = i * 150;
-            let stamp = store.classify(Tier::Serialized, &0u8, s, s + 100);
-            kernel(i, s, s + 100, Some(stamp))
-        })
-        .collect();
     let mut spans = vec![window_carrier(1, &records)];
-    spans.extend(kernels);
+    spans.extend((0..60u64).map(|i| {
+        let s = i * 150;
+        kernel(i, s, s + 100, Some(stamp_of(s, s + 100)))
+    }));
     let mut out = r.ingest(request(serialized(), spans), 0).1;
     out.extend(r.tick(10 * SECOND));
-    let c = r.counters();
+    assert_balanced(&r, &out);
+    (r.counters(), kernel_answers(&out))
+}
+
+const BURSTS: [(u64, u64); 3] = [(1000, 2000), (5000, 6000), (9000, 10_000)];
+
+#[test]
+fn with_nothing_lost_stamp_and_verdict_agree_on_every_execution() {
+    let (c, answers) = agreement_run(|s, e| ground_truth(&BURSTS, s, e));
     assert_eq!((c.agreements, c.disagreements, c.conflicts), (60, 0, 0));
-    assert_eq!(kernel_answers(&out).len(), 60);
-    assert_balanced(&r);
+    assert_eq!(answers.len(), 60);
+    // Hand-checked points of the model, so the model itself is pinned.
+    assert_eq!(ground_truth(&BURSTS, 800, 900), Serialized::Unknown);
+    assert_eq!(ground_truth(&BURSTS, 900, 1000), Serialized::True);
+    assert_eq!(ground_truth(&BURSTS, 1950, 2050), Serialized::True);
+    assert_eq!(ground_truth(&BURSTS, 2100, 2200), Serialized::False);
+    assert_eq!(ground_truth(&BURSTS, 9900, 10_000), Serialized::True);
+    assert_eq!(ground_truth(&BURSTS, 10_050, 10_150), Serialized::Unknown);
+    assert_eq!(
+        answers.iter().filter(|a| *a == "true").count(),
+        16,
+        "by hand: 8 kernels touch each of the first two bursts; all end before the third"
+    );
+}
+
+#[test]
+fn the_agreement_check_catches_a_producer_stamp_that_differs_from_the_truth() {
+    // Planted: one execution stamped "true" where the truth is "false", one "false"
+    // where it is "true". The receiver must count a disagreement and a conflict.
+    let (c, _) = agreement_run(|s, e| match s {
+        2100 => Serialized::True,
+        1500 => Serialized::False,
+        _ => ground_truth(&BURSTS, s, e),
+    });
+    assert_eq!((c.agreements, c.disagreements, c.conflicts), (58, 1, 1));
+}
+
+#[test]
+fn the_balance_check_fails_on_an_uncounted_span_a_lost_span_and_a_double_answer() {
+    let mut r = reconciler();
+    let (_, out) = r.ingest(
+        request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![kernel(1, 1, 2, None), kernel(2, 3, 4, None)],
+        ),
+        0,
+    );
+    assert_eq!(balance(&r.counters(), r.held(), &out), Ok(()));
+    // A kernel span that left without being counted.
+    let mut extra = out.clone();
+    extra.extend(out.clone());
+    assert!(balance(&r.counters(), r.held(), &extra).is_err());
+    // A kernel span that entered but neither left nor is held.
+    let mut lost = r.counters();
+    lost.kernel_spans += 1;
+    assert!(balance(&lost, r.held(), &out).is_err());
+    // A span that left carrying two answers.
+    let mut doubled = out.clone();
+    doubled[0].resource_spans[0].scope_spans[0].spans[0]
+        .attributes
+        .push(semconv::otlp::string(a::GPU_SERIALIZED, "true"));
+    assert!(balance(&r.counters(), r.held(), &doubled).is_err());
 }
 
 #[test]
@@ -400,5 +498,161 @@ fn an_empty_request_is_clean_and_balanced() {
     let mut r = reconciler();
     let (report, out) = r.ingest(ExportTraceServiceRequest::default(), 0);
     assert!(report.is_clean() && out.is_empty());
-    assert_balanced(&r);
+    assert_balanced(&r, &out);
+}
+
+// ---- Regression tests of issue i11a (each failed on the code before the fix). ----
+
+fn junk_resources(n: u64) -> ExportTraceServiceRequest {
+    // One request, many resources, one window each: what a flood of short-lived
+    // producers (every injector run is a new service.instance.id) looks like.
+    let mut req = ExportTraceServiceRequest::default();
+    for i in 0..n {
+        let one = request(
+            resource("junk", 10_000 + i as i64, Some(Tier::Serialized)),
+            vec![window_carrier(i, &[Window::closed(1, 2, 1, KS)])],
+        );
+        req.resource_spans.extend(one.resource_spans);
+    }
+    req
+}
+
+#[test]
+fn a_producer_after_the_process_limit_is_still_reconciled() {
+    let mut r = reconciler();
+    r.ingest(junk_resources(256), 0);
+    let spans = vec![
+        window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]),
+        kernel(1, 1500, 1600, Some(Serialized::False)),
+    ];
+    let (report, out) = r.ingest(request(serialized(), spans), 1);
+    assert!(report.is_clean(), "{}", report.error_message());
+    assert_eq!(kernel_answers(&out), ["true"]);
+    assert_eq!(r.counters().conflicts, 1);
+    assert_eq!(
+        r.store_counters().processes_evicted,
+        1,
+        "the least recently used"
+    );
+    assert_eq!(r.store_counters().refused_processes, 0);
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn a_false_stamp_over_a_producer_evicted_after_sending_its_windows_reads_unknown() {
+    let mut r = reconciler();
+    r.ingest(
+        request(
+            serialized(),
+            vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)])],
+        ),
+        0,
+    );
+    r.ingest(junk_resources(256), 1);
+    let (_, out) = r.ingest(
+        request(
+            serialized(),
+            vec![kernel(1, 1500, 1600, Some(Serialized::False))],
+        ),
+        2,
+    );
+    let mut out = out;
+    out.extend(r.tick(10 * SECOND));
+    assert_eq!(kernel_answers(&out), ["unknown"]);
+    assert_eq!(r.counters().unverifiable, 1);
+    assert_eq!(r.store_counters().processes_evicted, 1);
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn a_false_stamp_over_an_evicted_window_reads_unknown() {
+    let mut r = Reconciler::new(ReconcileConfig {
+        store: semconv::StoreLimits {
+            max_windows_per_process: 2,
+            ..semconv::StoreLimits::default()
+        },
+        ..ReconcileConfig::default()
+    });
+    let windows: Vec<_> = (0..4)
+        .map(|i| Window::closed(1000 + i * 10_000, 2000 + i * 10_000, i + 1, KS))
+        .collect();
+    r.ingest(request(serialized(), vec![window_carrier(1, &windows)]), 0);
+    let (_, mut out) = r.ingest(
+        request(
+            serialized(),
+            vec![kernel(1, 1500, 1600, Some(Serialized::False))],
+        ),
+        1,
+    );
+    out.extend(r.tick(10 * SECOND));
+    assert_eq!(kernel_answers(&out), ["unknown"]);
+    assert_eq!(r.counters().unverifiable, 1);
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn kernels_of_other_tiers_read_false_whatever_their_stamp() {
+    for tier in [Tier::Off, Tier::Continuous] {
+        let mut r = reconciler();
+        let spans = vec![
+            kernel(1, 100, 200, Some(Serialized::True)),
+            kernel(2, 300, 400, Some(Serialized::Unknown)),
+            kernel(3, 500, 600, Some(Serialized::False)),
+        ];
+        let (_, out) = r.ingest(request(resource("app", 1, Some(tier)), spans), 0);
+        assert_eq!(kernel_answers(&out), ["false", "false", "false"], "{tier}");
+        let c = r.counters();
+        assert_eq!((c.repaired_tier, c.agreements), (2, 1), "{tier}");
+        assert_balanced(&r, &out);
+    }
+}
+
+#[test]
+fn a_span_with_duplicate_gpu_serialized_keys_leaves_with_exactly_one() {
+    for tier in [Tier::Off, Tier::Serialized] {
+        let mut r = reconciler();
+        let mut k = kernel(1, 1500, 1600, Some(Serialized::False));
+        k.attributes
+            .push(semconv::otlp::string(a::GPU_SERIALIZED, "true"));
+        let spans = vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]), k];
+        let (_, out) = r.ingest(request(resource("app", 1, Some(tier)), spans), 0);
+        let k = spans_of(&out)
+            .into_iter()
+            .find(|(_, s)| is_kernel(s))
+            .unwrap()
+            .1;
+        let values: Vec<_> = k
+            .attributes
+            .iter()
+            .filter(|kv| kv.key == a::GPU_SERIALIZED)
+            .collect();
+        assert_eq!(values.len(), 1, "{tier}: {values:?}");
+        assert_eq!(r.counters().repaired_invalid, 1);
+        assert_balanced(&r, &out);
+    }
+}
+
+#[test]
+fn window_spans_are_bounded_by_the_windows_the_store_keeps() {
+    let mut r = Reconciler::new(ReconcileConfig {
+        store: semconv::StoreLimits {
+            max_windows_per_process: 4,
+            ..semconv::StoreLimits::default()
+        },
+        ..ReconcileConfig::default()
+    });
+    let opens: Vec<_> = (0..10)
+        .map(|i| Window::open(1000 + i * 100, i + 1, KS))
+        .collect();
+    let mut out = r
+        .ingest(request(serialized(), vec![window_carrier(1, &opens)]), 0)
+        .1;
+    out.extend(r.tick(10 * SECOND));
+    out.extend(r.drain());
+    let windows = spans_of(&out)
+        .into_iter()
+        .filter(|(_, s)| s.name == "gpu.sampling.window")
+        .count();
+    assert_eq!(windows, 4, "one span per window the store keeps");
+    assert_eq!(r.counters().window_spans_evicted, 6);
 }

@@ -4,7 +4,7 @@
 use opentelemetry_proto::tonic::common::v1::KeyValue;
 use semconv::attributes as a;
 use semconv::registry::value_kind;
-use semconv::{otlp, Serialized};
+use semconv::{otlp, Serialized, Tier};
 
 /// What a kernel span arrived with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,7 +18,31 @@ pub enum Stamp {
 }
 
 impl Stamp {
-    /// Reads the stamp of a span's attributes.
+    /// The value, when valid.
+    pub fn valid(&self) -> Option<Serialized> {
+        match self {
+            Stamp::Valid(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Reads the stamp a span leaves with: exactly one valid value, or what is wrong.
+    /// Two or more `gpu.serialized` keys are invalid (OTLP keys are unique; which one a
+    /// backend shows is anyone's guess).
+    pub fn read_one(attrs: &[KeyValue]) -> Stamp {
+        let n = attrs
+            .iter()
+            .filter(|kv| kv.key == a::GPU_SERIALIZED)
+            .count();
+        if n > 1 {
+            return Stamp::Invalid(format!(
+                "gpu.serialized appears {n} times on one span, where exactly one value belongs"
+            ));
+        }
+        Stamp::read(attrs)
+    }
+
+    /// Reads the first `gpu.serialized` of a span's attributes.
     pub fn read(attrs: &[KeyValue]) -> Stamp {
         let Some(value) = otlp::find(attrs, a::GPU_SERIALIZED) else {
             return Stamp::Missing;
@@ -49,15 +73,39 @@ pub enum Decision {
     RepairedMissing,
     /// An invalid stamp; the verdict leaves.
     RepairedInvalid,
+    /// Tier off or continuous with a stamp other than "false"; "false" leaves.
+    RepairedTier,
+    /// A "false" stamp where evidence that could contradict it was evicted; "unknown"
+    /// leaves, because "false" can no longer be checked against "true".
+    Unverifiable,
 }
 
-/// The value to export, and how it was reached.
-pub fn decide(stamp: &Stamp, verdict: Serialized) -> (Serialized, Decision) {
+/// The value to export for an execution of a producer declaring `tier`, and how it was
+/// reached. `verdict` is the receiver's own classification; `evidence_lost` says
+/// whether windows that could have touched the execution were evicted.
+pub fn decide(
+    stamp: &Stamp,
+    tier: Tier,
+    verdict: Serialized,
+    evidence_lost: bool,
+) -> (Serialized, Decision) {
+    use Serialized::{False, True, Unknown};
+    if tier != Tier::Serialized {
+        // The contract: off and continuous read "false" unconditionally.
+        let decision = match stamp {
+            Stamp::Missing => Decision::RepairedMissing,
+            Stamp::Invalid(_) => Decision::RepairedInvalid,
+            Stamp::Valid(False) => Decision::Agreed,
+            Stamp::Valid(_) => Decision::RepairedTier,
+        };
+        return (False, decision);
+    }
     match stamp {
         Stamp::Missing => (verdict, Decision::RepairedMissing),
         Stamp::Invalid(_) => (verdict, Decision::RepairedInvalid),
-        Stamp::Valid(Serialized::False) if verdict == Serialized::True => {
-            (Serialized::True, Decision::Conflict)
+        Stamp::Valid(False) if verdict == True => (True, Decision::Conflict),
+        Stamp::Valid(False) if verdict == Unknown && evidence_lost => {
+            (Unknown, Decision::Unverifiable)
         }
         Stamp::Valid(s) if *s == verdict => (*s, Decision::Agreed),
         Stamp::Valid(s) => (*s, Decision::Disagreed),
@@ -68,6 +116,10 @@ pub fn decide(stamp: &Stamp, verdict: Serialized) -> (Serialized, Decision) {
 mod tests {
     use super::*;
     use Serialized::{False, True, Unknown};
+
+    fn decide(stamp: &Stamp, verdict: Serialized) -> (Serialized, Decision) {
+        super::decide(stamp, Tier::Serialized, verdict, false)
+    }
 
     #[test]
     fn a_valid_stamp_leaves_as_it_came() {
@@ -112,6 +164,55 @@ mod tests {
             decide(&Stamp::Valid(False), True),
             (True, Decision::Conflict)
         );
+    }
+
+    #[test]
+    fn other_tiers_read_false_whatever_the_stamp_and_a_stamp_other_than_false_is_a_repair() {
+        for tier in [Tier::Off, Tier::Continuous] {
+            for (stamp, decision) in [
+                (Stamp::Valid(True), Decision::RepairedTier),
+                (Stamp::Valid(Unknown), Decision::RepairedTier),
+                (Stamp::Valid(False), Decision::Agreed),
+                (Stamp::Missing, Decision::RepairedMissing),
+                (Stamp::Invalid("x".into()), Decision::RepairedInvalid),
+            ] {
+                assert_eq!(
+                    super::decide(&stamp, tier, True, false),
+                    (False, decision),
+                    "{tier} {stamp:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_false_stamp_over_evicted_evidence_reads_unknown() {
+        let lost = |stamp: Stamp, verdict| super::decide(&stamp, Tier::Serialized, verdict, true);
+        assert_eq!(
+            lost(Stamp::Valid(False), Unknown),
+            (Unknown, Decision::Unverifiable)
+        );
+        assert_eq!(lost(Stamp::Valid(False), True), (True, Decision::Conflict));
+        assert_eq!(
+            lost(Stamp::Valid(True), Unknown),
+            (True, Decision::Disagreed)
+        );
+        assert_eq!(
+            lost(Stamp::Valid(Unknown), Unknown),
+            (Unknown, Decision::Agreed)
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_an_invalid_stamp() {
+        let attrs = [
+            otlp::string(a::GPU_SERIALIZED, "false"),
+            otlp::string(a::GPU_SERIALIZED, "false"),
+        ];
+        assert!(
+            matches!(Stamp::read_one(&attrs), Stamp::Invalid(m) if m.contains("appears 2 times"))
+        );
+        assert_eq!(Stamp::read_one(&attrs[..1]), Stamp::Valid(False));
     }
 
     #[test]

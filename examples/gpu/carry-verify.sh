@@ -48,9 +48,13 @@ case_run() { # name env... -- cmd...
 KLAUNCH="--streams 1 --elems 256 --iters 1"
 case "${1:-carry}" in
 carry)
-  taskset -c 0-7 python3 examples/gpu/maxrss.py "$G/kernels" --launches 2000000 $KLAUNCH 2>&1 | tail -2 | sed 's/^/baseline launch2m: /'
+  if [ -z "${SKIP_BASELINE:-}" ]; then
+    taskset -c 0-7 python3 examples/gpu/maxrss.py "$G/kernels" --launches 2000000 $KLAUNCH 2>&1 | tail -2 | sed 's/^/baseline launch2m: /'
+  fi
   case_run launch2m "$G/kernels" --launches 2000000 $KLAUNCH
-  taskset -c 0-7 python3 examples/gpu/maxrss.py python3 examples/gpu/torch_train.py 15 2>&1 | tail -2 | sed 's/^/baseline torch15: /'
+  if [ -z "${SKIP_BASELINE:-}" ]; then
+    taskset -c 0-7 python3 examples/gpu/maxrss.py python3 examples/gpu/torch_train.py 15 2>&1 | tail -2 | sed 's/^/baseline torch15: /'
+  fi
   case_run torch15 python3 examples/gpu/torch_train.py 15
   case_run serialized4t env GPU_OTEL_PC_SAMPLING=serialized "$G/kernels" --launches 200000 --threads 4 --streams 4 --elems 256 --iters 1
   ;;
@@ -63,12 +67,38 @@ tiers)
     echo "== tier $t: $(grep -o 'exit: [0-9]* kernel records, [0-9]* kernel spans' "$OUT/tier-$t.log")"
     "$G/gpu-otel-receiver" check "$OUT/tier-$t.jsonl" 2>&1 | tail -4
   done
+  # A serialized-tier capture for the GPU-free demo: everything the exporter thread
+  # received (kernel records, PC samples, windows), replayable through the same path.
+  "$G/otlp_capture" --listen 127.0.0.1:4320 --out "$OUT/capture-otlp.jsonl" 2>/dev/null & CAP=$!; sleep 0.5
+  env CUDA_INJECTION64_PATH=$INJ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4320 OTEL_SERVICE_NAME=h200-serialized \
+    GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_RECORD_DUMP="$OUT/h200_serialized_capture.jsonl" \
+    python3 examples/gpu/torch_train.py 2 > "$OUT/capture.log" 2>&1
+  sleep 0.5; kill -TERM $CAP; wait $CAP
+  echo "== capture: $(grep -o 'exit: [0-9]* kernel records, [0-9]* kernel spans' "$OUT/capture.log"); $(wc -l < "$OUT/h200_serialized_capture.jsonl") dump lines"
+  grep -o 'serialized stamps[^;]*' "$OUT/capture.log"
+  "$G/gpu-otel-receiver" check "$OUT/capture-otlp.jsonl" 2>&1 | tail -2
+  gzip -9 -f "$OUT/h200_serialized_capture.jsonl"
+  ;;
+capture)
+  # A serialized-tier capture for the GPU-free demo, of a training run killed while it
+  # samples: bursts of 10 ms at the 5% ceiling (several windows a second), the last
+  # window left open or its quiet tail run out, so all three values occur.
+  "$G/otlp_capture" --listen 127.0.0.1:4320 --out "$OUT/killed-otlp.jsonl" 2>/dev/null & CAP=$!; sleep 0.5
+  env CUDA_INJECTION64_PATH=$INJ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4320 OTEL_SERVICE_NAME=h200-serialized \
+    GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=0 GPU_OTEL_PC_TARGET_RATE=100000000 \
+    GPU_OTEL_PC_MAX_DUTY_PERMILLE=50 GPU_OTEL_PC_BURST_MS=10 GPU_OTEL_RECORD_DUMP="$OUT/h200_serialized_capture.jsonl" \
+    timeout -s KILL 9 python3 examples/gpu/torch_train.py 20 > "$OUT/killed.log" 2>&1
+  echo "killed: rc=$?"
+  sleep 1; kill -TERM $CAP; wait $CAP
+  echo "== capture: $(wc -l < "$OUT/h200_serialized_capture.jsonl") dump lines, $(grep -c '"sampling"' "$OUT/h200_serialized_capture.jsonl") sampling messages"
+  "$G/gpu-otel-receiver" check "$OUT/killed-otlp.jsonl" 2>&1 | tail -3
+  gzip -9 -f "$OUT/h200_serialized_capture.jsonl"; ls -la "$OUT/h200_serialized_capture.jsonl.gz"
   ;;
 load)
   for r in 1000000 2000000; do
     echo "null sink rate=$r: $(taskset -c 0-3 "$G/export-load" produce --sink null --rate $r --seconds 5 2>/dev/null)"
   done
-  for r in 100000 250000 500000 1000000; do
+  for r in ${LOAD_RATES:-100000 250000 500000 1000000}; do
     serve "load$r"
     taskset -c 0-3 "$G/export-load" produce --rate $r --seconds 6 --endpoint http://127.0.0.1:4317 > "$OUT/load$r.json" 2>/dev/null
     unserve

@@ -80,15 +80,19 @@ tiers)
   gzip -9 -f "$OUT/h200_serialized_capture.jsonl"
   ;;
 capture)
-  # A serialized-tier capture for the GPU-free demo, of a training run killed while it
-  # samples: bursts of 10 ms at the 5% ceiling (several windows a second), the last
-  # window left open or its quiet tail run out, so all three values occur.
+  # A serialized-tier capture for the GPU-free demo: the CUDA example on 4 streams
+  # (~98 us kernels) with 10 ms bursts at the 5% ceiling (several windows a second),
+  # killed (SIGKILL) while it lingers after its work, so the last burst never closes
+  # and all three values occur. The dump is flushed every 200 ms, so the kill costs it
+  # only its last moments.
   "$G/otlp_capture" --listen 127.0.0.1:4320 --out "$OUT/killed-otlp.jsonl" 2>/dev/null & CAP=$!; sleep 0.5
   env CUDA_INJECTION64_PATH=$INJ OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4320 OTEL_SERVICE_NAME=h200-serialized \
     GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=0 GPU_OTEL_PC_TARGET_RATE=100000000 \
     GPU_OTEL_PC_MAX_DUTY_PERMILLE=50 GPU_OTEL_PC_BURST_MS=10 GPU_OTEL_RECORD_DUMP="$OUT/h200_serialized_capture.jsonl" \
-    timeout -s KILL 9 python3 examples/gpu/torch_train.py 20 > "$OUT/killed.log" 2>&1
-  echo "killed: rc=$?"
+    "$G/kernels" --launches ${CAPTURE_LAUNCHES:-60000} --streams 4 --elems 4096 --iters 20000 --linger-ms 5000 > "$OUT/killed.log" 2>&1 &
+  APP=$!
+  for _ in $(seq 1 200); do grep -q '^kernels:' "$OUT/killed.log" && break; sleep 0.1; done
+  sleep 0.6; kill -KILL $APP; wait $APP; echo "killed: rc=$?"; grep '^kernels:' "$OUT/killed.log"
   sleep 1; kill -TERM $CAP; wait $CAP
   echo "== capture: $(wc -l < "$OUT/h200_serialized_capture.jsonl") dump lines, $(grep -c '"sampling"' "$OUT/h200_serialized_capture.jsonl") sampling messages"
   "$G/gpu-otel-receiver" check "$OUT/killed-otlp.jsonl" 2>&1 | tail -3

@@ -21,14 +21,14 @@ arm() { local name=$1 streams=$2; shift 2
     | grep -E '^kernels:|rawinj:|exit: ' | sed "s/^/$name s=$streams run=$i /" | cut -c1-400 >> "$O"; }
 RAW=CUDA_INJECTION64_PATH=$OUT/rawinj.so
 INJ="CUDA_INJECTION64_PATH=$G/libgpu_otel_injector.so OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4317 GPU_OTEL_EXIT_DEADLINE_MS=3000"
-for i in 1 2 3 4 5; do
-  for s in 1 4; do
+for i in $(seq 1 ${ROUNDS:-5}); do
+  for s in ${STREAMS:-1 4}; do
     arm none $s X=1
     arm rawinj $s $RAW
-    arm rawinj_flush100 $s $RAW RAWINJ_FLUSH_MS=100
-    arm rawinj_4mb $s $RAW RAWINJ_BUF_MB=4
+    [ -z "${SHORT:-}" ] && arm rawinj_flush100 $s $RAW RAWINJ_FLUSH_MS=100
+    [ -z "${SHORT:-}" ] && arm rawinj_4mb $s $RAW RAWINJ_BUF_MB=4
     arm inj $s $INJ
-    arm inj_8mb $s $INJ GPU_OTEL_CUPTI_BUFFER_MB=8
+    [ -z "${SHORT:-}" ] && arm inj_8mb $s $INJ GPU_OTEL_CUPTI_BUFFER_MB=8
     arm inj_flush1s $s $INJ GPU_OTEL_FLUSH_INTERVAL_MS=1000
   done
 done
@@ -43,7 +43,7 @@ for line in open(sys.argv[1]):
         key = (m.group(1), int(m.group(2)))
         wall.setdefault(key, []).append(float(m.group(4)))
         per.setdefault(key, int(m.group(3)))
-for s in (1, 4):
+for s in sorted({k[1] for k in wall}):
     base = statistics.median(wall[("none", s)])
     raw = statistics.median(wall[("rawinj", s)])
     for (arm, ss), w in sorted(wall.items()):

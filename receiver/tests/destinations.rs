@@ -346,6 +346,9 @@ async fn primary_and_blackholed_mirror() -> (Running, String, Backend, String) {
     // Today's attempt timeout would hold the pipeline far longer than the test waits.
     c.export.timeout = Duration::from_secs(30);
     c.export.queue_capacity = 4;
+    // One batch in flight, so the mirror's queue is what fills (concurrent batches to
+    // a blackhole would first absorb what the queue is meant to hold).
+    c.export.concurrency = 1;
     c.ingest.queue_capacity = 4;
     c.ingest.enqueue_timeout = Duration::from_millis(200);
     c.shutdown_timeout = Duration::from_secs(1);

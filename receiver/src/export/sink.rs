@@ -3,6 +3,7 @@
 
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use opentelemetry_proto::tonic::collector::trace::v1::{
@@ -69,6 +70,11 @@ pub enum Sink {
         /// Client (boxed: it is most of the enum's size). Batches go out encoded once,
         /// through `semconv::grpc`, not cloned into a message per attempt.
         client: Box<tonic::client::Grpc<Channel>>,
+        /// Clients on connections of their own, handed round-robin to concurrent
+        /// batches: one connection is read by one task at each end.
+        connections: Arc<Vec<tonic::client::Grpc<Channel>>>,
+        /// The next of `connections` to hand out.
+        next: Arc<std::sync::atomic::AtomicUsize>,
         /// Metadata sent with each call.
         headers: Vec<(
             MetadataKey<tonic::metadata::Ascii>,
@@ -125,7 +131,9 @@ impl Sink {
                 let mut endpoint = Endpoint::from_shared(uri.clone())
                     .map_err(grpc_err)?
                     .timeout(e.timeout)
-                    .connect_timeout(e.timeout);
+                    .connect_timeout(e.timeout)
+                    .tcp_nodelay(true)
+                    .http2_adaptive_window(true);
                 if uri.starts_with("https://") {
                     let mut tls = ClientTlsConfig::new().with_webpki_roots();
                     if let Some(pem) = &ca {
@@ -133,12 +141,18 @@ impl Sink {
                     }
                     endpoint = endpoint.tls_config(tls).map_err(grpc_err)?;
                 }
-                let mut client = tonic::client::Grpc::new(endpoint.connect_lazy())
-                    .max_decoding_message_size(usize::MAX)
-                    .max_encoding_message_size(usize::MAX);
-                if e.compression == Compression::Gzip {
-                    client = client.send_compressed(CompressionEncoding::Gzip);
-                }
+                let connect = || {
+                    let client = tonic::client::Grpc::new(endpoint.connect_lazy())
+                        .max_decoding_message_size(usize::MAX)
+                        .max_encoding_message_size(usize::MAX);
+                    if e.compression == Compression::Gzip {
+                        client.send_compressed(CompressionEncoding::Gzip)
+                    } else {
+                        client
+                    }
+                };
+                let client = connect();
+                let connections = Arc::new((0..e.concurrency).map(|_| connect()).collect());
                 let headers = e
                     .headers
                     .iter()
@@ -151,6 +165,8 @@ impl Sink {
                     .collect();
                 Ok(Sink::Grpc {
                     client: Box::new(client),
+                    connections,
+                    next: Arc::default(),
                     headers,
                     timeout: e.timeout,
                     endpoint: uri,
@@ -227,11 +243,23 @@ impl Sink {
         match self {
             Sink::Grpc {
                 client,
+                connections,
+                next,
                 headers,
                 timeout,
                 endpoint,
             } => Some(Sink::Grpc {
-                client: client.clone(),
+                client: Box::new(
+                    connections
+                        .get(
+                            next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                                % connections.len().max(1),
+                        )
+                        .cloned()
+                        .unwrap_or_else(|| (**client).clone()),
+                ),
+                connections: connections.clone(),
+                next: next.clone(),
                 headers: headers.clone(),
                 timeout: *timeout,
                 endpoint: endpoint.clone(),

@@ -56,6 +56,9 @@ pub async fn serve(
     // default only applies to addresses it binds itself).
     let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
     tonic::transport::Server::builder()
+        // Flow-control windows that grow with the link: megabyte requests from one
+        // busy producer must not wait for window updates.
+        .http2_adaptive_window(Some(true))
         .add_service(service)
         .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned())
         .await

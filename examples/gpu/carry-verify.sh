@@ -8,6 +8,7 @@
 #   carry-verify.sh carry     # 2M launches, 15 s PyTorch training, 4-thread serialized
 #   carry-verify.sh tiers     # raw output of each tier through `gpu-otel-receiver check`
 #   carry-verify.sh load      # export-load on 16 cores: null sink and into the receiver
+#                             # (producer on 0-3, receiver on 4-11, backend on 12-15)
 set -u
 G=$PWD/.gpu; OUT=${OUT:-/tmp/carry}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
@@ -17,7 +18,7 @@ date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheade
 serve() { # name: counting backend on 4319, receiver on 4317 exporting to it
   taskset -c 12-15 "$G/export-load" backend --listen 127.0.0.1:4319 --idle-exit 3s > "$OUT/$1.backend.json" 2>/dev/null &
   BK=$!
-  taskset -c 8-11 "$G/gpu-otel-receiver" serve --grpc-endpoint 127.0.0.1:4317 --http-endpoint 127.0.0.1:4318 \
+  taskset -c ${RECEIVER_CORES:-8-11} "$G/gpu-otel-receiver" serve --grpc-endpoint 127.0.0.1:4317 --http-endpoint 127.0.0.1:4318 \
     --metrics-endpoint 127.0.0.1:9464 --export-endpoint http://127.0.0.1:4319 > /dev/null 2> "$OUT/$1.receiver.err" &
   RC=$!; sleep 0.7
 }
@@ -103,7 +104,7 @@ load)
     echo "null sink rate=$r: $(taskset -c 0-3 "$G/export-load" produce --sink null --rate $r --seconds 5 2>/dev/null)"
   done
   for r in ${LOAD_RATES:-100000 250000 500000 1000000}; do
-    serve "load$r"
+    RECEIVER_CORES=4-11 serve "load$r"
     taskset -c 0-3 "$G/export-load" produce --rate $r --seconds 6 --endpoint http://127.0.0.1:4317 > "$OUT/load$r.json" 2>/dev/null
     unserve
     echo "into receiver rate=$r: $(cat "$OUT/load$r.json")"; echo "   backend: $(cat "$OUT/load$r.backend.json")"

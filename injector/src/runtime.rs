@@ -4,7 +4,8 @@
 //! ```text
 //! app thread: cuInit → InitializeInjection → initialize(): config, attach CUPTI,
 //!             start threads, atexit(on_exit)            (returns at once)
-//! "gpu-otel-cupti":  every flush_interval: FlushAll → decode buffers → RecordQueue
+//! "gpu-otel-cupti":  every flush_interval: (FlushAll, under the serialized tier; else
+//!                   CUPTI's own flush period) → decode buffers → RecordQueue
 //! "gpu-otel-export": RecordQueue → Slicer → OTLP
 //! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
 //!             all within exit_deadline, then one summary line
@@ -173,13 +174,21 @@ pub(crate) fn initialize() {
     let (stop_tx, stop_rx) = sync_channel(1);
     let collector_stats = stats.clone();
     let interval = cfg.flush_interval;
+    // CUPTI flushes on its own period, cheaper for the application, unless bursts need
+    // the collector to hold flushes back (a flush during a burst kept it from closing).
+    let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
+    if cupti_flushes {
+        if let Err(e) = attached.set_flush_period(interval) {
+            crate::log(&format!("CUPTI flush period not set ({e}); flushing from the collector"));
+        }
+    }
     let control =
         switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
     let started = std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                collect(attached, queue, collector_stats, interval, stop_rx, control)
+                collect(attached, queue, collector_stats, interval, stop_rx, control, cupti_flushes)
             }));
             if r.is_err() {
                 cupti::disable();
@@ -224,6 +233,7 @@ fn collect(
     interval: Duration,
     stop: Receiver<Stop>,
     mut control: Option<ControlFile>,
+    cupti_flushes: bool,
 ) {
     let mut names = NameTable::default();
     let mut warned = false;
@@ -250,6 +260,11 @@ fn collect(
         }
         if crate::pc_runtime::defer_flush(crate::model::now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        if cupti_flushes {
+            drain(&attached, &mut names, &queue, &stats);
+            crate::pc_runtime::periodic_drain();
             continue;
         }
         if let Err(e) = attached.flush(false) {

@@ -75,6 +75,19 @@ impl Attached {
         })
     }
 
+    /// Lets CUPTI's own worker flush every `period` (`cuptiActivityFlushPeriod`), so the
+    /// collector only takes completed buffers. Measured on an H200: an explicit
+    /// `cuptiActivityFlushAll` every 100 ms cost launch-bound programs ~0.2 µs per launch
+    /// on 4 streams more than CUPTI's periodic flush.
+    pub(crate) fn set_flush_period(&self, period: std::time::Duration) -> Result<(), CuptiError> {
+        let ms = u32::try_from(period.as_millis()).unwrap_or(u32::MAX).max(1);
+        let _g = hold();
+        // SAFETY: plain call with a plain value.
+        check("cuptiActivityFlushPeriod", unsafe {
+            sys::cuptiActivityFlushPeriod(ms)
+        })
+    }
+
     /// Stops kernel record collection (at exit, after the last flush).
     pub(crate) fn stop(&self) -> Result<(), CuptiError> {
         let _g = hold();

@@ -87,13 +87,30 @@ fn main() -> anyhow::Result<()> {
                 records.extend(replay::load(&p)?);
             }
             replay::shift_to_now(&mut records);
-            println!("workload: no GPU here; replaying {} kernel records captured on an H200 through the injector's processing path", records.len());
-            let r = replay::replay(&records, "h200-replay", &endpoint)?;
+            println!("workload: no GPU here; replaying {} kernel records captured on an H200 (PC sampling off) through the injector's processing path", records.len());
+            let off = replay::replay(&records, "h200-replay", &endpoint)?;
             anyhow::ensure!(
-                r.dropped == 0 && r.unexported == 0,
+                off.dropped == 0 && off.unexported == 0,
                 "the replay lost records"
             );
-            format!("a replay of {} H200 kernel records", r.records)
+            // Then a serialized-tier capture: kernels, PC samples and burst windows of
+            // a process killed while it sampled, replayed through the same path.
+            let dump = replay::load_dump(&replay::serialized_fixture())?;
+            println!("workload: then the serialized PC-sampling tier: {} records and sampling messages of an H200 run killed while it sampled", dump.len());
+            let ser = replay::replay_dump(
+                &dump,
+                semconv::Tier::Serialized,
+                "h200-serialized-replay",
+                &endpoint,
+            )?;
+            anyhow::ensure!(
+                ser.dropped == 0 && ser.unexported == 0,
+                "the serialized replay lost records"
+            );
+            format!(
+                "replays of {} H200 kernel records (tier off) and {} (serialized tier)",
+                off.records, ser.records
+            )
         }
     };
 
@@ -157,11 +174,29 @@ fn main() -> anyhow::Result<()> {
             .sum::<u64>()
     );
     if file_sink {
+        let html = args.export_file.with_extension("html");
+        report(&args.export_file, &html)?;
+        println!(
+            "report       {} (per process: kernels by stream, windows shaded, the three values, stalls)",
+            std::fs::canonicalize(&html).unwrap_or(html).display()
+        );
         println!(
             "check it     cargo run -p gpu-otel-receiver -- check {}",
             args.export_file.display()
         );
     }
+    Ok(())
+}
+
+/// The checker's HTML report of what the demo exported.
+fn report(jsonl: &std::path::Path, html: &std::path::Path) -> anyhow::Result<()> {
+    use receiver::conformance::{self, Checker};
+    let text = std::fs::read_to_string(jsonl)?;
+    let requests = conformance::read_json(&text)?;
+    let mut c = Checker::new();
+    requests.iter().for_each(|r| c.feed(r));
+    let checked = c.finish();
+    std::fs::write(html, conformance::html::render(&requests, &checked))?;
     Ok(())
 }
 

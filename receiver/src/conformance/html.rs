@@ -187,7 +187,13 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
         html,
         "<svg id=\"timeline-{i}\" viewBox=\"0 0 {width} {height}\" width=\"100%\" role=\"img\">"
     );
+    // A burst is reported open, then closed: draw the closed record when it came.
+    let mut bursts: BTreeMap<u64, Option<u64>> = BTreeMap::new();
     for (start, end) in &p.windows {
+        let e = bursts.entry(*start).or_insert(None);
+        *e = (*e).or(*end);
+    }
+    for (start, end) in &bursts {
         let class = if end.is_some() {
             "window"
         } else {
@@ -208,8 +214,18 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
             row * r as f64 + 13.0
         );
     }
-    let step = p.kernels.len().div_ceil(MAX_DRAWN).max(1);
-    for k in p.kernels.iter().step_by(step) {
+    // Only "false" executions are thinned: the rare "true" and "unknown" ones are what
+    // a reader looks for, and they are drawn last, on top.
+    let falses = p.kernels.iter().filter(|k| k.3 == 1).count();
+    let step = falses.div_ceil(MAX_DRAWN).max(1);
+    let drawn = p
+        .kernels
+        .iter()
+        .filter(|k| k.3 == 1)
+        .step_by(step)
+        .chain(p.kernels.iter().filter(|k| k.3 == 2))
+        .chain(p.kernels.iter().filter(|k| k.3 == 0));
+    for k in drawn {
         let r = streams.binary_search(&k.2).unwrap_or(0);
         let class = ["v-true", "v-false", "v-unknown"][k.3 as usize];
         let _ = write!(
@@ -230,9 +246,8 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
     if step > 1 {
         let _ = write!(
             html,
-            "<p class=\"note\">{} of {} executions drawn (every {step}th).</p>",
-            p.kernels.len().div_ceil(step),
-            p.kernels.len()
+            "<p class=\"note\">{} of {falses} \"false\" executions drawn (every {step}th); every \"true\" and \"unknown\" one is drawn.</p>",
+            falses.div_ceil(step),
         );
     }
     html.push_str(

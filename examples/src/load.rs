@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gpu_otel_injector::export::RecordQueue;
-use gpu_otel_injector::KernelRecord;
+use gpu_otel_injector::fake::FakeKernel;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
     TraceService, TraceServiceServer,
 };
@@ -155,21 +155,16 @@ pub fn produce(
             corr = corr.wrapping_add(1);
             // Kernels of ~2 us back to back on 4 streams, at the offered rate.
             let start = t0 + offered * 1_000_000_000 / rate.max(1) + u64::from(corr % 4);
-            batch.push(KernelRecord {
-                name: names[corr as usize % names.len()].clone(),
-                start_ns: start,
-                end_ns: start + 2_000,
-                correlation_id: corr,
-                device_id: 0,
-                context_id: 1,
-                stream_id: 7 + corr % 4,
-                graph_id: 0,
-                grid: [1024, 1, 1],
-                block: [256, 1, 1],
-                static_shared_memory: 0,
-                dynamic_shared_memory: 0,
-                registers_per_thread: 32,
-            });
+            let mut r = FakeKernel::new("", start, start + 2_000)
+                .correlation(corr)
+                .stream(7 + corr % 4)
+                .grid([1024, 1, 1])
+                .block([256, 1, 1])
+                .registers(32)
+                .record();
+            // Shared, as the collector interns names.
+            r.name = names[corr as usize % names.len()].clone();
+            batch.push(r);
             offered += 1;
         }
         if !queue.offer(batch) {

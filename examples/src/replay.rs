@@ -43,6 +43,11 @@ pub fn load_dump(path: &Path) -> anyhow::Result<Vec<DumpLine>> {
     } else {
         String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))?
     };
+    json_lines(path, &text)
+}
+
+/// One JSON value per non-empty line; an error names the line.
+fn json_lines<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> anyhow::Result<Vec<T>> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
@@ -118,13 +123,7 @@ pub fn replay_dump(
 pub fn load(path: &Path) -> anyhow::Result<Vec<KernelRecord>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-        .map(|(i, l)| {
-            serde_json::from_str(l).with_context(|| format!("{}:{}", path.display(), i + 1))
-        })
-        .collect()
+    json_lines(path, &text)
 }
 
 /// Moves a capture to the present, keeping every interval, so that backends with a

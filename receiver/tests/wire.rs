@@ -486,25 +486,35 @@ fn padded_request(n: u64) -> ExportTraceServiceRequest {
 
 /// Sequential requests on one connection, as an OTLP exporter sends them.
 const SEQUENTIAL: u64 = 50;
-/// Far below SEQUENTIAL × 40 ms (2 s), far above the few ms 50 answers take.
-const SEQUENTIAL_BOUND: Duration = Duration::from_secs(1);
+/// The median answer: far below the ~40 ms of a delayed ACK, far above the few ms an
+/// answer takes. A median, so a loaded machine's occasional slow answer cannot fail it.
+const SEQUENTIAL_MEDIAN_BOUND: Duration = Duration::from_millis(25);
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort_unstable();
+    v[v.len() / 2]
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sequential_requests_on_one_connection_are_not_held_by_delayed_acks() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = config(dir.path());
     c.ingest.max_request_bytes = 4 * 1024 * 1024;
+    // Never "retry later": this is about answer latency, not capacity.
+    c.ingest.enqueue_timeout = Duration::from_secs(60);
     let r = pipeline::start(c).await.unwrap();
 
     let mut grpc = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
         .await
         .unwrap();
     grpc.export(padded_request(0)).await.unwrap();
-    let started = std::time::Instant::now();
+    let mut grpc_took = Vec::new();
     for n in 1..=SEQUENTIAL {
+        let started = std::time::Instant::now();
         grpc.export(padded_request(n)).await.unwrap();
+        grpc_took.push(started.elapsed());
     }
-    let grpc_took = started.elapsed();
+    let grpc_took = median(grpc_took);
 
     // One pooled connection: every request after the first reuses it (keep-alive).
     let http = reqwest::Client::builder()
@@ -519,20 +529,22 @@ async fn sequential_requests_on_one_connection_are_not_held_by_delayed_acks() {
             .send()
     };
     assert_eq!(send(100).await.unwrap().status(), 200);
-    let started = std::time::Instant::now();
+    let mut http_took = Vec::new();
     for n in 101..=100 + SEQUENTIAL {
+        let started = std::time::Instant::now();
         let resp = send(n).await.unwrap();
         assert_eq!(resp.status(), 200);
         resp.bytes().await.unwrap();
+        http_took.push(started.elapsed());
     }
-    let http_took = started.elapsed();
+    let http_took = median(http_took);
     r.shutdown().await;
     assert!(
-        grpc_took < SEQUENTIAL_BOUND,
-        "{SEQUENTIAL} gRPC requests took {grpc_took:?}: answers wait for delayed ACKs"
+        grpc_took < SEQUENTIAL_MEDIAN_BOUND,
+        "the median gRPC answer took {grpc_took:?}: answers wait for delayed ACKs"
     );
     assert!(
-        http_took < SEQUENTIAL_BOUND,
-        "{SEQUENTIAL} HTTP requests took {http_took:?}: answers wait for delayed ACKs"
+        http_took < SEQUENTIAL_MEDIAN_BOUND,
+        "the median HTTP answer took {http_took:?}: answers wait for delayed ACKs"
     );
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use opentelemetry_proto::tonic::common::v1::{any_value::Value, KeyValue};
+use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue, KeyValue};
 use semconv::attributes as a;
 use semconv::{codec, otlp, WindowEnd};
 
@@ -27,39 +27,22 @@ struct Process {
     stalls: BTreeMap<String, u64>,
 }
 
-fn strings(v: Option<&opentelemetry_proto::tonic::common::v1::AnyValue>) -> Vec<String> {
-    match v.and_then(|v| v.value.as_ref()) {
-        Some(Value::ArrayValue(a)) => a
-            .values
-            .iter()
-            .filter_map(|v| match &v.value {
-                Some(Value::StringValue(s)) => Some(s.clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn ints(v: Option<&opentelemetry_proto::tonic::common::v1::AnyValue>) -> Vec<i64> {
-    match v.and_then(|v| v.value.as_ref()) {
-        Some(Value::ArrayValue(a)) => a
-            .values
-            .iter()
-            .filter_map(|v| match &v.value {
-                Some(Value::IntValue(i)) => Some(*i),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+/// The elements of an array attribute value (none when it is not an array).
+fn elements(v: Option<&AnyValue>) -> impl Iterator<Item = &Value> {
+    let values = match v.and_then(|v| v.value.as_ref()) {
+        Some(Value::ArrayValue(a)) => &a.values[..],
+        _ => &[],
+    };
+    values.iter().filter_map(|v| v.value.as_ref())
 }
 
 fn add_stalls(p: &mut Process, attrs: &[KeyValue]) {
-    let reasons = strings(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_REASONS));
-    let counts = ints(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_COUNTS));
-    for (r, n) in reasons.into_iter().zip(counts) {
-        *p.stalls.entry(r).or_default() += n.max(0) as u64;
+    let reasons = elements(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_REASONS));
+    let counts = elements(otlp::find(attrs, a::GPU_PC_SAMPLING_STALL_COUNTS));
+    for pair in reasons.zip(counts) {
+        if let (Value::StringValue(r), Value::IntValue(n)) = pair {
+            *p.stalls.entry(r.clone()).or_default() += (*n).max(0) as u64;
+        }
     }
 }
 

@@ -525,8 +525,14 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
             bytes += more.bytes;
             batch.resource_spans.extend(more.req.resource_spans);
         }
-        // Only a request larger than a batch on its own is cut here.
-        for (part, n) in batch::bound(batch, max_spans, max_bytes) {
+        // Only a request larger than a batch on its own is cut here; a batch built
+        // within the bounds is not measured again (its parts' sizes add up exactly).
+        let parts = if spans <= max_spans && bytes <= max_bytes {
+            vec![(batch, spans)]
+        } else {
+            batch::bound(batch, max_spans, max_bytes)
+        };
+        for (part, n) in parts {
             match sink.try_clone().filter(|_| s.concurrency > 1) {
                 Some(mut each) => {
                     // Several batches in flight: the next one is built and sent while

@@ -179,7 +179,9 @@ pub(crate) fn initialize() {
     let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
     if cupti_flushes {
         if let Err(e) = attached.set_flush_period(interval) {
-            crate::log(&format!("CUPTI flush period not set ({e}); flushing from the collector"));
+            crate::log(&format!(
+                "CUPTI flush period not set ({e}); flushing from the collector"
+            ));
         }
     }
     let control =
@@ -188,7 +190,15 @@ pub(crate) fn initialize() {
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                collect(attached, queue, collector_stats, interval, stop_rx, control, cupti_flushes)
+                collect(
+                    attached,
+                    queue,
+                    collector_stats,
+                    interval,
+                    stop_rx,
+                    control,
+                    cupti_flushes,
+                )
             }));
             if r.is_err() {
                 cupti::disable();

@@ -276,27 +276,26 @@ fn put_fixed64(tag: u32, v: u64, buf: &mut Vec<u8>) {
     buf.extend_from_slice(&v.to_le_bytes());
 }
 
-/// `KeyValue { key, value: AnyValue { string_value } }` as `Span.attributes` (9).
-fn put_str_attr(key: &str, v: &str, buf: &mut Vec<u8>) {
-    let any = field_len(v.len());
+/// The head of `KeyValue { key, value: AnyValue { .. } }` as `Span.attributes` (9),
+/// up to the `AnyValue`'s field of `any` bytes, which the caller writes.
+fn put_attr_head(key: &str, any: usize, buf: &mut Vec<u8>) {
     let kv = field_len(key.len()) + field_len(any);
     encode_key(9, WireType::LengthDelimited, buf);
     encode_varint(kv as u64, buf);
     put_bytes(1, key.as_bytes(), buf);
     encode_key(2, WireType::LengthDelimited, buf);
     encode_varint(any as u64, buf);
+}
+
+/// A string attribute (`AnyValue.string_value` = 1).
+fn put_str_attr(key: &str, v: &str, buf: &mut Vec<u8>) {
+    put_attr_head(key, field_len(v.len()), buf);
     put_bytes(1, v.as_bytes(), buf);
 }
 
-/// `KeyValue { key, value: AnyValue { int_value } }` as `Span.attributes` (9).
+/// An int attribute (`AnyValue.int_value` = 3).
 fn put_int_attr(key: &str, v: i64, buf: &mut Vec<u8>) {
-    let any = 1 + encoded_len_varint(v as u64);
-    let kv = field_len(key.len()) + field_len(any);
-    encode_key(9, WireType::LengthDelimited, buf);
-    encode_varint(kv as u64, buf);
-    put_bytes(1, key.as_bytes(), buf);
-    encode_key(2, WireType::LengthDelimited, buf);
-    encode_varint(any as u64, buf);
+    put_attr_head(key, 1 + encoded_len_varint(v as u64), buf);
     // AnyValue.int_value = 3
     encode_key(3, WireType::Varint, buf);
     encode_varint(v as u64, buf);

@@ -27,6 +27,15 @@ pub const MAX_REQUEST_BYTES_DEFAULT: usize = 4 * 1024 * 1024;
 pub const INGEST_QUEUE_CAPACITY_DEFAULT: usize = 256;
 /// Default time a request may wait for room in the pipeline before "try later".
 pub const ENQUEUE_TIMEOUT_DEFAULT: Duration = Duration::from_millis(500);
+/// Wire bytes of requests admitted but not yet taken by the pipeline: 16 requests of the
+/// largest size; decoded they take about six times as much (~400 MB).
+pub const MAX_PENDING_BYTES_DEFAULT: usize = 64 * 1024 * 1024;
+/// How long an HTTP client may take to send a request's headers.
+pub const HTTP_HEADER_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// How long an HTTP client may take to send a request's body.
+pub const HTTP_BODY_TIMEOUT_DEFAULT: Duration = Duration::from_secs(30);
+/// Open OTLP/HTTP connections; past it new ones are closed at once.
+pub const HTTP_MAX_CONNECTIONS_DEFAULT: usize = 1024;
 /// Default file of the embedded sink, used when no export endpoint is configured.
 pub const EXPORT_FILE_DEFAULT: &str = "gpu-otel-traces.jsonl";
 /// Default time one export attempt may take.
@@ -125,6 +134,17 @@ pub struct IngestConfig {
     /// How long a request may wait for room before the sender is told to retry.
     #[serde(with = "humantime_serde")]
     pub enqueue_timeout: Duration,
+    /// Wire bytes of admitted requests the pipeline has not taken yet; past it
+    /// requests are told to retry later.
+    pub max_pending_bytes: usize,
+    /// How long an HTTP client may take to send a request's headers.
+    #[serde(with = "humantime_serde")]
+    pub http_header_timeout: Duration,
+    /// How long an HTTP client may take to send a request's body.
+    #[serde(with = "humantime_serde")]
+    pub http_body_timeout: Duration,
+    /// Open OTLP/HTTP connections; past it new ones are closed at once.
+    pub http_max_connections: usize,
 }
 
 /// Reconcile settings.
@@ -266,6 +286,10 @@ impl Default for IngestConfig {
             max_request_bytes: MAX_REQUEST_BYTES_DEFAULT,
             queue_capacity: INGEST_QUEUE_CAPACITY_DEFAULT,
             enqueue_timeout: ENQUEUE_TIMEOUT_DEFAULT,
+            max_pending_bytes: MAX_PENDING_BYTES_DEFAULT,
+            http_header_timeout: HTTP_HEADER_TIMEOUT_DEFAULT,
+            http_body_timeout: HTTP_BODY_TIMEOUT_DEFAULT,
+            http_max_connections: HTTP_MAX_CONNECTIONS_DEFAULT,
         }
     }
 }
@@ -449,6 +473,22 @@ impl Config {
         nonzero("ingest.max_request_bytes", self.ingest.max_request_bytes)?;
         nonzero("ingest.queue_capacity", self.ingest.queue_capacity)?;
         positive("ingest.enqueue_timeout", self.ingest.enqueue_timeout)?;
+        // A request the budget cannot hold whole would be refused forever.
+        if self.ingest.max_pending_bytes < self.ingest.max_request_bytes {
+            return Err(invalid(
+                "ingest.max_pending_bytes",
+                "must be at least ingest.max_request_bytes",
+            ));
+        }
+        positive(
+            "ingest.http_header_timeout",
+            self.ingest.http_header_timeout,
+        )?;
+        positive("ingest.http_body_timeout", self.ingest.http_body_timeout)?;
+        nonzero(
+            "ingest.http_max_connections",
+            self.ingest.http_max_connections,
+        )?;
         nonzero(
             "reconcile.max_windows_per_process",
             self.reconcile.max_windows_per_process,

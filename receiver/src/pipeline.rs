@@ -97,7 +97,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (grpc_addr, http_addr, metrics_addr) = (local(&grpc), local(&http), local(&admin));
 
     let (tx, rx) = mpsc::channel::<Job>(config.ingest.queue_capacity);
-    let handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone());
+    let handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone())
+        .with_max_pending_bytes(config.ingest.max_pending_bytes);
     let reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
         max_held_spans: config.reconcile.max_held_spans,
@@ -127,15 +128,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
     });
     let http_task = tokio::spawn({
-        let (router, stop) = (ingest::http::router(handle, max), stop_ingest.clone());
-        async move {
-            if let Err(e) = axum::serve(ingest::nodelay(http), router)
-                .with_graceful_shutdown(stop.cancelled_owned())
-                .await
-            {
-                tracing::error!(error = %e, "OTLP/HTTP server failed");
-            }
-        }
+        let (ingest_config, stop) = (config.ingest.clone(), stop_ingest.clone());
+        async move { ingest::http::serve(http, handle, &ingest_config, stop).await }
     });
     let stop_admin = CancellationToken::new();
     let admin_task = tokio::spawn({
@@ -264,7 +258,7 @@ async fn run_pipeline(
             }
             job = rx.recv() => {
                 let Some((req, reply)) = job else { break };
-                if reply.is_closed() {
+                if !reply.take() {
                     // The sender gave up waiting and was told to retry: taking this
                     // request now would deliver it twice.
                     continue;
@@ -295,8 +289,6 @@ async fn run_pipeline(
 mod tests {
     use std::collections::VecDeque;
 
-    use tokio::sync::oneshot;
-
     use super::*;
     use crate::fixtures::{kernel, plain, request, resource};
     use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
@@ -322,7 +314,7 @@ mod tests {
         // the answers of the jobs that may still be queued.
         let mut answers = VecDeque::new();
         let mut send = |req: ExportTraceServiceRequest| {
-            let (reply, answer) = oneshot::channel();
+            let (reply, answer) = crate::ingest::Reply::new();
             tx.try_send((req.into(), reply)).expect("room was checked");
             answers.push_back(answer);
             if answers.len() > 2 * tx.max_capacity() {

@@ -34,6 +34,12 @@ pub struct IngestCounters {
     pub refused_busy: AtomicU64,
     /// Requests refused because the pipeline was shutting down.
     pub refused_unavailable: AtomicU64,
+    /// Requests refused because pending requests held the byte budget ("retry later").
+    pub refused_pending_bytes: AtomicU64,
+    /// HTTP requests whose body did not arrive within the body timeout.
+    pub refused_timeout: AtomicU64,
+    /// HTTP connections closed at once because the connection cap was reached.
+    pub connections_refused: AtomicU64,
 }
 
 /// What the pipeline task last published.
@@ -191,7 +197,16 @@ impl Collector for Scrape {
                 ("unsupported_media_type", n(&i.refused_media_type)),
                 ("busy", n(&i.refused_busy)),
                 ("unavailable", n(&i.refused_unavailable)),
+                ("pending_bytes", n(&i.refused_pending_bytes)),
+                ("timeout", n(&i.refused_timeout)),
             ],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_connections_refused",
+            "OTLP/HTTP connections closed at once: the connection cap was reached.",
+            None,
+            &[("", n(&i.connections_refused))],
         )?;
         counter(
             e,

@@ -61,6 +61,9 @@ pub async fn listen(
     let checker = tokio::spawn(async move {
         let mut c = Checker::new();
         while let Some((req, reply)) = rx.recv().await {
+            if !reply.take() {
+                continue;
+            }
             c.feed(req.request());
             let _ = reply.send(IngestReport::default());
         }

@@ -4,6 +4,8 @@
 
 use std::io::Read as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
@@ -11,10 +13,16 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use prost::Message;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
 
 use super::{response, IngestHandle, Refusal, RETRY_AFTER};
+use crate::config::IngestConfig;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
 #[derive(Clone, PartialEq, Message, serde::Serialize)]
@@ -35,10 +43,19 @@ enum Encoding {
 struct HttpState {
     handle: IngestHandle,
     max_request_bytes: usize,
+    body_timeout: Duration,
 }
 
-/// The OTLP/HTTP router.
+/// The OTLP/HTTP router, with the body timeout of the defaults.
 pub fn router(handle: IngestHandle, max_request_bytes: usize) -> Router {
+    router_with(
+        handle,
+        max_request_bytes,
+        crate::config::HTTP_BODY_TIMEOUT_DEFAULT,
+    )
+}
+
+fn router_with(handle: IngestHandle, max_request_bytes: usize, body_timeout: Duration) -> Router {
     Router::new()
         .route("/v1/traces", post(export))
         // The limit is enforced while reading (compressed and decompressed) so that
@@ -47,7 +64,60 @@ pub fn router(handle: IngestHandle, max_request_bytes: usize) -> Router {
         .with_state(HttpState {
             handle,
             max_request_bytes,
+            body_timeout,
         })
+}
+
+/// Serves OTLP/HTTP on `listener` until `shutdown` is cancelled, then lets open
+/// connections finish their requests. No connection is held open by a slow client:
+/// headers must arrive within `http_header_timeout` (hyper closes the connection), a
+/// body within `http_body_timeout` (408); past `http_max_connections` open connections
+/// a new one is closed as soon as it is accepted, so the sender sees it fail at once
+/// rather than wait in the listen backlog.
+pub async fn serve(
+    listener: TcpListener,
+    handle: IngestHandle,
+    config: &IngestConfig,
+    shutdown: CancellationToken,
+) {
+    let telemetry = handle.telemetry.clone();
+    let router = router_with(handle, config.max_request_bytes, config.http_body_timeout);
+    let open = Arc::new(Semaphore::new(config.http_max_connections));
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.http_header_timeout);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    loop {
+        let mut stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors, most likely: give closing connections
+                    // a moment instead of spinning.
+                    tracing::warn!(error = %e, "OTLP/HTTP accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = shutdown.cancelled() => break,
+        };
+        let Ok(slot) = open.clone().try_acquire_owned() else {
+            telemetry.ingest.connections_refused.fetch_add(1, Relaxed);
+            drop(stream);
+            continue;
+        };
+        super::set_nodelay(&mut stream);
+        let service = TowerToHyperService::new(router.clone());
+        let conn = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = conn.await {
+                tracing::debug!(error = %e, "OTLP/HTTP connection ended");
+            }
+            drop(slot);
+        });
+    }
+    graceful.shutdown().await;
 }
 
 fn reply(encoding: Encoding, status: StatusCode, body: Vec<u8>) -> Response {
@@ -121,6 +191,34 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         }
     };
     let max = st.max_request_bytes;
+    let retry_later = |r: Refusal| {
+        let status = match r {
+            Refusal::Busy | Refusal::OverBudget => StatusCode::TOO_MANY_REQUESTS,
+            Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        let mut resp = error(
+            encoding,
+            status,
+            tonic::Code::Unavailable,
+            r.to_string(),
+            None,
+        );
+        resp.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from(RETRY_AFTER.as_secs()),
+        );
+        resp
+    };
+    // Admitted before the body is read, by its declared length (the largest allowed
+    // when it declares none), so that a refused body is never held.
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    let mut admission = match st.handle.admit(declared.unwrap_or(max).min(max)) {
+        Ok(a) => a,
+        Err(r) => return retry_later(r),
+    };
     let too_large = |msg: String| {
         error(
             encoding,
@@ -130,9 +228,24 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             Some(&ingest.refused_too_large),
         )
     };
-    let raw: Bytes = match axum::body::to_bytes(body, max).await {
-        Ok(b) => b,
-        Err(_) => return too_large(format!("request body exceeds the limit of {max} bytes")),
+    let raw: Bytes = match tokio::time::timeout(st.body_timeout, axum::body::to_bytes(body, max))
+        .await
+    {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return too_large(format!("request body exceeds the limit of {max} bytes")),
+        Err(_) => {
+            let msg = format!(
+                "the request body did not arrive within {}",
+                humantime::format_duration(st.body_timeout)
+            );
+            return error(
+                encoding,
+                StatusCode::REQUEST_TIMEOUT,
+                tonic::Code::InvalidArgument,
+                msg,
+                Some(&ingest.refused_timeout),
+            );
+        }
     };
     let content_encoding = headers
         .get(header::CONTENT_ENCODING)
@@ -167,6 +280,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             );
         }
     };
+    let data_len = data.len();
     let decoded = match encoding {
         Encoding::Protobuf => ExportTraceServiceRequest::decode(data)
             .map_err(|e| format!("invalid OTLP protobuf: {e}")),
@@ -180,7 +294,11 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         Ok(r) => r,
         Err(msg) => return malformed(msg),
     };
-    match st.handle.submit(request).await {
+    // A gzip body counts at its decompressed size.
+    if let Err(r) = st.handle.grow(&mut admission, data_len) {
+        return retry_later(r);
+    }
+    match st.handle.submit(request, admission).await {
         Ok(report) => {
             let resp = response(&report);
             let body = match encoding {
@@ -189,23 +307,6 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             };
             reply(encoding, StatusCode::OK, body)
         }
-        Err(r) => {
-            let status = match r {
-                Refusal::Busy => StatusCode::TOO_MANY_REQUESTS,
-                Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            };
-            let mut resp = error(
-                encoding,
-                status,
-                tonic::Code::Unavailable,
-                r.to_string(),
-                None,
-            );
-            resp.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from(RETRY_AFTER.as_secs()),
-            );
-            resp
-        }
+        Err(r) => retry_later(r),
     }
 }

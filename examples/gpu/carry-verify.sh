@@ -104,7 +104,7 @@ load)
     echo "null sink rate=$r: $(taskset -c 0-3 "$G/export-load" produce --sink null --rate $r --seconds 5 2>/dev/null)"
   done
   for r in ${LOAD_RATES:-100000 250000 500000 1000000}; do
-    RECEIVER_CORES=4-11 serve "load$r"
+    RECEIVER_CORES=${LOAD_RECEIVER_CORES:-4-11} serve "load$r"
     taskset -c 0-3 "$G/export-load" produce --rate $r --seconds 6 --endpoint http://127.0.0.1:4317 > "$OUT/load$r.json" 2>/dev/null
     unserve
     echo "into receiver rate=$r: $(cat "$OUT/load$r.json")"; echo "   backend: $(cat "$OUT/load$r.backend.json")"

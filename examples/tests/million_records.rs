@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use gpu_otel_examples::load;
 use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
-use receiver::config::Config;
 use semconv::Tier;
 
 const RECORDS: u64 = 1_000_000;
@@ -18,14 +17,7 @@ const RECORDS: u64 = 1_000_000;
 fn a_million_records_arrive_as_a_million_kernel_spans_through_the_receiver() {
     let (backend, counted) = load::start_counting("127.0.0.1:0".parse().unwrap()).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut config = Config::default();
-    for a in [
-        &mut config.ingest.grpc_endpoint,
-        &mut config.ingest.http_endpoint,
-        &mut config.telemetry.metrics_endpoint,
-    ] {
-        *a = "127.0.0.1:0".parse().unwrap();
-    }
+    let mut config = receiver::fixtures::loopback_config();
     config.export.endpoint = Some(format!("http://{backend}"));
     let running = rt
         .block_on(receiver::pipeline::start(config))

@@ -8,6 +8,33 @@ use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use semconv::attributes as a;
 use semconv::{codec, otlp, Serialized, Tier, Window};
 
+/// A receiver configuration for tests on loopback: every port chosen by the system,
+/// batches that leave within 20 ms.
+pub fn loopback_config() -> crate::config::Config {
+    let mut c = crate::config::Config::default();
+    for a in [
+        &mut c.ingest.grpc_endpoint,
+        &mut c.ingest.http_endpoint,
+        &mut c.telemetry.metrics_endpoint,
+    ] {
+        a.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        a.set_port(0);
+    }
+    c.export.batch_timeout = std::time::Duration::from_millis(20);
+    c
+}
+
+/// Prometheus text exposition as a map from series (name and labels) to value.
+pub fn parse_metrics(text: &str) -> std::collections::BTreeMap<String, f64> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| {
+            l.rsplit_once(' ')
+                .and_then(|(k, v)| Some((k.to_string(), v.parse().ok()?)))
+        })
+        .collect()
+}
+
 /// A producer's resource: a process with a pid, a service name and a declared tier.
 pub fn resource(service: &str, pid: i64, tier: Option<Tier>) -> Resource {
     let mut attributes = vec![

@@ -26,15 +26,7 @@ use receiver::telemetry::{render, Telemetry};
 use semconv::Tier;
 
 fn config() -> Config {
-    let mut c = Config::default();
-    for a in [
-        &mut c.ingest.grpc_endpoint,
-        &mut c.ingest.http_endpoint,
-        &mut c.telemetry.metrics_endpoint,
-    ] {
-        *a = "127.0.0.1:0".parse().unwrap();
-    }
-    c.export.batch_timeout = Duration::from_millis(20);
+    let mut c = fixtures::loopback_config();
     c.export.retry.max_elapsed = Duration::from_secs(3);
     c
 }
@@ -149,14 +141,7 @@ async fn grpc_client(r: &Running) -> TraceServiceClient<tonic::transport::Channe
 
 /// `/metrics` as rendered from the telemetry itself (it outlives the endpoint).
 fn metrics(t: &Arc<Telemetry>) -> BTreeMap<String, f64> {
-    render(&t.registry())
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .filter_map(|l| {
-            l.rsplit_once(' ')
-                .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
-        })
-        .collect()
+    fixtures::parse_metrics(&render(&t.registry()))
 }
 
 fn series(m: &BTreeMap<String, f64>, key: &str) -> f64 {

@@ -24,16 +24,7 @@ use semconv::Tier;
 type Seen = Arc<Mutex<Vec<(Instant, HeaderMap, Bytes)>>>;
 
 fn config() -> Config {
-    let mut c = Config::default();
-    for a in [
-        &mut c.ingest.grpc_endpoint,
-        &mut c.ingest.http_endpoint,
-        &mut c.telemetry.metrics_endpoint,
-    ] {
-        *a = "127.0.0.1:0".parse().unwrap();
-    }
-    c.export.batch_timeout = Duration::from_millis(20);
-    c
+    fixtures::loopback_config()
 }
 
 async fn send_one(r: &Running) {

@@ -14,21 +14,14 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 };
 use prost::Message;
 use receiver::config::{Config, Protocol};
-use receiver::fixtures::{plain, request, resource};
+use receiver::fixtures::{self, plain, request, resource};
 use receiver::pipeline::{self, Running};
 use semconv::Tier;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
 
 fn config(dir: &Path) -> Config {
-    let mut c = Config::default();
-    for a in [
-        &mut c.ingest.grpc_endpoint,
-        &mut c.ingest.http_endpoint,
-        &mut c.telemetry.metrics_endpoint,
-    ] {
-        *a = "127.0.0.1:0".parse().unwrap();
-    }
+    let mut c = fixtures::loopback_config();
     c.export.file = dir.join("out.jsonl");
     c.export.batch_timeout = Duration::from_millis(20);
     c
@@ -41,13 +34,7 @@ async fn metrics(r: &Running) -> BTreeMap<String, f64> {
         .text()
         .await
         .unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .filter_map(|l| {
-            l.rsplit_once(' ')
-                .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
-        })
-        .collect()
+    fixtures::parse_metrics(&text)
 }
 
 /// Span ids in the file sink, with how often each was exported.

@@ -19,14 +19,7 @@ use semconv::{SamplingMode, Serialized, Tier, Window};
 const KS: SamplingMode = SamplingMode::KernelSerialized;
 
 fn config(dir: &Path) -> Config {
-    let mut c = Config::default();
-    for a in [
-        &mut c.ingest.grpc_endpoint,
-        &mut c.ingest.http_endpoint,
-        &mut c.telemetry.metrics_endpoint,
-    ] {
-        *a = "127.0.0.1:0".parse().unwrap();
-    }
+    let mut c = fixtures::loopback_config();
     c.export.file = dir.join("out.jsonl");
     c.export.batch_timeout = Duration::from_millis(20);
     c.reconcile.delay = Duration::from_millis(300);
@@ -68,13 +61,7 @@ async fn metrics(r: &Running) -> BTreeMap<String, f64> {
         .text()
         .await
         .unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .filter_map(|l| {
-            l.rsplit_once(' ')
-                .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
-        })
-        .collect()
+    fixtures::parse_metrics(&text)
 }
 
 fn gzip(data: &[u8]) -> Vec<u8> {

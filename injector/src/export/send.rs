@@ -30,8 +30,6 @@ use super::{Budget, Stats};
 const BACKOFF_MIN: Duration = Duration::from_millis(50);
 /// Longest retry backoff.
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
-/// Attempts of a request the backend answers "exhausted" without a retry hint.
-const EXHAUSTED_ATTEMPTS: u32 = 6;
 
 enum Job {
     Send(Request),
@@ -310,7 +308,6 @@ async fn deliver<S: Sink>(
     let body = Bytes::from(req.body);
     let (len, counts) = (body.len(), req.counts);
     let mut backoff = BACKOFF_MIN;
-    let mut exhausted = 0;
     let outcome = loop {
         let result = sink.send(body.clone()).await;
         match &result {
@@ -320,13 +317,6 @@ async fn deliver<S: Sink>(
         let wait = match result {
             Ok(()) => break Ok(()),
             Err(SendError::Refused(why)) => break Err(why),
-            Err(SendError::Exhausted(why)) => {
-                exhausted += 1;
-                if exhausted >= EXHAUSTED_ATTEMPTS || shared.closing.load(Ordering::SeqCst) {
-                    break Err(why);
-                }
-                backoff
-            }
             Err(SendError::Retry { after, why }) => {
                 if shared.closing.load(Ordering::SeqCst) {
                     break Err(why);

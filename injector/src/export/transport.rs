@@ -30,11 +30,6 @@ pub enum SendError {
         /// What it said.
         why: String,
     },
-    /// The backend is out of a resource and did not say it will recover (gRPC
-    /// RESOURCE_EXHAUSTED without RetryInfo): worth a few retries, not forever (it may
-    /// be a size limit that no retry passes).
-    #[error("exhausted: {0}")]
-    Exhausted(String),
     /// Nobody accepted the connection: the port is closed or the host is gone.
     #[error("unreachable: {0}")]
     Unreachable(String),
@@ -161,6 +156,13 @@ impl GrpcSink {
     }
 }
 
+/// Whether a RESOURCE_EXHAUSTED message is about the request's size (grpc-go's
+/// "received message larger than max", tonic's "message length too large").
+fn size_limit(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    m.contains("larger than max") || m.contains("too large") || m.contains("message length")
+}
+
 fn retry_after_grpc(status: &Status) -> Option<Duration> {
     use tonic_types::StatusExt;
     status.get_details_retry_info().and_then(|r| r.retry_delay)
@@ -183,20 +185,22 @@ impl Sink for GrpcSink {
                     return Err(SendError::Unreachable(why));
                 }
                 match status.code() {
-                    // The OTLP specification's retryable codes; ResourceExhausted only
-                    // with RetryInfo (the server can recover).
+                    // The OTLP specification's retryable codes.
                     Cancelled | DeadlineExceeded | Aborted | OutOfRange | Unavailable
                     | DataLoss => Err(SendError::Retry {
                         after: retry_after_grpc(&status),
                         why,
                     }),
-                    ResourceExhausted => match retry_after_grpc(&status) {
-                        Some(after) => Err(SendError::Retry {
-                            after: Some(after),
-                            why,
-                        }),
-                        None => Err(SendError::Exhausted(why)),
-                    },
+                    // A size limit is final (our requests are already small); anything
+                    // else is a server out of room, which recovers: retried while the
+                    // budget holds, after its hint when it gives one.
+                    ResourceExhausted if size_limit(status.message()) => {
+                        Err(SendError::Refused(why))
+                    }
+                    ResourceExhausted => Err(SendError::Retry {
+                        after: retry_after_grpc(&status),
+                        why,
+                    }),
                     _ => Err(SendError::Refused(why)),
                 }
             }
@@ -377,6 +381,17 @@ mod retry_info_tests {
     use tonic_types::{ErrorDetails, StatusExt};
 
     #[test]
+    fn a_size_limit_is_final_and_any_other_exhaustion_is_retried() {
+        assert!(size_limit(
+            "grpc: received message larger than max (5000000 vs. 4194304)"
+        ));
+        assert!(size_limit(
+            "decoded message length too large: found 5000000 bytes"
+        ));
+        assert!(!size_limit("the receiver is at capacity; retry after 1s"));
+    }
+
+    #[test]
     fn resource_exhausted_with_retry_info_is_retried_after_the_hint() {
         let s = Status::with_error_details(
             tonic::Code::ResourceExhausted,
@@ -384,5 +399,58 @@ mod retry_info_tests {
             ErrorDetails::with_retry_info(Some(Duration::from_secs(1))),
         );
         assert_eq!(retry_after_grpc(&s), Some(Duration::from_secs(1)));
+    }
+}
+
+#[cfg(test)]
+mod grpc_retry_tests {
+    use super::*;
+    use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
+        TraceService, TraceServiceServer,
+    };
+
+    struct Busy;
+
+    #[tonic::async_trait]
+    impl TraceService for Busy {
+        async fn export(
+            &self,
+            _: tonic::Request<ExportTraceServiceRequest>,
+        ) -> Result<tonic::Response<ExportTraceServiceResponse>, Status> {
+            use tonic_types::{ErrorDetails, StatusExt};
+            Err(Status::with_error_details(
+                tonic::Code::ResourceExhausted,
+                "at capacity",
+                ErrorDetails::with_retry_info(Some(Duration::from_secs(1))),
+            ))
+        }
+    }
+
+    #[test]
+    fn a_busy_server_s_retry_info_reaches_the_sender_as_a_retry_hint() {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let r = rt.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            tokio::spawn(
+                tonic::transport::Server::builder()
+                    .add_service(TraceServiceServer::new(Busy))
+                    .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+            );
+            let cfg = ExportConfig {
+                endpoint: Some(format!("http://{addr}")),
+                ..ExportConfig::default()
+            };
+            let body = Bytes::from(ExportTraceServiceRequest::default().encode_to_vec());
+            GrpcSink::new(&cfg).unwrap().send(body).await
+        });
+        assert!(
+            matches!(r, Err(SendError::Retry { after: Some(d), .. }) if d == Duration::from_secs(1)),
+            "{r:?}"
+        );
     }
 }

@@ -8,10 +8,11 @@
 //!   listening, is retried with exponential backoff for as long as the process runs:
 //!   the budget, not a timer, bounds what waits. A request refused for good is
 //!   counted as failed.
-//! - Closing (at exit): every waiting retry makes one last attempt at once; if the
-//!   backend was last seen unreachable, nothing more is tried and everything left is
-//!   counted as failed at once, so a dead backend costs no exit deadline. What is
-//!   still outstanding at the deadline is abandoned and counted.
+//! - Closing (at exit): every waiting retry tries again at once, and a busy backend
+//!   keeps being retried (waits of at most 200 ms) until the deadline; if the backend
+//!   was last seen unreachable, nothing more is tried and everything left is counted as
+//!   failed at once, so a dead backend costs no exit deadline. What is still
+//!   outstanding at the deadline is abandoned and counted.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -30,6 +31,8 @@ use super::{Budget, Stats};
 const BACKOFF_MIN: Duration = Duration::from_millis(50);
 /// Longest retry backoff.
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
+/// Longest wait between attempts once exit has begun.
+const EXIT_RETRY_MAX: Duration = Duration::from_millis(200);
 
 enum Job {
     Send(Request),
@@ -317,12 +320,8 @@ async fn deliver<S: Sink>(
         let wait = match result {
             Ok(()) => break Ok(()),
             Err(SendError::Refused(why)) => break Err(why),
-            Err(SendError::Retry { after, why }) => {
-                if shared.closing.load(Ordering::SeqCst) {
-                    break Err(why);
-                }
-                after.unwrap_or(backoff).min(BACKOFF_MAX * 6)
-            }
+            // A busy backend is retried at exit too, until the drain's deadline.
+            Err(SendError::Retry { after, .. }) => after.unwrap_or(backoff).min(BACKOFF_MAX * 6),
             Err(SendError::Unreachable(why)) => {
                 if shared.closing.load(Ordering::SeqCst) {
                     break Err(why);
@@ -335,6 +334,8 @@ async fn deliver<S: Sink>(
         let closed = shared.close.notified();
         tokio::pin!(closed);
         if shared.closing.load(Ordering::SeqCst) {
+            // Exit: short waits, so several attempts fit in the deadline.
+            tokio::time::sleep(wait.min(EXIT_RETRY_MAX)).await;
             continue;
         }
         tokio::select! {

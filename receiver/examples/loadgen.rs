@@ -13,15 +13,32 @@
 //! max: sent until answered), then polls `/metrics` until every span has been exported.
 //! `--protocol http` sends the same requests as OTLP/HTTP protobuf to `--target`
 //! (e.g. 127.0.0.1:4318), one keep-alive connection per `--concurrency`.
+//! `--gpu-shaped` sends only kernel spans, each with the injector's 16 attributes and a
+//! long templated name; `--tier off` sends an off-tier producer's batch (stamped "false",
+//! no windows). `--no-metrics` skips `/metrics` (for a server that is not the receiver:
+//! count at its backend; `expected_exported` says what the receiver would export).
+//! `--sink ADDR` sends nothing: it is a counting OTLP/gRPC backend that accepts gzip (as
+//! rotel-agent's gRPC exporter always compresses) and prints one JSON line once nothing
+//! came for 3 s after the first request.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
+    TraceService, TraceServiceServer,
+};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 use receiver::fixtures::{kernel, plain, request, resource, window_carrier};
-use semconv::{SamplingMode, Serialized, Tier, Window};
+use semconv::attributes as a;
+use semconv::{otlp, SamplingMode, Serialized, Tier, Window};
+use tonic::codec::CompressionEncoding;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -43,9 +60,111 @@ struct Args {
     /// grpc, or http (OTLP/HTTP protobuf).
     #[arg(long, default_value = "grpc", value_parser = ["grpc", "http"])]
     protocol: String,
+    /// Tier the producers declare: serialized (with windows) or off.
+    #[arg(long, default_value = "serialized", value_parser = ["serialized", "off"])]
+    tier: String,
+    /// Only kernel spans, with the injector's 16 attributes and long names (no plain spans).
+    #[arg(long)]
+    gpu_shaped: bool,
+    /// Do not read /metrics (the server is not the receiver).
+    #[arg(long)]
+    no_metrics: bool,
+    /// Count spans as an OTLP/gRPC backend (gzip accepted) on this address instead.
+    #[arg(long)]
+    sink: Option<String>,
 }
 
-fn batch(producer: u64, n: u64, spans: u64) -> ExportTraceServiceRequest {
+#[derive(Debug, Default)]
+struct Counted {
+    requests: AtomicU64,
+    spans: AtomicU64,
+}
+
+#[derive(Debug)]
+struct Counter(Arc<Counted>);
+
+#[tonic::async_trait]
+impl TraceService for Counter {
+    async fn export(
+        &self,
+        request: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        let spans: usize = request
+            .get_ref()
+            .resource_spans
+            .iter()
+            .flat_map(|r| &r.scope_spans)
+            .map(|s| s.spans.len())
+            .sum();
+        self.0.spans.fetch_add(spans as u64, Ordering::Relaxed);
+        self.0.requests.fetch_add(1, Ordering::Relaxed);
+        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
+    }
+}
+
+/// Counts spans until 3 s without any after the first request; prints them.
+async fn sink(addr: &str) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let counted = Arc::new(Counted::default());
+    let service = TraceServiceServer::new(Counter(counted.clone()))
+        .accept_compressed(CompressionEncoding::Gzip)
+        .max_decoding_message_size(64 << 20);
+    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(service)
+            .serve_with_incoming(incoming),
+    );
+    while counted.requests.load(Ordering::Relaxed) == 0 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (mut last, mut since) = (0, Instant::now());
+    while since.elapsed() < Duration::from_secs(3) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let now = counted.spans.load(Ordering::Relaxed);
+        if now != last {
+            (last, since) = (now, Instant::now());
+        }
+    }
+    println!(
+        "{{\"requests\":{},\"spans\":{}}}",
+        counted.requests.load(Ordering::Relaxed),
+        last
+    );
+    Ok(())
+}
+
+/// A PyTorch kernel's mangled name and its demangled span name, as the injector sends them.
+const LONG_NAME: &str = "_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEESt5arrayIPcLm1EEEEviT0_T1_";
+const LONG_SPAN_NAME: &str = "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, std::array<char*, 1ul> >(int, at::native::FillFunctor<float>, std::array<char*, 1ul>)";
+
+/// A kernel span with every attribute the injector writes (16).
+fn gpu_kernel(n: u64, start: u64, end: u64, stamp: Serialized) -> Span {
+    let mut s = kernel(n, start, end, Some(stamp));
+    s.name = LONG_SPAN_NAME.into();
+    s.attributes[0] = otlp::string(a::GPU_KERNEL_NAME, LONG_NAME);
+    for (k, v) in [
+        (a::GPU_DEVICE_ID, 0),
+        (a::GPU_CONTEXT_ID, 1),
+        (a::GPU_STREAM_ID, 7),
+        (a::GPU_GRAPH_ID, 0),
+        (a::GPU_KERNEL_GRID_X, 1184),
+        (a::GPU_KERNEL_GRID_Y, 1),
+        (a::GPU_KERNEL_GRID_Z, 1),
+        (a::GPU_KERNEL_BLOCK_X, 128),
+        (a::GPU_KERNEL_BLOCK_Y, 1),
+        (a::GPU_KERNEL_BLOCK_Z, 1),
+        (a::GPU_KERNEL_SHARED_MEMORY_STATIC, 0),
+        (a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, 0),
+        (a::GPU_KERNEL_REGISTERS_PER_THREAD, 18),
+    ] {
+        s.attributes.push(otlp::int(k, v));
+    }
+    s
+}
+
+fn batch(producer: u64, n: u64, args: &Args) -> ExportTraceServiceRequest {
+    let (spans, off) = (args.spans, args.tier == "off");
     let base = n * 1_000_000;
     let ks = SamplingMode::KernelSerialized;
     let seq = n * 2 + 1;
@@ -55,21 +174,29 @@ fn batch(producer: u64, n: u64, spans: u64) -> ExportTraceServiceRequest {
         Window::open(base + 900_000, seq + 1, ks),
         Window::closed(base + 900_000, base + 950_000, seq + 1, ks),
     ];
-    let mut out = vec![window_carrier(n, &windows)];
+    let mut out = Vec::new();
+    if !off {
+        out.push(window_carrier(n, &windows));
+    }
+    // Every kernel ends before the second window, which settles it.
+    let step = (900_000 / spans.max(1)).min(8_000);
     for i in 0..spans {
-        let s = base + 1_000 + i * 8_000;
-        let stamp = if s <= base + 100_000 {
+        let s = base + 1_000 + i * step;
+        let stamp = if s <= base + 100_000 && !off {
             Serialized::True
         } else {
             Serialized::False
         };
-        out.push(kernel(n * spans + i, s, s + 5_000, Some(stamp)));
-        out.push(plain(n * spans + i));
+        let e = s + step * 5 / 8;
+        if args.gpu_shaped {
+            out.push(gpu_kernel(n * spans + i, s, e, stamp));
+        } else {
+            out.push(kernel(n * spans + i, s, e, Some(stamp)));
+            out.push(plain(n * spans + i));
+        }
     }
-    request(
-        resource("loadgen", producer as i64, Some(Tier::Serialized)),
-        out,
-    )
+    let tier = if off { Tier::Off } else { Tier::Serialized };
+    request(resource("loadgen", producer as i64, Some(tier)), out)
 }
 
 /// Refused requests and each request's time from sending to its answer.
@@ -136,16 +263,23 @@ async fn exported(metrics: &str) -> f64 {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if let Some(addr) = &args.sink {
+        return sink(addr).await;
+    }
     anyhow::ensure!(
         args.target.starts_with("127.")
             || args.target.starts_with("localhost")
             || args.target.starts_with("[::1]"),
         "the load generator only targets loopback addresses"
     );
-    let before = exported(&args.metrics).await;
+    let before = if args.no_metrics {
+        0.0
+    } else {
+        exported(&args.metrics).await
+    };
     let per = args.requests / args.concurrency;
     let payloads: Vec<Vec<_>> = (0..args.concurrency)
-        .map(|c| (0..per).map(|n| batch(c, n, args.spans)).collect())
+        .map(|c| (0..per).map(|n| batch(c, n, &args)).collect())
         .collect();
     let started = Instant::now();
     let mut tasks = Vec::new();
@@ -167,22 +301,30 @@ async fn main() -> anyhow::Result<()> {
         latencies.extend(l);
     }
     let sent_in = started.elapsed();
-    let spans = per * args.concurrency * (2 * args.spans + 1);
-    // Each request's two closed bursts also leave as window spans.
-    let expected = spans + per * args.concurrency * 2;
+    let off = args.tier == "off";
+    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(!off);
+    let spans = per * args.concurrency * per_request;
+    // Each serialized request's two closed bursts also leave as window spans.
+    let expected = spans + per * args.concurrency * if off { 0 } else { 2 };
     let deadline = Instant::now() + Duration::from_secs(60);
-    let mut done = exported(&args.metrics).await - before;
-    while done < expected as f64 && Instant::now() < deadline {
+    let mut done = if args.no_metrics {
+        0.0
+    } else {
+        exported(&args.metrics).await - before
+    };
+    while !args.no_metrics && done < expected as f64 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
         done = exported(&args.metrics).await - before;
     }
     let all_in = started.elapsed();
     latencies.sort_unstable();
     println!(
-        "protocol={} requests={} spans={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
+        "protocol={} tier={} requests={} spans={} expected_exported={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
         args.protocol,
+        args.tier,
         per * args.concurrency,
         spans,
+        expected,
         refused,
         sent_in.as_secs_f64(),
         spans as f64 / sent_in.as_secs_f64(),

@@ -215,9 +215,18 @@ pub enum WhenFull {
 
 #[derive(Debug)]
 struct Item {
-    req: ExportTraceServiceRequest,
+    /// Shared by every destination it was submitted to: a destination's worker copies
+    /// it only if another still holds it, so the pipeline task never does.
+    req: Arc<ExportTraceServiceRequest>,
     spans: u64,
     bytes: usize,
+}
+
+impl Item {
+    /// The request to own, copied only while another destination still shares it.
+    fn take(self) -> ExportTraceServiceRequest {
+        Arc::try_unwrap(self.req).unwrap_or_else(|shared| (*shared).clone())
+    }
 }
 
 #[derive(Debug, Default)]
@@ -364,6 +373,7 @@ impl ExportSender {
     /// Queues a request: waits for room on the primary, drops the oldest on a mirror.
     pub async fn submit(&self, req: ExportTraceServiceRequest) {
         let (spans, bytes) = (span_count(&req), req.encoded_len());
+        let req = Arc::new(req);
         self.queue.push(Item { req, spans, bytes }).await;
     }
 
@@ -395,6 +405,7 @@ impl Fanout {
         };
         for req in reqs {
             let (spans, bytes) = (span_count(&req), req.encoded_len());
+            let req = Arc::new(req);
             let item = |req| Item { req, spans, bytes };
             if mirrors.is_empty() {
                 primary.queue.push(item(req)).await;
@@ -513,8 +524,8 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
     let mut inflight = tokio::task::JoinSet::new();
     while let Some(first) = queue.pop().await {
-        let mut batch = first.req;
         let (mut spans, mut bytes) = (first.spans, first.bytes);
+        let mut batch = first.take();
         let until = tokio::time::Instant::now() + s.timeout;
         while spans < max_spans && bytes < max_bytes {
             let fits = |i: &Item| spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes;
@@ -523,7 +534,7 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
             };
             spans += more.spans;
             bytes += more.bytes;
-            batch.resource_spans.extend(more.req.resource_spans);
+            batch.resource_spans.extend(more.take().resource_spans);
         }
         // Only a request larger than a batch on its own is cut here; a batch built
         // within the bounds is not measured again (its parts' sizes add up exactly).
@@ -663,7 +674,7 @@ mod tests {
         Item {
             spans: 1,
             bytes: req.encoded_len(),
-            req,
+            req: Arc::new(req),
         }
     }
 

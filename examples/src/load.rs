@@ -4,74 +4,13 @@
 //! `export-load` runs them; a CI test runs them at a million records.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gpu_otel_injector::export::RecordQueue;
 use gpu_otel_injector::fake::FakeKernel;
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
-use semconv::attributes as a;
 
-/// What a counting backend saw.
-#[derive(Debug, Default)]
-pub struct Counted {
-    /// Export requests.
-    pub requests: AtomicU64,
-    /// Spans of every kind.
-    pub spans: AtomicU64,
-    /// Kernel execution spans (they carry `gpu.serialized`).
-    pub kernel_spans: AtomicU64,
-    /// Kernel spans per `gpu.serialized` value: true, false, unknown.
-    pub stamps: [AtomicU64; 3],
-}
-
-#[derive(Clone)]
-struct Counter(Arc<Counted>);
-
-#[tonic::async_trait]
-impl TraceService for Counter {
-    async fn export(
-        &self,
-        request: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        let req = request.into_inner();
-        let c = &self.0;
-        c.requests.fetch_add(1, Ordering::Relaxed);
-        for s in req
-            .resource_spans
-            .iter()
-            .flat_map(|rs| rs.scope_spans.iter())
-            .flat_map(|ss| ss.spans.iter())
-        {
-            c.spans.fetch_add(1, Ordering::Relaxed);
-            if let Some(v) = semconv::otlp::get_str(&s.attributes, a::GPU_SERIALIZED) {
-                c.kernel_spans.fetch_add(1, Ordering::Relaxed);
-                let i = match v {
-                    "true" => 0,
-                    "false" => 1,
-                    _ => 2,
-                };
-                c.stamps[i].fetch_add(1, Ordering::Relaxed);
-            }
-        }
-        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
-    }
-}
-
-/// Serves a counting OTLP/gRPC backend on `listener` until the runtime ends.
-pub async fn serve_counting(listener: tokio::net::TcpListener, counted: Arc<Counted>) {
-    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
-    let _ = tonic::transport::Server::builder()
-        .add_service(TraceServiceServer::new(Counter(counted)).max_decoding_message_size(64 << 20))
-        .serve_with_incoming(incoming)
-        .await;
-}
+pub use receiver::fixtures::{serve_counting, Counted};
 
 /// Starts a counting backend on its own runtime thread; returns its address.
 pub fn start_counting(addr: SocketAddr) -> anyhow::Result<(SocketAddr, Arc<Counted>)> {

@@ -21,24 +21,18 @@
 //! rotel-agent's gRPC exporter always compresses) and prints one JSON line once nothing
 //! came for 3 s after the first request.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 use receiver::fixtures::{kernel, plain, request, resource, window_carrier};
 use semconv::attributes as a;
 use semconv::{otlp, SamplingMode, Serialized, Tier, Window};
-use tonic::codec::CompressionEncoding;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -74,47 +68,14 @@ struct Args {
     sink: Option<String>,
 }
 
-#[derive(Debug, Default)]
-struct Counted {
-    requests: AtomicU64,
-    spans: AtomicU64,
-}
-
-#[derive(Debug)]
-struct Counter(Arc<Counted>);
-
-#[tonic::async_trait]
-impl TraceService for Counter {
-    async fn export(
-        &self,
-        request: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        let spans: usize = request
-            .get_ref()
-            .resource_spans
-            .iter()
-            .flat_map(|r| &r.scope_spans)
-            .map(|s| s.spans.len())
-            .sum();
-        self.0.spans.fetch_add(spans as u64, Ordering::Relaxed);
-        self.0.requests.fetch_add(1, Ordering::Relaxed);
-        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
-    }
-}
-
 /// Counts spans until 3 s without any after the first request; prints them.
 async fn sink(addr: &str) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
-    let counted = Arc::new(Counted::default());
-    let service = TraceServiceServer::new(Counter(counted.clone()))
-        .accept_compressed(CompressionEncoding::Gzip)
-        .max_decoding_message_size(64 << 20);
-    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
-    tokio::spawn(
-        tonic::transport::Server::builder()
-            .add_service(service)
-            .serve_with_incoming(incoming),
-    );
+    let counted = Arc::new(receiver::fixtures::Counted::default());
+    tokio::spawn(receiver::fixtures::serve_counting(
+        listener,
+        counted.clone(),
+    ));
     while counted.requests.load(Ordering::Relaxed) == 0 {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

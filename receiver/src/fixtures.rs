@@ -158,3 +158,72 @@ pub fn spans_of(requests: &[ExportTraceServiceRequest]) -> Vec<(&[KeyValue], &Sp
 pub fn serialized_of(span: &Span) -> Option<&str> {
     otlp::get_str(&span.attributes, a::GPU_SERIALIZED)
 }
+
+/// What a counting backend saw.
+#[derive(Debug, Default)]
+pub struct Counted {
+    /// Export requests.
+    pub requests: std::sync::atomic::AtomicU64,
+    /// Spans of every kind.
+    pub spans: std::sync::atomic::AtomicU64,
+    /// Kernel execution spans (they carry `gpu.serialized`).
+    pub kernel_spans: std::sync::atomic::AtomicU64,
+    /// Kernel spans per `gpu.serialized` value: true, false, unknown.
+    pub stamps: [std::sync::atomic::AtomicU64; 3],
+}
+
+#[derive(Debug)]
+struct Counter(std::sync::Arc<Counted>);
+
+#[tonic::async_trait]
+impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::TraceService
+    for Counter
+{
+    async fn export(
+        &self,
+        request: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<
+        tonic::Response<
+            opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse,
+        >,
+        tonic::Status,
+    > {
+        use std::sync::atomic::Ordering::Relaxed;
+        let c = &self.0;
+        c.requests.fetch_add(1, Relaxed);
+        for s in request
+            .get_ref()
+            .resource_spans
+            .iter()
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+        {
+            c.spans.fetch_add(1, Relaxed);
+            if let Some(v) = otlp::get_str(&s.attributes, a::GPU_SERIALIZED) {
+                c.kernel_spans.fetch_add(1, Relaxed);
+                let i = match v {
+                    "true" => 0,
+                    "false" => 1,
+                    _ => 2,
+                };
+                c.stamps[i].fetch_add(1, Relaxed);
+            }
+        }
+        Ok(tonic::Response::new(Default::default()))
+    }
+}
+
+/// Serves a counting OTLP/gRPC backend (gzip accepted) on `listener` until the runtime
+/// ends: the sink of the load generators, which count what arrived at the far end.
+pub async fn serve_counting(listener: tokio::net::TcpListener, counted: std::sync::Arc<Counted>) {
+    use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::TraceServiceServer;
+    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+    let _ = tonic::transport::Server::builder()
+        .add_service(
+            TraceServiceServer::new(Counter(counted))
+                .accept_compressed(tonic::codec::CompressionEncoding::Gzip)
+                .max_decoding_message_size(64 << 20),
+        )
+        .serve_with_incoming(incoming)
+        .await;
+}

@@ -72,16 +72,17 @@ field() { # key line
 }
 
 run_arm() { # arm rep
-  local arm=$1 rep=$2 server=${1%-*} tier=${1#*-}
+  local arm=$1 rep=$2 server=${1%-*} tier=${1##*-}
   local log=$WORK/$arm.$rep
   taskset -c "$LOAD_CPU" timeout 300 "$BIN/examples/loadgen" --sink "$SINK" \
     >"$log.sink" 2>"$log.sink.err" &
   local sink=$!
   PIDS+=("$sink")
   wait_port "$SINK"
-  if [[ $server == receiver ]]; then
+  if [[ $server == receiver* ]]; then
+    # "receiver-NAME-off" runs $BIN/gpu-otel-receiver-NAME: builds compared in one run.
     OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$RECEIVER_COMPRESSION \
-      taskset -c "$SERVER_CPU" "$BIN/gpu-otel-receiver" serve --grpc-endpoint "$IN" \
+      taskset -c "$SERVER_CPU" "$BIN/gpu-otel-$server" serve --grpc-endpoint "$IN" \
       --http-endpoint 127.0.0.1:14318 --metrics-endpoint 127.0.0.1:19464 \
       --export-endpoint "http://$SINK" --export-protocol grpc \
       >"$log.server" 2>&1 &
@@ -110,7 +111,7 @@ run_arm() { # arm rep
   local sent expected counted refused
   sent=$(field spans "$out")
   refused=$(field refused_requests "$out")
-  if [[ $server == receiver ]]; then expected=$(field expected_exported "$out"); else expected=$sent; fi
+  if [[ $server == receiver* ]]; then expected=$(field expected_exported "$out"); else expected=$sent; fi
   counted=$(sed -n 's/.*"spans":\([0-9]*\).*/\1/p' "$log.sink")
   awk -v arm="$arm" -v rep="$rep" -v sent="$sent" -v want="$expected" -v got="${counted:-0}" \
     -v acc="$(field accepted_spans_per_s "$out")" -v p50="$(field ack_p50_ms "$out")" \

@@ -32,9 +32,6 @@ pub enum StartError {
     /// The export sink could not be built.
     #[error(transparent)]
     Sink(#[from] SinkError),
-    /// The export threads could not be started.
-    #[error("cannot start the export threads: {0}")]
-    Runtime(#[source] std::io::Error),
     /// A listener could not be bound.
     #[error("cannot listen on {what} {addr}: {source}")]
     Bind {
@@ -68,40 +65,7 @@ pub struct Running {
     pipeline: JoinHandle<()>,
     admin: JoinHandle<()>,
     exporters: Vec<Exporter>,
-    export_runtime: ExportRuntime,
     shutdown_timeout: Duration,
-}
-
-/// The threads export runs on. Encoding and compressing a large batch takes milliseconds
-/// of CPU: on threads of their own the kernel's scheduler shares a small machine's cores
-/// between that work and the answers to senders, instead of the answers waiting behind a
-/// batch on the same worker (one pinned core has one worker).
-#[derive(Debug)]
-struct ExportRuntime(Option<tokio::runtime::Runtime>);
-
-impl ExportRuntime {
-    fn start() -> Result<ExportRuntime, StartError> {
-        tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .thread_name("gpu-otel-export")
-            .build()
-            .map(|rt| ExportRuntime(Some(rt)))
-            .map_err(StartError::Runtime)
-    }
-
-    fn handle(&self) -> &tokio::runtime::Handle {
-        self.0.as_ref().expect("taken only on drop").handle()
-    }
-}
-
-impl Drop for ExportRuntime {
-    fn drop(&mut self) {
-        // Dropped from async code: a runtime may not block there, so it is not waited
-        // for (its workers have finished or been counted by then).
-        if let Some(rt) = self.0.take() {
-            rt.shutdown_background();
-        }
-    }
 }
 
 async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, StartError> {
@@ -114,10 +78,6 @@ async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, Start
 pub async fn start(config: Config) -> Result<Running, StartError> {
     config.validate()?;
     let telemetry = Arc::new(Telemetry::default());
-    let export_runtime = ExportRuntime::start()?;
-    // Sinks spawn their connections' tasks, and exporters their workers, on the
-    // export threads.
-    let on_export_threads = export_runtime.handle().enter();
     let mut sinks = vec![Sink::from_config(&config)?];
     for target in config.mirror_targets() {
         sinks.push(Sink::for_target(&config, target)?);
@@ -130,7 +90,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // One worker, queue and set of counters per destination.
     let settings = BatchSettings::from_config(&config.export);
     let exporters = Exporter::start_all(sinks, settings, &telemetry.export);
-    drop(on_export_threads);
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
@@ -198,7 +157,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         pipeline,
         admin: admin_task,
         exporters,
-        export_runtime,
         shutdown_timeout: config.shutdown_timeout,
     })
 }
@@ -261,8 +219,6 @@ impl Running {
         }
         self.stop_admin.cancel();
         let _ = tokio::time::timeout(Duration::from_millis(200), self.admin).await;
-        // Every exporter has finished or been counted: their threads can go.
-        drop(self.export_runtime);
         ShutdownReport { clean }
     }
 }

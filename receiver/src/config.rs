@@ -822,11 +822,11 @@ mod tests {
 
     #[test]
     fn a_tls_section_without_its_key_or_with_an_unknown_field_is_refused_by_name() {
-        let err = serde_norway::from_str::<Config>("ingest:\n  tls:\n    cert_file: /c\n")
-            .unwrap_err();
+        let err =
+            serde_norway::from_str::<Config>("ingest:\n  tls:\n    cert_file: /c\n").unwrap_err();
         assert!(err.to_string().contains("key_file"), "{err}");
-        let err = serde_norway::from_str::<Config>("ingest:\n  auth:\n    tokens: /t\n")
-            .unwrap_err();
+        let err =
+            serde_norway::from_str::<Config>("ingest:\n  auth:\n    tokens: /t\n").unwrap_err();
         assert!(err.to_string().contains("tokens"), "{err}");
         let mut c = Config::default();
         c.ingest.tls = Some(IngestTlsConfig {
@@ -850,10 +850,19 @@ mod tests {
         )]))
         .unwrap();
         let printed = format!("{}{c:?}", serde_norway::to_string(&c).unwrap());
-        assert!(!printed.contains("s3cr3t") && !printed.contains("tenant-k3y"), "{printed}");
+        assert!(
+            !printed.contains("s3cr3t") && !printed.contains("tenant-k3y"),
+            "{printed}"
+        );
         let shown: Config = serde_norway::from_str(&serde_norway::to_string(&c).unwrap()).unwrap();
-        assert_eq!(shown.export.headers["authorization"].expose(), crate::secret::REDACTED);
-        assert_eq!(shown.export.headers["x-scope-orgid"].expose(), crate::secret::REDACTED);
+        assert_eq!(
+            shown.export.headers["authorization"].expose(),
+            crate::secret::REDACTED
+        );
+        assert_eq!(
+            shown.export.headers["x-scope-orgid"].expose(),
+            crate::secret::REDACTED
+        );
     }
 
     #[test]

@@ -58,6 +58,9 @@ mod tests {
         assert_eq!(s.expose(), "Bearer s3cr3t");
         assert_eq!(format!("{s:?}"), REDACTED);
         let yaml = serde_norway::to_string(&s).unwrap();
-        assert!(!yaml.contains("s3cr3t") && yaml.contains(REDACTED), "{yaml}");
+        assert!(
+            !yaml.contains("s3cr3t") && yaml.contains(REDACTED),
+            "{yaml}"
+        );
     }
 }

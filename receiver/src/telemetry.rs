@@ -224,7 +224,10 @@ impl Collector for Scrape {
         )?;
         let reload = |secret: &str, outcome: &str, v: &AtomicU64| {
             (
-                vec![("secret", secret.to_string()), ("outcome", outcome.to_string())],
+                vec![
+                    ("secret", secret.to_string()),
+                    ("outcome", outcome.to_string()),
+                ],
                 n(v),
             )
         };

@@ -29,7 +29,9 @@ pub enum TokenFileError {
     #[error("no token in the file (one token per line; # starts a comment)")]
     Empty,
     /// A line that is not a token (RFC 6750 `b64token`).
-    #[error("line {line} is not a bearer token (letters, digits and -._~+/, then = padding, no spaces)")]
+    #[error(
+        "line {line} is not a bearer token (letters, digits and -._~+/, then = padding, no spaces)"
+    )]
     NotAToken {
         /// 1-based line number.
         line: usize,
@@ -149,18 +151,36 @@ mod tests {
         assert_eq!(t.verify(Some(b"")), Err(Unauthenticated::Missing));
         assert_eq!(t.verify(Some(b"Bearer ")), Err(Unauthenticated::Missing));
         assert_eq!(t.verify(Some(b"Bearer    ")), Err(Unauthenticated::Missing));
-        assert_eq!(t.verify(Some(b"Basic alpha-1")), Err(Unauthenticated::Missing));
-        assert_eq!(t.verify(Some(b"Beareralpha-1")), Err(Unauthenticated::Missing));
+        assert_eq!(
+            t.verify(Some(b"Basic alpha-1")),
+            Err(Unauthenticated::Missing)
+        );
+        assert_eq!(
+            t.verify(Some(b"Beareralpha-1")),
+            Err(Unauthenticated::Missing)
+        );
         assert_eq!(t.verify(Some(b"alpha-1")), Err(Unauthenticated::Missing));
-        assert_eq!(t.verify(Some(b"Bearer alpha-")), Err(Unauthenticated::Invalid));
-        assert_eq!(t.verify(Some(b"Bearer alpha-11")), Err(Unauthenticated::Invalid));
-        assert_eq!(t.verify(Some(b"Bearer ALPHA-1")), Err(Unauthenticated::Invalid));
+        assert_eq!(
+            t.verify(Some(b"Bearer alpha-")),
+            Err(Unauthenticated::Invalid)
+        );
+        assert_eq!(
+            t.verify(Some(b"Bearer alpha-11")),
+            Err(Unauthenticated::Invalid)
+        );
+        assert_eq!(
+            t.verify(Some(b"Bearer ALPHA-1")),
+            Err(Unauthenticated::Invalid)
+        );
     }
 
     #[test]
     fn a_file_without_tokens_or_with_a_bad_line_is_refused_without_quoting_it() {
         assert_eq!(Tokens::parse("").unwrap_err(), TokenFileError::Empty);
-        assert_eq!(Tokens::parse("# only\n\n").unwrap_err(), TokenFileError::Empty);
+        assert_eq!(
+            Tokens::parse("# only\n\n").unwrap_err(),
+            TokenFileError::Empty
+        );
         let err = Tokens::parse("good\nsecret with-space\n").unwrap_err();
         assert_eq!(err, TokenFileError::NotAToken { line: 2 });
         assert!(!err.to_string().contains("secret"), "{err}");
@@ -172,7 +192,10 @@ mod tests {
 
     #[test]
     fn the_debug_form_shows_how_many_tokens_not_which() {
-        assert_eq!(format!("{:?}", tokens("s3cr3t\nother")), "Tokens(2 accepted)");
+        assert_eq!(
+            format!("{:?}", tokens("s3cr3t\nother")),
+            "Tokens(2 accepted)"
+        );
     }
 
     fn token() -> impl Strategy<Value = String> {

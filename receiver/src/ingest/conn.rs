@@ -62,9 +62,15 @@ pub async fn open(
     let why = match outcome {
         Ok(Ok(tls)) => return Some(Conn::Tls(Box::new(tls))),
         Ok(Err(e)) => e.to_string(),
-        Err(_) => format!("no handshake within {}", humantime::format_duration(timeout)),
+        Err(_) => format!(
+            "no handshake within {}",
+            humantime::format_duration(timeout)
+        ),
     };
-    gate.telemetry().ingest.tls_handshakes_failed.fetch_add(1, Relaxed);
+    gate.telemetry()
+        .ingest
+        .tls_handshakes_failed
+        .fetch_add(1, Relaxed);
     tracing::debug!(?peer, ?listener, error = %why, "TLS handshake failed");
     None
 }

@@ -119,7 +119,10 @@ impl Gate {
     /// take; `None` without TLS.
     pub fn tls_config(&self, listener: Listener) -> Option<(Arc<ServerConfig>, Duration)> {
         let t = self.tls.as_ref()?;
-        Some((t.current.load().config(listener), t.config.handshake_timeout))
+        Some((
+            t.current.load().config(listener),
+            t.config.handshake_timeout,
+        ))
     }
 
     /// SHA-256 of the certificate served now, lowercase hex; `None` without TLS.
@@ -198,13 +201,20 @@ impl Gate {
     fn stamps(&self) -> (Vec<Option<Stamp>>, Option<Stamp>) {
         let tls = self.tls.as_ref().map_or_else(Vec::new, |t| {
             let c = &t.config;
-            [Some(&c.cert_file), Some(&c.key_file), c.client_ca_file.as_ref()]
-                .into_iter()
-                .flatten()
-                .map(|p| stamp(p))
-                .collect()
+            [
+                Some(&c.cert_file),
+                Some(&c.key_file),
+                c.client_ca_file.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|p| stamp(p))
+            .collect()
         });
-        let tokens = self.tokens.as_ref().and_then(|t| stamp(&t.config.token_file));
+        let tokens = self
+            .tokens
+            .as_ref()
+            .and_then(|t| stamp(&t.config.token_file));
         (tls, tokens)
     }
 
@@ -214,14 +224,14 @@ impl Gate {
         if self.tls.is_none() && self.tokens.is_none() {
             return;
         }
-        let mut hangup =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
-                Ok(s) => Some(s),
-                Err(e) => {
-                    tracing::warn!(error = %e, "no SIGHUP handler; ingest secrets reload when their files change");
-                    None
-                }
-            };
+        let mut hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
+        {
+            Ok(s) => Some(s),
+            Err(e) => {
+                tracing::warn!(error = %e, "no SIGHUP handler; ingest secrets reload when their files change");
+                None
+            }
+        };
         let mut tick = tokio::time::interval(POLL_INTERVAL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let (mut tls_seen, mut tokens_seen) = self.stamps();

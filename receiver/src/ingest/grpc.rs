@@ -9,8 +9,8 @@
 //! (UNAUTHENTICATED, counted).
 
 use std::convert::Infallible;
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::{Buf as _, Bytes};

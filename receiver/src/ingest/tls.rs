@@ -98,7 +98,10 @@ fn read(param: &'static str, path: &Path) -> Result<Vec<u8>, TlsError> {
     })
 }
 
-fn certificates(param: &'static str, path: &Path) -> Result<Vec<CertificateDer<'static>>, TlsError> {
+fn certificates(
+    param: &'static str,
+    path: &Path,
+) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     let pem_error = |reason: String| TlsError::Pem {
         param,
         path: path.to_path_buf(),
@@ -232,17 +235,26 @@ mod tests {
         let mut cfg = f.cfg.clone();
         cfg.cert_file = cfg.cert_file.with_file_name("nope.pem");
         let err = load(&cfg).unwrap_err().to_string();
-        assert!(err.starts_with("invalid ingest.tls.cert_file: cannot read"), "{err}");
+        assert!(
+            err.starts_with("invalid ingest.tls.cert_file: cannot read"),
+            "{err}"
+        );
 
         let mut cfg = f.cfg.clone();
         cfg.key_file = cfg.cert_file.clone();
         let err = load(&cfg).unwrap_err().to_string();
-        assert!(err.starts_with("invalid ingest.tls.key_file:") && err.contains("no PEM private key"), "{err}");
+        assert!(
+            err.starts_with("invalid ingest.tls.key_file:") && err.contains("no PEM private key"),
+            "{err}"
+        );
 
         let mut cfg = f.cfg.clone();
         cfg.cert_file = cfg.key_file.clone();
         let err = load(&cfg).unwrap_err().to_string();
-        assert!(err.contains("ingest.tls.cert_file") && err.contains("no PEM certificate"), "{err}");
+        assert!(
+            err.contains("ingest.tls.cert_file") && err.contains("no PEM certificate"),
+            "{err}"
+        );
     }
 
     #[test]

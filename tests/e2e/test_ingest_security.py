@@ -259,3 +259,12 @@ def test_the_injectors_exporter_fails_clearly_on_a_wrong_ca_a_missing_file_or_no
     after = secured.metrics()
     assert after["gpu_otel_receiver_kernel_spans_total"] == before.get("gpu_otel_receiver_kernel_spans_total", 0)
     assert after[REFUSED] > before.get(REFUSED, 0)
+
+
+def test_sighup_never_ends_a_receiver_even_with_nothing_to_reload(workdir, tmp_path):
+    r = Receiver(workdir, ["--export-file", str(tmp_path / "out.jsonl")])
+    r.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    assert r.proc.poll() is None
+    assert "gpu_otel_receiver_spans_received_total" in r.metrics()
+    assert "SIGHUP: no ingest TLS files or tokens to reload" in r.stop()

@@ -219,40 +219,46 @@ impl Gate {
     }
 
     /// Reloads on SIGHUP (everything) and when a file changes (what it belongs to),
-    /// until `stop` is cancelled.
-    pub async fn watch(self: Arc<Self>, stop: CancellationToken) {
-        if self.tls.is_none() && self.tokens.is_none() {
-            return;
-        }
-        let mut hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
-        {
-            Ok(s) => Some(s),
-            Err(e) => {
+    /// until `stop` is cancelled. The SIGHUP handler is installed before this returns,
+    /// so from the moment the receiver says it started a SIGHUP reloads rather than
+    /// ends the process (also when there is nothing to reload).
+    pub fn watch(
+        self: Arc<Self>,
+        stop: CancellationToken,
+    ) -> impl std::future::Future<Output = ()> + Send + 'static {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut hangup = signal(SignalKind::hangup())
+            .inspect_err(|e| {
                 tracing::warn!(error = %e, "no SIGHUP handler; ingest secrets reload when their files change");
-                None
-            }
-        };
-        let mut tick = tokio::time::interval(POLL_INTERVAL);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let (mut tls_seen, mut tokens_seen) = self.stamps();
-        loop {
-            tokio::select! {
-                _ = stop.cancelled() => return,
-                Some(()) = async { hangup.as_mut()?.recv().await } => {
-                    tracing::info!("SIGHUP: reloading the ingest TLS files and tokens");
-                    self.reload_tls();
-                    self.reload_tokens();
-                    (tls_seen, tokens_seen) = self.stamps();
-                }
-                _ = tick.tick() => {
-                    let (tls_now, tokens_now) = self.stamps();
-                    if tls_now != tls_seen {
+            })
+            .ok();
+        async move {
+            let mut tick = tokio::time::interval(POLL_INTERVAL);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let (mut tls_seen, mut tokens_seen) = self.stamps();
+            loop {
+                tokio::select! {
+                    _ = stop.cancelled() => return,
+                    Some(()) = async { hangup.as_mut()?.recv().await } => {
+                        if self.tls.is_none() && self.tokens.is_none() {
+                            tracing::info!("SIGHUP: no ingest TLS files or tokens to reload");
+                            continue;
+                        }
+                        tracing::info!("SIGHUP: reloading the ingest TLS files and tokens");
                         self.reload_tls();
-                        tls_seen = tls_now;
-                    }
-                    if tokens_now != tokens_seen {
                         self.reload_tokens();
-                        tokens_seen = tokens_now;
+                        (tls_seen, tokens_seen) = self.stamps();
+                    }
+                    _ = tick.tick() => {
+                        let (tls_now, tokens_now) = self.stamps();
+                        if tls_now != tls_seen {
+                            self.reload_tls();
+                            tls_seen = tls_now;
+                        }
+                        if tokens_now != tokens_seen {
+                            self.reload_tokens();
+                            tokens_seen = tokens_now;
+                        }
                     }
                 }
             }

@@ -13,6 +13,10 @@ RUN cargo build --release --locked -p gpu-otel-receiver -p gpu-otel-injector -p 
 FROM debian:bookworm-slim AS receiver
 COPY --from=build /src/target/release/gpu-otel-receiver /usr/local/bin/gpu-otel-receiver
 USER 65534:65534
+# 0.0.0.0 inside the container's own network namespace: reachable only where the runtime
+# routes or publishes it (docker-compose.yml: the compose network, and this machine's
+# loopback; Kubernetes: the pod network and the DaemonSet's hostPorts, with TLS and a
+# token from deploy/k8s). The binary's own default is loopback.
 EXPOSE 4317 4318 9464
 ENTRYPOINT ["gpu-otel-receiver"]
 CMD ["serve", "--grpc-endpoint", "0.0.0.0:4317", "--http-endpoint", "0.0.0.0:4318", "--metrics-endpoint", "0.0.0.0:9464"]

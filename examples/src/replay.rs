@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use gpu_otel_injector::config::ExportConfig;
 use gpu_otel_injector::export::{self, DumpLine, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::stamp::StampLimits;
@@ -58,9 +59,9 @@ fn json_lines<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> anyhow
 }
 
 /// Replays a record dump of a process that ran `tier`, moved to the present, as one
-/// process named `service` exporting OTLP/gRPC to `endpoint`: records in batches and
-/// sampling messages in their recorded order, through the injector's export path
-/// (stamping included).
+/// process named `service` exporting OTLP to `endpoint` (as [`export_config`] says):
+/// records in batches and sampling messages in their recorded order, through the
+/// injector's export path (stamping included).
 pub fn replay_dump(
     lines: &[DumpLine],
     tier: Tier,
@@ -88,7 +89,7 @@ pub fn replay_dump(
         ..ExportSettings::for_process(&process, Some(service), extra.as_deref(), tier)
     };
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), endpoint.to_string())
+    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), export_config(endpoint))
         .context("starting the exporter thread")?;
     let sampling = queue.sampling_sender();
     let mut batch = Vec::new();
@@ -117,6 +118,20 @@ pub fn replay_dump(
         dropped: stats.drops().total(),
         unexported: stats.unexported(),
     })
+}
+
+/// The exporter's settings as inside a CUDA program, from the `OTEL_EXPORTER_OTLP_*`
+/// variables (protocol, headers, TLS files), sending to `endpoint`.
+pub fn export_config(endpoint: &str) -> ExportConfig {
+    let (cfg, warnings) = gpu_otel_injector::config::Config::from_env();
+    for w in warnings {
+        eprintln!("replay: {w}");
+    }
+    ExportConfig {
+        endpoint: Some(endpoint.to_string()),
+        traces_endpoint: None,
+        ..cfg.export
+    }
 }
 
 /// Reads one capture (a JSON line per record).
@@ -151,7 +166,8 @@ pub struct Replayed {
     pub unexported: u64,
 }
 
-/// Replays `records` as one process named `service`, exporting OTLP/gRPC to `endpoint`.
+/// Replays `records` as one process named `service`, exporting OTLP to `endpoint` as
+/// [`export_config`] says.
 pub fn replay(records: &[KernelRecord], service: &str, endpoint: &str) -> anyhow::Result<Replayed> {
     let process = ProcessInfo::current();
     // As inside a CUDA program: OTEL_RESOURCE_ATTRIBUTES adds to the resource.
@@ -159,7 +175,7 @@ pub fn replay(records: &[KernelRecord], service: &str, endpoint: &str) -> anyhow
     let settings =
         ExportSettings::for_process(&process, Some(service), extra.as_deref(), Tier::Off);
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), endpoint.to_string())
+    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), export_config(endpoint))
         .context("starting the exporter thread")?;
     // In batches of the size one CUPTI buffer delivers.
     for chunk in records.chunks(97) {

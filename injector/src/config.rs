@@ -5,8 +5,9 @@
 //! falls back to the default and leaves a warning that is logged once at start.
 //!
 //! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_ENDPOINT`, `_PROTOCOL`,
-//! `_HEADERS`, `_TIMEOUT`, `_COMPRESSION`, each also in its `_TRACES_` form, which
-//! wins) are read here as the OTLP exporter specification says, into [`ExportConfig`].
+//! `_HEADERS`, `_TIMEOUT`, `_COMPRESSION`, `_CERTIFICATE`, `_CLIENT_CERTIFICATE`,
+//! `_CLIENT_KEY`, each also in its `_TRACES_` form, which wins) are read here as the
+//! OTLP exporter specification says, into [`ExportConfig`].
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -72,6 +73,20 @@ pub const ENV_TRACES_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT";
 pub const ENV_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_COMPRESSION";
 /// `OTEL_EXPORTER_OTLP_TRACES_COMPRESSION` (wins over the generic one).
 pub const ENV_TRACES_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION";
+/// `OTEL_EXPORTER_OTLP_CERTIFICATE`: PEM of the CA(s) that verify the backend's
+/// certificate, instead of the system's roots (https endpoints only).
+pub const ENV_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_CERTIFICATE";
+/// `OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE` (wins over the generic one).
+pub const ENV_TRACES_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE";
+/// `OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE`: PEM certificate chain the injector presents
+/// to the backend (mutual TLS), with `OTEL_EXPORTER_OTLP_CLIENT_KEY`.
+pub const ENV_CLIENT_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE";
+/// `OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE` (wins over the generic one).
+pub const ENV_TRACES_CLIENT_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE";
+/// `OTEL_EXPORTER_OTLP_CLIENT_KEY`: PEM private key of the client certificate.
+pub const ENV_CLIENT_KEY: &str = "OTEL_EXPORTER_OTLP_CLIENT_KEY";
+/// `OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY` (wins over the generic one).
+pub const ENV_TRACES_CLIENT_KEY: &str = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY";
 /// Path of the CUPTI library to load instead of searching the library path.
 pub const ENV_CUPTI_PATH: &str = "GPU_OTEL_CUPTI_PATH";
 /// When set, every decoded kernel record is also written to this file as a JSON line
@@ -137,8 +152,28 @@ pub enum Compression {
     Gzip,
 }
 
+/// A file named by an environment variable, with the variable's name for messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnvFile {
+    /// The variable that named it (the `_TRACES_` one when that was set).
+    pub var: &'static str,
+    /// The path.
+    pub path: PathBuf,
+}
+
+/// TLS files of the exporter; used only for `https://` endpoints.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TlsFiles {
+    /// CA certificates that verify the backend (else the system's roots).
+    pub certificate: Option<EnvFile>,
+    /// The client certificate chain (mutual TLS).
+    pub client_certificate: Option<EnvFile>,
+    /// The client certificate's private key.
+    pub client_key: Option<EnvFile>,
+}
+
 /// Where and how spans are exported: the standard OTLP exporter settings.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct ExportConfig {
     /// The transport.
     pub protocol: Protocol,
@@ -152,6 +187,28 @@ pub struct ExportConfig {
     pub timeout: Duration,
     /// Body compression.
     pub compression: Compression,
+    /// TLS files (https endpoints).
+    pub tls: TlsFiles,
+}
+
+// By hand: header values are often tokens, and are never printed.
+impl std::fmt::Debug for ExportConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(k, _)| (k.as_str(), "<redacted>"))
+            .collect();
+        f.debug_struct("ExportConfig")
+            .field("protocol", &self.protocol)
+            .field("endpoint", &self.endpoint)
+            .field("traces_endpoint", &self.traces_endpoint)
+            .field("headers", &headers)
+            .field("timeout", &self.timeout)
+            .field("compression", &self.compression)
+            .field("tls", &self.tls)
+            .finish()
+    }
 }
 
 impl Default for ExportConfig {
@@ -163,6 +220,7 @@ impl Default for ExportConfig {
             headers: Vec::new(),
             timeout: Duration::from_millis(EXPORT_TIMEOUT_MS_DEFAULT),
             compression: Compression::None,
+            tls: TlsFiles::default(),
         }
     }
 }
@@ -342,6 +400,20 @@ impl Config {
                 )),
             }
         }
+        let file = |traces: &'static str, generic: &'static str| {
+            let (var, v) = set(traces)
+                .map(|v| (traces, v))
+                .or_else(|| set(generic).map(|v| (generic, v)))?;
+            Some(EnvFile {
+                var,
+                path: PathBuf::from(v.trim()),
+            })
+        };
+        cfg.export.tls = TlsFiles {
+            certificate: file(ENV_TRACES_CERTIFICATE, ENV_CERTIFICATE),
+            client_certificate: file(ENV_TRACES_CLIENT_CERTIFICATE, ENV_CLIENT_CERTIFICATE),
+            client_key: file(ENV_TRACES_CLIENT_KEY, ENV_CLIENT_KEY),
+        };
         cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
         cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
         cfg.pc_sampling = lookup(ENV_PC_SAMPLING);
@@ -496,6 +568,43 @@ mod tests {
         ]);
         assert_eq!(cfg.export.http_url(), "http://traces:9999/custom");
         assert_eq!(cfg.export.grpc_endpoint(), "http://traces:9999/custom");
+    }
+
+    #[test]
+    fn tls_files_are_read_and_the_traces_variables_win() {
+        let (cfg, w) = read(&[
+            (ENV_CERTIFICATE, "/etc/ca.crt"),
+            (ENV_TRACES_CERTIFICATE, " /etc/traces-ca.crt "),
+            (ENV_CLIENT_CERTIFICATE, "/etc/client.crt"),
+            (ENV_TRACES_CLIENT_KEY, "/etc/client.key"),
+            (ENV_CLIENT_KEY, "/etc/other.key"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        let file = |var, path: &str| {
+            Some(EnvFile {
+                var,
+                path: PathBuf::from(path),
+            })
+        };
+        assert_eq!(
+            cfg.export.tls,
+            TlsFiles {
+                certificate: file(ENV_TRACES_CERTIFICATE, "/etc/traces-ca.crt"),
+                client_certificate: file(ENV_CLIENT_CERTIFICATE, "/etc/client.crt"),
+                client_key: file(ENV_TRACES_CLIENT_KEY, "/etc/client.key"),
+            }
+        );
+        assert_eq!(read(&[]).0.export.tls, TlsFiles::default());
+    }
+
+    #[test]
+    fn header_values_never_show_in_the_debug_form() {
+        let (cfg, _) = read(&[(ENV_HEADERS, "authorization=Bearer%20s3cr3t")]);
+        let shown = format!("{cfg:?}");
+        assert!(
+            !shown.contains("s3cr3t") && shown.contains("authorization"),
+            "{shown}"
+        );
     }
 
     #[test]

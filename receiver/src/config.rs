@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::reconcile::{MAX_HELD_SPANS_DEFAULT, RECONCILE_DELAY_DEFAULT};
+use crate::secret::Secret;
 use semconv::store::{MAX_PROCESSES_DEFAULT, MAX_WINDOWS_PER_PROCESS_DEFAULT};
 
 /// Default OTLP/gRPC listen address.
@@ -36,6 +37,8 @@ pub const HTTP_HEADER_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 pub const HTTP_BODY_TIMEOUT_DEFAULT: Duration = Duration::from_secs(30);
 /// Open OTLP/HTTP connections; past it new ones are closed at once.
 pub const HTTP_MAX_CONNECTIONS_DEFAULT: usize = 1024;
+/// How long a client may take to complete its TLS handshake on an ingest listener.
+pub const TLS_HANDSHAKE_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 /// Default file of the embedded sink, used when no export endpoint is configured.
 pub const EXPORT_FILE_DEFAULT: &str = "gpu-otel-traces.jsonl";
 /// Default time one export attempt may take.
@@ -145,6 +148,43 @@ pub struct IngestConfig {
     pub http_body_timeout: Duration,
     /// Open OTLP/HTTP connections; past it new ones are closed at once.
     pub http_max_connections: usize,
+    /// TLS on both OTLP listeners (none: plain text).
+    pub tls: Option<IngestTlsConfig>,
+    /// Bearer-token authentication of every request (none: anyone who connects).
+    pub auth: Option<IngestAuthConfig>,
+}
+
+/// TLS of the OTLP listeners. The files are read at start and again on SIGHUP or when
+/// they change; a file that does not load then leaves the previous ones in use.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IngestTlsConfig {
+    /// PEM certificate chain, the receiver's certificate first.
+    pub cert_file: PathBuf,
+    /// PEM private key of that certificate (PKCS#8, PKCS#1 or SEC1).
+    pub key_file: PathBuf,
+    /// PEM CA certificates that sign client certificates; when set, a client without a
+    /// valid certificate is refused during the handshake (mutual TLS).
+    #[serde(default)]
+    pub client_ca_file: Option<PathBuf>,
+    /// How long a client may take to complete its handshake.
+    #[serde(with = "humantime_serde", default = "tls_handshake_timeout_default")]
+    pub handshake_timeout: Duration,
+}
+
+fn tls_handshake_timeout_default() -> Duration {
+    TLS_HANDSHAKE_TIMEOUT_DEFAULT
+}
+
+/// Bearer-token authentication of the OTLP listeners, as the Collector's
+/// `bearertokenauth`: `Authorization: Bearer <token>` (HTTP) or the `authorization`
+/// metadata (gRPC) must carry one of the file's tokens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IngestAuthConfig {
+    /// File of accepted tokens, one per line (`#` starts a comment line). Read at start
+    /// and again on SIGHUP or when it changes; its contents are never printed.
+    pub token_file: PathBuf,
 }
 
 /// Reconcile settings.
@@ -221,8 +261,9 @@ pub struct ExportConfig {
     pub traces_endpoint: Option<String>,
     /// Protocol.
     pub protocol: Protocol,
-    /// Headers (or gRPC metadata) sent with every export.
-    pub headers: BTreeMap<String, String>,
+    /// Headers (or gRPC metadata) sent with every export; their values are never
+    /// printed.
+    pub headers: BTreeMap<String, Secret>,
     /// Compression.
     pub compression: Compression,
     /// Time one attempt may take.
@@ -290,6 +331,8 @@ impl Default for IngestConfig {
             http_header_timeout: HTTP_HEADER_TIMEOUT_DEFAULT,
             http_body_timeout: HTTP_BODY_TIMEOUT_DEFAULT,
             http_max_connections: HTTP_MAX_CONNECTIONS_DEFAULT,
+            tls: None,
+            auth: None,
         }
     }
 }
@@ -414,7 +457,7 @@ impl Config {
                     .ok_or_else(|| invalid(&name, format!("{pair:?} is not key=value")))?;
                 self.export
                     .headers
-                    .insert(k.trim().to_string(), percent_decode(val.trim()));
+                    .insert(k.trim().to_string(), percent_decode(val.trim()).into());
             }
         }
         if let Some((name, v)) = get("COMPRESSION") {
@@ -489,6 +532,9 @@ impl Config {
             "ingest.http_max_connections",
             self.ingest.http_max_connections,
         )?;
+        if let Some(tls) = &self.ingest.tls {
+            positive("ingest.tls.handshake_timeout", tls.handshake_timeout)?;
+        }
         nonzero(
             "reconcile.max_windows_per_process",
             self.reconcile.max_windows_per_process,
@@ -519,7 +565,7 @@ impl Config {
                     format!("{k:?} is not a valid header name"),
                 )
             })?;
-            http::HeaderValue::from_str(v).map_err(|_| {
+            http::HeaderValue::from_str(v.expose()).map_err(|_| {
                 invalid(
                     "export.headers",
                     format!("the value of {k:?} is not a valid header value"),
@@ -700,7 +746,7 @@ mod tests {
                 json: false
             }
         );
-        assert_eq!(c.export.headers["x-scope-orgid"], "team a");
+        assert_eq!(c.export.headers["x-scope-orgid"].expose(), "team a");
         assert_eq!(c.export.compression, Compression::Gzip);
         assert_eq!(c.export.timeout, Duration::from_millis(2500));
     }
@@ -754,6 +800,68 @@ mod tests {
         assert_eq!(
             c.export_target().unwrap(),
             ExportTarget::Grpc("http://jaeger:4317".into())
+        );
+    }
+
+    #[test]
+    fn ingest_tls_and_auth_are_read_from_the_file_with_the_handshake_default() {
+        let c: Config = serde_norway::from_str(
+            "ingest:\n  tls:\n    cert_file: /s/tls.crt\n    key_file: /s/tls.key\n    client_ca_file: /s/ca.crt\n  auth:\n    token_file: /s/tokens\n",
+        )
+        .unwrap();
+        let tls = c.ingest.tls.as_ref().unwrap();
+        assert_eq!(tls.cert_file, PathBuf::from("/s/tls.crt"));
+        assert_eq!(tls.client_ca_file, Some(PathBuf::from("/s/ca.crt")));
+        assert_eq!(tls.handshake_timeout, TLS_HANDSHAKE_TIMEOUT_DEFAULT);
+        assert_eq!(
+            c.ingest.auth.unwrap().token_file,
+            PathBuf::from("/s/tokens")
+        );
+        assert_eq!(Config::default().ingest.tls, None);
+    }
+
+    #[test]
+    fn a_tls_section_without_its_key_or_with_an_unknown_field_is_refused_by_name() {
+        let err =
+            serde_norway::from_str::<Config>("ingest:\n  tls:\n    cert_file: /c\n").unwrap_err();
+        assert!(err.to_string().contains("key_file"), "{err}");
+        let err =
+            serde_norway::from_str::<Config>("ingest:\n  auth:\n    tokens: /t\n").unwrap_err();
+        assert!(err.to_string().contains("tokens"), "{err}");
+        let mut c = Config::default();
+        c.ingest.tls = Some(IngestTlsConfig {
+            cert_file: "/c".into(),
+            key_file: "/k".into(),
+            client_ca_file: None,
+            handshake_timeout: Duration::ZERO,
+        });
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "invalid ingest.tls.handshake_timeout: must be longer than 0s"
+        );
+    }
+
+    #[test]
+    fn the_resolved_configuration_never_shows_an_export_header_value() {
+        let mut c = Config::default();
+        c.apply_env(env(&[(
+            "OTEL_EXPORTER_OTLP_HEADERS",
+            "authorization=Bearer%20s3cr3t-t0ken,x-scope-orgid=tenant-k3y",
+        )]))
+        .unwrap();
+        let printed = format!("{}{c:?}", serde_norway::to_string(&c).unwrap());
+        assert!(
+            !printed.contains("s3cr3t") && !printed.contains("tenant-k3y"),
+            "{printed}"
+        );
+        let shown: Config = serde_norway::from_str(&serde_norway::to_string(&c).unwrap()).unwrap();
+        assert_eq!(
+            shown.export.headers["authorization"].expose(),
+            crate::secret::REDACTED
+        );
+        assert_eq!(
+            shown.export.headers["x-scope-orgid"].expose(),
+            crate::secret::REDACTED
         );
     }
 

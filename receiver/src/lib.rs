@@ -18,4 +18,5 @@ pub mod fixtures;
 pub mod ingest;
 pub mod pipeline;
 pub mod reconcile;
+pub mod secret;
 pub mod telemetry;

@@ -32,6 +32,9 @@ pub enum StartError {
     /// The export sink could not be built.
     #[error(transparent)]
     Sink(#[from] SinkError),
+    /// The ingest TLS or token files could not be used.
+    #[error(transparent)]
+    Gate(#[from] crate::ingest::gate::GateError),
     /// A listener could not be bound.
     #[error("cannot listen on {what} {addr}: {source}")]
     Bind {
@@ -89,6 +92,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .join(" + ");
     // One worker, queue and set of counters per destination.
     let settings = BatchSettings::from_config(&config.export);
+    let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
     let exporters = Exporter::start_all(sinks, settings, &telemetry.export);
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
@@ -120,17 +124,19 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let stop_ingest = CancellationToken::new();
     let max = config.ingest.max_request_bytes;
     let grpc_task = tokio::spawn({
-        let (h, stop) = (handle.clone(), stop_ingest.clone());
+        let (h, g, stop) = (handle.clone(), gate.clone(), stop_ingest.clone());
         async move {
-            if let Err(e) = ingest::grpc::serve(grpc, h, max, stop).await {
+            if let Err(e) = ingest::grpc::serve(grpc, h, max, g, stop).await {
                 tracing::error!(error = %e, "OTLP/gRPC server failed");
             }
         }
     });
     let http_task = tokio::spawn({
-        let (ingest_config, stop) = (config.ingest.clone(), stop_ingest.clone());
-        async move { ingest::http::serve(http, handle, &ingest_config, stop).await }
+        let (ingest_config, g, stop) = (config.ingest.clone(), gate.clone(), stop_ingest.clone());
+        async move { ingest::http::serve(http, handle, &ingest_config, g, stop).await }
     });
+    // SIGHUP or a changed file: new TLS files and tokens, no restart.
+    let gate_task = tokio::spawn(gate.clone().watch(stop_ingest.clone()));
     let stop_admin = CancellationToken::new();
     let admin_task = tokio::spawn({
         let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
@@ -143,7 +149,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             }
         }
     });
-    tracing::info!(%grpc_addr, %http_addr, %metrics_addr, export = %export, "Receiver started");
+    tracing::info!(%grpc_addr, %http_addr, %metrics_addr, export = %export, ingest = %gate.describe(), "Receiver started");
     Ok(Running {
         grpc_addr,
         http_addr,
@@ -153,7 +159,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         stop_ingest,
         stop_pipeline,
         stop_admin,
-        ingest_tasks: vec![grpc_task, http_task],
+        ingest_tasks: vec![grpc_task, http_task, gate_task],
         pipeline,
         admin: admin_task,
         exporters,

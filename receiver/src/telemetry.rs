@@ -40,6 +40,19 @@ pub struct IngestCounters {
     pub refused_timeout: AtomicU64,
     /// HTTP connections closed at once because the connection cap was reached.
     pub connections_refused: AtomicU64,
+    /// Requests refused for a missing or invalid bearer token.
+    pub refused_unauthenticated: AtomicU64,
+    /// Connections closed because their TLS handshake failed or timed out (no or an
+    /// untrusted client certificate, plain text on a TLS port, a stall).
+    pub tls_handshakes_failed: AtomicU64,
+    /// TLS files reloaded and in use.
+    pub tls_reloads: AtomicU64,
+    /// TLS reloads that failed (the previous certificate stayed in use).
+    pub tls_reload_failures: AtomicU64,
+    /// Token files reloaded and in use.
+    pub token_reloads: AtomicU64,
+    /// Token reloads that failed (the previous tokens stayed in use).
+    pub token_reload_failures: AtomicU64,
 }
 
 /// What the pipeline task last published.
@@ -199,6 +212,35 @@ impl Collector for Scrape {
                 ("unavailable", n(&i.refused_unavailable)),
                 ("pending_bytes", n(&i.refused_pending_bytes)),
                 ("timeout", n(&i.refused_timeout)),
+                ("unauthenticated", n(&i.refused_unauthenticated)),
+            ],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_tls_handshakes_failed",
+            "Ingest connections closed because their TLS handshake failed or timed out.",
+            None,
+            &[("", n(&i.tls_handshakes_failed))],
+        )?;
+        let reload = |secret: &str, outcome: &str, v: &AtomicU64| {
+            (
+                vec![
+                    ("secret", secret.to_string()),
+                    ("outcome", outcome.to_string()),
+                ],
+                n(v),
+            )
+        };
+        labelled(
+            e,
+            "gpu_otel_receiver_secret_reloads",
+            "Reloads of the ingest TLS files and token file (SIGHUP or a changed file); failed: the previous ones stayed in use.",
+            false,
+            &vec![
+                reload("tls", "applied", &i.tls_reloads),
+                reload("tls", "failed", &i.tls_reload_failures),
+                reload("tokens", "applied", &i.token_reloads),
+                reload("tokens", "failed", &i.token_reload_failures),
             ],
         )?;
         counter(

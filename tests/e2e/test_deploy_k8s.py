@@ -84,8 +84,8 @@ def test_the_kustomization_lists_every_manifest_of_the_directory():
 def test_every_manifest_is_valid_against_the_kubernetes_schemas(version):
     docs = manifests()
     kinds = sorted(d["kind"] for _, d in docs)
-    assert kinds == ["ConfigMap", "DaemonSet", "Job", "Namespace", "Secret", "Secret", "Service", "Service",
-                     "ServiceAccount"]
+    assert kinds == ["ConfigMap", "ConfigMap", "DaemonSet", "Job", "Namespace", "Secret", "Secret", "Secret",
+                     "Secret", "Service", "Service", "ServiceAccount"]
     problems = {f"{name}: {d['kind']}/{d['metadata']['name']}": schema_errors(d, version) for name, d in docs}
     assert {k: v for k, v in problems.items() if v} == {}
 
@@ -123,6 +123,9 @@ def test_the_receiver_accepts_its_configmap(tmp_path):
     assert resolved["export"]["endpoint"].startswith("https://tempo-distributor.")
     # Everything the DaemonSet supplies comes from its environment, not from the file.
     assert resolved["export"]["tls"]["ca_file"] is None and resolved["export"]["headers"] == {}
+    # Ingest takes TLS and tokens from files the DaemonSet mounts (checked below).
+    assert resolved["ingest"]["tls"]["cert_file"] == "/etc/gpu-otel/ingest-tls/tls.crt"
+    assert resolved["ingest"]["auth"]["token_file"] == "/etc/gpu-otel/ingest-auth/tokens"
 
 
 def test_the_receiver_refuses_a_planted_unknown_field_in_its_configmap(tmp_path):
@@ -140,12 +143,16 @@ def pod_environment(container: dict, pod_volumes: list, root: Path) -> tuple:
         [v] = [v for v in pod_volumes if v["name"] == m["name"]]
         target = root / m["mountPath"].lstrip("/")
         if "secret" in v:
-            data = find("Secret", v["secret"]["secretName"])["stringData"]
+            source = v["secret"]
+            data = find("Secret", source["secretName"])["stringData"]
         elif "configMap" in v:
-            data = find("ConfigMap", v["configMap"]["name"])["data"]
+            source = v["configMap"]
+            data = find("ConfigMap", source["name"])["data"]
         else:
             target.mkdir(parents=True, exist_ok=True)
             continue
+        if "items" in source:
+            data = {item["path"]: data[item["key"]] for item in source["items"]}
         if "subPath" in m:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(data[m["subPath"]])
@@ -179,9 +186,11 @@ def test_the_receiver_accepts_the_configuration_the_daemonset_gives_it(tmp_path)
                        timeout=30, env=env)
     assert r.returncode == 0, r.stderr
     resolved = yaml.safe_load(r.stdout)
-    # The CA comes from the mounted Secret, the token from the other Secret.
+    # The CA comes from the mounted Secret, the headers from the other Secret, and their
+    # values are never printed.
     assert Path(resolved["export"]["tls"]["ca_file"]).read_text().startswith("-----BEGIN CERTIFICATE-----")
-    assert resolved["export"]["headers"] == {"authorization": "Bearer REPLACE_WITH_TOKEN", "x-scope-orgid": "gpu"}
+    assert resolved["export"]["headers"] == {"authorization": "<redacted>", "x-scope-orgid": "<redacted>"}
+    assert "REPLACE_WITH_TOKEN" not in r.stdout + r.stderr
     # ... and refuses it when the Secret is not where the variable says.
     env["OTEL_EXPORTER_OTLP_CERTIFICATE"] = str(tmp_path / "etc/gpu-otel/tls/tls.crt")
     r = subprocess.run([str(RECEIVER), "validate", "--config", str(config)], capture_output=True, text=True,
@@ -199,6 +208,63 @@ def test_the_placeholder_ca_makes_the_receiver_refuse_to_start(tmp_path):
                         "--http-endpoint", "127.0.0.1:0", "--metrics-endpoint", "127.0.0.1:0"],
                        capture_output=True, text=True, timeout=30, env=env)
     assert r.returncode == 2 and "certificate" in r.stderr.lower(), r.stderr
+
+
+def test_the_placeholder_ingest_certificate_makes_the_receiver_refuse_to_start(tmp_path):
+    """With a real export CA in place, the ingest Secret's placeholder stops it too,
+    naming the file."""
+    from pki import Ca
+    ds = daemonset()
+    env, mounts = pod_environment(receiver_container(ds), ds["spec"]["template"]["spec"]["volumes"], tmp_path)
+    Ca("backend CA").write(mounts["/etc/gpu-otel/tls"] / "ca.crt")
+    r = subprocess.run([str(RECEIVER), "serve", "--config", str(mounts["/etc/gpu-otel/receiver.yaml"]),
+                        "--grpc-endpoint", "127.0.0.1:0", "--http-endpoint", "127.0.0.1:0",
+                        "--metrics-endpoint", "127.0.0.1:0"], capture_output=True, text=True, timeout=30, env=env)
+    assert r.returncode == 2 and "invalid ingest.tls.cert_file" in r.stderr, r.stderr
+    assert "REPLACE_WITH_A_LONG_RANDOM_TOKEN" not in r.stdout + r.stderr
+
+
+def mounted_from(pod: dict, container: dict, path: str) -> tuple:
+    """(kind, name, key) of the Secret or ConfigMap file that `path` is in `container`."""
+    for m in container.get("volumeMounts", []):
+        if path.startswith(m["mountPath"] + "/") and "subPath" not in m:
+            [v] = [v for v in pod["volumes"] if v["name"] == m["name"]]
+            key = path[len(m["mountPath"]) + 1:]
+            if "secret" in v:
+                items = {i["path"]: i["key"] for i in v["secret"].get("items", [])}
+                return "Secret", v["secret"]["secretName"], items.get(key, key)
+            if "configMap" in v:
+                return "ConfigMap", v["configMap"]["name"], key
+    raise AssertionError(f"{path} is not in a Secret or ConfigMap volume of {container['name']}")
+
+
+def test_the_ingest_secrets_reach_the_receiver_and_the_workload_and_agree():
+    """The receiver's certificate, key and tokens are files of Secret volumes (whole
+    directories, so a changed Secret reaches the running receiver); the workload trusts
+    the ingest CA and sends one of the receiver's tokens."""
+    ds = daemonset()
+    pod, c = ds["spec"]["template"]["spec"], receiver_container(ds)
+    ingest = yaml.safe_load(config_text())["ingest"]
+    assert mounted_from(pod, c, ingest["tls"]["cert_file"]) == ("Secret", "gpu-otel-ingest-tls", "tls.crt")
+    assert mounted_from(pod, c, ingest["tls"]["key_file"]) == ("Secret", "gpu-otel-ingest-tls", "tls.key")
+    assert find("Secret", "gpu-otel-ingest-tls")["type"] == "kubernetes.io/tls"
+    kind, name, key = mounted_from(pod, c, ingest["auth"]["token_file"])
+    assert (kind, name, key) == ("Secret", "gpu-otel-ingest-auth", "tokens")
+    tokens = [t.strip() for t in find("Secret", name)["stringData"][key].splitlines()
+              if t.strip() and not t.startswith("#")]
+    # The receiver gets the token file alone, not the workloads' header.
+    [auth_volume] = [v for v in pod["volumes"] if v.get("secret", {}).get("secretName") == name]
+    assert [i["key"] for i in auth_volume["secret"]["items"]] == ["tokens"]
+
+    job = find("Job")
+    app_pod = job["spec"]["template"]["spec"]
+    [app] = app_pod["containers"]
+    env = {e["name"]: e for e in app["env"]}
+    assert mounted_from(app_pod, app, env["OTEL_EXPORTER_OTLP_CERTIFICATE"]["value"])[:2] == \
+        ("ConfigMap", "gpu-otel-ingest-ca")
+    ref = env["OTEL_EXPORTER_OTLP_HEADERS"]["valueFrom"]["secretKeyRef"]
+    headers = dict(kv.split("=", 1) for kv in find("Secret", ref["name"])["stringData"][ref["key"]].split(","))
+    assert headers["authorization"].replace("%20", " ") in [f"Bearer {t}" for t in tokens]
 
 
 # --- the references between the pieces --------------------------------------------------
@@ -268,10 +334,13 @@ def test_the_workload_loads_the_injector_and_sends_to_its_node_receiver():
     so = env["CUDA_INJECTION64_PATH"]["value"]
     assert init["command"][0] == "cp" and init["command"][-1] == f"{init_mount['mountPath']}/{Path(so).name}"
     assert Path(so).parent == Path(app_mount["mountPath"])
-    # The node's receiver, through the hostPort the DaemonSet opens.
-    assert env["NODE_IP"]["valueFrom"]["fieldRef"]["fieldPath"] == "status.hostIP"
-    host_port = {p["name"]: p.get("hostPort") for p in receiver_container(daemonset())["ports"]}["otlp-grpc"]
-    assert env["OTEL_EXPORTER_OTLP_ENDPOINT"]["value"] == f"http://$(NODE_IP):{host_port}"
+    # The node's receiver, through the node-local Service (the name its certificate
+    # carries), over TLS.
+    local = find("Service", "gpu-otel-receiver")
+    assert local["spec"]["internalTrafficPolicy"] == "Local"
+    port = {p["name"]: p["port"] for p in local["spec"]["ports"]}["otlp-grpc"]
+    service = f"{local['metadata']['name']}.{local['metadata']['namespace']}.svc.cluster.local"
+    assert env["OTEL_EXPORTER_OTLP_ENDPOINT"]["value"] == f"https://{service}:{port}"
     assert env["OTEL_EXPORTER_OTLP_PROTOCOL"]["value"] == "grpc"
     attrs = dict(kv.split("=", 1) for kv in env["OTEL_RESOURCE_ATTRIBUTES"]["value"].split(","))
     assert attrs["k8s.pod.name"] == "$(K8S_POD_NAME)" and attrs["k8s.node.name"] == "$(K8S_NODE_NAME)"
@@ -284,8 +353,8 @@ def test_the_workload_loads_the_injector_and_sends_to_its_node_receiver():
 
 def test_the_workload_check_fails_on_a_variable_used_before_it_is_defined():
     env = copy.deepcopy(find("Job")["spec"]["template"]["spec"]["containers"][0]["env"])
-    env.append(env.pop(next(i for i, e in enumerate(env) if e["name"] == "NODE_IP")))
-    with pytest.raises(AssertionError, match=r"uses \$\(NODE_IP\) before"):
+    env.append(env.pop(next(i for i, e in enumerate(env) if e["name"] == "K8S_POD_NAME")))
+    with pytest.raises(AssertionError, match=r"uses \$\(K8S_POD_NAME\) before"):
         defined_before(env)
 
 

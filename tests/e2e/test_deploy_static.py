@@ -86,6 +86,13 @@ def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
     assert r.returncode == 2 and "export.mirrors" in r.stderr
 
 
+def test_the_demo_publishes_the_receiver_on_this_machines_loopback_only(compose):
+    """Ingest has neither TLS nor a token in the demo: nothing beyond this machine may
+    reach it, nor its metrics."""
+    ports = compose["services"]["receiver"]["ports"]
+    assert sorted(ports) == ["127.0.0.1:4317:4317", "127.0.0.1:4318:4318", "127.0.0.1:9464:9464"]
+
+
 def test_the_workloads_reach_the_receiver_by_its_service_name(compose):
     services = compose["services"]
     assert services["workload-gpu"]["environment"]["OTEL_EXPORTER_OTLP_ENDPOINT"] == "http://receiver:4317"

@@ -1,12 +1,14 @@
 //! Replays recorded H200 kernel records through the injector's processing path to an
-//! OTLP endpoint: `replay --endpoint http://127.0.0.1:4317 [FIXTURE...]`.
+//! OTLP endpoint: `replay --endpoint http://127.0.0.1:4317 [FIXTURE...]`. The
+//! `OTEL_EXPORTER_OTLP_*` variables (protocol, headers, certificates) configure the
+//! exporter as they do the injector in a CUDA program.
 
 use clap::Parser;
 use gpu_otel_examples::replay;
 
 #[derive(Debug, Parser)]
 struct Args {
-    /// OTLP endpoint of the receiver (or any OTLP/gRPC peer).
+    /// OTLP endpoint (base URL) of the receiver or any OTLP peer; https:// for TLS.
     #[arg(long, default_value = "http://127.0.0.1:4317")]
     endpoint: String,
     /// service.name of the replayed process.

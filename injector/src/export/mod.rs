@@ -15,6 +15,7 @@
 
 mod encode;
 mod send;
+pub mod tls;
 pub mod transport;
 
 pub use encode::{resource_of, Batcher, Counts, Request, MAX_REQUEST_BYTES_DEFAULT};
@@ -519,6 +520,16 @@ pub fn spawn_grpc(
         endpoint: Some(endpoint),
         ..ExportConfig::default()
     };
+    spawn_otlp(settings, stats, cfg)
+}
+
+/// Starts the export path sending OTLP as `cfg` says (protocol, endpoint, headers,
+/// TLS), as the injector does inside a CUDA program.
+pub fn spawn_otlp(
+    settings: ExportSettings,
+    stats: Arc<Stats>,
+    cfg: ExportConfig,
+) -> std::io::Result<(RecordQueue, JoinHandle<()>)> {
     spawn(settings, stats, move || OtlpSink::new(&cfg))
 }
 

@@ -211,7 +211,7 @@ where
         let sink = match make_sink() {
             Ok(s) => Arc::new(s),
             Err(e) => {
-                crate::log(&format!("cannot build the OTLP exporter: {e}; spans are counted as failed"));
+                crate::log(&format!("OTLP export is off: {e}; the application runs on, every span is counted as failed (export_failed)"));
                 // Keep answering, so every request is counted and exit never waits.
                 while let Some(job) = rx.recv().await {
                     match job {

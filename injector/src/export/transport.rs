@@ -2,6 +2,8 @@
 //! standard `OTEL_EXPORTER_OTLP_*` variables say, or an in-process sink for tests and
 //! benchmarks. A request is sent as the bytes the encoder made: nothing is decoded or
 //! re-encoded on the way (but for OTLP/HTTP JSON, which is protobuf turned to JSON).
+//! `https://` endpoints use TLS (rustls) with the system's roots, or the CA and client
+//! certificate of `OTEL_EXPORTER_OTLP_CERTIFICATE` etc. (`tls.rs`).
 
 use std::future::Future;
 use std::io::Write as _;
@@ -17,6 +19,7 @@ use prost::Message;
 use tonic::metadata::{MetadataKey, MetadataValue};
 use tonic::Status;
 
+use super::tls::{handshake_failure, ClientTls};
 use crate::config::{Compression, ExportConfig, Protocol};
 
 /// Why a request was not delivered.
@@ -116,17 +119,26 @@ impl GrpcSink {
     /// inside a Tokio runtime.
     pub fn new(cfg: &ExportConfig) -> Result<Self, String> {
         let endpoint = cfg.grpc_endpoint();
-        if endpoint.starts_with("https://") {
-            return Err(format!(
-                "{endpoint}: TLS endpoints are not supported by this build of the injector"
-            ));
-        }
-        let target = tonic::transport::Endpoint::from_shared(endpoint.clone())
+        let mut target = tonic::transport::Endpoint::from_shared(endpoint.clone())
             .map_err(|e| format!("{endpoint}: {e}"))?
             .timeout(cfg.timeout)
             .connect_timeout(cfg.timeout.min(Duration::from_secs(2)))
             .tcp_nodelay(true)
             .http2_adaptive_window(true);
+        if endpoint.starts_with("https://") {
+            let files = ClientTls::load(&cfg.tls).map_err(|e| e.to_string())?;
+            let mut tls = tonic::transport::ClientTlsConfig::new();
+            tls = match &files.ca_pem {
+                Some(pem) => tls.ca_certificate(tonic::transport::Certificate::from_pem(pem)),
+                None => tls.with_native_roots(),
+            };
+            if let Some((cert, key)) = &files.identity {
+                tls = tls.identity(tonic::transport::Identity::from_pem(cert, key));
+            }
+            target = target
+                .tls_config(tls)
+                .map_err(|e| format!("{endpoint}: TLS: {e}"))?;
+        }
         let clients = (0..GRPC_CONNECTIONS)
             .map(|_| {
                 let client = tonic::client::Grpc::new(target.connect_lazy())
@@ -144,7 +156,9 @@ impl GrpcSink {
             .iter()
             .filter_map(|(k, v)| {
                 let key = MetadataKey::from_bytes(k.to_ascii_lowercase().as_bytes()).ok()?;
-                let value = MetadataValue::try_from(v.as_str()).ok()?;
+                let mut value = MetadataValue::try_from(v.as_str()).ok()?;
+                // Never shown by Debug or in a log.
+                value.set_sensitive(true);
                 Some((key, value))
             })
             .collect();
@@ -180,6 +194,9 @@ impl Sink for GrpcSink {
             Ok(resp) => partial(resp.get_ref()),
             Err(status) => {
                 use tonic::Code::*;
+                if let Some(tls) = handshake_failure(&status) {
+                    return Err(SendError::Refused(format!("TLS handshake failed: {tls}")));
+                }
                 let why = format!("{:?}: {}", status.code(), status.message());
                 if status.code() == Unavailable && connect_failed(&status) {
                     return Err(SendError::Unreachable(why));
@@ -222,23 +239,35 @@ impl HttpSink {
     /// A client for the traces URL of `cfg`.
     pub fn new(cfg: &ExportConfig) -> Result<Self, String> {
         let url = cfg.http_url();
-        if url.starts_with("https://") {
-            return Err(format!(
-                "{url}: TLS endpoints are not supported by this build of the injector"
-            ));
-        }
-        let client = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .timeout(cfg.timeout)
             .connect_timeout(cfg.timeout.min(Duration::from_secs(2)))
-            .tcp_nodelay(true)
-            .build()
-            .map_err(|e| e.to_string())?;
+            .tcp_nodelay(true);
+        if url.starts_with("https://") {
+            let files = ClientTls::load(&cfg.tls).map_err(|e| e.to_string())?;
+            if let Some(pem) = &files.ca_pem {
+                // The given CA alone, as the specification's "certificate" means.
+                builder = builder.tls_built_in_root_certs(false);
+                for cert in reqwest::Certificate::from_pem_bundle(pem)
+                    .map_err(|e| format!("{url}: TLS: {e}"))?
+                {
+                    builder = builder.add_root_certificate(cert);
+                }
+            }
+            if let Some((cert, key)) = &files.identity {
+                let identity = reqwest::Identity::from_pem(&[key.as_slice(), cert].concat())
+                    .map_err(|e| format!("{url}: TLS client certificate: {e}"))?;
+                builder = builder.identity(identity);
+            }
+        }
+        let client = builder.build().map_err(|e| e.to_string())?;
         let mut headers = reqwest::header::HeaderMap::new();
         for (k, v) in &cfg.headers {
-            if let (Ok(k), Ok(v)) = (
+            if let (Ok(k), Ok(mut v)) = (
                 reqwest::header::HeaderName::from_bytes(k.as_bytes()),
                 reqwest::header::HeaderValue::from_str(v),
             ) {
+                v.set_sensitive(true);
                 headers.insert(k, v);
             }
         }
@@ -287,6 +316,10 @@ impl Sink for HttpSink {
         }
         let resp = match req.body(body).send().await {
             Ok(r) => r,
+            Err(e) if handshake_failure(&e).is_some() => {
+                let tls = handshake_failure(&e).unwrap_or_default();
+                return Err(SendError::Refused(format!("TLS handshake failed: {tls}")));
+            }
             Err(e) if e.is_connect() => return Err(SendError::Unreachable(e.to_string())),
             Err(e) => {
                 return Err(SendError::Retry {
@@ -371,6 +404,49 @@ mod tests {
             });
             eprintln!("{protocol:?}: {r:?} in {:?}", started.elapsed());
             assert!(matches!(r, Err(SendError::Unreachable(_))), "{r:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tls_tests {
+    use super::*;
+    use crate::config::{EnvFile, TlsFiles};
+
+    fn with_ca(protocol: Protocol, endpoint: &str) -> ExportConfig {
+        ExportConfig {
+            protocol,
+            endpoint: Some(endpoint.into()),
+            tls: TlsFiles {
+                certificate: Some(EnvFile {
+                    var: "OTEL_EXPORTER_OTLP_CERTIFICATE",
+                    path: "/nonexistent/ca.crt".into(),
+                }),
+                ..TlsFiles::default()
+            },
+            ..ExportConfig::default()
+        }
+    }
+
+    #[test]
+    fn an_https_exporter_with_a_missing_certificate_file_is_not_built_and_says_which() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        for protocol in [Protocol::Grpc, Protocol::HttpProtobuf] {
+            let err = rt
+                .block_on(async { OtlpSink::new(&with_ca(protocol, "https://collector:4317")) })
+                .unwrap_err();
+            assert!(
+                err.starts_with(
+                    "OTEL_EXPORTER_OTLP_CERTIFICATE=/nonexistent/ca.crt: cannot read it"
+                ),
+                "{protocol:?}: {err}"
+            );
+            // Plain-text endpoints have no use for it (as the specification says).
+            rt.block_on(async { OtlpSink::new(&with_ca(protocol, "http://collector:4317")) })
+                .unwrap();
         }
     }
 }

@@ -41,10 +41,12 @@ pub async fn listen(
     let (tx, mut rx) = mpsc::channel::<Job>(64);
     let handle = IngestHandle::new(tx, Duration::from_secs(5), Arc::new(Telemetry::default()));
     let token = CancellationToken::new();
+    let gate = Arc::new(ingest::gate::Gate::open(handle.telemetry.clone()));
     let grpc_task = tokio::spawn(ingest::grpc::serve(
         g,
         handle.clone(),
         max_request_bytes,
+        gate,
         token.clone(),
     ));
     let http_task = tokio::spawn({

@@ -157,9 +157,12 @@ impl Sink {
                     .headers
                     .iter()
                     .filter_map(|(k, v)| {
+                        let mut value = MetadataValue::try_from(v.expose()).ok()?;
+                        // Never shown by Debug or in a log.
+                        value.set_sensitive(true);
                         Some((
                             MetadataKey::from_bytes(k.to_ascii_lowercase().as_bytes()).ok()?,
-                            MetadataValue::try_from(v.as_str()).ok()?,
+                            value,
                         ))
                     })
                     .collect();
@@ -175,10 +178,11 @@ impl Sink {
             ExportTarget::Http { url, json } => {
                 let mut headers = reqwest::header::HeaderMap::new();
                 for (k, v) in &e.headers {
-                    if let (Ok(k), Ok(v)) = (
+                    if let (Ok(k), Ok(mut v)) = (
                         reqwest::header::HeaderName::from_bytes(k.as_bytes()),
-                        reqwest::header::HeaderValue::from_str(v),
+                        reqwest::header::HeaderValue::from_str(v.expose()),
                     ) {
+                        v.set_sensitive(true);
                         headers.insert(k, v);
                     }
                 }

@@ -4,10 +4,13 @@
 //! generated server: that one decodes before any handler runs and answers a message
 //! that does not decode with INTERNAL, uncounted. Here the request is admitted against
 //! the pending-bytes budget by its length before it is decoded, and a message that does
-//! not decode is INVALID_ARGUMENT and counted as malformed.
+//! not decode is INVALID_ARGUMENT and counted as malformed. With `ingest.auth`, the
+//! `authorization` metadata is checked before the message is even read
+//! (UNAUTHENTICATED, counted).
 
 use std::convert::Infallible;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::{Buf as _, Bytes};
@@ -21,11 +24,11 @@ use tonic::codec::{
     Codec, CompressionEncoding, DecodeBuf, Decoder, EnabledCompressionEncodings, EncodeBuf, Encoder,
 };
 use tonic::codegen::{http, BoxFuture, Service, StdError};
-use tonic::transport::server::TcpIncoming;
 use tonic::{Code, Request, Response, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-use super::{response, IngestHandle, Refusal, RETRY_AFTER};
+use super::gate::Gate;
+use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
 
 /// The gRPC service name of OTLP traces.
 const SERVICE_NAME: &str = "opentelemetry.proto.collector.trace.v1.TraceService";
@@ -105,6 +108,7 @@ impl tonic::server::UnaryService<Bytes> for GrpcIngest {
 struct TraceService {
     ingest: GrpcIngest,
     max_request_bytes: usize,
+    gate: Arc<Gate>,
 }
 
 impl tonic::server::NamedService for TraceService {
@@ -128,6 +132,10 @@ where
         if req.uri().path() != semconv::grpc::EXPORT_PATH {
             return Box::pin(async { Ok(Status::unimplemented("").into_http()) });
         }
+        let authorization = req.headers().get(http::header::AUTHORIZATION);
+        if let Err(e) = self.gate.authenticate(authorization.map(|v| v.as_bytes())) {
+            return Box::pin(async move { Ok(Status::unauthenticated(e.to_string()).into_http()) });
+        }
         let (ingest, max) = (self.ingest.clone(), self.max_request_bytes);
         Box::pin(async move {
             let mut gzip = EnabledCompressionEncodings::default();
@@ -140,20 +148,22 @@ where
     }
 }
 
-/// Serves OTLP/gRPC on `listener` until `shutdown` is cancelled.
+/// Serves OTLP/gRPC on `listener`, behind `gate`, until `shutdown` is cancelled.
 pub async fn serve(
     listener: TcpListener,
     handle: IngestHandle,
     max_request_bytes: usize,
+    gate: Arc<Gate>,
     shutdown: CancellationToken,
 ) -> Result<(), tonic::transport::Error> {
     let service = TraceService {
         ingest: GrpcIngest(handle),
         max_request_bytes,
+        gate: gate.clone(),
     };
-    // Built from our own listener, tonic leaves TCP_NODELAY off (its builder's
-    // default only applies to addresses it binds itself).
-    let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+    // Our own accept path (TCP_NODELAY, TLS with the current certificate), shared
+    // with the HTTP listener.
+    let incoming = conn::incoming(listener, gate, shutdown.clone());
     tonic::transport::Server::builder()
         // Flow-control windows that grow with the link: megabyte requests from one
         // busy producer must not wait for window updates.

@@ -1,6 +1,7 @@
 //! OTLP/HTTP `POST /v1/traces`, protobuf or JSON bodies, optionally gzip.
 //! Errors carry a `google.rpc.Status` body in the request's encoding, as the OTLP
-//! specification asks.
+//! specification asks. With `ingest.auth`, `Authorization: Bearer <token>` is checked
+//! before anything else is read (401 with `WWW-Authenticate`, counted).
 
 use std::io::Read as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -21,7 +22,10 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
-use super::{response, IngestHandle, Refusal, RETRY_AFTER};
+use super::auth::Unauthenticated;
+use super::gate::Gate;
+use super::tls::Listener;
+use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
 use crate::config::IngestConfig;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
@@ -44,18 +48,26 @@ struct HttpState {
     handle: IngestHandle,
     max_request_bytes: usize,
     body_timeout: Duration,
+    gate: Arc<Gate>,
 }
 
-/// The OTLP/HTTP router, with the body timeout of the defaults.
+/// The OTLP/HTTP router, with the body timeout of the defaults and no authentication.
 pub fn router(handle: IngestHandle, max_request_bytes: usize) -> Router {
+    let gate = Arc::new(Gate::open(handle.telemetry.clone()));
     router_with(
         handle,
         max_request_bytes,
         crate::config::HTTP_BODY_TIMEOUT_DEFAULT,
+        gate,
     )
 }
 
-fn router_with(handle: IngestHandle, max_request_bytes: usize, body_timeout: Duration) -> Router {
+fn router_with(
+    handle: IngestHandle,
+    max_request_bytes: usize,
+    body_timeout: Duration,
+    gate: Arc<Gate>,
+) -> Router {
     Router::new()
         .route("/v1/traces", post(export))
         // The limit is enforced while reading (compressed and decompressed) so that
@@ -65,23 +77,31 @@ fn router_with(handle: IngestHandle, max_request_bytes: usize, body_timeout: Dur
             handle,
             max_request_bytes,
             body_timeout,
+            gate,
         })
 }
 
-/// Serves OTLP/HTTP on `listener` until `shutdown` is cancelled, then lets open
-/// connections finish their requests. No connection is held open by a slow client:
-/// headers must arrive within `http_header_timeout` (hyper closes the connection), a
-/// body within `http_body_timeout` (408); past `http_max_connections` open connections
-/// a new one is closed as soon as it is accepted, so the sender sees it fail at once
-/// rather than wait in the listen backlog.
+/// Serves OTLP/HTTP on `listener`, behind `gate`, until `shutdown` is cancelled, then
+/// lets open connections finish their requests. No connection is held open by a slow
+/// client: a TLS handshake must finish within `tls.handshake_timeout`, headers must
+/// arrive within `http_header_timeout` (hyper closes the connection), a body within
+/// `http_body_timeout` (408); past `http_max_connections` open connections a new one
+/// is closed as soon as it is accepted, so the sender sees it fail at once rather than
+/// wait in the listen backlog.
 pub async fn serve(
     listener: TcpListener,
     handle: IngestHandle,
     config: &IngestConfig,
+    gate: Arc<Gate>,
     shutdown: CancellationToken,
 ) {
     let telemetry = handle.telemetry.clone();
-    let router = router_with(handle, config.max_request_bytes, config.http_body_timeout);
+    let router = router_with(
+        handle,
+        config.max_request_bytes,
+        config.http_body_timeout,
+        gate.clone(),
+    );
     let open = Arc::new(Semaphore::new(config.http_max_connections));
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
@@ -89,7 +109,7 @@ pub async fn serve(
         .header_read_timeout(config.http_header_timeout);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     loop {
-        let mut stream = tokio::select! {
+        let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => stream,
                 Err(e) => {
@@ -107,12 +127,17 @@ pub async fn serve(
             drop(stream);
             continue;
         };
-        super::set_nodelay(&mut stream);
-        let service = TowerToHyperService::new(router.clone());
-        let conn = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let (router, builder, watcher) = (router.clone(), builder.clone(), graceful.watcher());
+        let (gate, shutdown) = (gate.clone(), shutdown.clone());
+        // The handshake runs here, on the connection's own task: a slow client holds
+        // up no other.
         tokio::spawn(async move {
-            if let Err(e) = conn.await {
-                tracing::debug!(error = %e, "OTLP/HTTP connection ended");
+            if let Some(conn) = conn::open(&gate, Listener::Http, stream, &shutdown).await {
+                let service = TowerToHyperService::new(router);
+                let served = watcher.watch(builder.serve_connection(TokioIo::new(conn), service));
+                if let Err(e) = served.await {
+                    tracing::debug!(error = %e, "OTLP/HTTP connection ended");
+                }
             }
             drop(slot);
         });
@@ -169,17 +194,50 @@ fn gunzip_capped(data: &[u8], max: usize) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
-    let ingest = &st.handle.telemetry.ingest;
-    ingest.http_requests.fetch_add(1, Relaxed);
+/// The body's encoding by its media type; `Err` with the media type when unsupported.
+fn encoding_of(headers: &HeaderMap) -> Result<Encoding, &str> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let encoding = match content_type.split(';').next().unwrap_or("").trim() {
-        "application/x-protobuf" | "application/protobuf" => Encoding::Protobuf,
-        "application/json" => Encoding::Json,
-        other => {
+    match content_type.split(';').next().unwrap_or("").trim() {
+        "application/x-protobuf" | "application/protobuf" => Ok(Encoding::Protobuf),
+        "application/json" => Ok(Encoding::Json),
+        other => Err(other),
+    }
+}
+
+/// 401 with a `google.rpc.Status` UNAUTHENTICATED body and the challenge RFC 6750 asks.
+fn unauthenticated(encoding: Encoding, why: Unauthenticated) -> Response {
+    let challenge = match why {
+        Unauthenticated::Missing => "Bearer realm=\"OTLP\"",
+        Unauthenticated::Invalid => "Bearer realm=\"OTLP\", error=\"invalid_token\"",
+    };
+    let mut resp = error(
+        encoding,
+        StatusCode::UNAUTHORIZED,
+        tonic::Code::Unauthenticated,
+        why.to_string(),
+        None,
+    );
+    resp.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(challenge),
+    );
+    resp
+}
+
+async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
+    let ingest = &st.handle.telemetry.ingest;
+    ingest.http_requests.fetch_add(1, Relaxed);
+    // Before anything of the request is read: a stranger costs a header lookup.
+    let authorization = headers.get(header::AUTHORIZATION).map(|v| v.as_bytes());
+    if let Err(why) = st.gate.authenticate(authorization) {
+        return unauthenticated(encoding_of(&headers).unwrap_or(Encoding::Json), why);
+    }
+    let encoding = match encoding_of(&headers) {
+        Ok(e) => e,
+        Err(other) => {
             let msg = format!("unsupported content type {other:?}: use application/x-protobuf or application/json");
             return error(
                 Encoding::Json,

@@ -9,9 +9,16 @@
 //! the pipeline; one the pipeline claimed first is always answered with its report, so
 //! an answer never says "retry" for spans that are exported. A pipeline that is shutting
 //! down is Unavailable / 503.
+//!
+//! Before any of that, the [`gate::Gate`]: TLS on both listeners (`tls.rs`, one accept
+//! path in `conn.rs`) and bearer tokens (`auth.rs`), checked before a body is read.
 
+pub mod auth;
+pub mod conn;
+pub mod gate;
 pub mod grpc;
 pub mod http;
+pub mod tls;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;

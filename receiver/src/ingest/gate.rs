@@ -1,0 +1,286 @@
+//! Who may come in: the listeners' TLS (`ingest.tls`) and the accepted bearer tokens
+//! (`ingest.auth`), both kept live. At start a file that does not load stops the
+//! receiver; later, on SIGHUP or when a file changes, the files are read again and
+//! swapped in atomically (new connections get the new certificate, open ones keep
+//! theirs), and a file that does not load leaves the previous ones in use, logged and
+//! counted (`secret_reloads_total{outcome="failed"}`).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use arc_swap::ArcSwap;
+use rustls::ServerConfig;
+use tokio_util::sync::CancellationToken;
+
+use super::auth::{TokenFileError, Tokens, Unauthenticated};
+use super::tls::{self, Listener, ServerTls, TlsError};
+use crate::config::{IngestAuthConfig, IngestConfig, IngestTlsConfig};
+use crate::telemetry::Telemetry;
+
+/// How often the files are checked for changes. Mounted Kubernetes Secrets change
+/// about a minute after the Secret does, so a few seconds add nothing noticeable;
+/// each check is one `stat` per file.
+pub const POLL_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Why the gate's files cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum GateError {
+    /// The TLS files.
+    #[error(transparent)]
+    Tls(#[from] TlsError),
+    /// The token file could not be read.
+    #[error("invalid ingest.auth.token_file: cannot read {}: {source}", path.display())]
+    TokenRead {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The token file holds no usable token (its contents are not quoted).
+    #[error("invalid ingest.auth.token_file: {}: {source}", path.display())]
+    Tokens {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        #[source]
+        source: TokenFileError,
+    },
+}
+
+#[derive(Debug)]
+struct LiveTls {
+    config: IngestTlsConfig,
+    current: ArcSwap<ServerTls>,
+}
+
+#[derive(Debug)]
+struct LiveTokens {
+    config: IngestAuthConfig,
+    current: ArcSwap<Tokens>,
+}
+
+/// The listeners' TLS and accepted tokens, current.
+#[derive(Debug)]
+pub struct Gate {
+    tls: Option<LiveTls>,
+    tokens: Option<LiveTokens>,
+    telemetry: Arc<Telemetry>,
+}
+
+fn read_tokens(cfg: &IngestAuthConfig) -> Result<Tokens, GateError> {
+    let path = &cfg.token_file;
+    let text = std::fs::read_to_string(path).map_err(|source| GateError::TokenRead {
+        path: path.clone(),
+        source,
+    })?;
+    Tokens::parse(&text).map_err(|source| GateError::Tokens {
+        path: path.clone(),
+        source,
+    })
+}
+
+impl Gate {
+    /// No TLS, no authentication: anyone who connects may send.
+    pub fn open(telemetry: Arc<Telemetry>) -> Gate {
+        Gate {
+            tls: None,
+            tokens: None,
+            telemetry,
+        }
+    }
+
+    /// Reads the files `cfg` names; the first that does not load is the error.
+    pub fn load(cfg: &IngestConfig, telemetry: Arc<Telemetry>) -> Result<Gate, GateError> {
+        let tls = match &cfg.tls {
+            Some(c) => Some(LiveTls {
+                current: ArcSwap::from_pointee(tls::load(c)?),
+                config: c.clone(),
+            }),
+            None => None,
+        };
+        let tokens = match &cfg.auth {
+            Some(c) => Some(LiveTokens {
+                current: ArcSwap::from_pointee(read_tokens(c)?),
+                config: c.clone(),
+            }),
+            None => None,
+        };
+        Ok(Gate {
+            tls,
+            tokens,
+            telemetry,
+        })
+    }
+
+    /// The handshake configuration of `listener` now, and how long a handshake may
+    /// take; `None` without TLS.
+    pub fn tls_config(&self, listener: Listener) -> Option<(Arc<ServerConfig>, Duration)> {
+        let t = self.tls.as_ref()?;
+        Some((
+            t.current.load().config(listener),
+            t.config.handshake_timeout,
+        ))
+    }
+
+    /// SHA-256 of the certificate served now, lowercase hex; `None` without TLS.
+    pub fn fingerprint(&self) -> Option<String> {
+        Some(self.tls.as_ref()?.current.load().fingerprint.clone())
+    }
+
+    /// A short description for the start line: what protects the listeners.
+    pub fn describe(&self) -> String {
+        let tls = match &self.tls {
+            None => "plain text".to_string(),
+            Some(t) if t.current.load().mutual => "TLS with client certificates".to_string(),
+            Some(_) => "TLS".to_string(),
+        };
+        match &self.tokens {
+            None => tls,
+            Some(t) => format!("{tls}, bearer tokens ({})", t.current.load().len()),
+        }
+    }
+
+    /// The counters this gate reports to.
+    pub fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+
+    /// Checks a request's `Authorization` value (gRPC: the `authorization` metadata);
+    /// anything passes without `ingest.auth`. A refusal is counted.
+    pub fn authenticate(&self, authorization: Option<&[u8]>) -> Result<(), Unauthenticated> {
+        let Some(t) = &self.tokens else {
+            return Ok(());
+        };
+        t.current.load().verify(authorization).inspect_err(|_| {
+            self.telemetry
+                .ingest
+                .refused_unauthenticated
+                .fetch_add(1, Relaxed);
+        })
+    }
+
+    /// Reads the TLS files again; on success new connections get them, on failure the
+    /// current ones stay. Either way it is logged and counted.
+    pub fn reload_tls(&self) {
+        let Some(t) = &self.tls else { return };
+        let i = &self.telemetry.ingest;
+        match tls::load(&t.config) {
+            Ok(new) => {
+                tracing::info!(fingerprint = %new.fingerprint, "ingest TLS certificate reloaded");
+                t.current.store(Arc::new(new));
+                i.tls_reloads.fetch_add(1, Relaxed);
+            }
+            Err(e) => {
+                tracing::error!(error = %e, fingerprint = %t.current.load().fingerprint, "ingest TLS files not reloaded; the previous certificate stays in use");
+                i.tls_reload_failures.fetch_add(1, Relaxed);
+            }
+        }
+    }
+
+    /// Reads the token file again; on failure the current tokens stay. Logged
+    /// (without the file's contents) and counted.
+    pub fn reload_tokens(&self) {
+        let Some(t) = &self.tokens else { return };
+        let i = &self.telemetry.ingest;
+        match read_tokens(&t.config) {
+            Ok(new) => {
+                tracing::info!(tokens = new.len(), "ingest bearer tokens reloaded");
+                t.current.store(Arc::new(new));
+                i.token_reloads.fetch_add(1, Relaxed);
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "ingest bearer tokens not reloaded; the previous ones stay in use");
+                i.token_reload_failures.fetch_add(1, Relaxed);
+            }
+        }
+    }
+
+    fn stamps(&self) -> (Vec<Option<Stamp>>, Option<Stamp>) {
+        let tls = self.tls.as_ref().map_or_else(Vec::new, |t| {
+            let c = &t.config;
+            [
+                Some(&c.cert_file),
+                Some(&c.key_file),
+                c.client_ca_file.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|p| stamp(p))
+            .collect()
+        });
+        let tokens = self
+            .tokens
+            .as_ref()
+            .and_then(|t| stamp(&t.config.token_file));
+        (tls, tokens)
+    }
+
+    /// Reloads on SIGHUP (everything) and when a file changes (what it belongs to),
+    /// until `stop` is cancelled. The SIGHUP handler is installed before this returns,
+    /// so from the moment the receiver says it started a SIGHUP reloads rather than
+    /// ends the process (also when there is nothing to reload).
+    pub fn watch(
+        self: Arc<Self>,
+        stop: CancellationToken,
+    ) -> impl std::future::Future<Output = ()> + Send + 'static {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut hangup = signal(SignalKind::hangup())
+            .inspect_err(|e| {
+                tracing::warn!(error = %e, "no SIGHUP handler; ingest secrets reload when their files change");
+            })
+            .ok();
+        async move {
+            let mut tick = tokio::time::interval(POLL_INTERVAL);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let (mut tls_seen, mut tokens_seen) = self.stamps();
+            loop {
+                tokio::select! {
+                    _ = stop.cancelled() => return,
+                    Some(()) = async { hangup.as_mut()?.recv().await } => {
+                        if self.tls.is_none() && self.tokens.is_none() {
+                            tracing::info!("SIGHUP: no ingest TLS files or tokens to reload");
+                            continue;
+                        }
+                        tracing::info!("SIGHUP: reloading the ingest TLS files and tokens");
+                        self.reload_tls();
+                        self.reload_tokens();
+                        (tls_seen, tokens_seen) = self.stamps();
+                    }
+                    _ = tick.tick() => {
+                        let (tls_now, tokens_now) = self.stamps();
+                        if tls_now != tls_seen {
+                            self.reload_tls();
+                            tls_seen = tls_now;
+                        }
+                        if tokens_now != tokens_seen {
+                            self.reload_tokens();
+                            tokens_seen = tokens_now;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What tells a changed file: through symlinks (a Kubernetes Secret volume swaps a
+/// symlink), its modification time, length and inode. `None`: not there now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    modified: Option<SystemTime>,
+    len: u64,
+    inode: u64,
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt as _;
+    let m = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        modified: m.modified().ok(),
+        len: m.len(),
+        inode: m.ino(),
+    })
+}

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::model::KernelRecord;
+use crate::nvtx::RangeLink;
 
 /// Builds one [`KernelRecord`].
 #[derive(Debug, Clone)]
@@ -30,6 +31,7 @@ impl FakeKernel {
                 static_shared_memory: 0,
                 dynamic_shared_memory: 0,
                 registers_per_thread: 16,
+                range: None,
             },
         }
     }
@@ -86,6 +88,12 @@ impl FakeKernel {
     /// Sets registers per thread.
     pub fn registers(mut self, n: u16) -> Self {
         self.record.registers_per_thread = n;
+        self
+    }
+
+    /// Sets the NVTX range the launch ran under.
+    pub fn range(mut self, link: RangeLink) -> Self {
+        self.record.range = Some(link);
         self
     }
 

@@ -6,8 +6,10 @@
 //!                 now ──close_due──▶ "gpu.kernels" root spans of finished slices
 //! ```
 //!
-//! Traces: one trace per time slice per process. A kernel belongs to the slice that
-//! holds its start (`start_ns / slice_ns`, slices aligned on the Unix epoch). The
+//! Traces: a kernel launched inside an NVTX push/pop range is a child of the innermost
+//! such range of its launching thread and belongs to that range's trace: one trace per
+//! outermost range (see [`crate::nvtx`]). Every other kernel is in one trace per time
+//! slice per process. A kernel belongs to the slice that holds its start (`start_ns / slice_ns`, slices aligned on the Unix epoch). The
 //! slice's trace id and its root span id are derived from (service.instance.id,
 //! slice index), so a kernel whose record arrives after its slice's root left is
 //! still a child of that root. The root covers the slice, stretched to the end of
@@ -17,8 +19,8 @@
 //! Kernel spans are the hot path (hundreds of thousands per second), so they are not
 //! built as OTLP message structs: [`KernelSpan`] keeps the record and its ids, and the
 //! encoder writes its protobuf directly. [`KernelSpan::to_proto`] is the same span as a
-//! message, the reference the encoder is tested against. The few other spans (roots,
-//! window records, PC samples, tier switches) are OTLP messages.
+//! message, the reference the encoder is tested against. The other spans (roots,
+//! window records, PC samples, tier switches, NVTX ranges) are OTLP messages.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -32,6 +34,8 @@ use semconv::attributes as a;
 use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
+use crate::nvtx::book::ClosedRange;
+use crate::nvtx::{Payload, RangeLink};
 use crate::sampling::continuous::FunctionSamples;
 use crate::sampling::stamp::PcSummary;
 
@@ -85,6 +89,10 @@ pub struct KernelRecord {
     pub dynamic_shared_memory: i32,
     /// Registers per thread.
     pub registers_per_thread: u16,
+    /// The NVTX push/pop range open on the launching thread at launch, if any (looked
+    /// up by correlation id when the record is decoded): the span's parent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeLink>,
 }
 
 /// Cumulative drop counters, reported on root spans and in the exit log line.
@@ -217,9 +225,21 @@ impl IdSeed {
         non_zero(mix64(self.lo ^ mix64(slice) ^ 0x0F0F)).to_be_bytes()
     }
 
-    /// The span id of the `n`-th kernel span of the process.
+    /// The span id of the `n`-th kernel span of the process (`n` below 2^61; other
+    /// spans use the id space above it).
     pub fn kernel_span_id(&self, n: u64) -> [u8; 8] {
         non_zero(mix64(self.hi ^ mix64(n ^ 0xF0F0_0000))).to_be_bytes()
+    }
+
+    /// The span id of NVTX range `range` (its index).
+    pub fn range_span_id(&self, range: u64) -> [u8; 8] {
+        self.kernel_span_id((1 << 61) | (range & ((1 << 61) - 1)))
+    }
+
+    /// The trace id of the ranges under outermost range `root`, and their kernels'.
+    /// Never a slice's: slice indices stay below 2^63.
+    pub fn range_trace_id(&self, root: u64) -> [u8; 16] {
+        self.trace_id((1 << 63) | root)
     }
 }
 
@@ -415,6 +435,8 @@ pub enum OtherKind {
     Root,
     /// A window record carrier, a PC-sample span or a tier-switch marker.
     Sampling,
+    /// An NVTX range.
+    Range,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -437,6 +459,7 @@ pub struct Slicer {
     kernel_spans: u64,
     root_spans: u64,
     other_spans: u64,
+    range_spans: u64,
 }
 
 impl Slicer {
@@ -459,6 +482,7 @@ impl Slicer {
             kernel_spans: 0,
             root_spans: 0,
             other_spans: 0,
+            range_spans: 0,
         }
     }
 
@@ -512,20 +536,88 @@ impl Slicer {
         serialized: Serialized,
         pc: Option<PcSummary>,
     ) -> KernelSpan {
-        let end_ns = r.end_ns.max(r.start_ns);
-        let slice = self.enter_slice(r.start_ns, end_ns);
+        let (trace_id, parent_span_id) = match r.range {
+            Some(link) => (
+                self.seed.range_trace_id(link.root),
+                self.seed.range_span_id(link.range),
+            ),
+            None => {
+                let slice = self.enter_slice(r.start_ns, r.end_ns.max(r.start_ns));
+                (self.seed.trace_id(slice), self.seed.root_span_id(slice))
+            }
+        };
         let name = self.demangler.demangle(&r.name);
         let span_id = self.seed.kernel_span_id(self.kernel_spans);
         self.kernel_spans += 1;
         KernelSpan {
             record: r,
             name,
-            trace_id: self.seed.trace_id(slice),
+            trace_id,
             span_id,
-            parent_span_id: self.seed.root_span_id(slice),
+            parent_span_id,
             serialized,
             pc,
         }
+    }
+
+    /// The span of an NVTX range: in the trace of its outermost ancestor, a child of
+    /// its enclosing range (the trace's root when it has none).
+    pub fn range_span(&mut self, r: &ClosedRange) -> Span {
+        self.range_spans += 1;
+        let mut attrs = vec![
+            str_kv(a::GPU_NVTX_RANGE_KIND, r.kind.as_str()),
+            int_kv(a::THREAD_ID, r.thread.into()),
+        ];
+        if let Some(d) = &r.domain {
+            attrs.push(str_kv(a::GPU_NVTX_DOMAIN, d.clone()));
+        }
+        if r.category != 0 {
+            attrs.push(int_kv(a::GPU_NVTX_CATEGORY, r.category.into()));
+        }
+        if let Some(c) = r.color {
+            attrs.push(str_kv(a::GPU_NVTX_COLOR, format!("{c:#010x}")));
+        }
+        match r.payload {
+            Some(Payload::Int(v)) => attrs.push(int_kv(a::GPU_NVTX_PAYLOAD_INT, v)),
+            Some(Payload::Double(v)) => attrs.push(KeyValue {
+                key: a::GPU_NVTX_PAYLOAD_DOUBLE.into(),
+                value: Some(AnyValue {
+                    value: Some(any_value::Value::DoubleValue(v)),
+                }),
+                ..Default::default()
+            }),
+            None => {}
+        }
+        if r.unclosed {
+            attrs.push(KeyValue {
+                key: a::GPU_NVTX_RANGE_UNCLOSED.into(),
+                value: Some(AnyValue {
+                    value: Some(any_value::Value::BoolValue(true)),
+                }),
+                ..Default::default()
+            });
+        }
+        Span {
+            trace_id: self.seed.range_trace_id(r.root).to_vec(),
+            span_id: self.seed.range_span_id(r.range).to_vec(),
+            parent_span_id: r
+                .parent
+                .map(|p| self.seed.range_span_id(p).to_vec())
+                .unwrap_or_default(),
+            flags: SPAN_FLAGS,
+            name: r.name.clone(),
+            kind: span::SpanKind::Internal as i32,
+            start_time_unix_nano: r.start_ns,
+            end_time_unix_nano: r.end_ns.max(r.start_ns),
+            attributes: attrs,
+            status: Some(Status::default()),
+            ..Default::default()
+        }
+    }
+
+    /// NVTX range spans made so far.
+    pub fn range_count(&self) -> u64 {
+        self.range_spans
     }
 
     /// The zero-length marker of a run-time tier switch at `at_ns`.

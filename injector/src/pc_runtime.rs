@@ -131,14 +131,10 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
     });
 }
 
-/// What CUPTI's callbacks call in this module, given to `cupti::attach`. Both run
-/// on application threads and never wait for a lock.
-pub(crate) fn hooks() -> cupti::Hooks {
-    cupti::Hooks {
-        on_launch,
-        on_drained,
-    }
-}
+/// What CUPTI's callbacks call in this module (`cupti::Hooks::on_launch` and
+/// `on_drained`, given to `cupti::attach`). Both run on application threads and never
+/// wait for a lock.
+pub(crate) const HOOKS: (fn(bool, bool), fn(Vec<PcRecord>)) = (on_launch, on_drained);
 
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
 

@@ -35,12 +35,14 @@ pub struct Counts {
     pub sampling: u64,
     /// Window records (span events) among them.
     pub windows: u64,
+    /// NVTX range spans.
+    pub ranges: u64,
 }
 
 impl Counts {
     /// Every span.
     pub fn spans(&self) -> u64 {
-        self.kernels + self.roots + self.sampling
+        self.kernels + self.roots + self.sampling + self.ranges
     }
 
     fn add(&mut self, o: Counts) {
@@ -48,6 +50,7 @@ impl Counts {
         self.roots += o.roots;
         self.sampling += o.sampling;
         self.windows += o.windows;
+        self.ranges += o.ranges;
     }
 }
 
@@ -138,6 +141,10 @@ impl Batcher {
             OtherKind::Sampling => Counts {
                 sampling: 1,
                 windows,
+                ..Counts::default()
+            },
+            OtherKind::Range => Counts {
+                ranges: 1,
                 ..Counts::default()
             },
         };

@@ -900,6 +900,99 @@ mod tests {
         assert_eq!(out.len(), 2, "nothing new to report");
     }
 
+    fn closed(range: u64, parent: Option<u64>, root: u64) -> ClosedRange {
+        ClosedRange {
+            range,
+            parent,
+            root,
+            kind: crate::nvtx::RangeKind::PushPop,
+            thread: 4711,
+            start_ns: T0,
+            end_ns: T0 + 5 * MS,
+            name: "step 7".into(),
+            domain: None,
+            category: 0,
+            color: None,
+            payload: None,
+            unclosed: false,
+        }
+    }
+
+    #[test]
+    fn a_kernel_launched_in_a_range_is_its_child_in_its_trace_and_opens_no_slice() {
+        let mut s = slicer();
+        let link = RangeLink { range: 12, root: 3 };
+        let k = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS).range(link).record(),
+            Tier::Off,
+        );
+        let seed = IdSeed::from_u128(42);
+        assert_eq!(k.trace_id, seed.range_trace_id(3));
+        assert_eq!(k.parent_span_id, seed.range_span_id(12));
+        let mut out = Vec::new();
+        s.close_all(T0 + 5_000 * MS, DropCounts::default(), &mut out);
+        assert!(out.is_empty(), "no slice root for a kernel under a range");
+        let outer = s.range_span(&closed(3, None, 3));
+        let inner = s.range_span(&closed(12, Some(3), 3));
+        assert_eq!(k.parent_span_id.to_vec(), inner.span_id);
+        assert_eq!(inner.parent_span_id, outer.span_id);
+        assert!(
+            outer.parent_span_id.is_empty(),
+            "the outermost range is the trace root"
+        );
+        assert_eq!(outer.trace_id, k.trace_id.to_vec());
+    }
+
+    #[test]
+    fn a_range_span_carries_its_times_and_the_attributes_nvtx_gave() {
+        let mut s = slicer();
+        let r = ClosedRange {
+            domain: Some("io".into()),
+            category: 5,
+            color: Some(0x0076_b900),
+            payload: Some(Payload::Double(0.25)),
+            unclosed: true,
+            ..closed(9, None, 9)
+        };
+        let span = s.range_span(&r);
+        assert_eq!(span.name, "step 7");
+        assert_eq!(
+            (span.start_time_unix_nano, span.end_time_unix_nano),
+            (T0, T0 + 5 * MS)
+        );
+        let get_str = |k| semconv::otlp::get_str(&span.attributes, k);
+        let get_int = |k| semconv::otlp::get_int(&span.attributes, k);
+        assert_eq!(get_str(a::GPU_NVTX_RANGE_KIND), Some("push_pop"));
+        assert_eq!(get_str(a::GPU_NVTX_DOMAIN), Some("io"));
+        assert_eq!(get_str(a::GPU_NVTX_COLOR), Some("0x0076b900"));
+        assert_eq!(get_int(a::GPU_NVTX_CATEGORY), Some(5));
+        assert_eq!(get_int(a::THREAD_ID), Some(4711));
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_NVTX_PAYLOAD_DOUBLE).is_some());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_NVTX_RANGE_UNCLOSED).is_some());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_KERNEL_NAME).is_none());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_SERIALIZED).is_none());
+        for kv in &span.attributes {
+            let def = semconv::registry::lookup(&kv.key).expect("a registry attribute");
+            def.check(kv.value.as_ref()).unwrap();
+        }
+        let plain = s.range_span(&closed(10, None, 10));
+        assert_eq!(plain.attributes.len(), 2, "kind and thread only");
+    }
+
+    #[test]
+    fn range_ids_never_meet_kernel_slice_or_other_ids() {
+        let seed = IdSeed::from_instance_id("5c5a2b4e-8d3f-4a21-9c0e-1f2b3c4d5e6f");
+        let mut spans = std::collections::HashSet::new();
+        let mut traces = std::collections::HashSet::new();
+        for n in 0..5_000u64 {
+            assert!(spans.insert(seed.kernel_span_id(n)));
+            assert!(spans.insert(seed.range_span_id(n)));
+            assert!(spans.insert(seed.kernel_span_id((1 << 62) | n)));
+            assert!(traces.insert(seed.range_trace_id(n)));
+            assert!(traces.insert(seed.trace_id(1_764_430_000 + n)));
+        }
+    }
+
     #[test]
     fn ids_are_distinct_and_never_zero() {
         let seed = IdSeed::from_instance_id("5c5a2b4e-8d3f-4a21-9c0e-1f2b3c4d5e6f");

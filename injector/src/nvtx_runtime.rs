@@ -55,11 +55,7 @@ fn tid() -> u32 {
 /// Starts following ranges: events go to `sender`, `wake` nudges the collector. Then
 /// routes NVTX to CUPTI (`NVTX_INJECTION64_PATH`), now that the callbacks have a
 /// receiver; `preset` is the variable as the process started with it.
-pub(crate) fn install(
-    sender: NvtxSender,
-    wake: Box<dyn Fn() + Send + Sync>,
-    preset: Option<&str>,
-) {
+pub(crate) fn install(sender: NvtxSender, wake: Box<dyn Fn() + Send + Sync>, preset: Option<&str>) {
     let installed = RT.set(NvtxRuntime {
         tracker: Tracker::new(sender),
         wake,

@@ -89,7 +89,6 @@ pub(crate) fn initialize() {
         switchable,
         runtime_callbacks: cfg.pc_runtime_callbacks,
     });
-    let (on_launch, on_drained) = crate::pc_runtime::HOOKS;
     let settings = AttachSettings {
         cupti_path: cfg.cupti_path.clone(),
         fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
@@ -98,8 +97,8 @@ pub(crate) fn initialize() {
         pc,
         nvtx: cfg.nvtx,
         hooks: cupti::Hooks {
-            on_launch,
-            on_drained,
+            on_launch: crate::pc_runtime::on_launch,
+            on_drained: crate::pc_runtime::on_drained,
             on_nvtx: crate::nvtx_runtime::on_nvtx,
             on_correlation: crate::nvtx_runtime::on_correlation,
         },

@@ -17,9 +17,7 @@ static SUBSCRIBER: OnceLock<usize> = OnceLock::new();
 
 /// The injector's CUPTI subscriber, once attached.
 pub(super) fn subscriber() -> Option<sys::CUpti_SubscriberHandle> {
-    SUBSCRIBER
-        .get()
-        .map(|&a| a as sys::CUpti_SubscriberHandle)
+    SUBSCRIBER.get().map(|&a| a as sys::CUpti_SubscriberHandle)
 }
 
 /// Why the injector did not attach.
@@ -193,7 +191,9 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     let _ = SUBSCRIBER.set(subscriber as usize);
     if settings.nvtx {
         if let Err(e) = nvtx::enable_callbacks(subscriber) {
-            crate::log(&format!("NVTX ranges cannot be followed: {e}; kernel spans only"));
+            crate::log(&format!(
+                "NVTX ranges cannot be followed: {e}; kernel spans only"
+            ));
         }
     }
     if let Some(pc) = &settings.pc {

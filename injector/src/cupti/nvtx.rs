@@ -331,7 +331,10 @@ pub(crate) fn enable_launch_tracking() -> Result<(), CuptiError> {
         });
     };
     let _g = hold();
-    for id in pc::DRIVER_LAUNCHES.iter().chain(pc::DRIVER_GRAPH_EXECUTIONS) {
+    for id in pc::DRIVER_LAUNCHES
+        .iter()
+        .chain(pc::DRIVER_GRAPH_EXECUTIONS)
+    {
         // SAFETY: as in enable_callbacks. An id this CUPTI does not know fails alone.
         let r = unsafe {
             sys::cuptiEnableCallback(
@@ -362,37 +365,30 @@ pub(crate) enum NvtxRouting {
     Unavailable(String),
 }
 
-/// The path of the loaded libcupti, through its NVTX entry point.
+/// The path of the libcupti the injector uses (cudarc's), through its NVTX entry point.
+/// Not found by name: a PyTorch process may hold two (its wheel's and the toolkit's),
+/// and NVTX must reach the one that holds the injector's subscriber.
 fn loaded_cupti() -> Result<PathBuf, String> {
-    const ENTRY: &CStr = c"InitializeInjectionNvtx2";
-    for name in [c"libcupti.so.13", c"libcupti.so"] {
-        // SAFETY: RTLD_NOLOAD only looks up an already loaded library; no initialisers run.
-        let h = unsafe { libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_NOLOAD) };
-        if h.is_null() {
-            continue;
-        }
-        // SAFETY: `h` is a valid handle; the name is NUL-terminated.
-        let f = unsafe { libc::dlsym(h, ENTRY.as_ptr()) };
-        // SAFETY: drops the reference the NOLOAD open took; the library stays loaded.
-        unsafe { libc::dlclose(h) };
-        if f.is_null() {
-            return Err("the loaded libcupti exports no InitializeInjectionNvtx2".into());
-        }
-        let mut info = libc::Dl_info {
-            dli_fname: ptr::null(),
-            dli_fbase: ptr::null_mut(),
-            dli_sname: ptr::null(),
-            dli_saddr: ptr::null_mut(),
-        };
-        // SAFETY: `f` is an address inside a loaded library; `info` is a valid out-pointer.
-        if unsafe { libc::dladdr(f, &mut info) } == 0 || info.dli_fname.is_null() {
-            return Err("dladdr could not name the loaded libcupti".into());
-        }
-        // SAFETY: dladdr's file name is a NUL-terminated string owned by the loader.
-        let path = unsafe { CStr::from_ptr(info.dli_fname) };
-        return Ok(PathBuf::from(path.to_string_lossy().into_owned()));
+    // SAFETY: attach loaded the library before anything here runs, so cudarc's
+    // lookup returns it without panicking.
+    let lib = unsafe { sys::culib() };
+    // SAFETY: the symbol is only used as an address, never called or read.
+    let entry = unsafe { lib.get::<*mut c_void>(b"InitializeInjectionNvtx2\0") }
+        .map_err(|e| format!("the libcupti in use has no NVTX entry point ({e})"))?;
+    let f: *mut c_void = *entry;
+    let mut info = libc::Dl_info {
+        dli_fname: ptr::null(),
+        dli_fbase: ptr::null_mut(),
+        dli_sname: ptr::null(),
+        dli_saddr: ptr::null_mut(),
+    };
+    // SAFETY: `f` is an address inside a loaded library; `info` is a valid out-pointer.
+    if unsafe { libc::dladdr(f, &mut info) } == 0 || info.dli_fname.is_null() {
+        return Err("dladdr could not name the libcupti in use".into());
     }
-    Err("no libcupti.so.13 is loaded".into())
+    // SAFETY: dladdr's file name is a NUL-terminated string owned by the loader.
+    let path = unsafe { CStr::from_ptr(info.dli_fname) };
+    Ok(PathBuf::from(path.to_string_lossy().into_owned()))
 }
 
 /// Routes NVTX to the loaded libcupti by setting `NVTX_INJECTION64_PATH`, unless the
@@ -465,7 +461,11 @@ mod tests {
 
     #[test]
     fn event_attributes_give_message_color_category_and_payload() {
-        let msg: Vec<libc::wchar_t> = "wide µ".chars().map(|c| c as libc::wchar_t).chain([0]).collect();
+        let msg: Vec<libc::wchar_t> = "wide µ"
+            .chars()
+            .map(|c| c as libc::wchar_t)
+            .chain([0])
+            .collect();
         let a = EventAttributes {
             version: 3,
             size: 48,
@@ -485,7 +485,11 @@ mod tests {
             p: ptr::addr_of!(a).cast(),
         };
         assert_eq!(
-            call(cbid::DOMAIN_RANGE_PUSH_EX, ptr::addr_of!(p).cast(), ptr::null()),
+            call(
+                cbid::DOMAIN_RANGE_PUSH_EX,
+                ptr::addr_of!(p).cast(),
+                ptr::null()
+            ),
             Some(Call::Push {
                 domain: 0xd00d,
                 attrs: Attributes {
@@ -554,7 +558,10 @@ mod tests {
         assert_eq!(payload(1, 5), Some(Payload::Int(5)));
         assert_eq!(payload(1, u64::MAX), Some(Payload::Double(u64::MAX as f64)));
         assert_eq!(payload(2, (-3i64) as u64), Some(Payload::Int(-3)));
-        assert_eq!(payload(5, u64::from((-2i32) as u32)), Some(Payload::Int(-2)));
+        assert_eq!(
+            payload(5, u64::from((-2i32) as u32)),
+            Some(Payload::Int(-2))
+        );
         assert_eq!(payload(3, 2.5f64.to_bits()), Some(Payload::Double(2.5)));
         assert_eq!(payload(0, 1), None);
     }

@@ -223,7 +223,10 @@ mod tests {
         );
         assert_eq!(out.len(), 1);
         let r = &out[0];
-        assert_eq!((r.start_ns, r.end_ns, r.name.as_str()), (100, 250, "step 3"));
+        assert_eq!(
+            (r.start_ns, r.end_ns, r.name.as_str()),
+            (100, 250, "step 3")
+        );
         assert_eq!(
             (r.category, r.color, r.payload),
             (2, Some(0xff76_b900), Some(Payload::Int(-4)))

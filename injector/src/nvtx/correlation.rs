@@ -91,8 +91,7 @@ impl CorrelationTable {
         let s = self.slot(correlation_id);
         let current = s.tag.load(Ordering::Relaxed);
         if current == BUSY
-            || s
-                .tag
+            || s.tag
                 .compare_exchange(current, BUSY, Ordering::Acquire, Ordering::Relaxed)
                 .is_err()
         {
@@ -152,7 +151,11 @@ mod tests {
             Lookup::Found(link(30)),
             "never consumed (graph kernels)"
         );
-        assert_eq!(t.get(11), Lookup::Absent, "id 11 shares the slot, had no entry");
+        assert_eq!(
+            t.get(11),
+            Lookup::Absent,
+            "id 11 shares the slot, had no entry"
+        );
         t.insert(11, link(110));
         assert_eq!(t.get(3), Lookup::Evicted);
         assert_eq!(t.get(11), Lookup::Found(link(110)));
@@ -163,7 +166,11 @@ mod tests {
         let t = CorrelationTable::new(8);
         t.slot(5).tag.store(BUSY, Ordering::Relaxed);
         assert!(!t.insert(5, link(50)));
-        assert_eq!(t.get(5), Lookup::Evicted, "a slot being written is never read");
+        assert_eq!(
+            t.get(5),
+            Lookup::Evicted,
+            "a slot being written is never read"
+        );
         t.slot(5).tag.store(EMPTY, Ordering::Relaxed);
         assert!(t.insert(5, link(50)));
         assert_eq!(t.get(5), Lookup::Found(link(50)));

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use gpu_otel_injector::config::ExportConfig;
 use gpu_otel_injector::export::{self, DumpLine, ExportSettings, Stats};
+use gpu_otel_injector::nvtx::tracker::EventSink as _;
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::KernelRecord;
@@ -72,7 +73,7 @@ pub fn replay_dump(
         .iter()
         .filter_map(|l| match l {
             DumpLine::Record(r) => Some(r.start_ns),
-            DumpLine::Sampling { .. } => None,
+            DumpLine::Sampling { .. } | DumpLine::Nvtx { .. } => None,
         })
         .min()
         .unwrap_or(0);
@@ -92,6 +93,7 @@ pub fn replay_dump(
     let (queue, handle) = export::spawn_otlp(settings, stats.clone(), export_config(endpoint))
         .context("starting the exporter thread")?;
     let sampling = queue.sampling_sender();
+    let nvtx = queue.nvtx_sender();
     let mut batch = Vec::new();
     let mut records = 0;
     for line in lines {
@@ -106,6 +108,11 @@ pub fn replay_dump(
             DumpLine::Sampling { sampling: s } => {
                 queue.offer(std::mem::take(&mut batch));
                 sampling.send(s.to_msg(shift).map_err(anyhow::Error::msg)?);
+            }
+            DumpLine::Nvtx { nvtx: e } => {
+                // In order with the records around it, as the exporter received them.
+                queue.offer(std::mem::take(&mut batch));
+                nvtx.send(e.clone().shifted(shift));
             }
         }
     }

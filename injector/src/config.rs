@@ -117,6 +117,11 @@ pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
 
+/// NVTX ranges as parent spans: `1` (default) or `0`.
+pub const ENV_NVTX: &str = "GPU_OTEL_NVTX";
+/// NVTX's own variable naming its tool; the injector sets it to libcupti when unset.
+pub const ENV_NVTX_INJECTION_PATH: &str = "NVTX_INJECTION64_PATH";
+
 /// Default `collectNumPcs` in the serialized tier (measured on an H200: 20,000 returned
 /// nothing from 50 ms bursts, 64 returned thousands).
 pub const PC_BUFFER_PCS_SERIALIZED_DEFAULT: usize = 64;
@@ -294,6 +299,10 @@ pub struct Config {
     pub pc_sync_before_start: bool,
     /// Subscribe the runtime API's launch callbacks too.
     pub pc_runtime_callbacks: bool,
+    /// Follow NVTX ranges.
+    pub nvtx: bool,
+    /// `NVTX_INJECTION64_PATH` as the process started with it.
+    pub nvtx_injection_path: Option<String>,
 }
 
 impl Default for Config {
@@ -320,6 +329,8 @@ impl Default for Config {
             pc_control_file: None,
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
+            nvtx: true,
+            nvtx_injection_path: None,
         }
     }
 }
@@ -474,6 +485,8 @@ impl Config {
         cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
+        cfg.nvtx = count(ENV_NVTX, 1, 0, 1) == 1;
+        cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
         (cfg, warnings)
     }
 }
@@ -633,5 +646,22 @@ mod tests {
         let (cfg, w) = read(&[(ENV_PC_MAX_DUTY_PERMILLE, "0")]);
         assert_eq!(w.len(), 1);
         assert_eq!(cfg.burst, BurstConfig::default());
+    }
+
+    #[test]
+    fn nvtx_is_on_unless_turned_off_and_a_bad_value_warns() {
+        assert!(read(&[]).0.nvtx);
+        let (cfg, w) = read(&[
+            (ENV_NVTX, "0"),
+            (ENV_NVTX_INJECTION_PATH, "/opt/nsys/libToolsInjection64.so"),
+        ]);
+        assert!(!cfg.nvtx && w.is_empty());
+        assert_eq!(
+            cfg.nvtx_injection_path.as_deref(),
+            Some("/opt/nsys/libToolsInjection64.so")
+        );
+        let (cfg, w) = read(&[(ENV_NVTX, "yes")]);
+        assert!(cfg.nvtx, "falls back to on");
+        assert_eq!(w.len(), 1);
     }
 }

@@ -1,9 +1,15 @@
-//! A fake CUPTI record builder: owned [`KernelRecord`]s for tests, so the whole path
-//! from records to OTLP runs without a GPU. Defaults look like a small 1-D launch.
+//! A fake CUPTI for tests, so the whole path from records to OTLP runs without a GPU:
+//! a kernel record builder (defaults look like a small 1-D launch), and a fake of the
+//! NVTX and launch callbacks ([`FakeNvtx`]).
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
+use crate::export::NvtxSender;
 use crate::model::KernelRecord;
+use crate::nvtx::stack::ThreadRanges;
+use crate::nvtx::tracker::{Tracker, TrackerCounters};
+use crate::nvtx::{Attributes, Call, RangeLink};
 
 /// Builds one [`KernelRecord`].
 #[derive(Debug, Clone)]
@@ -30,6 +36,7 @@ impl FakeKernel {
                 static_shared_memory: 0,
                 dynamic_shared_memory: 0,
                 registers_per_thread: 16,
+                range: None,
             },
         }
     }
@@ -89,6 +96,12 @@ impl FakeKernel {
         self
     }
 
+    /// Sets the NVTX range the launch ran under.
+    pub fn range(mut self, link: RangeLink) -> Self {
+        self.record.range = Some(link);
+        self
+    }
+
     /// The record.
     pub fn record(self) -> KernelRecord {
         self.record
@@ -113,4 +126,89 @@ pub fn burst(t0_ns: u64, n: u32, streams: u32, dur_ns: u64) -> Vec<KernelRecord>
                 .record()
         })
         .collect()
+}
+
+/// A fake of CUPTI's NVTX and launch callbacks, for GPU-free tests: the program's
+/// threads make NVTX calls and launches through the injector's own [`Tracker`], with
+/// the instants the test chooses, and kernel records get their range the way the
+/// collector sets it (by correlation id). Launch correlation switches on at the first
+/// push, as the collector does when the first range wakes it.
+#[derive(Debug)]
+pub struct FakeNvtx {
+    tracker: Tracker<NvtxSender>,
+    next_correlation: AtomicU32,
+}
+
+impl FakeNvtx {
+    /// Ranges and names go to `sender` (an export path's [`crate::export::RecordQueue::nvtx_sender`]).
+    pub fn new(sender: NvtxSender) -> Self {
+        FakeNvtx {
+            tracker: Tracker::new(sender),
+            next_correlation: AtomicU32::new(1),
+        }
+    }
+
+    /// One application thread with OS thread id `tid` and no range open.
+    pub fn thread(&self, tid: u32) -> FakeThread<'_> {
+        FakeThread {
+            nvtx: self,
+            ranges: ThreadRanges::new(),
+            tid,
+        }
+    }
+
+    /// Sets each record's range from its launch, as the collector does.
+    pub fn link(&self, records: &mut [KernelRecord]) {
+        for r in records {
+            r.range = self.tracker.lookup(r.correlation_id);
+        }
+    }
+
+    /// The tracker's counters.
+    pub fn counters(&self) -> TrackerCounters {
+        self.tracker.counters()
+    }
+}
+
+/// One thread of a [`FakeNvtx`] program.
+#[derive(Debug)]
+pub struct FakeThread<'a> {
+    nvtx: &'a FakeNvtx,
+    ranges: ThreadRanges,
+    tid: u32,
+}
+
+impl FakeThread<'_> {
+    /// An NVTX call at `now_ns`, as CUPTI's NVTX callback reports it.
+    pub fn call(&mut self, call: Call, now_ns: u64) {
+        let t = &self.nvtx.tracker;
+        if t.call(&mut self.ranges, self.tid, call, now_ns) {
+            t.prepare_correlation(crate::nvtx::correlation::SLOTS_DEFAULT);
+            t.correlation_enabled(true);
+        }
+    }
+
+    /// `nvtxRangePushA(message)` at `now_ns`.
+    pub fn push(&mut self, message: &str, now_ns: u64) {
+        self.call(
+            Call::Push {
+                domain: 0,
+                attrs: Attributes::text(message),
+            },
+            now_ns,
+        );
+    }
+
+    /// `nvtxRangePop()` at `now_ns`.
+    pub fn pop(&mut self, now_ns: u64) {
+        self.call(Call::Pop { domain: 0 }, now_ns);
+    }
+
+    /// Launches `kernel` (the launch callback with a fresh correlation id) and returns
+    /// its record as CUPTI will deliver it, before the collector sets its range.
+    pub fn launch(&mut self, kernel: FakeKernel) -> KernelRecord {
+        let id = self.nvtx.next_correlation.fetch_add(1, Ordering::Relaxed);
+        self.nvtx.tracker.launch(&self.ranges, id);
+        kernel.correlation(id).record()
+    }
 }

@@ -33,6 +33,8 @@ mod cupti;
 pub mod export;
 pub mod fake;
 pub mod model;
+pub mod nvtx;
+mod nvtx_runtime;
 mod pc_runtime;
 pub mod resource;
 mod runtime;

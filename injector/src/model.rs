@@ -6,8 +6,10 @@
 //!                 now ──close_due──▶ "gpu.kernels" root spans of finished slices
 //! ```
 //!
-//! Traces: one trace per time slice per process. A kernel belongs to the slice that
-//! holds its start (`start_ns / slice_ns`, slices aligned on the Unix epoch). The
+//! Traces: a kernel launched inside an NVTX push/pop range is a child of the innermost
+//! such range of its launching thread and belongs to that range's trace: one trace per
+//! outermost range (see [`crate::nvtx`]). Every other kernel is in one trace per time
+//! slice per process. A kernel belongs to the slice that holds its start (`start_ns / slice_ns`, slices aligned on the Unix epoch). The
 //! slice's trace id and its root span id are derived from (service.instance.id,
 //! slice index), so a kernel whose record arrives after its slice's root left is
 //! still a child of that root. The root covers the slice, stretched to the end of
@@ -17,8 +19,8 @@
 //! Kernel spans are the hot path (hundreds of thousands per second), so they are not
 //! built as OTLP message structs: [`KernelSpan`] keeps the record and its ids, and the
 //! encoder writes its protobuf directly. [`KernelSpan::to_proto`] is the same span as a
-//! message, the reference the encoder is tested against. The few other spans (roots,
-//! window records, PC samples, tier switches) are OTLP messages.
+//! message, the reference the encoder is tested against. The other spans (roots,
+//! window records, PC samples, tier switches, NVTX ranges) are OTLP messages.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -32,6 +34,8 @@ use semconv::attributes as a;
 use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
+use crate::nvtx::book::ClosedRange;
+use crate::nvtx::{Payload, RangeLink};
 use crate::sampling::continuous::FunctionSamples;
 use crate::sampling::stamp::PcSummary;
 
@@ -85,6 +89,10 @@ pub struct KernelRecord {
     pub dynamic_shared_memory: i32,
     /// Registers per thread.
     pub registers_per_thread: u16,
+    /// The NVTX push/pop range open on the launching thread at launch, if any (looked
+    /// up by correlation id when the record is decoded): the span's parent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeLink>,
 }
 
 /// Cumulative drop counters, reported on root spans and in the exit log line.
@@ -217,9 +225,21 @@ impl IdSeed {
         non_zero(mix64(self.lo ^ mix64(slice) ^ 0x0F0F)).to_be_bytes()
     }
 
-    /// The span id of the `n`-th kernel span of the process.
+    /// The span id of the `n`-th kernel span of the process (`n` below 2^61; other
+    /// spans use the id space above it).
     pub fn kernel_span_id(&self, n: u64) -> [u8; 8] {
         non_zero(mix64(self.hi ^ mix64(n ^ 0xF0F0_0000))).to_be_bytes()
+    }
+
+    /// The span id of NVTX range `range` (its index).
+    pub fn range_span_id(&self, range: u64) -> [u8; 8] {
+        self.kernel_span_id((1 << 61) | (range & ((1 << 61) - 1)))
+    }
+
+    /// The trace id of the ranges under outermost range `root`, and their kernels'.
+    /// Never a slice's: slice indices stay below 2^63.
+    pub fn range_trace_id(&self, root: u64) -> [u8; 16] {
+        self.trace_id((1 << 63) | root)
     }
 }
 
@@ -415,6 +435,8 @@ pub enum OtherKind {
     Root,
     /// A window record carrier, a PC-sample span or a tier-switch marker.
     Sampling,
+    /// An NVTX range.
+    Range,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -437,6 +459,7 @@ pub struct Slicer {
     kernel_spans: u64,
     root_spans: u64,
     other_spans: u64,
+    range_spans: u64,
 }
 
 impl Slicer {
@@ -459,6 +482,7 @@ impl Slicer {
             kernel_spans: 0,
             root_spans: 0,
             other_spans: 0,
+            range_spans: 0,
         }
     }
 
@@ -512,20 +536,88 @@ impl Slicer {
         serialized: Serialized,
         pc: Option<PcSummary>,
     ) -> KernelSpan {
-        let end_ns = r.end_ns.max(r.start_ns);
-        let slice = self.enter_slice(r.start_ns, end_ns);
+        let (trace_id, parent_span_id) = match r.range {
+            Some(link) => (
+                self.seed.range_trace_id(link.root),
+                self.seed.range_span_id(link.range),
+            ),
+            None => {
+                let slice = self.enter_slice(r.start_ns, r.end_ns.max(r.start_ns));
+                (self.seed.trace_id(slice), self.seed.root_span_id(slice))
+            }
+        };
         let name = self.demangler.demangle(&r.name);
         let span_id = self.seed.kernel_span_id(self.kernel_spans);
         self.kernel_spans += 1;
         KernelSpan {
             record: r,
             name,
-            trace_id: self.seed.trace_id(slice),
+            trace_id,
             span_id,
-            parent_span_id: self.seed.root_span_id(slice),
+            parent_span_id,
             serialized,
             pc,
         }
+    }
+
+    /// The span of an NVTX range: in the trace of its outermost ancestor, a child of
+    /// its enclosing range (the trace's root when it has none).
+    pub fn range_span(&mut self, r: &ClosedRange) -> Span {
+        self.range_spans += 1;
+        let mut attrs = vec![
+            str_kv(a::GPU_NVTX_RANGE_KIND, r.kind.as_str()),
+            int_kv(a::THREAD_ID, r.thread.into()),
+        ];
+        if let Some(d) = &r.domain {
+            attrs.push(str_kv(a::GPU_NVTX_DOMAIN, d.clone()));
+        }
+        if r.category != 0 {
+            attrs.push(int_kv(a::GPU_NVTX_CATEGORY, r.category.into()));
+        }
+        if let Some(c) = r.color {
+            attrs.push(str_kv(a::GPU_NVTX_COLOR, format!("{c:#010x}")));
+        }
+        match r.payload {
+            Some(Payload::Int(v)) => attrs.push(int_kv(a::GPU_NVTX_PAYLOAD_INT, v)),
+            Some(Payload::Double(v)) => attrs.push(KeyValue {
+                key: a::GPU_NVTX_PAYLOAD_DOUBLE.into(),
+                value: Some(AnyValue {
+                    value: Some(any_value::Value::DoubleValue(v)),
+                }),
+                ..Default::default()
+            }),
+            None => {}
+        }
+        if r.unclosed {
+            attrs.push(KeyValue {
+                key: a::GPU_NVTX_RANGE_UNCLOSED.into(),
+                value: Some(AnyValue {
+                    value: Some(any_value::Value::BoolValue(true)),
+                }),
+                ..Default::default()
+            });
+        }
+        Span {
+            trace_id: self.seed.range_trace_id(r.root).to_vec(),
+            span_id: self.seed.range_span_id(r.range).to_vec(),
+            parent_span_id: r
+                .parent
+                .map(|p| self.seed.range_span_id(p).to_vec())
+                .unwrap_or_default(),
+            flags: SPAN_FLAGS,
+            name: r.name.clone(),
+            kind: span::SpanKind::Internal as i32,
+            start_time_unix_nano: r.start_ns,
+            end_time_unix_nano: r.end_ns.max(r.start_ns),
+            attributes: attrs,
+            status: Some(Status::default()),
+            ..Default::default()
+        }
+    }
+
+    /// NVTX range spans made so far.
+    pub fn range_count(&self) -> u64 {
+        self.range_spans
     }
 
     /// The zero-length marker of a run-time tier switch at `at_ns`.
@@ -806,6 +898,99 @@ mod tests {
         assert_eq!(out[1].events.len(), 2);
         s.close_all(T0 + 6_000 * MS, more, &mut out);
         assert_eq!(out.len(), 2, "nothing new to report");
+    }
+
+    fn closed(range: u64, parent: Option<u64>, root: u64) -> ClosedRange {
+        ClosedRange {
+            range,
+            parent,
+            root,
+            kind: crate::nvtx::RangeKind::PushPop,
+            thread: 4711,
+            start_ns: T0,
+            end_ns: T0 + 5 * MS,
+            name: "step 7".into(),
+            domain: None,
+            category: 0,
+            color: None,
+            payload: None,
+            unclosed: false,
+        }
+    }
+
+    #[test]
+    fn a_kernel_launched_in_a_range_is_its_child_in_its_trace_and_opens_no_slice() {
+        let mut s = slicer();
+        let link = RangeLink { range: 12, root: 3 };
+        let k = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS).range(link).record(),
+            Tier::Off,
+        );
+        let seed = IdSeed::from_u128(42);
+        assert_eq!(k.trace_id, seed.range_trace_id(3));
+        assert_eq!(k.parent_span_id, seed.range_span_id(12));
+        let mut out = Vec::new();
+        s.close_all(T0 + 5_000 * MS, DropCounts::default(), &mut out);
+        assert!(out.is_empty(), "no slice root for a kernel under a range");
+        let outer = s.range_span(&closed(3, None, 3));
+        let inner = s.range_span(&closed(12, Some(3), 3));
+        assert_eq!(k.parent_span_id.to_vec(), inner.span_id);
+        assert_eq!(inner.parent_span_id, outer.span_id);
+        assert!(
+            outer.parent_span_id.is_empty(),
+            "the outermost range is the trace root"
+        );
+        assert_eq!(outer.trace_id, k.trace_id.to_vec());
+    }
+
+    #[test]
+    fn a_range_span_carries_its_times_and_the_attributes_nvtx_gave() {
+        let mut s = slicer();
+        let r = ClosedRange {
+            domain: Some("io".into()),
+            category: 5,
+            color: Some(0x0076_b900),
+            payload: Some(Payload::Double(0.25)),
+            unclosed: true,
+            ..closed(9, None, 9)
+        };
+        let span = s.range_span(&r);
+        assert_eq!(span.name, "step 7");
+        assert_eq!(
+            (span.start_time_unix_nano, span.end_time_unix_nano),
+            (T0, T0 + 5 * MS)
+        );
+        let get_str = |k| semconv::otlp::get_str(&span.attributes, k);
+        let get_int = |k| semconv::otlp::get_int(&span.attributes, k);
+        assert_eq!(get_str(a::GPU_NVTX_RANGE_KIND), Some("push_pop"));
+        assert_eq!(get_str(a::GPU_NVTX_DOMAIN), Some("io"));
+        assert_eq!(get_str(a::GPU_NVTX_COLOR), Some("0x0076b900"));
+        assert_eq!(get_int(a::GPU_NVTX_CATEGORY), Some(5));
+        assert_eq!(get_int(a::THREAD_ID), Some(4711));
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_NVTX_PAYLOAD_DOUBLE).is_some());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_NVTX_RANGE_UNCLOSED).is_some());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_KERNEL_NAME).is_none());
+        assert!(semconv::otlp::find(&span.attributes, a::GPU_SERIALIZED).is_none());
+        for kv in &span.attributes {
+            let def = semconv::registry::lookup(&kv.key).expect("a registry attribute");
+            def.check(kv.value.as_ref()).unwrap();
+        }
+        let plain = s.range_span(&closed(10, None, 10));
+        assert_eq!(plain.attributes.len(), 2, "kind and thread only");
+    }
+
+    #[test]
+    fn range_ids_never_meet_kernel_slice_or_other_ids() {
+        let seed = IdSeed::from_instance_id("5c5a2b4e-8d3f-4a21-9c0e-1f2b3c4d5e6f");
+        let mut spans = std::collections::HashSet::new();
+        let mut traces = std::collections::HashSet::new();
+        for n in 0..5_000u64 {
+            assert!(spans.insert(seed.kernel_span_id(n)));
+            assert!(spans.insert(seed.range_span_id(n)));
+            assert!(spans.insert(seed.kernel_span_id((1 << 62) | n)));
+            assert!(traces.insert(seed.range_trace_id(n)));
+            assert!(traces.insert(seed.trace_id(1_764_430_000 + n)));
+        }
     }
 
     #[test]

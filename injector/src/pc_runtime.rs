@@ -131,15 +131,6 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
     });
 }
 
-/// What CUPTI's callbacks call in this module, given to `cupti::attach`. Both run
-/// on application threads and never wait for a lock.
-pub(crate) fn hooks() -> cupti::Hooks {
-    cupti::Hooks {
-        on_launch,
-        on_drained,
-    }
-}
-
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
 
 fn send(rt: &PcRuntime, s: &Sampler, pc: Vec<PcRecord>, window: Option<semconv::Window>) {
@@ -242,7 +233,7 @@ fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
 }
 
 /// A launch API callback on the application's thread (outermost launch only).
-fn on_launch(enter: bool, graph: bool) {
+pub(crate) fn on_launch(enter: bool, graph: bool) {
     let Some(rt) = RT.get() else {
         return;
     };
@@ -393,7 +384,7 @@ pub(crate) fn request_tier(tier: Tier) -> Result<bool, RequestError> {
 /// and they are counted and sent by whoever holds the state, now (if the state is
 /// free) or at the next launch callback, periodic drain or exit. Nothing is lost by
 /// a busy state; the records are only sent later.
-fn on_drained(recs: Vec<PcRecord>) {
+pub(crate) fn on_drained(recs: Vec<PcRecord>) {
     let Some(rt) = RT.get() else {
         return;
     };

@@ -5,7 +5,8 @@
 //! app thread: cuInit → InitializeInjection → initialize(): config, attach CUPTI,
 //!             start threads, atexit(on_exit)            (returns at once)
 //! "gpu-otel-cupti":  every flush_interval: (FlushAll, under the serialized tier; else
-//!                   CUPTI's own flush period) → decode buffers → RecordQueue
+//!                   CUPTI's own flush period) → decode buffers → each record's NVTX
+//!                   range → RecordQueue; woken at once to switch launch correlation on
 //! "gpu-otel-export": RecordQueue → Slicer → OTLP
 //! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
 //!             all within exit_deadline, then one summary line
@@ -29,7 +30,7 @@ use crate::sampling::stamp::StampLimits;
 pub(crate) const SLICE_GRACE_EXTRA: Duration = Duration::from_millis(500);
 
 struct Running {
-    stop: Mutex<Option<SyncSender<Stop>>>,
+    stop: Mutex<Option<SyncSender<Control>>>,
     stats: Arc<Stats>,
     exit_deadline: Duration,
 }
@@ -38,6 +39,14 @@ struct Stop {
     deadline: Instant,
     /// Whether the exporter finished before the deadline.
     done: SyncSender<bool>,
+}
+
+/// What wakes the collector thread before its period ends.
+enum Control {
+    /// Flush, export what is left, stop.
+    Stop(Stop),
+    /// The first NVTX range opened: switch launch correlation on now.
+    Nvtx,
 }
 
 static RUNNING: OnceLock<Running> = OnceLock::new();
@@ -86,7 +95,13 @@ pub(crate) fn initialize() {
         buffer_bytes: cfg.buffer_bytes,
         max_buffers: cfg.max_buffers,
         pc,
-        hooks: crate::pc_runtime::hooks(),
+        nvtx: cfg.nvtx,
+        hooks: cupti::Hooks {
+            on_launch: crate::pc_runtime::on_launch,
+            on_drained: crate::pc_runtime::on_drained,
+            on_nvtx: crate::nvtx_runtime::on_nvtx,
+            on_correlation: crate::nvtx_runtime::on_correlation,
+        },
     };
     let attached = match cupti::attach(&settings) {
         Ok(a) => a,
@@ -171,7 +186,17 @@ pub(crate) fn initialize() {
         }
     };
 
-    let (stop_tx, stop_rx) = sync_channel(1);
+    let (stop_tx, stop_rx) = sync_channel(2);
+    if cfg.nvtx {
+        let wake = stop_tx.clone();
+        crate::nvtx_runtime::install(
+            queue.nvtx_sender(),
+            Box::new(move || {
+                let _ = wake.try_send(Control::Nvtx);
+            }),
+            cfg.nvtx_injection_path.as_deref(),
+        );
+    }
     let collector_stats = stats.clone();
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
@@ -227,6 +252,7 @@ pub(crate) fn initialize() {
 fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats: &Stats) {
     let mut batch = Vec::new();
     let malformed = attached.take_buffers(names, &mut batch);
+    crate::nvtx_runtime::link(&mut batch);
     stats.malformed.fetch_add(malformed, Ordering::Relaxed);
     queue.offer(batch);
     if let Ok(n) = attached.dropped_records() {
@@ -241,7 +267,7 @@ fn collect(
     queue: RecordQueue,
     stats: Arc<Stats>,
     interval: Duration,
-    stop: Receiver<Stop>,
+    stop: Receiver<Control>,
     mut control: Option<ControlFile>,
     cupti_flushes: bool,
 ) {
@@ -250,7 +276,11 @@ fn collect(
     loop {
         match stop.recv_timeout(interval) {
             Err(RecvTimeoutError::Timeout) => {}
-            Ok(Stop { deadline, done }) => {
+            Ok(Control::Nvtx) => {
+                crate::nvtx_runtime::serve();
+                continue;
+            }
+            Ok(Control::Stop(Stop { deadline, done })) => {
                 if let Err(e) = attached.flush(true) {
                     crate::log(&format!("final flush: {e}"));
                 }
@@ -265,6 +295,8 @@ fn collect(
         if cupti::disabled() {
             return;
         }
+        // A wake-up that found the channel full is served here, a period late.
+        crate::nvtx_runtime::serve();
         if let Some(c) = control.as_mut() {
             c.poll();
         }
@@ -341,7 +373,7 @@ fn at_exit() {
     let pc_summary = crate::pc_runtime::shutdown();
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
-    let finished = stop.send(Stop { deadline, done }).is_ok()
+    let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()
         && wait
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             .unwrap_or(false);
@@ -356,6 +388,9 @@ fn at_exit() {
         running.stats.summary()
     ));
     if let Some(s) = pc_summary {
+        crate::log(&format!("exit: {s}"));
+    }
+    if let Some(s) = crate::nvtx_runtime::summary(&running.stats) {
         crate::log(&format!("exit: {s}"));
     }
 }

@@ -100,6 +100,25 @@ pub fn window_carrier(n: u64, windows: &[Window]) -> Span {
     }
 }
 
+/// An NVTX range span as the injector exports it (`gpu.nvtx.range.kind`, `thread.id`;
+/// never `gpu.kernel.name` or `gpu.serialized`), a child of range `parent` if any.
+pub fn nvtx_range(n: u64, parent: Option<u64>, name: &str) -> Span {
+    Span {
+        trace_id: trace_id(3),
+        span_id: span_id(2_000_000 + n),
+        parent_span_id: parent.map(|p| span_id(2_000_000 + p)).unwrap_or_default(),
+        name: name.into(),
+        kind: 1,
+        start_time_unix_nano: 1_000 + n,
+        end_time_unix_nano: 9_000,
+        attributes: vec![
+            otlp::string(a::GPU_NVTX_RANGE_KIND, "push_pop"),
+            otlp::int(a::THREAD_ID, 4711),
+        ],
+        ..Default::default()
+    }
+}
+
 /// A span that has nothing to do with GPUs.
 pub fn plain(n: u64) -> Span {
     Span {

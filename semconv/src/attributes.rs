@@ -347,10 +347,66 @@ pub mod gpu_telemetry_drop_reason {
 /// Examples: `[0,1200]`.
 pub const GPU_TELEMETRY_DROP_COUNT: &str = "gpu.telemetry.drop.count";
 
-/// One kernel execution; span start and end are the kernel's GPU start and end timestamps.
+/// Which NVTX API opened and closed the range.
+///
+/// Type: enum {`push_pop`, `start_end`}; requirement level: required; stability: development.
+/// Examples: `["push_pop"]`.
+pub const GPU_NVTX_RANGE_KIND: &str = "gpu.nvtx.range.kind";
+
+/// Values of [`GPU_NVTX_RANGE_KIND`].
+pub mod gpu_nvtx_range_kind {
+    /// A thread range (nvtxRangePush*/nvtxDomainRangePushEx ... Pop). Kernels launched on its thread while it is the innermost open range are its children.
+    pub const PUSH_POP: &str = "push_pop";
+    /// A process range (nvtxRangeStart*/nvtxDomainRangeStartEx ... End), not bound to a thread; it parents no kernel.
+    pub const START_END: &str = "start_end";
+}
+
+/// The NVTX domain's name (nvtxDomainCreateA/W); absent for NVTX's default domain.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["Vector Addition"]`.
+pub const GPU_NVTX_DOMAIN: &str = "gpu.nvtx.domain";
+
+/// The NVTX category id of the range's event attributes, when not 0.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[3]`.
+pub const GPU_NVTX_CATEGORY: &str = "gpu.nvtx.category";
+
+/// The range's ARGB color as 0xAARRGGBB, when its event attributes give one (NVTX_COLOR_ARGB).
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["0xff76b900"]`.
+pub const GPU_NVTX_COLOR: &str = "gpu.nvtx.color";
+
+/// The range's integer payload (INT32, INT64, UNSIGNED_INT32, or an UNSIGNED_INT64 up to 2^63-1).
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[42]`.
+pub const GPU_NVTX_PAYLOAD_INT: &str = "gpu.nvtx.payload.int";
+
+/// The range's floating-point payload (FLOAT or DOUBLE), or an UNSIGNED_INT64 payload above 2^63-1.
+///
+/// Type: double; requirement level: recommended; stability: development.
+/// Examples: `[0.5]`.
+pub const GPU_NVTX_PAYLOAD_DOUBLE: &str = "gpu.nvtx.payload.double";
+
+/// True when the range was still open when the process exited: the span ends at the exit instead. Absent on ranges the program closed.
+///
+/// Type: boolean; requirement level: recommended; stability: development.
+/// Examples: `[true]`.
+pub const GPU_NVTX_RANGE_UNCLOSED: &str = "gpu.nvtx.range.unclosed";
+
+/// The OS thread id (Linux gettid) of the thread that opened the range.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[48211]`.
+pub const THREAD_ID: &str = "thread.id";
+
+/// One kernel execution; span start and end are the kernel's GPU start and end timestamps. Its parent is the innermost NVTX push/pop range open on the launching thread at launch (in that range's trace), else its time slice's gpu.kernels root.
 pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
 
-/// The injector's root span of one time slice of one process; the slice's kernel execution spans are its children, so a trace stays a size a person can open.
+/// The injector's root span of one time slice of one process; the slice's kernel execution spans launched outside any NVTX range are its children, so a trace stays a size a person can open. A slice whose kernels all ran under NVTX ranges has none.
 pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
 
 /// A producer's drop counter for one reason, as an event on a slice root span.
@@ -370,6 +426,9 @@ pub const SPAN_GPU_PC_SAMPLES: &str = "gpu.pc_samples";
 
 /// The receiver's reconciled view of one burst, start to end, next to the kernels it perturbed.
 pub const SPAN_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
+
+/// One NVTX range of the traced program; the span name is the range's message, start and end are CPU times (CLOCK_REALTIME, the kernels' time base) of the callbacks that opened and closed it. A push/pop range is the child of the range open on its thread when it was pushed, and the parent of the kernels launched on its thread while it was the innermost open range; an outermost range is the root of its own trace, so a training step is one trace with its kernels. A start/end range is the child of the push/pop range open on its starting thread, if any. It is not a kernel execution: it carries no gpu.kernel.name and no gpu.serialized.
+pub const SPAN_GPU_NVTX_RANGE: &str = "gpu.nvtx.range";
 
 /// Every attribute of the registry, for validation at run time.
 pub const ATTRIBUTES: &[AttributeDef] = &[
@@ -612,5 +671,45 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         name: GPU_TELEMETRY_DROP_COUNT,
         ty: AttributeType::Int,
         requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_NVTX_RANGE_KIND,
+        ty: AttributeType::Enum(&["push_pop", "start_end"]),
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_NVTX_DOMAIN,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_NVTX_CATEGORY,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_NVTX_COLOR,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_NVTX_PAYLOAD_INT,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_NVTX_PAYLOAD_DOUBLE,
+        ty: AttributeType::Double,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_NVTX_RANGE_UNCLOSED,
+        ty: AttributeType::Bool,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: THREAD_ID,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
     },
 ];

@@ -229,6 +229,7 @@ impl RawBuffer {
                 static_shared_memory: k.staticSharedMemory,
                 dynamic_shared_memory: k.dynamicSharedMemory,
                 registers_per_thread: k.registersPerThread,
+                range: None,
             });
         }
     }

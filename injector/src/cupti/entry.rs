@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use cudarc::cupti::sys;
 
 use super::guard::{disable, disabled, forked_child, mark_forked_child};
-use super::pc;
+use super::{nvtx, pc};
 use crate::sampling::stamp::PcRecord;
 
 /// What CUPTI's subscriber callback calls above this module (PC sampling's run
@@ -30,6 +30,11 @@ pub(crate) struct Hooks {
     /// PC records drained outside a burst transition (module unload, context
     /// destroy), on an application thread. Must never wait for a lock.
     pub on_drained: fn(Vec<PcRecord>),
+    /// An NVTX call of the program, on the calling thread. Must never wait for a lock.
+    pub on_nvtx: fn(crate::nvtx::Call),
+    /// An outermost launch (enter) with its correlation id, on the launching thread.
+    /// Must never wait for a lock.
+    pub on_correlation: fn(u32),
 }
 
 static HOOKS: OnceLock<Hooks> = OnceLock::new();
@@ -45,10 +50,11 @@ thread_local! {
     static LAUNCH_DEPTH: Cell<u32> = const { Cell::new(0) };
 }
 
-/// The subscriber callback. With PC sampling off no callback is enabled and it is
-/// never called. Otherwise: RESOURCE (context created / destroy starting, module
-/// unload starting) and the launch APIs. Always on an application thread; which
-/// locks each case may take, and for how long, is `pc.rs`'s module doc.
+/// The subscriber callback. Enabled for: NVTX ranges (unless `GPU_OTEL_NVTX=0`); the
+/// launch APIs once a range opened, or with serialized PC sampling; RESOURCE (context
+/// created / destroy starting, module unload starting) with PC sampling. Always on an
+/// application thread; which locks each case may take, and for how long, is `pc.rs`'s
+/// module doc (the NVTX hooks take none).
 pub(super) unsafe extern "C" fn on_callback(
     _userdata: *mut c_void,
     domain: sys::CUpti_CallbackDomain,
@@ -77,10 +83,17 @@ pub(super) unsafe extern "C" fn on_callback(
                     _ => {}
                 }
             }
+            sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_NVTX => {
+                // SAFETY: NVTX callbacks pass a CUpti_NvtxData.
+                if let Some(call) = unsafe { nvtx::decode(cbid, data) } {
+                    (hooks.on_nvtx)(call);
+                }
+            }
             sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API
             | sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
                 // SAFETY: API callbacks pass a CUpti_CallbackData.
-                let site = unsafe { (*(data as *const sys::CUpti_CallbackData)).callbackSite };
+                let cb = unsafe { &*(data as *const sys::CUpti_CallbackData) };
+                let site = cb.callbackSite;
                 let graph = pc::is_graph_launch(domain, cbid);
                 if site == sys::CUpti_ApiCallbackSite::CUPTI_API_ENTER {
                     let outer = LAUNCH_DEPTH.with(|d| {
@@ -88,6 +101,9 @@ pub(super) unsafe extern "C" fn on_callback(
                         d.set(v + 1);
                         v == 0
                     });
+                    if outer {
+                        (hooks.on_correlation)(cb.correlationId);
+                    }
                     if outer || graph {
                         (hooks.on_launch)(true, graph);
                     }

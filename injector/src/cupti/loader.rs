@@ -3,13 +3,22 @@
 
 use std::path::{Path, PathBuf};
 use std::ptr;
+use std::sync::OnceLock;
 
 use cudarc::cupti::sys;
 
 use super::entry::{self, Hooks};
 use super::guard::hold;
 use super::pc::{self, PcSettings};
-use super::{activity, check, CuptiError};
+use super::{activity, check, nvtx, CuptiError};
+
+/// The subscriber handle (as an address), kept for the callbacks enabled after attach.
+static SUBSCRIBER: OnceLock<usize> = OnceLock::new();
+
+/// The injector's CUPTI subscriber, once attached.
+pub(super) fn subscriber() -> Option<sys::CUpti_SubscriberHandle> {
+    SUBSCRIBER.get().map(|&a| a as sys::CUpti_SubscriberHandle)
+}
 
 /// Why the injector did not attach.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +62,8 @@ pub(crate) struct AttachSettings {
     pub max_buffers: usize,
     /// PC sampling, when a tier other than off runs.
     pub pc: Option<PcSettings>,
+    /// Follow NVTX ranges (`GPU_OTEL_NVTX`): subscribe CUPTI's NVTX callbacks.
+    pub nvtx: bool,
     /// What CUPTI's callbacks call above this module; registered before the
     /// subscriber exists, so no callback can miss them.
     pub hooks: Hooks,
@@ -177,6 +188,14 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     }
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.
+    let _ = SUBSCRIBER.set(subscriber as usize);
+    if settings.nvtx {
+        if let Err(e) = nvtx::enable_callbacks(subscriber) {
+            crate::log(&format!(
+                "NVTX ranges cannot be followed: {e}; kernel spans only"
+            ));
+        }
+    }
     if let Some(pc) = &settings.pc {
         if let Err(e) = pc::enable_callbacks(subscriber, pc) {
             // PC sampling cannot run; kernel spans still can. Loud, not fatal.

@@ -7,6 +7,7 @@
 //! | `guard.rs` | the guard around every CUPTI call ([`hold`], [`try_hold`], `hold_within`), the disabled flag, the forked-child flag |
 //! | `activity.rs` | the bounded activity buffer pool, the buffer callbacks, decoding into [`KernelRecord`](crate::model::KernelRecord)s |
 //! | `pc.rs` | PC sampling: per-context buffers, Enable/Start/Stop/GetData/mode, the context and module callbacks' work |
+//! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
 //! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, device 0's name and UUID |
 //! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
 //!
@@ -31,6 +32,7 @@ mod driver;
 mod entry;
 mod guard;
 mod loader;
+mod nvtx;
 mod pc;
 
 pub(crate) use activity::{buffer_stats, NameTable};
@@ -38,6 +40,7 @@ pub(crate) use driver::{ctx_synchronize, first_device};
 pub(crate) use entry::{register_at_exit, register_fork_child, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
 pub(crate) use loader::{attach, AttachError, AttachSettings, Attached};
+pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{pc_context_count, pc_drain, pc_set_mode, pc_start_stop, PcSettings, PC_STATS};
 
 use cudarc::cupti::sys;

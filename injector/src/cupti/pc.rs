@@ -76,8 +76,10 @@ const RUNTIME_GRAPH_LAUNCHES: &[u32] = &[
     452, // cudaStreamBeginCaptureToGraph_v12030
     453, // cudaStreamBeginCaptureToGraph_ptsz_v12030
 ];
+/// `cuLaunchKernel`'s driver API callback id.
+pub(super) const CBID_CU_LAUNCH_KERNEL: u32 = 307;
 /// Kernel launch callback ids, driver API (cupti_driver_cbid.h).
-const DRIVER_LAUNCHES: &[u32] = &[
+pub(super) const DRIVER_LAUNCHES: &[u32] = &[
     115, // cuLaunch
     116, // cuLaunchGrid
     117, // cuLaunchGridAsync
@@ -88,6 +90,12 @@ const DRIVER_LAUNCHES: &[u32] = &[
     480, // cuLaunchCooperativeKernelMultiDevice
     652, // cuLaunchKernelEx
     653, // cuLaunchKernelEx_ptsz
+];
+/// Graph launches (their kernels share the launch's correlation id), driver API.
+pub(super) const DRIVER_GRAPH_EXECUTIONS: &[u32] = &[
+    514, // cuGraphLaunch
+    515, // cuGraphLaunch_ptsz
+    819, // cuGraphLaunchWithArguments
 ];
 /// Graph launches and stream captures, driver API.
 const DRIVER_GRAPH_LAUNCHES: &[u32] = &[

@@ -35,12 +35,14 @@ pub struct Counts {
     pub sampling: u64,
     /// Window records (span events) among them.
     pub windows: u64,
+    /// NVTX range spans.
+    pub ranges: u64,
 }
 
 impl Counts {
     /// Every span.
     pub fn spans(&self) -> u64 {
-        self.kernels + self.roots + self.sampling
+        self.kernels + self.roots + self.sampling + self.ranges
     }
 
     fn add(&mut self, o: Counts) {
@@ -48,6 +50,7 @@ impl Counts {
         self.roots += o.roots;
         self.sampling += o.sampling;
         self.windows += o.windows;
+        self.ranges += o.ranges;
     }
 }
 
@@ -138,6 +141,10 @@ impl Batcher {
             OtherKind::Sampling => Counts {
                 sampling: 1,
                 windows,
+                ..Counts::default()
+            },
+            OtherKind::Range => Counts {
+                ranges: 1,
                 ..Counts::default()
             },
         };
@@ -403,6 +410,7 @@ mod tests {
             regs in any::<u16>(),
             stamp in 0usize..3,
             pc in proptest::option::of((any::<u64>(), "[a-z_]{1,40}", any::<u64>())),
+            range in proptest::option::of((any::<u64>(), any::<u64>())),
         ) {
             let mut r = FakeKernel::new(&name, start, start.saturating_add(len)).record();
             r.correlation_id = ids[0];
@@ -415,16 +423,68 @@ mod tests {
             r.static_shared_memory = dims[6];
             r.dynamic_shared_memory = dims[7];
             r.registers_per_thread = regs;
+            r.range = range.map(|(range, root)| crate::nvtx::RangeLink { range, root });
             let serialized = [Serialized::True, Serialized::False, Serialized::Unknown][stamp];
             let pc = pc.map(|(samples, stall, n)| PcSummary {
                 samples,
                 stalls: vec![(Arc::from(stall.as_str()), n)],
             });
+            let r_range = r.range;
             let span = slicer().stamped(r, serialized, pc);
             let mut buf = Vec::new();
             encode_kernel_span(&span, &mut buf);
             let decoded = Span::decode(buf.as_slice()).expect("decodes");
-            prop_assert_eq!(decoded, span.to_proto());
+            prop_assert_eq!(&decoded, &span.to_proto());
+            let seed = IdSeed::from_u128(7);
+            match r_range {
+                Some(l) => {
+                    prop_assert_eq!(decoded.parent_span_id, seed.range_span_id(l.range).to_vec());
+                    prop_assert_eq!(decoded.trace_id, seed.range_trace_id(l.root).to_vec());
+                }
+                None => prop_assert_eq!(decoded.parent_span_id, seed.root_span_id(start / 1_000_000_000).to_vec()),
+            }
+        }
+
+        #[test]
+        fn a_range_span_goes_out_whole_in_a_request_counted_as_a_range(
+            name in "\\PC{0,120}",
+            range in 0u64..(1 << 61),
+            parent in proptest::option::of(0u64..(1 << 61)),
+            start in 0u64..u64::MAX / 2,
+            len in 0u64..10_000_000_000,
+            thread in any::<u32>(),
+            category in any::<u32>(),
+            color in proptest::option::of(any::<u32>()),
+            int_payload in proptest::option::of(any::<i64>()),
+            unclosed in any::<bool>(),
+        ) {
+            let mut s = slicer();
+            let r = crate::nvtx::book::ClosedRange {
+                range,
+                parent,
+                root: parent.unwrap_or(range),
+                kind: crate::nvtx::RangeKind::PushPop,
+                thread,
+                start_ns: start,
+                end_ns: start + len,
+                name,
+                domain: None,
+                category,
+                color,
+                payload: int_payload.map(crate::nvtx::Payload::Int),
+                unclosed,
+            };
+            let span = s.range_span(&r);
+            let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
+            b.other(Tier::Off, &span, OtherKind::Range);
+            b.cut();
+            let req = b.pop().unwrap();
+            prop_assert_eq!(req.counts, Counts { ranges: 1, ..Counts::default() });
+            let decoded = decode(&req);
+            prop_assert_eq!(&decoded.resource_spans[0].scope_spans[0].spans[0], &span);
+            prop_assert_eq!(span.start_time_unix_nano, start);
+            prop_assert_eq!(span.end_time_unix_nano, start + len);
+            prop_assert_eq!(span.parent_span_id.is_empty(), parent.is_none());
         }
     }
 

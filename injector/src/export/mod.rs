@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! collector ──RecordQueue (byte budget, never waits)──▶ "gpu-otel-export": Slicer/Stamper
+//! NVTX callbacks ──NvtxSender (same budget)──▶          RangeBook → range spans
 //!   → encode::Batcher (protobuf straight from records, requests ≤ max bytes)
 //!   ──SendPool──▶ "gpu-otel-send": several requests in flight (tonic / reqwest)
 //! ```
@@ -36,6 +37,7 @@ use opentelemetry_proto::tonic::trace::v1::Span;
 
 use crate::config::ExportConfig;
 use crate::model::{now_ns, DropCounts, IdSeed, KernelRecord, OtherKind, SamplingCounters, Slicer};
+use crate::nvtx::book::{ClosedRange, RangeBook};
 use crate::resource::{resource_attributes, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
 use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
@@ -163,6 +165,15 @@ pub struct Stats {
     pub pc_outside_windows: AtomicU64,
     /// Collector periods whose CUPTI flush was deferred for an open burst.
     pub flush_deferred: AtomicU64,
+    /// NVTX events refused at the door (memory budget full, exporter gone).
+    pub nvtx_events_dropped: AtomicU64,
+    /// NVTX range spans exported successfully.
+    pub range_spans_exported: AtomicU64,
+    /// NVTX ranges still open at exit (exported, ending at the exit instant).
+    pub ranges_unclosed_at_exit: AtomicU64,
+    /// NVTX closes and ends whose open never reached the exporter, plus opens refused
+    /// because too many ranges were open.
+    pub ranges_unmatched: AtomicU64,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
 }
@@ -179,6 +190,8 @@ impl Stats {
                     .fetch_add(c.sampling, Ordering::Relaxed);
                 self.windows_exported
                     .fetch_add(c.windows, Ordering::Relaxed);
+                self.range_spans_exported
+                    .fetch_add(c.ranges, Ordering::Relaxed);
                 self.root_spans_exported
                     .fetch_add(c.roots, Ordering::Relaxed);
             }
@@ -275,6 +288,11 @@ pub enum DumpLine {
     Sampling {
         /// The message.
         sampling: SamplingDump,
+    },
+    /// An NVTX event.
+    Nvtx {
+        /// The event.
+        nvtx: crate::nvtx::Event,
     },
 }
 
@@ -374,6 +392,8 @@ pub enum Msg {
     Records(Vec<KernelRecord>),
     /// Sampling messages are waiting.
     Wake,
+    /// An NVTX event from an application thread.
+    Nvtx(crate::nvtx::Event),
     /// Flush and stop.
     Shutdown {
         deadline: Instant,
@@ -417,6 +437,15 @@ impl RecordQueue {
         false
     }
 
+    /// The sender of NVTX events, admitted against the same memory budget.
+    pub fn nvtx_sender(&self) -> NvtxSender {
+        NvtxSender {
+            tx: self.tx.clone(),
+            budget: self.budget.clone(),
+            stats: self.stats.clone(),
+        }
+    }
+
     /// The lossless sender of window records and PC samples.
     pub fn sampling_sender(&self) -> SamplingSender {
         SamplingSender {
@@ -444,6 +473,31 @@ impl RecordQueue {
             deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100),
         )
         .is_ok()
+    }
+}
+
+/// Sends NVTX events to the exporter thread from the application's threads: admitted
+/// against the memory budget without waiting, refused and counted when it is full.
+#[derive(Debug, Clone)]
+pub struct NvtxSender {
+    tx: Sender<Msg>,
+    budget: Arc<Budget>,
+    stats: Arc<Stats>,
+}
+
+impl crate::nvtx::tracker::EventSink for NvtxSender {
+    fn send(&self, event: crate::nvtx::Event) -> bool {
+        let cost = event.cost();
+        if self.budget.try_take(cost) {
+            if self.tx.send(Msg::Nvtx(event)).is_ok() {
+                return true;
+            }
+            self.budget.release(cost);
+        }
+        self.stats
+            .nvtx_events_dropped
+            .fetch_add(1, Ordering::Relaxed);
+        false
     }
 }
 
@@ -622,6 +676,8 @@ fn run(
         continuous: ContinuousAgg::default(),
         continuous_since: now_ns(),
         counters: SamplingCounters::default(),
+        book: RangeBook::new(),
+        closed: Vec::new(),
     };
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
@@ -631,11 +687,14 @@ fn run(
         }
         match msg {
             Ok(Msg::Records(batch)) => worker.take(batch, dump.as_mut()),
+            Ok(Msg::Nvtx(e)) => worker.nvtx(e, dump.as_mut()),
             Ok(Msg::Wake) => {}
             Ok(Msg::Shutdown { deadline, done }) => {
                 while let Ok(msg) = rx.try_recv() {
-                    if let Msg::Records(batch) = msg {
-                        worker.take(batch, dump.as_mut());
+                    match msg {
+                        Msg::Records(batch) => worker.take(batch, dump.as_mut()),
+                        Msg::Nvtx(e) => worker.nvtx(e, dump.as_mut()),
+                        Msg::Wake | Msg::Shutdown { .. } => {}
                     }
                 }
                 while let Ok(m) = sampling_rx.try_recv() {
@@ -693,6 +752,10 @@ struct Worker {
     continuous: ContinuousAgg,
     continuous_since: u64,
     counters: SamplingCounters,
+    /// NVTX ranges open, names, and the pairing of their events.
+    book: RangeBook,
+    /// Scratch for the ranges an event closes.
+    closed: Vec<ClosedRange>,
 }
 
 impl Worker {
@@ -722,6 +785,36 @@ impl Worker {
             }
         }
         self.submit_ready();
+    }
+
+    /// One NVTX event: a range it closes is exported at once, under the running tier.
+    fn nvtx(&mut self, e: crate::nvtx::Event, dump: Option<&mut BufWriter<File>>) {
+        self.budget.release(e.cost());
+        if let Some(d) = dump {
+            if let Ok(line) = serde_json::to_string(&DumpLine::Nvtx { nvtx: e.clone() }) {
+                let _ = writeln!(d, "{line}");
+            }
+        }
+        self.book.take(e, &mut self.closed);
+        self.export_ranges();
+    }
+
+    fn export_ranges(&mut self) {
+        let tier = self.current_tier();
+        for r in std::mem::take(&mut self.closed) {
+            let span = self.slicer.range_span(&r);
+            self.batcher.other(tier, &span, OtherKind::Range);
+        }
+        let c = self.book.counters();
+        self.stats
+            .ranges_unclosed_at_exit
+            .store(c.unclosed_at_exit, Ordering::Relaxed);
+        self.stats
+            .ranges_unmatched
+            .store(c.unmatched + c.open_refused, Ordering::Relaxed);
+        if self.batcher.has_ready() {
+            self.submit_ready();
+        }
     }
 
     /// The tier an execution that started at `start_ns` ran under.
@@ -883,6 +976,8 @@ impl Worker {
     fn finish(&mut self, deadline: Instant) {
         self.pool.begin_close();
         self.release(now_ns(), true);
+        self.book.finish(now_ns(), &mut self.closed);
+        self.export_ranges();
         let mut roots = Vec::new();
         self.slicer
             .close_all(now_ns(), self.stats.drops(), &mut roots);

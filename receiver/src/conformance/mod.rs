@@ -498,6 +498,21 @@ mod tests {
     }
 
     #[test]
+    fn nvtx_range_spans_and_the_kernels_under_them_conform() {
+        let outer = crate::fixtures::nvtx_range(1, None, "step 3");
+        let inner = crate::fixtures::nvtx_range(2, Some(1), "aten::linear");
+        let mut k = kernel(3, 1500, 1600, Some(Serialized::False));
+        k.parent_span_id = inner.span_id.clone();
+        let r = check(&[request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![outer, inner, k],
+        )]);
+        assert!(r.passed(), "{r}");
+        assert_eq!(r.resources[0].kernel_spans, 1, "ranges are not executions");
+        assert_eq!(r.spans, 3);
+    }
+
+    #[test]
     fn a_kernel_span_without_gpu_serialized_is_named() {
         let r = check(&[request(
             resource("app", 1, Some(Tier::Off)),

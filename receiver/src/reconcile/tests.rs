@@ -285,6 +285,50 @@ fn an_invalid_stamp_is_replaced_by_the_verdict_and_reported() {
 }
 
 #[test]
+fn nvtx_range_spans_pass_through_byte_for_byte_and_are_not_kernel_spans() {
+    let mut r = reconciler();
+    let outer = fixtures::nvtx_range(1, None, "step 3");
+    let inner = fixtures::nvtx_range(2, Some(1), "aten::linear");
+    let mut k = kernel(3, 1_500, 1_600, Some(Serialized::False));
+    k.trace_id = inner.trace_id.clone();
+    k.parent_span_id = inner.span_id.clone();
+    let (_, out) = r.ingest(
+        request(
+            resource("app", 42, Some(Tier::Off)),
+            vec![outer.clone(), k.clone(), inner.clone()],
+        ),
+        0,
+    );
+    let passed: Vec<_> = spans_of(&out)
+        .into_iter()
+        .map(|(_, s)| s.encode_to_vec())
+        .collect();
+    assert_eq!(
+        passed,
+        [
+            outer.encode_to_vec(),
+            k.encode_to_vec(),
+            inner.encode_to_vec()
+        ],
+        "nothing is held or changed under tier off"
+    );
+    assert_eq!(r.counters().kernel_spans, 1, "only the kernel is one");
+    assert_balanced(&r, &out);
+    // Under the serialized tier the kernel waits for evidence; the ranges do not.
+    let mut r = reconciler();
+    let (_, out) = r.ingest(
+        request(serialized(), vec![outer.clone(), k, inner.clone()]),
+        0,
+    );
+    let passed: Vec<_> = spans_of(&out)
+        .into_iter()
+        .map(|(_, s)| s.encode_to_vec())
+        .collect();
+    assert_eq!(passed, [outer.encode_to_vec(), inner.encode_to_vec()]);
+    assert_eq!(r.held(), 1);
+}
+
+#[test]
 fn non_gpu_spans_pass_through_byte_for_byte() {
     let mut r = reconciler();
     let original = request(

@@ -26,6 +26,7 @@ REPS=${REPS:-3}
 REQUESTS=${REQUESTS:-2000}
 SPANS=${SPANS:-200}
 CONCURRENCY=${CONCURRENCY:-4}
+RATE=${RATE:-0} # spans/s in all, paced (0: each connection as fast as answers come)
 SERVER_CPU=${SERVER_CPU:-1}
 LOAD_CPU=${LOAD_CPU:-0}
 BIN=${BIN:-target/release}
@@ -101,7 +102,7 @@ run_arm() { # arm rep
   c0=$(cpu_ticks "$srv")
   t0=$(date +%s.%N)
   out=$(taskset -c "$LOAD_CPU" "$BIN/examples/loadgen" --target "$IN" --requests "$REQUESTS" \
-    --spans "$SPANS" --concurrency "$CONCURRENCY" --gpu-shaped --tier "$tier" --no-metrics)
+    --spans "$SPANS" --concurrency "$CONCURRENCY" --rate "$RATE" --gpu-shaped --tier "$tier" --no-metrics)
   wait "$sink" || true
   t1=$(date +%s.%N)
   c1=$(cpu_ticks "$srv")
@@ -125,7 +126,7 @@ run_arm() { # arm rep
 }
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, server on cpu $SERVER_CPU, loadgen+sink on cpu $LOAD_CPU;" \
-  "$REQUESTS requests x $SPANS kernel spans, $CONCURRENCY connections;" \
+  "$REQUESTS requests x $SPANS kernel spans, $CONCURRENCY connections, rate $RATE;" \
   "receiver export compression $RECEIVER_COMPRESSION; $("$ROTEL" --version 2>&1)"
 for rep in $(seq "$REPS"); do
   for arm in $ARMS; do run_arm "$arm" "$rep"; done

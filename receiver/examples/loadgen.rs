@@ -17,6 +17,10 @@
 //! long templated name; `--tier off` sends an off-tier producer's batch (stamped "false",
 //! no windows). `--no-metrics` skips `/metrics` (for a server that is not the receiver:
 //! count at its backend; `expected_exported` says what the receiver would export).
+//! `--rate N` paces the load at N spans/s in all (open loop, each connection on its own
+//! schedule): latency is then counted from when a request was due, so a server that falls
+//! behind shows it (no coordinated omission); without it, each connection sends as fast as
+//! answers come (the server's saturation).
 //! `--sink ADDR` sends nothing: it is a counting OTLP/gRPC backend that accepts gzip (as
 //! rotel-agent's gRPC exporter always compresses) and prints one JSON line once nothing
 //! came for 3 s after the first request.
@@ -63,6 +67,9 @@ struct Args {
     /// Do not read /metrics (the server is not the receiver).
     #[arg(long)]
     no_metrics: bool,
+    /// Spans per second in all, paced (0: as fast as answers come).
+    #[arg(long, default_value_t = 0)]
+    rate: u64,
     /// Count spans as an OTLP/gRPC backend (gzip accepted) on this address instead.
     #[arg(long)]
     sink: Option<String>,
@@ -160,14 +167,39 @@ fn batch(producer: u64, n: u64, args: &Args) -> ExportTraceServiceRequest {
     request(resource("loadgen", producer as i64, Some(tier)), out)
 }
 
-/// Refused requests and each request's time from sending to its answer.
+/// Refused requests and each request's time from sending (or being due) to its answer.
 type Sent = (u64, Vec<Duration>);
 
-async fn send_grpc(target: &str, reqs: Vec<ExportTraceServiceRequest>) -> anyhow::Result<Sent> {
+/// When each request of one connection is due: at once, or on a fixed schedule.
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    start: Instant,
+    every: Option<Duration>,
+}
+
+impl Pace {
+    /// Waits until request `k` is due; returns the time its latency counts from.
+    async fn due(&self, k: u32) -> Instant {
+        match self.every {
+            Some(every) => {
+                let due = self.start + every * k;
+                tokio::time::sleep_until(due.into()).await;
+                due
+            }
+            None => Instant::now(),
+        }
+    }
+}
+
+async fn send_grpc(
+    target: &str,
+    reqs: Vec<ExportTraceServiceRequest>,
+    pace: Pace,
+) -> anyhow::Result<Sent> {
     let mut client = TraceServiceClient::connect(format!("http://{target}")).await?;
     let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
-    for r in reqs {
-        let t = Instant::now();
+    for (k, r) in (0..).zip(reqs) {
+        let t = pace.due(k).await;
         let ok = client.export(r).await.is_ok();
         latencies.push(t.elapsed());
         refused += u64::from(!ok);
@@ -175,16 +207,20 @@ async fn send_grpc(target: &str, reqs: Vec<ExportTraceServiceRequest>) -> anyhow
     Ok((refused, latencies))
 }
 
-async fn send_http(target: &str, reqs: Vec<ExportTraceServiceRequest>) -> anyhow::Result<Sent> {
+async fn send_http(
+    target: &str,
+    reqs: Vec<ExportTraceServiceRequest>,
+    pace: Pace,
+) -> anyhow::Result<Sent> {
     // One client per connection: requests on it follow one another on one socket.
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(1)
         .build()?;
     let url = format!("http://{target}/v1/traces");
     let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
-    for r in reqs {
+    for (k, r) in (0..).zip(reqs) {
         let body = r.encode_to_vec();
-        let t = Instant::now();
+        let t = pace.due(k).await;
         let resp = client
             .post(&url)
             .header("content-type", "application/x-protobuf")
@@ -242,15 +278,27 @@ async fn main() -> anyhow::Result<()> {
     let payloads: Vec<Vec<_>> = (0..args.concurrency)
         .map(|c| (0..per).map(|n| batch(c, n, &args)).collect())
         .collect();
+    let off = args.tier == "off";
+    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(!off);
     let started = Instant::now();
+    // Each connection carries its share of the rate.
+    let every = (args.rate > 0).then(|| {
+        Duration::from_secs_f64((per_request * args.concurrency) as f64 / args.rate as f64)
+    });
     let mut tasks = Vec::new();
-    for reqs in payloads {
+    for (c, reqs) in (0..).zip(payloads) {
         let (target, http) = (args.target.clone(), args.protocol == "http");
+        // Connections start spread over one interval, not all at once.
+        let offset = every.map_or(Duration::ZERO, |e| e * c / args.concurrency as u32);
+        let pace = Pace {
+            start: started + offset,
+            every,
+        };
         tasks.push(tokio::spawn(async move {
             if http {
-                send_http(&target, reqs).await
+                send_http(&target, reqs, pace).await
             } else {
-                send_grpc(&target, reqs).await
+                send_grpc(&target, reqs, pace).await
             }
         }));
     }
@@ -262,8 +310,6 @@ async fn main() -> anyhow::Result<()> {
         latencies.extend(l);
     }
     let sent_in = started.elapsed();
-    let off = args.tier == "off";
-    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(!off);
     let spans = per * args.concurrency * per_request;
     // Each serialized request's two closed bursts also leave as window spans.
     let expected = spans + per * args.concurrency * if off { 0 } else { 2 };
@@ -280,9 +326,10 @@ async fn main() -> anyhow::Result<()> {
     let all_in = started.elapsed();
     latencies.sort_unstable();
     println!(
-        "protocol={} tier={} requests={} spans={} expected_exported={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
+        "protocol={} tier={} rate={} requests={} spans={} expected_exported={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
         args.protocol,
         args.tier,
+        args.rate,
         per * args.concurrency,
         spans,
         expected,

@@ -40,6 +40,40 @@ pub struct IngestCounters {
     pub refused_timeout: AtomicU64,
     /// HTTP connections closed at once because the connection cap was reached.
     pub connections_refused: AtomicU64,
+    /// Requests refused because the persistent queue held its byte budget ("retry later").
+    pub refused_queue_full: AtomicU64,
+}
+
+/// Counters and gauges of the persistent queue (all zero when it is off).
+#[derive(Debug, Default)]
+pub struct QueueCounters {
+    /// The byte budget (`queue.max_bytes`); 0: the queue is off.
+    pub max_bytes: AtomicU64,
+    /// Bytes of requests on disk (and being committed).
+    pub bytes: AtomicU64,
+    /// Requests on disk.
+    pub requests: AtomicU64,
+    /// Window records kept on disk as evidence.
+    pub evidence_rows: AtomicU64,
+    /// Requests found on disk at startup and replayed.
+    pub replayed_requests: AtomicU64,
+    /// Window records restored into the store at startup.
+    pub evidence_restored: AtomicU64,
+    /// Spans exported from replayed requests: each may have reached a destination
+    /// before the restart (a possible duplicate).
+    pub duplicates_possible: AtomicU64,
+    /// Requests refused because the budget was full.
+    pub refused_full: AtomicU64,
+    /// Commits (each one fsync).
+    pub commits: AtomicU64,
+    /// Time spent in commits, ns.
+    pub commit_ns: AtomicU64,
+    /// Commits that failed (their requests were refused).
+    pub commit_failures: AtomicU64,
+    /// Requests not handed over in memory (the pipeline was behind): read back later.
+    pub spilled: AtomicU64,
+    /// Requests read back from disk.
+    pub read_back: AtomicU64,
 }
 
 /// What the pipeline task last published.
@@ -66,6 +100,8 @@ pub struct Telemetry {
     pub export: ExportTelemetry,
     /// Pipeline state.
     pub pipeline: Mutex<PipelineSnapshot>,
+    /// The persistent queue.
+    pub queue: Arc<QueueCounters>,
 }
 
 impl Telemetry {
@@ -199,6 +235,7 @@ impl Collector for Scrape {
                 ("unavailable", n(&i.refused_unavailable)),
                 ("pending_bytes", n(&i.refused_pending_bytes)),
                 ("timeout", n(&i.refused_timeout)),
+                ("queue_full", n(&i.refused_queue_full)),
             ],
         )?;
         counter(
@@ -408,8 +445,98 @@ impl Collector for Scrape {
             false,
             &per_destination(&dests, |c| &c.splits),
         )?;
-        Ok(())
+        encode_queue(e, &t.queue)
     }
+}
+
+fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std::fmt::Error> {
+    let n = |a: &AtomicU64| a.load(Relaxed);
+    let g = |a: &AtomicU64| n(a) as i64;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_max_bytes",
+        "Byte budget of the persistent queue (0: the queue is off).",
+        None,
+        &[("", g(&q.max_bytes))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_bytes",
+        "Bytes of accepted requests on disk, not yet delivered everywhere.",
+        None,
+        &[("", g(&q.bytes))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_requests",
+        "Accepted requests on disk, not yet delivered everywhere.",
+        None,
+        &[("", g(&q.requests))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_evidence_windows",
+        "Window records kept on disk as long as the window store holds them.",
+        None,
+        &[("", g(&q.evidence_rows))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_replayed_requests",
+        "Requests found on disk at startup and replayed through the reconciler.",
+        None,
+        &[("", n(&q.replayed_requests))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_restored_windows",
+        "Window records restored into the window store at startup (evidence only).",
+        None,
+        &[("", n(&q.evidence_restored))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_duplicates_possible",
+        "Spans exported again from replayed requests: each may have reached its destination before the restart.",
+        None,
+        &[("", n(&q.duplicates_possible))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_refused_full",
+        "Requests refused (retry later) because the queue held its byte budget.",
+        None,
+        &[("", n(&q.refused_full))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commits",
+        "Queue commits, each made durable with one fsync.",
+        None,
+        &[("", n(&q.commits))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commit_microseconds",
+        "Time spent committing (writes and fsync), microseconds.",
+        None,
+        &[("", n(&q.commit_ns) / 1_000)],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commit_failures",
+        "Queue commits that failed; their requests were refused.",
+        None,
+        &[("", n(&q.commit_failures))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_read_back_requests",
+        "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
+        None,
+        &[("", n(&q.read_back))],
+    )?;
+    Ok(())
 }
 
 /// Renders the registry in the Prometheus text format.

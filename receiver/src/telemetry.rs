@@ -59,8 +59,9 @@ pub struct QueueCounters {
     pub replayed_requests: AtomicU64,
     /// Window records restored into the store at startup.
     pub evidence_restored: AtomicU64,
-    /// Spans exported from replayed requests: each may have reached a destination
-    /// before the restart (a possible duplicate).
+    /// The most spans that replaying the requests found on disk at startup exports
+    /// (their spans and window records): each may have reached a destination before the
+    /// restart, so this bounds the duplicates a restart causes.
     pub duplicates_possible: AtomicU64,
     /// Requests refused because the budget was full.
     pub refused_full: AtomicU64,
@@ -497,7 +498,7 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
     counter(
         e,
         "gpu_otel_receiver_queue_duplicates_possible",
-        "Spans exported again from replayed requests: each may have reached its destination before the restart.",
+        "Most spans the replay at startup exports again (spans and window records of the requests found on disk): a bound on the duplicates the restart causes.",
         None,
         &[("", n(&q.duplicates_possible))],
     )?;

@@ -132,6 +132,7 @@ impl Appender {
         }
         let (done, durable) = oneshot::channel();
         let op = Op::Append {
+            outputs_bound: prepared.outputs_bound(),
             protobuf,
             reserved,
             job: (prepared, admission),
@@ -154,10 +155,6 @@ impl Appender {
 pub struct Tracker {
     ledger: Mutex<Ledger>,
     ops: std_mpsc::Sender<Op>,
-    /// Inputs numbered up to this were on disk at startup: their output may already
-    /// have reached a destination before the restart.
-    replayed_upto: u64,
-    counters: Arc<QueueCounters>,
 }
 
 impl Tracker {
@@ -173,15 +170,6 @@ impl Tracker {
 
     /// These spans are about to be handed to every destination.
     pub fn emitted(&self, origins: &Origins) {
-        let replayed: u64 = origins
-            .runs()
-            .iter()
-            .filter(|(o, _)| *o <= self.replayed_upto)
-            .map(|(_, n)| n)
-            .sum();
-        self.counters
-            .duplicates_possible
-            .fetch_add(replayed, Relaxed);
         self.ledger().emitted(origins);
     }
 
@@ -280,6 +268,10 @@ pub fn open(
     counters
         .evidence_restored
         .store(loaded.windows.len() as u64, Relaxed);
+    // Replayed output may have reached a destination before the restart.
+    counters
+        .duplicates_possible
+        .store(loaded.outputs_bound, Relaxed);
     let last = loaded.next_seq - 1;
     let first = loaded.requests.first().map_or(loaded.next_seq, |&(s, _)| s);
     if !loaded.requests.is_empty() {
@@ -287,6 +279,7 @@ pub fn open(
             requests = loaded.requests.len(),
             bytes = used,
             windows = loaded.windows.len(),
+            duplicates_possible = loaded.outputs_bound,
             "Replaying the queue"
         );
     }
@@ -335,8 +328,6 @@ pub fn open(
         tracker: Arc::new(Tracker {
             ledger: Mutex::new(Ledger::new(destinations)),
             ops: ops_tx.clone(),
-            replayed_upto: last,
-            counters,
         }),
         fed,
         committed: committed_rx,

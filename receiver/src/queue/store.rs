@@ -15,7 +15,8 @@ use super::QueueError;
 use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::resource::ResourceKey;
 
-/// Accepted requests: number → arrival (Unix ns, 8 bytes little-endian) + OTLP protobuf.
+/// Accepted requests: number → arrival (Unix ns) and the most spans it can export (8
+/// bytes little-endian each), then the OTLP protobuf.
 const REQUESTS: TableDefinition<u64, &[u8]> = TableDefinition::new("requests");
 /// Window records the store holds: (producer, start, origin) → the record as an OTLP
 /// span event. Every record the store took for a start is kept until it evicts the start,
@@ -26,8 +27,8 @@ const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const NEXT_SEQ: &str = "next_seq";
 const CLOCK: &str = "clock";
 
-/// Bytes a stored request takes besides its protobuf: its arrival time.
-pub(crate) const ARRIVAL_BYTES: usize = 8;
+/// Bytes a stored request takes besides its protobuf: its arrival time and output bound.
+pub(crate) const HEADER_BYTES: usize = 16;
 
 /// What a restart finds on disk.
 #[derive(Debug, Default)]
@@ -42,6 +43,8 @@ pub(crate) struct Loaded {
     pub windows: Vec<(ResourceKey, Window)>,
     /// Evidence rows on disk, all of them.
     pub evidence_rows: u64,
+    /// The most spans replaying the requests on disk can export.
+    pub outputs_bound: u64,
 }
 
 /// One request read back.
@@ -55,8 +58,8 @@ pub(crate) struct Stored {
 /// One commit's worth of changes, applied in order.
 #[derive(Debug, Default)]
 pub(crate) struct Batch {
-    /// New requests: number, arrival, protobuf.
-    pub appends: Vec<(u64, u64, Vec<u8>)>,
+    /// New requests: number, arrival, output bound, protobuf.
+    pub appends: Vec<(u64, u64, u64, Vec<u8>)>,
     /// Requests to delete.
     pub deletes: Vec<u64>,
     /// Changes of the window store.
@@ -81,6 +84,13 @@ pub(crate) struct Committed {
 #[derive(Debug)]
 pub(crate) struct Store {
     db: Database,
+}
+
+/// A stored request's arrival and output bound.
+fn header(v: &[u8]) -> Option<(u64, u64)> {
+    let (a, rest) = v.split_first_chunk::<8>()?;
+    let (b, _) = rest.split_first_chunk::<8>()?;
+    Some((u64::from_le_bytes(*a), u64::from_le_bytes(*b)))
 }
 
 fn window_row(w: &Window) -> Vec<u8> {
@@ -128,10 +138,12 @@ impl Store {
         };
         let (mut next_seq, clock) = (get(NEXT_SEQ)?.max(1), get(CLOCK)?);
         let requests_table = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
-        let mut requests = Vec::new();
+        let (mut requests, mut outputs_bound) = (Vec::new(), 0);
         for row in requests_table.iter().map_err(redb::Error::from)? {
             let (k, v) = row.map_err(redb::Error::from)?;
-            requests.push((k.value(), v.value().len() as u64));
+            let v = v.value();
+            requests.push((k.value(), v.len() as u64));
+            outputs_bound += header(v).map_or(0, |(_, bound)| bound);
         }
         if let Some(&(last, _)) = requests.last() {
             next_seq = next_seq.max(last + 1);
@@ -158,6 +170,7 @@ impl Store {
             requests,
             windows,
             evidence_rows,
+            outputs_bound,
         })
     }
 
@@ -169,13 +182,13 @@ impl Store {
         for row in table.range(from..=to).map_err(redb::Error::from)? {
             let (k, v) = row.map_err(redb::Error::from)?;
             let v = v.value();
-            let Some((arrival, protobuf)) = v.split_first_chunk::<ARRIVAL_BYTES>() else {
+            let Some((arrival, _)) = header(v) else {
                 return Err(QueueError::Corrupt(k.value()));
             };
             out.push(Stored {
                 seq: k.value(),
-                arrival: u64::from_le_bytes(*arrival),
-                protobuf: protobuf.to_vec(),
+                arrival,
+                protobuf: v[HEADER_BYTES..].to_vec(),
             });
         }
         Ok(out)
@@ -188,9 +201,10 @@ impl Store {
         {
             let mut requests = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
             let mut row = Vec::new();
-            for (seq, arrival, protobuf) in &batch.appends {
+            for (seq, arrival, bound, protobuf) in &batch.appends {
                 row.clear();
                 row.extend_from_slice(&arrival.to_le_bytes());
+                row.extend_from_slice(&bound.to_le_bytes());
                 row.extend_from_slice(protobuf);
                 requests
                     .insert(seq, row.as_slice())

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::store::{Batch, Store, ARRIVAL_BYTES};
+use super::store::{Batch, Store, HEADER_BYTES};
 use super::{Budget, Fed};
 use crate::config::Fsync;
 use crate::ingest::Admission;
@@ -25,6 +25,7 @@ pub(crate) enum Op {
     /// memory, and whom to tell that it is durable.
     Append {
         protobuf: Vec<u8>,
+        outputs_bound: u64,
         reserved: u64,
         job: (Prepared, Admission),
         done: oneshot::Sender<bool>,
@@ -139,6 +140,7 @@ impl Writer {
             match op {
                 Op::Append {
                     protobuf,
+                    outputs_bound,
                     reserved,
                     job,
                     done,
@@ -147,7 +149,7 @@ impl Writer {
                     self.clock = self.clock.max(wall_ns());
                     batch
                         .appends
-                        .push((self.next_seq, self.clock, protobuf));
+                        .push((self.next_seq, self.clock, outputs_bound, protobuf));
                     appended.push((self.next_seq, self.clock, reserved, job, done));
                     self.next_seq += 1;
                 }
@@ -220,5 +222,5 @@ impl Writer {
 
 /// Stored bytes of a request of `protobuf_len` bytes.
 pub(crate) fn stored_size(protobuf_len: usize) -> u64 {
-    (protobuf_len + ARRIVAL_BYTES) as u64
+    (protobuf_len + HEADER_BYTES) as u64
 }

@@ -343,6 +343,13 @@ impl Prepared {
     pub fn report(&self) -> &IngestReport {
         &self.report
     }
+
+    /// The most spans reconciling it can export: its spans and one window span per
+    /// window record.
+    pub fn outputs_bound(&self) -> u64 {
+        let windows: usize = self.resources.iter().map(|r| r.windows.len()).sum();
+        crate::export::span_count(&self.req) + windows as u64
+    }
 }
 
 /// Every problem of a request, in the order the reconciler meets them: per resource its

@@ -523,6 +523,8 @@ fn a_120_second_backend_outage_under_load_loses_nothing_and_drains_in_order() {
         tokio::time::sleep(Duration::from_secs(5)).await;
         drop(up);
         let down_at = Instant::now();
+        // What was in flight as it went down has landed by now.
+        tokio::time::sleep(Duration::from_secs(1)).await;
         let before = rec.arrivals().len();
         tokio::time::sleep(Duration::from_secs(110)).await;
         let m = r.metrics().await;
@@ -534,7 +536,7 @@ fn a_120_second_backend_outage_under_load_loses_nothing_and_drains_in_order() {
             t.await.unwrap();
         }
         let acked = sent.acked.lock().unwrap().clone();
-        let missing = rec.wait_for(&acked, Duration::from_secs(60)).await;
+        let missing = rec.wait_for(&acked, Duration::from_secs(180)).await;
         let m = r.metrics().await;
         r.terminate();
         println!(
@@ -663,6 +665,70 @@ fn a_graceful_restart_keeps_held_spans_on_disk_and_answers_them_as_an_uninterrup
                 got[h]
             );
         }
+        r.terminate();
+    });
+}
+
+#[test]
+fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing_else() {
+    let rt = runtime();
+    rt.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let backend = free_addr();
+        let rec = Recorder::default();
+        let _up = serve(backend, rec.clone()).await;
+        let ports = Ports::free();
+        let yaml = config(&dir.path().join("queue"), backend, "");
+        let r = Receiver::start(dir.path(), &yaml, &ports);
+        let mut client = TraceServiceClient::connect(format!("http://{}", ports.grpc))
+            .await
+            .unwrap();
+        // One good request, then one with a span of bad ids, a boolean stamp and an
+        // inverted window record beside good spans.
+        let good = request_of(9, 0);
+        client.export(good.clone()).await.unwrap();
+        let mut bad = request_of(9, 1);
+        let spans = &mut bad.resource_spans[0].scope_spans[0].spans;
+        spans[1].trace_id = vec![1, 2, 3];
+        spans[2]
+            .attributes
+            .push(semconv::otlp::boolean(semconv::attributes::GPU_SERIALIZED, true));
+        spans.push(window_carrier(
+            id(9, 1, 200),
+            &[Window::closed(T0 + 10, T0 + 5, 99, KS)],
+        ));
+        spans.last_mut().unwrap().span_id = fixtures::span_id(id(9, 1, 200));
+        let rejected = spans[1].span_id.clone();
+        let answer = client.export(bad.clone()).await.unwrap().into_inner();
+        let partial = answer.partial_success.expect("a partial success");
+        assert_eq!(partial.rejected_spans, 1);
+        for needle in ["trace_id must be 16 bytes", "must be a string", "inverted window"] {
+            assert!(partial.error_message.contains(needle), "{}", partial.error_message);
+        }
+        // A body that does not decode is refused whole and never queued.
+        let http = reqwest::Client::new()
+            .post(format!("http://{}/v1/traces", ports.http))
+            .header("content-type", "application/x-protobuf")
+            .body(vec![0xff, 0xff, 0xff])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(http.status(), 400);
+        let queued = r.metric("gpu_otel_receiver_queue_requests").await;
+        assert!(queued <= 2.0, "{queued} requests on disk after two were accepted");
+        // A crash right after: everything acknowledged arrives, the rejected span never.
+        r.kill();
+        let r = Receiver::start(dir.path(), &yaml, &ports);
+        let mut want: HashSet<Vec<u8>> = span_ids(&good).into_iter().collect();
+        want.extend(span_ids(&bad).into_iter().filter(|s| *s != rejected));
+        assert_eq!(rec.wait_for(&want, Duration::from_secs(20)).await, 0);
+        assert!(!rec.ids().contains(&rejected), "a rejected span was exported");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while r.metric("gpu_otel_receiver_queue_requests").await > 0.0 && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(r.metric("gpu_otel_receiver_queue_requests").await, 0.0);
         r.terminate();
     });
 }

@@ -40,6 +40,10 @@ pub(crate) enum Op {
 
 /// Ops of one commit at most, so that one commit stays short.
 const MAX_OPS_PER_COMMIT: usize = 4096;
+/// How long deletions and evidence wait for an append's commit to ride with before they
+/// are committed on their own: bounds what a crash re-delivers and when the budget is
+/// given back, without an fsync per deletion.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
 #[derive(Debug)]
 pub(crate) struct Writer {
@@ -64,21 +68,46 @@ fn wall_ns() -> u64 {
 impl Writer {
     /// Runs until `Op::Stop` or until every sender is gone.
     pub(super) fn run(mut self) {
-        // Deletions and evidence of a commit that failed, tried again with the next.
-        let mut carried: Vec<Op> = Vec::new();
+        // Deletions and evidence not committed yet: they ride with the next commit of an
+        // append (an fsync that is paid anyway), or go on their own after FLUSH_AFTER.
+        let mut pending: Vec<Op> = Vec::new();
+        let mut since: Option<Instant> = None;
         loop {
-            let Ok(first) = self.ops.recv() else {
-                self.commit(std::mem::take(&mut carried));
-                return;
+            let next = match since {
+                None => self.ops.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                Some(t) => self
+                    .ops
+                    .recv_timeout(FLUSH_AFTER.saturating_sub(t.elapsed())),
             };
-            let mut ops = std::mem::take(&mut carried);
+            let first = match next {
+                Ok(op) => op,
+                Err(RecvTimeoutError::Timeout) => {
+                    pending = self.commit(std::mem::take(&mut pending));
+                    since = (!pending.is_empty()).then(Instant::now);
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.commit(pending);
+                    return;
+                }
+            };
+            let mut ops = std::mem::take(&mut pending);
             ops.push(first);
             self.gather(&mut ops);
             let stop = ops.iter().any(|op| matches!(op, Op::Stop));
-            carried = match self.fsync {
+            let appends = ops.iter().any(|op| matches!(op, Op::Append { .. }));
+            let due = since.is_some_and(|t| t.elapsed() >= FLUSH_AFTER)
+                || ops.len() >= MAX_OPS_PER_COMMIT;
+            if !(appends || stop || due) {
+                pending = ops;
+                since = since.or_else(|| Some(Instant::now()));
+                continue;
+            }
+            pending = match self.fsync {
                 Fsync::Group => self.commit(ops),
                 Fsync::Request => {
-                    // One append per commit; what comes between appends rides along.
+                    // One append per commit; what comes before an append rides along,
+                    // what comes after the last one waits like any deletion.
                     let mut left = Vec::new();
                     let mut part = Vec::new();
                     for op in ops {
@@ -88,12 +117,13 @@ impl Writer {
                             left.extend(self.commit(std::mem::take(&mut part)));
                         }
                     }
-                    left.extend(self.commit(part));
+                    left.extend(part);
                     left
                 }
             };
+            since = (!pending.is_empty()).then(Instant::now);
             if stop {
-                self.commit(carried);
+                self.commit(pending);
                 return;
             }
         }

@@ -23,8 +23,8 @@ use crate::ingest::{self, IngestHandle, Job};
 use crate::queue::{self, Fed, QueueError, QueueTasks, Tracker};
 use crate::reconcile::origin::Origins;
 use crate::reconcile::{ReconcileConfig, Reconciler};
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use crate::telemetry::{PipelineSnapshot, Telemetry};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use semconv::store::StoreLimits;
 
 /// How often held spans are checked against their deadline.

@@ -79,7 +79,10 @@ fn request_of(p: u64, i: u64) -> ExportTraceServiceRequest {
         span.trace_id = fixtures::trace_id(p);
         spans.push(span);
     }
-    request(resource("queue-test", p as i64, Some(Tier::Serialized)), spans)
+    request(
+        resource("queue-test", p as i64, Some(Tier::Serialized)),
+        spans,
+    )
 }
 
 fn span_ids(req: &ExportTraceServiceRequest) -> Vec<Vec<u8>> {
@@ -318,7 +321,9 @@ async fn produce(
         let started = Instant::now();
         loop {
             if client.is_none() {
-                client = TraceServiceClient::connect(format!("http://{grpc}")).await.ok();
+                client = TraceServiceClient::connect(format!("http://{grpc}"))
+                    .await
+                    .ok();
             }
             if let Some(c) = client.as_mut() {
                 let mut call = tonic::Request::new(req.clone());
@@ -406,8 +411,8 @@ async fn uninterrupted() -> HashMap<Vec<u8>, Vec<String>> {
 }
 
 #[test]
-fn sigkill_at_random_points_loses_no_acknowledged_span_and_replay_gives_the_uninterrupted_answers(
-) {
+fn sigkill_at_random_points_loses_no_acknowledged_span_and_replay_gives_the_uninterrupted_answers()
+{
     let seed = std::env::var("QUEUE_TEST_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -518,8 +523,13 @@ fn a_120_second_backend_outage_under_load_loses_nothing_and_drains_in_order() {
         let sent = Arc::new(Sent::default());
         // About 2,000 spans/s: 4 producers, 16 spans a request, ~32 requests/s each,
         // for 135 s.
-        let producers =
-            spawn_producers(PRODUCERS, 135 * 32, ports.grpc, &sent, Duration::from_millis(30));
+        let producers = spawn_producers(
+            PRODUCERS,
+            135 * 32,
+            ports.grpc,
+            &sent,
+            Duration::from_millis(30),
+        );
         tokio::time::sleep(Duration::from_secs(5)).await;
         drop(up);
         let down_at = Instant::now();
@@ -544,7 +554,10 @@ fn a_120_second_backend_outage_under_load_loses_nothing_and_drains_in_order() {
             acked.len(),
             on_disk
         );
-        assert!(on_disk > 1000.0, "the outage's requests were not kept on disk");
+        assert!(
+            on_disk > 1000.0,
+            "the outage's requests were not kept on disk"
+        );
         assert_eq!(missing, 0, "acknowledged spans lost");
         assert_eq!(sent.refused.load(Relaxed), 0, "senders were refused");
         let dropped: f64 = m
@@ -573,10 +586,8 @@ fn a_full_queue_answers_retry_later_with_retry_information_and_loses_nothing_it_
         let extra = "ingest:\n  max_request_bytes: 65536\n  max_pending_bytes: 65536\n";
         let yaml = format!(
             "{}{extra}",
-            config(&dir.path().join("queue"), backend, "").replace(
-                "queue:\n",
-                "queue:\n  max_bytes: 131072\n"
-            )
+            config(&dir.path().join("queue"), backend, "")
+                .replace("queue:\n", "queue:\n  max_bytes: 131072\n")
         );
         let r = Receiver::start(dir.path(), &yaml, &ports);
         let mut client = TraceServiceClient::connect(format!("http://{}", ports.grpc))
@@ -653,7 +664,11 @@ fn a_graceful_restart_keeps_held_spans_on_disk_and_answers_them_as_an_uninterrup
             "{summary}"
         );
         let r = Receiver::start(dir.path(), &yaml, &ports);
-        assert!(r.metric("gpu_otel_receiver_queue_replayed_requests_total").await >= 1.0);
+        assert!(
+            r.metric("gpu_otel_receiver_queue_replayed_requests_total")
+                .await
+                >= 1.0
+        );
         produce(1, 3..4, ports.grpc, sent.clone(), Duration::ZERO).await;
         let held: HashSet<Vec<u8>> = (15..18).map(|j| fixtures::span_id(id(1, 2, j))).collect();
         assert_eq!(rec.wait_for(&held, Duration::from_secs(10)).await, 0);
@@ -690,9 +705,10 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
         let mut bad = request_of(9, 1);
         let spans = &mut bad.resource_spans[0].scope_spans[0].spans;
         spans[1].trace_id = vec![1, 2, 3];
-        spans[2]
-            .attributes
-            .push(semconv::otlp::boolean(semconv::attributes::GPU_SERIALIZED, true));
+        spans[2].attributes.push(semconv::otlp::boolean(
+            semconv::attributes::GPU_SERIALIZED,
+            true,
+        ));
         spans.push(window_carrier(
             id(9, 1, 200),
             &[Window::closed(T0 + 10, T0 + 5, 99, KS)],
@@ -702,8 +718,16 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
         let answer = client.export(bad.clone()).await.unwrap().into_inner();
         let partial = answer.partial_success.expect("a partial success");
         assert_eq!(partial.rejected_spans, 1);
-        for needle in ["trace_id must be 16 bytes", "must be a string", "inverted window"] {
-            assert!(partial.error_message.contains(needle), "{}", partial.error_message);
+        for needle in [
+            "trace_id must be 16 bytes",
+            "must be a string",
+            "inverted window",
+        ] {
+            assert!(
+                partial.error_message.contains(needle),
+                "{}",
+                partial.error_message
+            );
         }
         // A body that does not decode is refused whole and never queued.
         let http = reqwest::Client::new()
@@ -715,14 +739,20 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
             .unwrap();
         assert_eq!(http.status(), 400);
         let queued = r.metric("gpu_otel_receiver_queue_requests").await;
-        assert!(queued <= 2.0, "{queued} requests on disk after two were accepted");
+        assert!(
+            queued <= 2.0,
+            "{queued} requests on disk after two were accepted"
+        );
         // A crash right after: everything acknowledged arrives, the rejected span never.
         r.kill();
         let r = Receiver::start(dir.path(), &yaml, &ports);
         let mut want: HashSet<Vec<u8>> = span_ids(&good).into_iter().collect();
         want.extend(span_ids(&bad).into_iter().filter(|s| *s != rejected));
         assert_eq!(rec.wait_for(&want, Duration::from_secs(20)).await, 0);
-        assert!(!rec.ids().contains(&rejected), "a rejected span was exported");
+        assert!(
+            !rec.ids().contains(&rejected),
+            "a rejected span was exported"
+        );
         let deadline = Instant::now() + Duration::from_secs(10);
         while r.metric("gpu_otel_receiver_queue_requests").await > 0.0 && Instant::now() < deadline
         {

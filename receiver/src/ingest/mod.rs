@@ -191,10 +191,7 @@ impl IngestHandle {
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
         if let Some(q) = &self.queue {
-            return q
-                .append(req, admission)
-                .await
-                .map_err(|r| self.refused(r));
+            return q.append(req, admission).await.map_err(|r| self.refused(r));
         }
         // Read here, on the sender's connection task, so that the one reconcile task
         // does only what needs its state.

@@ -126,9 +126,7 @@ mod tests {
 
     /// A random interleaving of the events of `inputs`, each input's emissions before
     /// their settlements and its seal after its emissions.
-    fn schedule(
-        destinations: usize,
-    ) -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<Event>)> {
+    fn schedule(destinations: usize) -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<Event>)> {
         proptest::collection::vec(proptest::collection::vec(1u64..4, 0..4), 1..5).prop_flat_map(
             move |inputs| {
                 let mut lanes: Vec<Vec<Event>> = Vec::new();

@@ -58,12 +58,18 @@ pub enum QueueError {
         #[source]
         source: std::io::Error,
     },
-    /// The database failed.
+    /// The database failed (boxed: redb's error is large).
     #[error("queue database: {0}")]
-    Storage(#[from] redb::Error),
+    Storage(Box<redb::Error>),
     /// A stored request is shorter than its header.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
+}
+
+impl From<redb::Error> for QueueError {
+    fn from(e: redb::Error) -> Self {
+        QueueError::Storage(Box::new(e))
+    }
 }
 
 /// One committed request on its way to the pipeline.
@@ -248,7 +254,10 @@ pub fn open(
     pipeline_capacity: usize,
     counters: Arc<QueueCounters>,
 ) -> Result<Opened, QueueError> {
-    let dir = config.dir.as_ref().expect("open is called with a queue.dir");
+    let dir = config
+        .dir
+        .as_ref()
+        .expect("open is called with a queue.dir");
     let store = Arc::new(store::Store::open(dir)?);
     let loaded = store.load()?;
     let used: u64 = loaded.requests.iter().map(|&(_, n)| n).sum();

@@ -161,7 +161,12 @@ impl Store {
             }
             match read_window(v.value()) {
                 Some(w) => windows.push((ResourceKey(key), w)),
-                None => tracing::warn!(key, start, origin, "An evidence row does not decode; skipped"),
+                None => tracing::warn!(
+                    key,
+                    start,
+                    origin,
+                    "An evidence row does not decode; skipped"
+                ),
             }
         }
         Ok(Loaded {
@@ -232,7 +237,9 @@ impl Store {
                     }
                     EvidenceChange::Evicted(e) => {
                         let range = match e {
-                            Evicted::Window(key, start) => (key.0, *start, 0)..=(key.0, *start, u64::MAX),
+                            Evicted::Window(key, start) => {
+                                (key.0, *start, 0)..=(key.0, *start, u64::MAX)
+                            }
                             Evicted::Process(key) => (key.0, 0, 0)..=(key.0, u64::MAX, u64::MAX),
                         };
                         let mut removed = 0i64;

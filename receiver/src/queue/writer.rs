@@ -206,8 +206,7 @@ impl Writer {
                     .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
                 self.budget.release(done.freed);
                 c.bytes.store(self.budget.used(), Relaxed);
-                c.requests
-                    .fetch_add(appended.len() as u64, Relaxed);
+                c.requests.fetch_add(appended.len() as u64, Relaxed);
                 c.requests.fetch_sub(done.deleted, Relaxed);
                 if done.evidence_rows >= 0 {
                     c.evidence_rows

@@ -775,7 +775,10 @@ impl Reconciler {
             .store
             .process(&key)
             .is_some_and(|p| p.get(window.start_ns).is_some());
-        if self.cfg.track_origins && kept && matches!(admission, Ok(Admission::Stored | Admission::Replaced)) {
+        if self.cfg.track_origins
+            && kept
+            && matches!(admission, Ok(Admission::Stored | Admission::Replaced))
+        {
             self.evidence.push(EvidenceChange::Taken {
                 key,
                 window,

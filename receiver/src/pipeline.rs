@@ -151,6 +151,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
         Some(o) => {
             handle = handle.with_queue(o.appender);
+            for (key, floors) in o.floors {
+                reconciler.restore_floors(key, floors);
+            }
             for (key, window) in o.evidence {
                 reconciler.restore_window(key, window);
             }

@@ -215,7 +215,10 @@ pub struct Opened {
     pub fed: mpsc::Receiver<Fed>,
     /// The last committed number (the pipeline is behind while it has not reached it).
     pub committed: watch::Receiver<u64>,
-    /// Evidence to restore into the reconciler before anything else.
+    /// Evidence to restore into the reconciler before anything else: what eviction
+    /// left of producers' evidence, then the windows.
+    pub floors: Vec<(ResourceKey, semconv::store::Tombstone)>,
+    /// See `floors`.
     pub evidence: Vec<(ResourceKey, Window)>,
     /// The running parts, to stop.
     pub running: QueueTasks,
@@ -340,6 +343,7 @@ pub fn open(
         }),
         fed,
         committed: committed_rx,
+        floors: loaded.floors,
         evidence: loaded.windows,
         running: QueueTasks {
             ops: ops_tx,

@@ -8,7 +8,7 @@ use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
 use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
 use semconv::codec::{self, WindowDecodeError};
-use semconv::store::Evicted;
+use semconv::store::{Evicted, Tombstone};
 use semconv::Window;
 
 use super::QueueError;
@@ -22,6 +22,9 @@ const REQUESTS: TableDefinition<u64, &[u8]> = TableDefinition::new("requests");
 /// span event. Every record the store took for a start is kept until it evicts the start,
 /// so loading them in origin order rebuilds what the store had.
 const WINDOWS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("windows");
+/// What eviction left of a producer's evidence: producer → (floor, lost until). One
+/// row per producer that ever had evidence evicted (16 bytes), kept for good.
+const FLOORS: TableDefinition<u64, (u64, u64)> = TableDefinition::new("floors");
 /// `next_seq`: numbers are never reused, so evidence rows name their input unambiguously.
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const NEXT_SEQ: &str = "next_seq";
@@ -41,6 +44,8 @@ pub(crate) struct Loaded {
     pub requests: Vec<(u64, u64)>,
     /// Evidence of inputs already gone from disk, in the order to restore it.
     pub windows: Vec<(ResourceKey, Window)>,
+    /// What eviction left of producers' evidence, to restore before the windows.
+    pub floors: Vec<(ResourceKey, Tombstone)>,
     /// Evidence rows on disk, all of them.
     pub evidence_rows: u64,
     /// The most spans replaying the requests on disk can export.
@@ -120,6 +125,7 @@ impl Store {
             txn.open_table(REQUESTS).map_err(redb::Error::from)?;
             txn.open_table(WINDOWS).map_err(redb::Error::from)?;
             txn.open_table(META).map_err(redb::Error::from)?;
+            txn.open_table(FLOORS).map_err(redb::Error::from)?;
         }
         txn.commit().map_err(redb::Error::from)?;
         Ok(Store { db })
@@ -169,7 +175,19 @@ impl Store {
                 ),
             }
         }
+        let mut floors = Vec::new();
+        for row in txn
+            .open_table(FLOORS)
+            .map_err(redb::Error::from)?
+            .iter()
+            .map_err(redb::Error::from)?
+        {
+            let (k, v) = row.map_err(redb::Error::from)?;
+            let (floor, lost_until) = v.value();
+            floors.push((ResourceKey(k.value()), Tombstone { floor, lost_until }));
+        }
         Ok(Loaded {
+            floors,
             next_seq,
             clock,
             requests,
@@ -251,6 +269,16 @@ impl Store {
                             .map_err(redb::Error::from)?;
                         done.evidence_rows -= removed;
                     }
+                    // Written to their own table below.
+                    EvidenceChange::Floors { .. } => {}
+                }
+            }
+            let mut floors = txn.open_table(FLOORS).map_err(redb::Error::from)?;
+            for change in &batch.evidence {
+                if let EvidenceChange::Floors { key, floors: f } = change {
+                    floors
+                        .insert(key.0, (f.floor, f.lost_until))
+                        .map_err(redb::Error::from)?;
                 }
             }
             let mut meta = txn.open_table(META).map_err(redb::Error::from)?;

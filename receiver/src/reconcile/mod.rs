@@ -536,10 +536,26 @@ impl Reconciler {
     pub fn restore_window(&mut self, key: ResourceKey, window: Window) {
         let mut evicted = Vec::new();
         let _ = self.store.insert_tracked(&key, window, &mut evicted);
+        self.evicted(evicted);
+    }
+
+    /// Puts back what eviction left of a producer's evidence (before its windows).
+    pub fn restore_floors(&mut self, key: ResourceKey, floors: semconv::store::Tombstone) {
+        self.store.restore_floors(&key, floors);
+    }
+
+    /// Drops what is pending for evicted windows and journals the eviction with what it
+    /// left of the producer's evidence.
+    fn evicted(&mut self, evicted: Vec<Evicted<ResourceKey>>) {
         for e in evicted {
             self.forget_pending(e.clone());
-            if self.cfg.track_origins {
-                self.evidence.push(EvidenceChange::Evicted(e));
+            if !self.cfg.track_origins {
+                continue;
+            }
+            let (Evicted::Window(key, _) | Evicted::Process(key)) = e;
+            self.evidence.push(EvidenceChange::Evicted(e));
+            if let Some(floors) = self.store.floors(&key) {
+                self.evidence.push(EvidenceChange::Floors { key, floors });
             }
         }
     }
@@ -764,12 +780,7 @@ impl Reconciler {
             .map(Window::is_open);
         let mut evicted = Vec::new();
         let admission = self.store.insert_tracked(&key, window, &mut evicted);
-        for e in evicted {
-            self.forget_pending(e.clone());
-            if self.cfg.track_origins {
-                self.evidence.push(EvidenceChange::Evicted(e));
-            }
-        }
+        self.evicted(evicted);
         // A record the store did not keep (older than everything it holds) gets no span.
         let kept = self
             .store

@@ -3,7 +3,7 @@
 //! output is delivered, and to keep the store's evidence on disk as long as the store
 //! holds it. Pure.
 
-use semconv::store::Evicted;
+use semconv::store::{Evicted, Tombstone};
 use semconv::Window;
 
 use super::resource::ResourceKey;
@@ -77,6 +77,13 @@ pub enum EvidenceChange {
     },
     /// The store dropped a window or a whole producer.
     Evicted(Evicted<ResourceKey>),
+    /// What eviction left of the producer's evidence, after an eviction.
+    Floors {
+        /// The producer.
+        key: ResourceKey,
+        /// Its floors (or tombstone).
+        floors: Tombstone,
+    },
 }
 
 #[cfg(test)]

@@ -826,3 +826,62 @@ fn without_tracking_nothing_is_journaled_or_sealed() {
     );
     assert!(r.take_evidence().is_empty() && r.take_sealed().is_empty());
 }
+
+#[test]
+fn a_false_stamp_over_evidence_evicted_before_a_restart_still_reads_unknown_after_it() {
+    let one_window = || {
+        Reconciler::new(ReconcileConfig {
+            track_origins: true,
+            store: semconv::StoreLimits {
+                max_windows_per_process: 1,
+                ..semconv::StoreLimits::default()
+            },
+            ..ReconcileConfig::default()
+        })
+    };
+    let mut first = one_window();
+    let windows = [
+        Window::closed(1000, 2000, 1, KS),
+        Window::closed(3000, 4000, 2, KS),
+    ];
+    tracked(
+        &mut first,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        1,
+        0,
+    );
+    // What the queue keeps on disk: the windows the store still holds, and the floors.
+    let mut kept = Vec::new();
+    let mut floors = Vec::new();
+    for change in first.take_evidence() {
+        match change {
+            origin::EvidenceChange::Taken { key, window, .. } => kept.push((key, window)),
+            origin::EvidenceChange::Evicted(semconv::store::Evicted::Window(k, start)) => {
+                kept.retain(|(key, w)| !(*key == k && w.start_ns == start))
+            }
+            origin::EvidenceChange::Floors { key, floors: f } => floors.push((key, f)),
+            origin::EvidenceChange::Evicted(_) => {}
+        }
+    }
+    assert!(!floors.is_empty(), "the eviction left floors to keep");
+    let mut restarted = one_window();
+    for (key, f) in floors {
+        restarted.restore_floors(key, f);
+    }
+    for (key, w) in kept {
+        restarted.restore_window(key, w);
+    }
+    let stamped = || {
+        request(
+            serialized(),
+            vec![kernel(1, 1500, 1600, Some(Serialized::False))],
+        )
+    };
+    // Held (the evidence cannot settle it), then released at the deadline.
+    let mut before = first.ingest(stamped(), 1).1;
+    before.extend(first.tick(10 * SECOND));
+    let mut after = restarted.ingest(stamped(), 1).1;
+    after.extend(restarted.tick(10 * SECOND));
+    assert_eq!(kernel_answers(&before), ["unknown"]);
+    assert_eq!(kernel_answers(&after), kernel_answers(&before));
+}

@@ -66,6 +66,12 @@ pub const RETRY_MAX_BACKOFF_DEFAULT: Duration = Duration::from_secs(5);
 pub const RETRY_MAX_ELAPSED_DEFAULT: Duration = Duration::from_secs(60);
 /// Default deadline for the whole shutdown.
 pub const SHUTDOWN_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// Default byte budget of the persistent queue: requests on disk, as received.
+pub const QUEUE_MAX_BYTES_DEFAULT: u64 = 1 << 30;
+/// Default time a group commit waits for more requests to share its fsync.
+pub const QUEUE_GROUP_WINDOW_DEFAULT: Duration = Duration::from_millis(2);
+/// Longest group window allowed: every acknowledgement waits for it.
+pub const QUEUE_GROUP_WINDOW_MAX: Duration = Duration::from_millis(100);
 
 /// A configuration value that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -117,6 +123,8 @@ pub struct Config {
     pub export: ExportConfig,
     /// Self-telemetry.
     pub telemetry: TelemetryConfig,
+    /// The persistent queue (off unless `queue.dir` is set).
+    pub queue: QueueConfig,
     /// Deadline for stopping ingest, releasing held spans and flushing exports.
     #[serde(with = "humantime_serde")]
     pub shutdown_timeout: Duration,
@@ -295,6 +303,44 @@ pub struct ExportConfig {
     pub mirrors: Vec<String>,
 }
 
+/// When an accepted request's commit is made durable (fsync) before it is acknowledged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fsync {
+    /// One commit, and one fsync, per request.
+    Request,
+    /// Requests arriving within `group_window` (and during the previous commit) share
+    /// one commit; each acknowledgement waits for the commit that covers its request.
+    Group,
+}
+
+/// Persistent queue settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct QueueConfig {
+    /// Directory of the queue's database; None: the queue is off (requests are kept
+    /// in memory only, as before).
+    pub dir: Option<PathBuf>,
+    /// Bytes of requests on disk; past it senders are told to retry later.
+    pub max_bytes: u64,
+    /// Commit (fsync) policy.
+    pub fsync: Fsync,
+    /// How long a group commit waits for more requests to share its fsync.
+    #[serde(with = "humantime_serde")]
+    pub group_window: Duration,
+}
+
+impl Default for QueueConfig {
+    fn default() -> Self {
+        QueueConfig {
+            dir: None,
+            max_bytes: QUEUE_MAX_BYTES_DEFAULT,
+            fsync: Fsync::Group,
+            group_window: QUEUE_GROUP_WINDOW_DEFAULT,
+        }
+    }
+}
+
 /// Self-telemetry settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -314,6 +360,7 @@ impl Default for Config {
             reconcile: ReconcileSection::default(),
             export: ExportConfig::default(),
             telemetry: TelemetryConfig::default(),
+            queue: QueueConfig::default(),
             shutdown_timeout: SHUTDOWN_TIMEOUT_DEFAULT,
         }
     }
@@ -552,6 +599,7 @@ impl Config {
             self.export.retry.initial_backoff,
         )?;
         positive("shutdown_timeout", self.shutdown_timeout)?;
+        self.validate_queue()?;
         if self.export.retry.max_backoff < self.export.retry.initial_backoff {
             return Err(invalid(
                 "export.retry.max_backoff",
@@ -598,6 +646,38 @@ impl Config {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    fn validate_queue(&self) -> Result<(), ConfigError> {
+        let q = &self.queue;
+        if let Some(dir) = &q.dir {
+            if dir.as_os_str().is_empty() {
+                return Err(invalid("queue.dir", "must not be empty"));
+            }
+            if dir.exists() && !dir.is_dir() {
+                return Err(invalid(
+                    "queue.dir",
+                    format!("{} is not a directory", dir.display()),
+                ));
+            }
+        }
+        // A request the budget cannot hold whole would be refused forever.
+        if q.max_bytes < self.ingest.max_request_bytes as u64 {
+            return Err(invalid(
+                "queue.max_bytes",
+                "must be at least ingest.max_request_bytes",
+            ));
+        }
+        if q.group_window > QUEUE_GROUP_WINDOW_MAX {
+            return Err(invalid(
+                "queue.group_window",
+                format!(
+                    "must be at most {} (every acknowledgement waits for it)",
+                    humantime::format_duration(QUEUE_GROUP_WINDOW_MAX)
+                ),
+            ));
         }
         Ok(())
     }
@@ -863,6 +943,34 @@ mod tests {
             shown.export.headers["x-scope-orgid"].expose(),
             crate::secret::REDACTED
         );
+    }
+
+    #[test]
+    fn the_queue_is_off_by_default_and_its_settings_are_validated_by_name() {
+        let c = Config::default();
+        assert_eq!(c.queue.dir, None);
+        let c: Config = serde_norway::from_str(
+            "queue:\n  dir: /var/lib/gpu-otel/queue\n  max_bytes: 8388608\n  fsync: request\n  group_window: 5ms\n",
+        )
+        .unwrap();
+        c.validate().unwrap();
+        assert_eq!(c.queue.fsync, Fsync::Request);
+        assert_eq!(c.queue.group_window, Duration::from_millis(5));
+        let mut small = c.clone();
+        small.queue.max_bytes = 1024;
+        assert_eq!(
+            small.validate().unwrap_err().to_string(),
+            "invalid queue.max_bytes: must be at least ingest.max_request_bytes"
+        );
+        let mut slow = c.clone();
+        slow.queue.group_window = Duration::from_secs(1);
+        assert!(slow
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid queue.group_window"));
+        let err = serde_norway::from_str::<Config>("queue:\n  fsync: never\n").unwrap_err();
+        assert!(err.to_string().contains("never"), "{err}");
     }
 
     #[test]

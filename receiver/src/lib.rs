@@ -9,6 +9,7 @@
 //!
 //! [`pipeline::start`] wires the stages; [`reconcile::Reconciler`] is the pure core.
 //! [`conformance`] checks any producer's OTLP against the contract.
+//! [`queue`] (opt-in) keeps every accepted request on disk until it is delivered.
 #![forbid(unsafe_code)]
 
 pub mod config;
@@ -17,6 +18,7 @@ pub mod export;
 pub mod fixtures;
 pub mod ingest;
 pub mod pipeline;
+pub mod queue;
 pub mod reconcile;
 pub mod secret;
 pub mod telemetry;

@@ -83,6 +83,9 @@ struct Overrides {
     /// How long serialized-tier kernel spans wait for their windows, e.g. 2s.
     #[arg(long, value_parser = humantime::parse_duration)]
     reconcile_delay: Option<Duration>,
+    /// Directory of the persistent queue (turns it on).
+    #[arg(long)]
+    queue_dir: Option<PathBuf>,
 }
 
 impl Overrides {
@@ -117,6 +120,9 @@ impl Overrides {
         }
         if let Some(d) = self.reconcile_delay {
             config.reconcile.delay = d;
+        }
+        if let Some(d) = &self.queue_dir {
+            config.queue.dir = Some(d.clone());
         }
         config.validate()?;
         Ok(config)
@@ -178,6 +184,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
         .thread_name("gpu-otel-receiver")
         .build()
         .context("starting the runtime")?;
+    let config_queued = config.queue.dir.is_some();
     rt.block_on(async {
         let running = pipeline::start(config).await?;
         // One machine-readable line so scripts and tests find the ports.
@@ -194,8 +201,10 @@ fn serve(config: Config) -> anyhow::Result<()> {
         let x = &telemetry.export;
         // Counted per destination, as exports are.
         let deadline_drops = x.total(|c| &c.dropped_shutdown);
+        let q = &telemetry.queue;
+        let kept = q.requests.load(std::sync::atomic::Ordering::Relaxed);
         eprintln!(
-            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}",
+            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
             s.reconcile.spans_received,
             o.executions,
             o.serialized,
@@ -207,7 +216,12 @@ fn serve(config: Config) -> anyhow::Result<()> {
             x.total(|c| &c.exported_spans),
             deadline_drops,
             if report.clean { "" } else { " (shutdown deadline passed)" },
-            x.summary()
+            x.summary(),
+            if config_queued {
+                format!("; {kept} requests kept in the queue for the next start")
+            } else {
+                String::new()
+            }
         );
         Ok(())
     })

@@ -2,22 +2,29 @@
 //! export, and shuts down in stages within one deadline:
 //! stop ingest → release every held span with its current answer → flush exports →
 //! stop `/metrics`.
+//!
+//! With the persistent queue (`queue.dir`) the pipeline task is fed committed requests
+//! in number order by the queue ([`run_queued`]); at shutdown nothing held is released:
+//! it stays on disk, with whatever the exporters did not deliver, for the next start.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use tokio::net::TcpListener;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::export::sink::{Sink, SinkError};
-use crate::export::{BatchSettings, Exporter, Fanout};
+use crate::export::{BatchSettings, Delivery, Exporter, Fanout};
 use crate::ingest::{self, IngestHandle, Job};
+use crate::queue::{self, Fed, QueueError, QueueTasks, Tracker};
+use crate::reconcile::origin::Origins;
 use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use semconv::store::StoreLimits;
 
 /// How often held spans are checked against their deadline.
@@ -35,6 +42,9 @@ pub enum StartError {
     /// The ingest TLS or token files could not be used.
     #[error(transparent)]
     Gate(#[from] crate::ingest::gate::GateError),
+    /// The persistent queue could not be opened.
+    #[error(transparent)]
+    Queue(#[from] QueueError),
     /// A listener could not be bound.
     #[error("cannot listen on {what} {addr}: {source}")]
     Bind {
@@ -68,6 +78,7 @@ pub struct Running {
     pipeline: JoinHandle<()>,
     admin: JoinHandle<()>,
     exporters: Vec<Exporter>,
+    queue: Option<QueueTasks>,
     shutdown_timeout: Duration,
 }
 
@@ -90,10 +101,27 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .map(Sink::describe)
         .collect::<Vec<_>>()
         .join(" + ");
+    let queued = config.queue.dir.is_some();
+    let opened = match queued {
+        true => Some(queue::open(
+            &config.queue,
+            sinks.len(),
+            config.ingest.queue_capacity,
+            telemetry.queue.clone(),
+        )?),
+        false => None,
+    };
     // One worker, queue and set of counters per destination.
-    let settings = BatchSettings::from_config(&config.export);
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
-    let exporters = Exporter::start_all(sinks, settings, &telemetry.export);
+    let mut settings = BatchSettings::from_config(&config.export);
+    if queued {
+        // What is on disk is retried until it is delivered: no give-up, no loss.
+        settings.backoff.max_elapsed = Duration::MAX;
+    }
+    let delivery = opened
+        .as_ref()
+        .map(|o| o.tracker.clone() as Arc<dyn Delivery>);
+    let exporters = Exporter::start_all_tracked(sinks, settings, &telemetry.export, delivery);
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
@@ -101,25 +129,50 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (grpc_addr, http_addr, metrics_addr) = (local(&grpc), local(&http), local(&admin));
 
     let (tx, rx) = mpsc::channel::<Job>(config.ingest.queue_capacity);
-    let handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone())
+    let mut handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone())
         .with_max_pending_bytes(config.ingest.max_pending_bytes);
-    let reconciler = Reconciler::new(ReconcileConfig {
+    let mut reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
         max_held_spans: config.reconcile.max_held_spans,
         store: StoreLimits {
             max_windows_per_process: config.reconcile.max_windows_per_process,
             max_processes: config.reconcile.max_processes,
         },
+        track_origins: queued,
     });
     let stop_pipeline = CancellationToken::new();
     let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
-    let pipeline = tokio::spawn(run_pipeline(
-        rx,
-        reconciler,
-        fanout,
-        telemetry.clone(),
-        stop_pipeline.clone(),
-    ));
+    let (pipeline, queue) = match opened {
+        None => {
+            let task = tokio::spawn(run_pipeline(
+                rx,
+                reconciler,
+                fanout,
+                telemetry.clone(),
+                stop_pipeline.clone(),
+            ));
+            (task, None)
+        }
+        Some(o) => {
+            handle = handle.with_queue(o.appender);
+            for (key, floors) in o.floors {
+                reconciler.restore_floors(key, floors);
+            }
+            for (key, window) in o.evidence {
+                reconciler.restore_window(key, window);
+            }
+            let task = tokio::spawn(run_queued(
+                o.fed,
+                reconciler,
+                fanout,
+                o.tracker,
+                telemetry.clone(),
+                stop_pipeline.clone(),
+                o.committed,
+            ));
+            (task, Some(o.running))
+        }
+    };
 
     let stop_ingest = CancellationToken::new();
     let max = config.ingest.max_request_bytes;
@@ -163,6 +216,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         pipeline,
         admin: admin_task,
         exporters,
+        queue,
         shutdown_timeout: config.shutdown_timeout,
     })
 }
@@ -209,19 +263,29 @@ impl Running {
             clean &= tokio::time::timeout(left(), t).await.is_ok();
         }
         // Whatever still holds a sender, the pipeline now stops taking requests.
+        if let Some(q) = &self.queue {
+            q.stop_feeding();
+        }
         self.stop_pipeline.cancel();
         let mut pipeline = self.pipeline;
         if tokio::time::timeout(left(), &mut pipeline).await.is_err() {
             // Stuck behind a blocked export: stop it. Its pending submit is counted
-            // with the export queue below; what it still held is counted here.
+            // with the export queue below; what it still held is counted here (with
+            // the persistent queue it is on disk, not lost).
             pipeline.abort();
             let _ = pipeline.await;
-            let held = self.telemetry.snapshot().held as u64;
-            self.telemetry.export.dropped_at_shutdown(held);
+            if self.queue.is_none() {
+                let held = self.telemetry.snapshot().held as u64;
+                self.telemetry.export.dropped_at_shutdown(held);
+            }
             clean = false;
         }
         for exporter in self.exporters {
             clean &= exporter.shutdown(left()).await;
+        }
+        if let Some(q) = self.queue {
+            // Commits the deletions of what was delivered meanwhile.
+            clean &= tokio::time::timeout(left(), q.stop()).await.is_ok();
         }
         self.stop_admin.cancel();
         let _ = tokio::time::timeout(Duration::from_millis(200), self.admin).await;
@@ -289,6 +353,76 @@ async fn run_pipeline(
     let ready = r.drain();
     publish(&telemetry, &r);
     export.submit_all(ready).await;
+}
+
+fn wall_ns() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
+}
+
+/// The pipeline over the persistent queue: committed requests in number order, each
+/// reconciled at its arrival time. Deadlines are kept against the arrival of the last
+/// request taken while the queue has more (a backlog is reconciled as it arrived, not
+/// as late as it is read), against the wall clock once it has caught up. Nothing is
+/// released at shutdown: the queue keeps its inputs.
+async fn run_queued(
+    mut fed: mpsc::Receiver<Fed>,
+    mut r: Reconciler,
+    export: Fanout,
+    tracker: Arc<Tracker>,
+    telemetry: Arc<Telemetry>,
+    stop: CancellationToken,
+    committed: watch::Receiver<u64>,
+) {
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut next_check = Instant::now();
+    // The number and arrival of the last request taken.
+    let mut last = (0u64, 0u64);
+    loop {
+        tokio::select! {
+            _ = stop.cancelled() => break,
+            f = fed.recv() => {
+                let Some(Fed { seq, arrival, prepared, .. }) = f else { break };
+                last = (seq, arrival);
+                let (_, ready) = r.ingest_tracked(prepared, arrival);
+                publish(&telemetry, &r);
+                hand_over(&mut r, &tracker, &export, ready).await;
+            }
+            _ = tick.tick() => {}
+        }
+        if Instant::now() >= next_check {
+            next_check = Instant::now() + TICK;
+            let behind = last.0 < *committed.borrow();
+            let now = if behind {
+                last.1
+            } else {
+                wall_ns().max(last.1)
+            };
+            let ready = r.tick_tracked(now);
+            publish(&telemetry, &r);
+            hand_over(&mut r, &tracker, &export, ready).await;
+        }
+        publish(&telemetry, &r);
+    }
+}
+
+/// Tells the queue what the reconciler did (evidence first, so that it is on disk
+/// before any input it came from can be deleted; emissions before seals, so that an
+/// input is not deleted before its output is counted), then queues the output.
+async fn hand_over(
+    r: &mut Reconciler,
+    tracker: &Tracker,
+    export: &Fanout,
+    ready: Vec<(ExportTraceServiceRequest, Origins)>,
+) {
+    tracker.evidence(r.take_evidence());
+    for (_, origins) in &ready {
+        tracker.emitted(origins);
+    }
+    tracker.sealed(r.take_sealed());
+    export.submit_tracked(ready).await;
 }
 
 #[cfg(test)]

@@ -53,6 +53,41 @@ pub struct IngestCounters {
     pub token_reloads: AtomicU64,
     /// Token reloads that failed (the previous tokens stayed in use).
     pub token_reload_failures: AtomicU64,
+    /// Requests refused because the persistent queue held its byte budget ("retry later").
+    pub refused_queue_full: AtomicU64,
+}
+
+/// Counters and gauges of the persistent queue (all zero when it is off).
+#[derive(Debug, Default)]
+pub struct QueueCounters {
+    /// The byte budget (`queue.max_bytes`); 0: the queue is off.
+    pub max_bytes: AtomicU64,
+    /// Bytes of requests on disk (and being committed).
+    pub bytes: AtomicU64,
+    /// Requests on disk.
+    pub requests: AtomicU64,
+    /// Window records kept on disk as evidence.
+    pub evidence_rows: AtomicU64,
+    /// Requests found on disk at startup and replayed.
+    pub replayed_requests: AtomicU64,
+    /// Window records restored into the store at startup.
+    pub evidence_restored: AtomicU64,
+    /// The most spans that replaying the requests found on disk at startup exports
+    /// (their spans and window records): each may have reached a destination before the
+    /// restart, so this bounds the duplicates a restart causes.
+    pub duplicates_possible: AtomicU64,
+    /// Requests refused because the budget was full.
+    pub refused_full: AtomicU64,
+    /// Commits (each one fsync).
+    pub commits: AtomicU64,
+    /// Time spent in commits, ns.
+    pub commit_ns: AtomicU64,
+    /// Commits that failed (their requests were refused).
+    pub commit_failures: AtomicU64,
+    /// Requests not handed over in memory (the pipeline was behind): read back later.
+    pub spilled: AtomicU64,
+    /// Requests read back from disk.
+    pub read_back: AtomicU64,
 }
 
 /// What the pipeline task last published.
@@ -79,6 +114,8 @@ pub struct Telemetry {
     pub export: ExportTelemetry,
     /// Pipeline state.
     pub pipeline: Mutex<PipelineSnapshot>,
+    /// The persistent queue.
+    pub queue: Arc<QueueCounters>,
 }
 
 impl Telemetry {
@@ -213,6 +250,7 @@ impl Collector for Scrape {
                 ("pending_bytes", n(&i.refused_pending_bytes)),
                 ("timeout", n(&i.refused_timeout)),
                 ("unauthenticated", n(&i.refused_unauthenticated)),
+                ("queue_full", n(&i.refused_queue_full)),
             ],
         )?;
         counter(
@@ -450,8 +488,98 @@ impl Collector for Scrape {
             false,
             &per_destination(&dests, |c| &c.splits),
         )?;
-        Ok(())
+        encode_queue(e, &t.queue)
     }
+}
+
+fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std::fmt::Error> {
+    let n = |a: &AtomicU64| a.load(Relaxed);
+    let g = |a: &AtomicU64| n(a) as i64;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_max_bytes",
+        "Byte budget of the persistent queue (0: the queue is off).",
+        None,
+        &[("", g(&q.max_bytes))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_bytes",
+        "Bytes of accepted requests on disk, not yet delivered everywhere.",
+        None,
+        &[("", g(&q.bytes))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_requests",
+        "Accepted requests on disk, not yet delivered everywhere.",
+        None,
+        &[("", g(&q.requests))],
+    )?;
+    gauge(
+        e,
+        "gpu_otel_receiver_queue_evidence_windows",
+        "Window records kept on disk as long as the window store holds them.",
+        None,
+        &[("", g(&q.evidence_rows))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_replayed_requests",
+        "Requests found on disk at startup and replayed through the reconciler.",
+        None,
+        &[("", n(&q.replayed_requests))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_restored_windows",
+        "Window records restored into the window store at startup (evidence only).",
+        None,
+        &[("", n(&q.evidence_restored))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_duplicates_possible",
+        "Most spans the replay at startup exports again (spans and window records of the requests found on disk): a bound on the duplicates the restart causes.",
+        None,
+        &[("", n(&q.duplicates_possible))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_refused_full",
+        "Requests refused (retry later) because the queue held its byte budget.",
+        None,
+        &[("", n(&q.refused_full))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commits",
+        "Queue commits, each made durable with one fsync.",
+        None,
+        &[("", n(&q.commits))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commit_microseconds",
+        "Time spent committing (writes and fsync), microseconds.",
+        None,
+        &[("", n(&q.commit_ns) / 1_000)],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_commit_failures",
+        "Queue commits that failed; their requests were refused.",
+        None,
+        &[("", n(&q.commit_failures))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_read_back_requests",
+        "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
+        None,
+        &[("", n(&q.read_back))],
+    )?;
+    Ok(())
 }
 
 /// Renders the registry in the Prometheus text format.

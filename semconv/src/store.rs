@@ -111,13 +111,14 @@ pub struct StoreCounters {
     pub opaque_mode: u64,
 }
 
-/// What an evicted process leaves behind: enough to keep its answers honest.
+/// What eviction left of a process's evidence: enough to keep its answers honest. A
+/// tracked process carries its own; an evicted one leaves it as a tombstone.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Tombstone {
+pub struct Tombstone {
     /// Coverage of the process, should it come back, may not start before this.
-    floor: u64,
+    pub floor: u64,
     /// Closed windows evicted all ended before this.
-    lost_until: u64,
+    pub lost_until: u64,
 }
 
 impl Tombstone {
@@ -564,6 +565,34 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
     pub fn counters(&self) -> StoreCounters {
         self.counters
     }
+
+    /// What eviction left of process `key`'s evidence: its own floors while tracked, its
+    /// tombstone once evicted (None: nothing of it was ever evicted). With the windows
+    /// held, this is all a restarted store needs to answer as this one does.
+    pub fn floors(&self, key: &K) -> Option<Tombstone> {
+        match self.processes.get(key) {
+            Some(p) => Some(Tombstone {
+                floor: p.floor,
+                lost_until: p.lost_until,
+            })
+            .filter(|t| *t != Tombstone::default()),
+            None => self.tombstones.get(key).copied(),
+        }
+    }
+
+    /// Raises process `key`'s floors to at least `t` (restoring a store after a restart):
+    /// on the process when tracked, else as its tombstone, which a returning process
+    /// keeps. Only ever moves answers toward unknown.
+    pub fn restore_floors(&mut self, key: &K, t: Tombstone) {
+        match self.processes.get_mut(key) {
+            Some(p) => {
+                p.floor = p.floor.max(t.floor);
+                p.lost_until = p.lost_until.max(t.lost_until);
+                p.coverage = p.compute_coverage();
+            }
+            None => self.bury(key.clone(), t),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -632,6 +661,43 @@ mod tests {
         p.insert(Window::closed(3000, 4000, 2, KS), 10, &mut Vec::new());
         assert_eq!(p.lost(), 0);
         assert_eq!(p.classify(2500, 2600), Serialized::False);
+    }
+
+    #[test]
+    fn restored_floors_answer_as_the_store_that_evicted() {
+        let limits = StoreLimits {
+            max_windows_per_process: 1,
+            max_processes: 1,
+        };
+        let mut evicting = WindowStore::new(limits);
+        evicting
+            .insert(&1, Window::closed(1000, 2000, 1, KS))
+            .unwrap();
+        evicting
+            .insert(&1, Window::closed(3000, 4000, 2, KS))
+            .unwrap();
+        evicting
+            .insert(&2, Window::closed(1000, 2000, 1, KS))
+            .unwrap();
+        let mut restored = WindowStore::new(limits);
+        assert_eq!(evicting.floors(&2), None, "nothing of it was evicted");
+        restored.restore_floors(&1, evicting.floors(&1).unwrap());
+        restored
+            .insert(&2, Window::closed(1000, 2000, 1, KS))
+            .unwrap();
+        for (key, s) in [(1, 1500), (1, 3500), (2, 1500)] {
+            assert_eq!(
+                restored.evidence_lost(&key, s),
+                evicting.evidence_lost(&key, s),
+                "process {key} at {s}"
+            );
+            assert_eq!(
+                restored.classify(Tier::Serialized, &key, s, s + 10),
+                evicting.classify(Tier::Serialized, &key, s, s + 10)
+            );
+        }
+        assert!(restored.evidence_lost(&1, 1500));
+        assert_eq!(WindowStore::<u8>::new(limits).floors(&1), None);
     }
 
     #[test]

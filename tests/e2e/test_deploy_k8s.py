@@ -292,6 +292,13 @@ def test_the_daemonset_runs_on_gpu_nodes_with_node_local_ports_and_the_queue_dir
     assert queue["hostPath"] == {"path": "/var/lib/gpu-otel/queue", "type": "DirectoryOrCreate"}
     [mount] = [m for m in c["volumeMounts"] if m["name"] == "queue"]
     assert mount["mountPath"] == "/var/lib/gpu-otel/queue" and not mount.get("readOnly", False)
+    # ... where the receiver's config points its queue, owned by the receiver's user.
+    assert config["queue"]["dir"] == mount["mountPath"]
+    [owner] = pod["initContainers"]
+    assert owner["command"] == ["chown", f"{pod['securityContext']['runAsUser']}:{pod['securityContext']['runAsGroup']}",
+                                mount["mountPath"]]
+    assert [m["mountPath"] for m in owner["volumeMounts"] if m["name"] == "queue"] == [mount["mountPath"]]
+    assert owner["securityContext"]["capabilities"] == {"drop": ["ALL"], "add": ["CHOWN"]}
     # Held spans are released and exports flushed before the kubelet kills the container.
     shutdown = int(config["shutdown_timeout"].rstrip("s"))
     assert pod["terminationGracePeriodSeconds"] > shutdown

@@ -65,7 +65,11 @@ def test_every_service_builds_a_target_the_dockerfile_defines(compose):
 
 def test_every_mounted_file_exists_and_parses(compose):
     for name, s in compose["services"].items():
+        # Bind mounts of the repository's files; named volumes (the queue) are declared.
         for v in s.get("volumes", []):
+            if not v.startswith("./"):
+                assert v.split(":")[0] in compose["volumes"], f"{name}: {v}"
+                continue
             source = ROOT / v.split(":")[0]
             assert source.is_file(), f"{name}: {source}"
             yaml.safe_load(source.read_text())
@@ -81,6 +85,10 @@ def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
     resolved = yaml.safe_load(r.stdout)
     assert resolved["export"]["endpoint"] == "http://jaeger:4317"
     assert resolved["export"]["mirrors"] == ["http://tempo:4317"]
+    # The persistent queue is on, on the named volume mounted where it points.
+    assert resolved["queue"]["dir"] == "/var/lib/gpu-otel/queue"
+    mounts = dict(v.split(":", 1) for v in compose["services"]["receiver"]["volumes"])
+    assert mounts["receiver-queue"] == resolved["queue"]["dir"]
     # ... and refuses a bad one, naming the parameter.
     r = subprocess.run([str(RECEIVER), "validate", *command[1:], "--export-mirror=ftp://tempo"], capture_output=True, text=True, timeout=30)
     assert r.returncode == 2 and "export.mirrors" in r.stderr

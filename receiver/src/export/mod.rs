@@ -4,6 +4,11 @@
 //! senders as "retry later"); a mirror's full queue drops its oldest requests, so a
 //! dead mirror costs only itself. A batch the destination refuses as too large is
 //! split in halves down to single spans. Every loss is counted per destination.
+//!
+//! With the persistent queue, every request carries the [`Origins`] of its spans through
+//! batching and splitting, and each destination tells the queue's [`Delivery`] which
+//! origins' spans it has delivered or dropped for good; what is still queued when the
+//! receiver stops stays on disk (not counted as dropped).
 
 pub mod batch;
 pub mod retry;
@@ -21,6 +26,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use crate::config::ExportConfig;
+use crate::reconcile::origin::Origins;
 use retry::{Backoff, Verdict};
 use sink::Sink;
 
@@ -204,6 +210,21 @@ impl BatchSettings {
     }
 }
 
+/// Told, per destination, which inputs' spans are settled there: delivered, or dropped
+/// for good (and counted). The persistent queue deletes an input once every destination
+/// has settled all of its output.
+pub trait Delivery: Send + Sync + std::fmt::Debug {
+    /// `origins`' spans are settled at destination number `destination`.
+    fn resolved(&self, destination: usize, origins: &Origins);
+}
+
+/// A destination's number and whom it tells what it settled.
+#[derive(Debug, Clone)]
+struct Tracking {
+    destination: usize,
+    delivery: Arc<dyn Delivery>,
+}
+
 /// What a full queue does with one more request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhenFull {
@@ -220,6 +241,8 @@ struct Item {
     req: Arc<ExportTraceServiceRequest>,
     spans: u64,
     bytes: usize,
+    /// The inputs of its spans (empty without the persistent queue).
+    origins: Origins,
 }
 
 impl Item {
@@ -248,9 +271,22 @@ struct Queue {
     max_bytes: usize,
     when_full: WhenFull,
     counters: Arc<ExportCounters>,
+    tracking: Option<Tracking>,
 }
 
 impl Queue {
+    /// Spans of these origins are settled here (delivered or dropped for good).
+    fn resolved(&self, origins: &Origins) {
+        if let Some(t) = &self.tracking {
+            t.delivery.resolved(t.destination, origins);
+        }
+    }
+
+    /// Whether what it holds is also on disk (the persistent queue).
+    fn persistent(&self) -> bool {
+        self.tracking.is_some()
+    }
+
     fn lock(&self) -> MutexGuard<'_, QueueState> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -266,7 +302,10 @@ impl Queue {
         let c = &self.counters;
         let mut st = self.lock();
         if st.closed {
-            c.dropped_shutdown.fetch_add(item.spans, Relaxed);
+            // On disk it is not lost: the next start replays it.
+            if !self.persistent() {
+                c.dropped_shutdown.fetch_add(item.spans, Relaxed);
+            }
             return Ok(());
         }
         if !self.has_room(&st, item.bytes) {
@@ -279,6 +318,7 @@ impl Queue {
                 c.queued_spans.fetch_sub(old.spans, Relaxed);
                 c.queued_bytes.fetch_sub(old.bytes as u64, Relaxed);
                 c.dropped_queue_full.fetch_add(old.spans, Relaxed);
+                self.resolved(&old.origins);
             }
         }
         c.queued_spans.fetch_add(item.spans, Relaxed);
@@ -374,7 +414,15 @@ impl ExportSender {
     pub async fn submit(&self, req: ExportTraceServiceRequest) {
         let (spans, bytes) = (span_count(&req), req.encoded_len());
         let req = Arc::new(req);
-        self.queue.push(Item { req, spans, bytes }).await;
+        let origins = Origins::default();
+        self.queue
+            .push(Item {
+                req,
+                spans,
+                bytes,
+                origins,
+            })
+            .await;
     }
 
     fn counters(&self) -> &ExportCounters {
@@ -396,17 +444,28 @@ impl Fanout {
     /// wait; should the wait be cut short (an aborted shutdown), whatever was not yet
     /// queued is counted as dropped on every destination.
     pub async fn submit_all(&self, reqs: Vec<ExportTraceServiceRequest>) {
+        let reqs = reqs.into_iter().map(|r| (r, Origins::default()));
+        self.submit_tracked(reqs.collect()).await;
+    }
+
+    /// [`Fanout::submit_all`], each request with the origins of its spans.
+    pub async fn submit_tracked(&self, reqs: Vec<(ExportTraceServiceRequest, Origins)>) {
         let Some((primary, mirrors)) = self.0.split_first() else {
             return;
         };
         let mut unsent = Unsent {
             to: &self.0,
-            spans: reqs.iter().map(span_count).sum(),
+            spans: reqs.iter().map(|(r, _)| span_count(r)).sum(),
         };
-        for req in reqs {
+        for (req, origins) in reqs {
             let (spans, bytes) = (span_count(&req), req.encoded_len());
             let req = Arc::new(req);
-            let item = |req| Item { req, spans, bytes };
+            let item = |req| Item {
+                req,
+                spans,
+                bytes,
+                origins: origins.clone(),
+            };
             if mirrors.is_empty() {
                 primary.queue.push(item(req)).await;
             } else {
@@ -432,7 +491,8 @@ struct Unsent<'a> {
 impl Drop for Unsent<'_> {
     fn drop(&mut self) {
         if self.spans > 0 {
-            for s in self.to {
+            // With the persistent queue they are on disk, not lost.
+            for s in self.to.iter().filter(|s| !s.queue.persistent()) {
                 s.counters().dropped_shutdown.fetch_add(self.spans, Relaxed);
             }
         }
@@ -454,6 +514,16 @@ impl Exporter {
         counters: Arc<ExportCounters>,
         when_full: WhenFull,
     ) -> Exporter {
+        Exporter::start_tracked(sink, settings, counters, when_full, None)
+    }
+
+    fn start_tracked(
+        sink: Sink,
+        settings: BatchSettings,
+        counters: Arc<ExportCounters>,
+        when_full: WhenFull,
+        tracking: Option<Tracking>,
+    ) -> Exporter {
         let queue = Arc::new(Queue {
             state: Mutex::default(),
             filled: Notify::new(),
@@ -462,6 +532,7 @@ impl Exporter {
             max_bytes: settings.queue_max_bytes,
             when_full,
             counters,
+            tracking,
         });
         let handle = tokio::spawn(run(sink, settings, queue.clone()));
         Exporter {
@@ -476,6 +547,17 @@ impl Exporter {
         settings: BatchSettings,
         telemetry: &ExportTelemetry,
     ) -> Vec<Exporter> {
+        Exporter::start_all_tracked(sinks, settings, telemetry, None)
+    }
+
+    /// [`Exporter::start_all`], each destination (numbered from 0, the primary)
+    /// telling `delivery` what it settled.
+    pub fn start_all_tracked(
+        sinks: Vec<Sink>,
+        settings: BatchSettings,
+        telemetry: &ExportTelemetry,
+        delivery: Option<Arc<dyn Delivery>>,
+    ) -> Vec<Exporter> {
         sinks
             .into_iter()
             .enumerate()
@@ -487,7 +569,11 @@ impl Exporter {
                 } else {
                     WhenFull::DropOldest
                 };
-                Exporter::start(sink, settings, counters, when_full)
+                let tracking = delivery.clone().map(|delivery| Tracking {
+                    destination: i,
+                    delivery,
+                });
+                Exporter::start_tracked(sink, settings, counters, when_full, tracking)
             })
             .collect()
     }
@@ -512,7 +598,10 @@ impl Exporter {
                 let c = sender.counters();
                 let left = c.queued_spans.swap(0, Relaxed);
                 c.queued_bytes.store(0, Relaxed);
-                c.dropped_shutdown.fetch_add(left, Relaxed);
+                // With the persistent queue it is on disk for the next start.
+                if !sender.queue.persistent() {
+                    c.dropped_shutdown.fetch_add(left, Relaxed);
+                }
                 false
             }
         }
@@ -523,17 +612,19 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     tracing::info!(sink = %sink.describe(), "Export started");
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
     let mut inflight = tokio::task::JoinSet::new();
-    while let Some(first) = queue.pop().await {
+    while let Some(mut first) = queue.pop().await {
         let (mut spans, mut bytes) = (first.spans, first.bytes);
+        let mut origins = std::mem::take(&mut first.origins);
         let mut batch = first.take();
         let until = tokio::time::Instant::now() + s.timeout;
         while spans < max_spans && bytes < max_bytes {
             let fits = |i: &Item| spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes;
-            let Some(more) = queue.pop_fitting(until, fits).await else {
+            let Some(mut more) = queue.pop_fitting(until, fits).await else {
                 break;
             };
             spans += more.spans;
             bytes += more.bytes;
+            origins.extend(std::mem::take(&mut more.origins));
             batch.resource_spans.extend(more.take().resource_spans);
         }
         // Only a request larger than a batch on its own is cut here; a batch built
@@ -544,6 +635,13 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
             batch::bound(batch, max_spans, max_bytes)
         };
         for (part, n) in parts {
+            let (part_origins, rest) = origins.split_at(n);
+            origins = rest;
+            let part = Part {
+                batch: part,
+                spans: n,
+                origins: part_origins,
+            };
             match sink.try_clone().filter(|_| s.concurrency > 1) {
                 Some(mut each) => {
                     // Several batches in flight: the next one is built and sent while
@@ -554,28 +652,38 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
                     }
                     let (backoff, q) = (s.backoff, queue.clone());
                     inflight.spawn(async move {
-                        deliver(&mut each, part, n, &backoff, &q.counters).await;
+                        deliver(&mut each, part, &backoff, &q).await;
                     });
                 }
-                None => deliver(&mut sink, part, n, &s.backoff, &queue.counters).await,
+                None => deliver(&mut sink, part, &s.backoff, &queue).await,
             }
         }
     }
     while inflight.join_next().await.is_some() {}
 }
 
-/// Delivers a batch, splitting it in halves each time the destination refuses it as
-/// too large; a single span refused so is dropped and counted.
-async fn deliver(
-    sink: &mut Sink,
+/// One batch on its way: its spans and their origins.
+#[derive(Debug)]
+struct Part {
     batch: ExportTraceServiceRequest,
     spans: u64,
-    backoff: &Backoff,
-    c: &ExportCounters,
-) {
-    let mut stack = vec![(batch, spans)];
-    while let Some((b, n)) = stack.pop() {
+    origins: Origins,
+}
+
+/// Delivers a batch, splitting it in halves each time the destination refuses it as
+/// too large; a single span refused so is dropped and counted. Whatever is settled
+/// (delivered, or dropped for good) is told to the queue's delivery tracking.
+async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) {
+    let c = &queue.counters;
+    let mut stack = vec![part];
+    while let Some(Part {
+        batch: b,
+        spans: n,
+        origins,
+    }) = stack.pop()
+    {
         let Some(why) = attempt(sink, &b, n, backoff, c).await else {
+            queue.resolved(&origins);
             continue;
         };
         if n > 1 {
@@ -583,12 +691,22 @@ async fn deliver(
             tracing::debug!(spans = n, reason = %why, "Batch refused as too large; split in halves");
             let (x, y) = batch::split_in_half(b);
             let nx = span_count(&x);
-            stack.push((y, n - nx));
-            stack.push((x, nx));
+            let (ox, oy) = origins.split_at(nx);
+            stack.push(Part {
+                batch: y,
+                spans: n - nx,
+                origins: oy,
+            });
+            stack.push(Part {
+                batch: x,
+                spans: nx,
+                origins: ox,
+            });
         } else {
             tracing::error!(reason = %why, "A single span is too large for the destination; dropped");
             c.dropped_too_large.fetch_add(n, Relaxed);
             c.queued_spans.fetch_sub(n, Relaxed);
+            queue.resolved(&origins);
         }
     }
 }
@@ -666,6 +784,7 @@ mod tests {
             max_bytes,
             when_full,
             counters: Arc::default(),
+            tracking: None,
         }
     }
 
@@ -675,6 +794,7 @@ mod tests {
             spans: 1,
             bytes: req.encoded_len(),
             req: Arc::new(req),
+            origins: Origins::default(),
         }
     }
 

@@ -88,7 +88,9 @@ impl GrpcIngest {
         })?;
         match self.0.submit(request, admission).await {
             Ok(report) => Ok(Response::new(response(&report))),
-            Err(r @ (Refusal::Busy | Refusal::OverBudget)) => Err(retry_later(r)),
+            Err(r @ (Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull)) => {
+                Err(retry_later(r))
+            }
             Err(r @ Refusal::Unavailable) => Err(Status::unavailable(r.to_string())),
         }
     }

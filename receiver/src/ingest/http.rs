@@ -251,7 +251,9 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     let max = st.max_request_bytes;
     let retry_later = |r: Refusal| {
         let status = match r {
-            Refusal::Busy | Refusal::OverBudget => StatusCode::TOO_MANY_REQUESTS,
+            Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
         let mut resp = error(

@@ -12,6 +12,8 @@
 //!
 //! Before any of that, the [`gate::Gate`]: TLS on both listeners (`tls.rs`, one accept
 //! path in `conn.rs`) and bearer tokens (`auth.rs`), checked before a body is read.
+//! With the persistent queue ([`crate::queue`]) a request is answered once it is durable
+//! on disk instead; a full queue is "retry later" too.
 
 pub mod auth;
 pub mod conn;
@@ -105,9 +107,12 @@ pub enum Refusal {
     /// The requests waiting for the pipeline already hold the pending-bytes budget.
     #[error("the receiver holds its limit of pending request bytes; retry after {}s", RETRY_AFTER.as_secs())]
     OverBudget,
-    /// The pipeline is shutting down.
+    /// The pipeline is shutting down (or the persistent queue cannot write).
     #[error("the receiver is shutting down")]
     Unavailable,
+    /// The persistent queue holds its byte budget.
+    #[error("the receiver's queue is full; retry after {}s", RETRY_AFTER.as_secs())]
+    QueueFull,
 }
 
 /// The front ends' way into the pipeline.
@@ -118,6 +123,8 @@ pub struct IngestHandle {
     budget: Arc<Semaphore>,
     /// Counters of the ingest edge.
     pub telemetry: Arc<Telemetry>,
+    /// The persistent queue, when on: requests go there instead of to the pipeline.
+    queue: Option<crate::queue::Appender>,
 }
 
 impl IngestHandle {
@@ -132,7 +139,15 @@ impl IngestHandle {
             enqueue_timeout,
             budget: Arc::new(Semaphore::new(crate::config::MAX_PENDING_BYTES_DEFAULT)),
             telemetry,
+            queue: None,
         }
+    }
+
+    /// The same handle, committing each request to the persistent queue and answering
+    /// once it is durable.
+    pub fn with_queue(mut self, queue: crate::queue::Appender) -> Self {
+        self.queue = Some(queue);
+        self
     }
 
     /// The same handle with a budget of `bytes` pending wire bytes.
@@ -169,6 +184,7 @@ impl IngestHandle {
             Refusal::Busy => &i.refused_busy,
             Refusal::OverBudget => &i.refused_pending_bytes,
             Refusal::Unavailable => &i.refused_unavailable,
+            Refusal::QueueFull => &i.refused_queue_full,
         };
         counter.fetch_add(1, Ordering::Relaxed);
         refusal
@@ -180,6 +196,9 @@ impl IngestHandle {
         req: ExportTraceServiceRequest,
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
+        if let Some(q) = &self.queue {
+            return q.append(req, admission).await.map_err(|r| self.refused(r));
+        }
         // Read here, on the sender's connection task, so that the one reconcile task
         // does only what needs its state.
         let prepared = Prepared::new(req);

@@ -12,7 +12,13 @@
 //! runs the serialized tier (or declares none) are held until the evidence settles their
 //! answer ("true" or "false") or the reconcile delay passes. Spans of other tiers, and
 //! every other span, leave at once and untouched.
+//!
+//! With `track_origins` (the persistent queue), each output span is tagged with the
+//! input request it came from ([`origin::Origins`]), the reconciler says when it holds
+//! nothing more of an input ([`Reconciler::take_sealed`]), and it journals what the
+//! window store took and dropped ([`Reconciler::take_evidence`]).
 
+pub mod origin;
 pub mod resource;
 pub mod verdict;
 pub mod window_span;
@@ -27,9 +33,10 @@ use opentelemetry_proto::tonic::resource::v1::Resource;
 use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
-use semconv::store::{Admission, Evicted, StoreCounters, StoreLimits};
+use semconv::store::{Admission, Evicted, Refusal, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, Window, WindowStore};
 
+use origin::{EvidenceChange, Origins};
 use resource::{DeclaredTier, ResourceKey};
 use verdict::{decide, Decision, Stamp};
 use window_span::WindowState;
@@ -50,6 +57,10 @@ pub struct ReconcileConfig {
     pub max_held_spans: usize,
     /// Bounds of the window store.
     pub store: StoreLimits,
+    /// Tag output with its input's origin, say when an input is sealed, and journal
+    /// the store's changes (the persistent queue reads them; nobody else must enable it,
+    /// or the journals grow unread).
+    pub track_origins: bool,
 }
 
 impl Default for ReconcileConfig {
@@ -58,6 +69,7 @@ impl Default for ReconcileConfig {
             delay: RECONCILE_DELAY_DEFAULT,
             max_held_spans: MAX_HELD_SPANS_DEFAULT,
             store: StoreLimits::default(),
+            track_origins: false,
         }
     }
 }
@@ -163,6 +175,7 @@ struct Held {
     resource: Arc<ResourceCtx>,
     scope: Arc<ScopeCtx>,
     deadline: u64,
+    origin: u64,
 }
 
 #[derive(Debug)]
@@ -172,6 +185,7 @@ struct PendingOpen {
     carrier_span_id: Vec<u8>,
     resource: Arc<ResourceCtx>,
     deadline: u64,
+    origin: u64,
 }
 
 /// One producer's open windows waiting for their close, by start.
@@ -183,17 +197,19 @@ struct PendingOpens {
     latest_end: u64,
 }
 
-/// Spans on their way out, grouped back into OTLP containers.
+/// Spans on their way out, grouped back into OTLP containers, each with its origin.
 #[derive(Debug, Default)]
 struct Outbox {
-    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Span)>,
+    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Span, u64)>,
 }
 
 impl Outbox {
-    fn into_request(self) -> Option<ExportTraceServiceRequest> {
+    fn into_request(self) -> Option<(ExportTraceServiceRequest, Origins)> {
         let mut resource_spans: Vec<ResourceSpans> = Vec::new();
+        let mut origins = Origins::default();
         let mut last: Option<(Arc<ResourceCtx>, Arc<ScopeCtx>)> = None;
-        for (r, s, span) in self.entries {
+        for (r, s, span, origin) in self.entries {
+            origins.push(origin, 1);
             let same_resource = last.as_ref().is_some_and(|(lr, _)| Arc::ptr_eq(lr, &r));
             let same_scope =
                 same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
@@ -219,7 +235,8 @@ impl Outbox {
                 .push(span);
             last = Some((r, s));
         }
-        (!resource_spans.is_empty()).then_some(ExportTraceServiceRequest { resource_spans })
+        (!resource_spans.is_empty())
+            .then_some((ExportTraceServiceRequest { resource_spans }, origins))
     }
 }
 
@@ -290,19 +307,97 @@ pub struct Prepared {
     req: ExportTraceServiceRequest,
     /// One per resource, in order.
     resources: Vec<PreparedResource>,
+    /// What the sender is told: every problem is visible without reconciler state, so
+    /// a request can be answered before it is reconciled (the persistent queue does).
+    report: IngestReport,
+    /// The number the queue gave the request (0 without the queue).
+    origin: u64,
 }
 
 impl Prepared {
     /// Reads a request: pure, and independent of every other request.
     pub fn new(req: ExportTraceServiceRequest) -> Prepared {
-        let resources = req.resource_spans.iter().map(prepare_resource).collect();
-        Prepared { req, resources }
+        let resources: Vec<PreparedResource> =
+            req.resource_spans.iter().map(prepare_resource).collect();
+        let report = report_of(&req, &resources);
+        Prepared {
+            req,
+            resources,
+            report,
+            origin: 0,
+        }
+    }
+
+    /// The same request, tagged as the queue's input number `origin`.
+    pub fn with_origin(mut self, origin: u64) -> Prepared {
+        self.origin = origin;
+        self
     }
 
     /// The request as it arrived.
     pub fn request(&self) -> &ExportTraceServiceRequest {
         &self.req
     }
+
+    /// What the sender is told about it.
+    pub fn report(&self) -> &IngestReport {
+        &self.report
+    }
+
+    /// The most spans reconciling it can export: its spans and one window span per
+    /// window record.
+    pub fn outputs_bound(&self) -> u64 {
+        let windows: usize = self.resources.iter().map(|r| r.windows.len()).sum();
+        crate::export::span_count(&self.req) + windows as u64
+    }
+}
+
+/// Every problem of a request, in the order the reconciler meets them: per resource its
+/// tier declaration, its window records, then its spans.
+fn report_of(req: &ExportTraceServiceRequest, resources: &[PreparedResource]) -> IngestReport {
+    let mut report = IngestReport::default();
+    for (rs, p) in req.resource_spans.iter().zip(resources) {
+        if let DeclaredTier::Invalid(why) = &p.declared {
+            report.note(format!("resource tier ignored: {why}"));
+        }
+        for (si, i, decoded) in &p.windows {
+            let carrier = &rs.scope_spans[*si].spans[*i].name;
+            let window = match decoded {
+                Ok(w) => w,
+                Err(WindowDecodeError::UnknownMode { found, window }) => {
+                    report.note(format!("window record on span {carrier:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}"));
+                    window
+                }
+                Err(e) => {
+                    report.note(format!("window record on span {carrier:?} refused: {e}"));
+                    continue;
+                }
+            };
+            if let Some(end_ns) = window.end_ns().filter(|&e| e < window.start_ns) {
+                let refusal = Refusal::Inverted {
+                    start_ns: window.start_ns,
+                    end_ns,
+                };
+                report.note(refusal.to_string());
+            }
+        }
+        for (ss, scope) in rs.scope_spans.iter().zip(&p.scopes) {
+            for (span, kind) in ss.spans.iter().zip(&scope.kinds) {
+                match kind {
+                    SpanKind::Rejected(why) => {
+                        report.rejected_spans += 1;
+                        report.note(format!("span {:?} rejected: {why}", span.name));
+                    }
+                    SpanKind::Kernel(Stamp::Invalid(why)) => report.note(format!(
+                        "span {:?}: {why}; replaced with the receiver's verdict",
+                        span.name
+                    )),
+                    SpanKind::Plain | SpanKind::Kernel(_) => {}
+                }
+            }
+        }
+    }
+    report
 }
 
 impl From<ExportTraceServiceRequest> for Prepared {
@@ -367,6 +462,12 @@ pub struct Reconciler {
     pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
     counters: ReconcileCounters,
     own_scope: Arc<ScopeCtx>,
+    /// With `track_origins`: per input, held spans and pending open windows.
+    retained: HashMap<u64, u64>,
+    /// Inputs that may have just stopped being retained (checked when taken).
+    maybe_sealed: Vec<u64>,
+    /// With `track_origins`: the store's changes since the last `take_evidence`.
+    evidence: Vec<EvidenceChange>,
 }
 
 impl Reconciler {
@@ -389,6 +490,73 @@ impl Reconciler {
             pending_deadlines: BTreeSet::new(),
             counters: ReconcileCounters::default(),
             own_scope,
+            retained: HashMap::new(),
+            maybe_sealed: Vec::new(),
+            evidence: Vec::new(),
+        }
+    }
+
+    fn retain(&mut self, origin: u64) {
+        if self.cfg.track_origins {
+            *self.retained.entry(origin).or_insert(0) += 1;
+        }
+    }
+
+    fn unretain(&mut self, origin: u64) {
+        if !self.cfg.track_origins {
+            return;
+        }
+        if let Some(n) = self.retained.get_mut(&origin) {
+            *n -= 1;
+            if *n == 0 {
+                self.retained.remove(&origin);
+                self.maybe_sealed.push(origin);
+            }
+        }
+    }
+
+    /// Inputs of which nothing is held any more and no output will follow: every
+    /// input once, after the call that took its last held span or pending window (or
+    /// after its own ingest, when it left nothing behind).
+    pub fn take_sealed(&mut self) -> Vec<u64> {
+        let mut sealed = std::mem::take(&mut self.maybe_sealed);
+        sealed.retain(|o| !self.retained.contains_key(o));
+        sealed.sort_unstable();
+        sealed.dedup();
+        sealed
+    }
+
+    /// What the window store took and dropped since the last call.
+    pub fn take_evidence(&mut self) -> Vec<EvidenceChange> {
+        std::mem::take(&mut self.evidence)
+    }
+
+    /// Puts a window record back into the store as evidence only: no report, no window
+    /// span, no pending close (the queue restores what the store held before a restart).
+    pub fn restore_window(&mut self, key: ResourceKey, window: Window) {
+        let mut evicted = Vec::new();
+        let _ = self.store.insert_tracked(&key, window, &mut evicted);
+        self.evicted(evicted);
+    }
+
+    /// Puts back what eviction left of a producer's evidence (before its windows).
+    pub fn restore_floors(&mut self, key: ResourceKey, floors: semconv::store::Tombstone) {
+        self.store.restore_floors(&key, floors);
+    }
+
+    /// Drops what is pending for evicted windows and journals the eviction with what it
+    /// left of the producer's evidence.
+    fn evicted(&mut self, evicted: Vec<Evicted<ResourceKey>>) {
+        for e in evicted {
+            self.forget_pending(e.clone());
+            if !self.cfg.track_origins {
+                continue;
+            }
+            let (Evicted::Window(key, _) | Evicted::Process(key)) = e;
+            self.evidence.push(EvidenceChange::Evicted(e));
+            if let Some(floors) = self.store.floors(&key) {
+                self.evidence.push(EvidenceChange::Floors { key, floors });
+            }
         }
     }
 
@@ -422,8 +590,22 @@ impl Reconciler {
         req: impl Into<Prepared>,
         now: u64,
     ) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
-        let Prepared { mut req, resources } = req.into();
-        let mut report = IngestReport::default();
+        let (report, ready) = self.ingest_tracked(req, now);
+        (report, ready.into_iter().map(|(r, _)| r).collect())
+    }
+
+    /// [`Reconciler::ingest`], each ready request with the origins of its spans.
+    pub fn ingest_tracked(
+        &mut self,
+        req: impl Into<Prepared>,
+        now: u64,
+    ) -> (IngestReport, Vec<(ExportTraceServiceRequest, Origins)>) {
+        let Prepared {
+            mut req,
+            resources,
+            mut report,
+            origin,
+        } = req.into();
         let mut outbox = Outbox::default();
         let mut touched = Vec::new();
         for (rs, prepared) in req.resource_spans.iter_mut().zip(resources) {
@@ -435,16 +617,14 @@ impl Reconciler {
                 latest_kernel_end,
                 scopes,
             } = prepared;
-            if let DeclaredTier::Invalid(why) = &declared {
-                report.note(format!("resource tier ignored: {why}"));
-            }
             // Windows first: a request's own windows are evidence for its own kernels.
             if !windows.is_empty() {
                 touched.push(key);
             }
             for (si, i, decoded) in windows {
                 let carrier = &rs.scope_spans[si].spans[i];
-                self.take_window(key, &rctx, carrier, decoded, now, &mut report, &mut outbox);
+                let at = (now, origin);
+                self.take_window(key, &rctx, carrier, decoded, at, &mut report, &mut outbox);
             }
             if let Some(end) = latest_kernel_end {
                 // The open windows stay the same through this resource's kernels.
@@ -458,10 +638,9 @@ impl Reconciler {
                 for (mut span, kind) in spans.into_iter().zip(scope.kinds) {
                     self.counters.spans_received += 1;
                     let stamp = match kind {
-                        SpanKind::Rejected(why) => {
+                        SpanKind::Rejected(_) => {
+                            // Reported by `Prepared`.
                             self.counters.spans_rejected += 1;
-                            report.rejected_spans += 1;
-                            report.note(format!("span {:?} rejected: {why}", span.name));
                             continue;
                         }
                         SpanKind::Plain => {
@@ -470,7 +649,7 @@ impl Reconciler {
                         }
                         SpanKind::Kernel(stamp) => stamp,
                     };
-                    self.take_kernel(&declared, &span, &stamp, &mut report);
+                    self.take_kernel(&declared);
                     let tier = declared.effective();
                     let verdict = self.store.classify(
                         tier,
@@ -488,6 +667,7 @@ impl Reconciler {
                                 resource: rctx.clone(),
                                 scope: sctx.clone(),
                                 deadline,
+                                origin,
                             },
                             &mut outbox,
                         );
@@ -506,9 +686,13 @@ impl Reconciler {
         for key in touched {
             self.release_settled(key, &mut outbox);
         }
+        if self.cfg.track_origins {
+            self.maybe_sealed.push(origin);
+        }
         let mut ready = Vec::new();
         if !req.resource_spans.is_empty() {
-            ready.push(req);
+            let spans = crate::export::span_count(&req);
+            ready.push((req, Origins::single(origin, spans)));
         }
         ready.extend(outbox.into_request());
         (report, ready)
@@ -517,6 +701,11 @@ impl Reconciler {
     /// Releases what is due at `now`: held spans past their deadline (with their
     /// current answer) and window spans of bursts whose close never came.
     pub fn tick(&mut self, now: u64) -> Vec<ExportTraceServiceRequest> {
+        self.tick_tracked(now).into_iter().map(|(r, _)| r).collect()
+    }
+
+    /// [`Reconciler::tick`], each ready request with the origins of its spans.
+    pub fn tick_tracked(&mut self, now: u64) -> Vec<(ExportTraceServiceRequest, Origins)> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -543,6 +732,11 @@ impl Reconciler {
 
     /// Releases everything held, with its current answer (shutdown).
     pub fn drain(&mut self) -> Vec<ExportTraceServiceRequest> {
+        self.drain_tracked().into_iter().map(|(r, _)| r).collect()
+    }
+
+    /// [`Reconciler::drain`], each ready request with the origins of its spans.
+    pub fn drain_tracked(&mut self) -> Vec<(ExportTraceServiceRequest, Origins)> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -558,6 +752,8 @@ impl Reconciler {
         outbox.into_request().into_iter().collect()
     }
 
+    /// Takes one window record, `at` (now, origin). Its problems are in the request's
+    /// report already (`Prepared`), but for the store's refusal of a process.
     #[allow(clippy::too_many_arguments)]
     fn take_window(
         &mut self,
@@ -565,22 +761,15 @@ impl Reconciler {
         rctx: &Arc<ResourceCtx>,
         carrier: &Span,
         decoded: Result<Window, WindowDecodeError>,
-        now: u64,
+        (now, origin): (u64, u64),
         report: &mut IngestReport,
         outbox: &mut Outbox,
     ) {
         let window = match decoded {
             Ok(w) => w,
-            Err(WindowDecodeError::UnknownMode { found, window }) => {
-                report.note(format!("window record on span {:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}", carrier.name));
-                *window
-            }
-            Err(e) => {
+            Err(WindowDecodeError::UnknownMode { window, .. }) => *window,
+            Err(_) => {
                 self.counters.window_records_malformed += 1;
-                report.note(format!(
-                    "window record on span {:?} refused: {e}",
-                    carrier.name
-                ));
                 return;
             }
         };
@@ -591,15 +780,25 @@ impl Reconciler {
             .map(Window::is_open);
         let mut evicted = Vec::new();
         let admission = self.store.insert_tracked(&key, window, &mut evicted);
-        for e in evicted {
-            self.forget_pending(e);
-        }
+        self.evicted(evicted);
         // A record the store did not keep (older than everything it holds) gets no span.
         let kept = self
             .store
             .process(&key)
             .is_some_and(|p| p.get(window.start_ns).is_some());
+        if self.cfg.track_origins
+            && kept
+            && matches!(admission, Ok(Admission::Stored | Admission::Replaced))
+        {
+            self.evidence.push(EvidenceChange::Taken {
+                key,
+                window,
+                origin,
+            });
+        }
         match admission {
+            // An inverted record is in the request's report already.
+            Err(Refusal::Inverted { .. }) => {}
             Err(refusal) => report.note(refusal.to_string()),
             Ok(Admission::Superseded) => {}
             Ok(_) if !kept => {}
@@ -614,11 +813,14 @@ impl Reconciler {
                         carrier_span_id: carrier.span_id.clone(),
                         resource: rctx.clone(),
                         deadline,
+                        origin,
                     },
                 );
+                self.retain(origin);
                 if let Some(old) = old {
                     self.pending_deadlines
                         .remove(&(old.deadline, key, window.start_ns));
+                    self.unretain(old.origin);
                 }
                 self.pending_deadlines
                     .insert((deadline, key, window.start_ns));
@@ -639,29 +841,17 @@ impl Reconciler {
                     self.counters.window_spans_closed += 1;
                     outbox
                         .entries
-                        .push((rctx.clone(), self.own_scope.clone(), span));
+                        .push((rctx.clone(), self.own_scope.clone(), span, origin));
                 }
             }
         }
     }
 
-    /// Counts a kernel span and reports an invalid stamp.
-    fn take_kernel(
-        &mut self,
-        declared: &DeclaredTier,
-        span: &Span,
-        stamp: &Stamp,
-        report: &mut IngestReport,
-    ) {
+    /// Counts a kernel span (an invalid stamp is in the request's report already).
+    fn take_kernel(&mut self, declared: &DeclaredTier) {
         self.counters.kernel_spans += 1;
         if !matches!(declared, DeclaredTier::Declared(_)) {
             self.counters.undeclared_tier_spans += 1;
-        }
-        if let Stamp::Invalid(why) = stamp {
-            report.note(format!(
-                "span {:?}: {why}; replaced with the receiver's verdict",
-                span.name
-            ));
         }
     }
 
@@ -681,12 +871,14 @@ impl Reconciler {
                 }
                 None => {
                     // max_held_spans is 0: nothing is ever held.
+                    self.retain(held.origin);
                     self.release(key, held, outbox);
                     self.counters.released_early += 1;
                     return;
                 }
             }
         }
+        self.retain(held.origin);
         self.held.entry(key).or_default().push_back(held);
         self.held_count += 1;
     }
@@ -705,12 +897,14 @@ impl Reconciler {
             stamp,
             resource,
             scope,
+            origin,
             ..
         } = held;
         let verdict = self.classify(key, &span);
         let lost = self.store.evidence_lost(&key, span.start_time_unix_nano);
         self.finalize(&mut span, &stamp, Tier::Serialized, verdict, lost);
-        outbox.entries.push((resource, scope, span));
+        outbox.entries.push((resource, scope, span, origin));
+        self.unretain(origin);
     }
 
     fn classify(&self, key: ResourceKey, span: &Span) -> Serialized {
@@ -751,6 +945,7 @@ impl Reconciler {
             self.pending.remove(&key);
         }
         self.pending_deadlines.remove(&(p.deadline, key, start));
+        self.unretain(p.origin);
         Some((p, latest_end))
     }
 
@@ -767,6 +962,7 @@ impl Reconciler {
                     for (start, p) in pending.opens {
                         self.pending_deadlines.remove(&(p.deadline, key, start));
                         self.counters.window_spans_evicted += 1;
+                        self.unretain(p.origin);
                     }
                 }
             }
@@ -788,7 +984,7 @@ impl Reconciler {
         self.counters.window_spans_unclosed += 1;
         outbox
             .entries
-            .push((p.resource, self.own_scope.clone(), span));
+            .push((p.resource, self.own_scope.clone(), span, p.origin));
     }
 
     /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it.

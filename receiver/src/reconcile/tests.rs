@@ -700,3 +700,232 @@ fn window_spans_are_bounded_by_the_windows_the_store_keeps() {
     assert_eq!(windows, 4, "one span per window the store keeps");
     assert_eq!(r.counters().window_spans_evicted, 6);
 }
+
+// ---- origins, seals and evidence (what the persistent queue relies on) ----
+
+fn tracking() -> Reconciler {
+    Reconciler::new(ReconcileConfig {
+        track_origins: true,
+        ..ReconcileConfig::default()
+    })
+}
+
+fn tracked(
+    r: &mut Reconciler,
+    req: ExportTraceServiceRequest,
+    origin: u64,
+    now: u64,
+) -> Vec<(ExportTraceServiceRequest, Origins)> {
+    r.ingest_tracked(Prepared::new(req).with_origin(origin), now)
+        .1
+}
+
+/// The origin of each exported span, in order.
+fn origin_per_span(out: &[(ExportTraceServiceRequest, Origins)]) -> Vec<(String, u64)> {
+    let mut v = Vec::new();
+    for (req, origins) in out {
+        let spans = spans_of(std::slice::from_ref(req));
+        let flat: Vec<u64> = origins
+            .runs()
+            .iter()
+            .flat_map(|&(o, n)| std::iter::repeat_n(o, n as usize))
+            .collect();
+        assert_eq!(flat.len(), spans.len(), "one origin per span");
+        v.extend(spans.iter().map(|(_, s)| s.name.clone()).zip(flat));
+    }
+    v
+}
+
+#[test]
+fn a_held_kernel_keeps_its_input_unsealed_until_it_leaves_tagged_with_that_input() {
+    let mut r = tracking();
+    let out = tracked(
+        &mut r,
+        request(serialized(), vec![kernel(1, 1200, 1300, None), plain(2)]),
+        1,
+        0,
+    );
+    assert_eq!(origin_per_span(&out), [("GET /checkout".to_string(), 1)]);
+    assert_eq!(r.take_sealed(), Vec::<u64>::new(), "its kernel is held");
+    let windows = [Window::open(1000, 1, KS), Window::closed(1000, 2000, 1, KS)];
+    let out = tracked(
+        &mut r,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        2,
+        1,
+    );
+    let origins = origin_per_span(&out);
+    assert!(origins.contains(&("spin(float*, int)".to_string(), 1)));
+    assert!(origins.contains(&("gpu.sampling.window".to_string(), 2)));
+    assert!(origins.contains(&("gpu.sampling".to_string(), 2)));
+    assert_eq!(r.take_sealed(), [1, 2]);
+    assert_eq!(r.take_sealed(), Vec::<u64>::new(), "each input once");
+}
+
+#[test]
+fn an_open_window_keeps_its_input_unsealed_until_its_close_or_its_deadline() {
+    let mut r = tracking();
+    let open = |n| window_carrier(n, &[Window::open(1000 * n, n, KS)]);
+    tracked(&mut r, request(serialized(), vec![open(1)]), 1, 0);
+    tracked(&mut r, request(serialized(), vec![open(2)]), 2, 0);
+    assert_eq!(r.take_sealed(), Vec::<u64>::new());
+    let close = window_carrier(3, &[Window::closed(1000, 1500, 1, KS)]);
+    tracked(&mut r, request(serialized(), vec![close]), 3, 1);
+    assert_eq!(r.take_sealed(), [1, 3], "closed: its input is done");
+    let out = r.tick_tracked(10 * SECOND);
+    assert_eq!(
+        origin_per_span(&out),
+        [("gpu.sampling.window".to_string(), 2)],
+        "the unclosed span comes from the open record's input"
+    );
+    assert_eq!(r.take_sealed(), [2]);
+}
+
+#[test]
+fn restored_evidence_answers_as_the_store_it_came_from_without_window_spans_again() {
+    let mut first = tracking();
+    let windows = [
+        Window::closed(1000, 2000, 1, KS),
+        Window::closed(5000, 6000, 2, KS),
+    ];
+    let out = tracked(
+        &mut first,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        1,
+        0,
+    );
+    assert_eq!(
+        spans_of(&out.iter().map(|(r, _)| r.clone()).collect::<Vec<_>>())
+            .iter()
+            .filter(|(_, s)| s.name == "gpu.sampling.window")
+            .count(),
+        2
+    );
+    let mut restarted = tracking();
+    for change in first.take_evidence() {
+        let origin::EvidenceChange::Taken { key, window, .. } = change else {
+            panic!("nothing was evicted")
+        };
+        restarted.restore_window(key, window);
+    }
+    let kernels = || {
+        request(
+            serialized(),
+            vec![kernel(1, 1500, 1600, None), kernel(2, 3000, 3100, None)],
+        )
+    };
+    let (_, before) = first.ingest(kernels(), 1);
+    let (_, after) = restarted.ingest(kernels(), 1);
+    assert_eq!(kernel_answers(&before), ["true", "false"]);
+    assert_eq!(answers(&after), answers(&before), "no window span again");
+}
+
+#[test]
+fn the_evidence_journal_names_what_the_store_took_and_what_it_evicted() {
+    let mut r = Reconciler::new(ReconcileConfig {
+        track_origins: true,
+        store: semconv::StoreLimits {
+            max_windows_per_process: 2,
+            ..semconv::StoreLimits::default()
+        },
+        ..ReconcileConfig::default()
+    });
+    let windows: Vec<_> = (0..3)
+        .map(|i| Window::closed(1000 * (i + 1), 1000 * (i + 1) + 500, i + 1, KS))
+        .collect();
+    tracked(
+        &mut r,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        7,
+        0,
+    );
+    let journal = r.take_evidence();
+    let taken: Vec<u64> = journal
+        .iter()
+        .filter_map(|c| match c {
+            origin::EvidenceChange::Taken { window, origin, .. } => {
+                assert_eq!(*origin, 7);
+                Some(window.start_ns)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(taken, [1000, 2000, 3000]);
+    assert!(journal.iter().any(|c| matches!(
+        c,
+        origin::EvidenceChange::Evicted(semconv::store::Evicted::Window(_, 1000))
+    )));
+    assert!(r.take_evidence().is_empty());
+}
+
+#[test]
+fn without_tracking_nothing_is_journaled_or_sealed() {
+    let mut r = reconciler();
+    let windows = [Window::open(1000, 1, KS)];
+    tracked(
+        &mut r,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        1,
+        0,
+    );
+    assert!(r.take_evidence().is_empty() && r.take_sealed().is_empty());
+}
+
+#[test]
+fn a_false_stamp_over_evidence_evicted_before_a_restart_still_reads_unknown_after_it() {
+    let one_window = || {
+        Reconciler::new(ReconcileConfig {
+            track_origins: true,
+            store: semconv::StoreLimits {
+                max_windows_per_process: 1,
+                ..semconv::StoreLimits::default()
+            },
+            ..ReconcileConfig::default()
+        })
+    };
+    let mut first = one_window();
+    let windows = [
+        Window::closed(1000, 2000, 1, KS),
+        Window::closed(3000, 4000, 2, KS),
+    ];
+    tracked(
+        &mut first,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        1,
+        0,
+    );
+    // What the queue keeps on disk: the windows the store still holds, and the floors.
+    let mut kept = Vec::new();
+    let mut floors = Vec::new();
+    for change in first.take_evidence() {
+        match change {
+            origin::EvidenceChange::Taken { key, window, .. } => kept.push((key, window)),
+            origin::EvidenceChange::Evicted(semconv::store::Evicted::Window(k, start)) => {
+                kept.retain(|(key, w)| !(*key == k && w.start_ns == start))
+            }
+            origin::EvidenceChange::Floors { key, floors: f } => floors.push((key, f)),
+            origin::EvidenceChange::Evicted(_) => {}
+        }
+    }
+    assert!(!floors.is_empty(), "the eviction left floors to keep");
+    let mut restarted = one_window();
+    for (key, f) in floors {
+        restarted.restore_floors(key, f);
+    }
+    for (key, w) in kept {
+        restarted.restore_window(key, w);
+    }
+    let stamped = || {
+        request(
+            serialized(),
+            vec![kernel(1, 1500, 1600, Some(Serialized::False))],
+        )
+    };
+    // Held (the evidence cannot settle it), then released at the deadline.
+    let mut before = first.ingest(stamped(), 1).1;
+    before.extend(first.tick(10 * SECOND));
+    let mut after = restarted.ingest(stamped(), 1).1;
+    after.extend(restarted.tick(10 * SECOND));
+    assert_eq!(kernel_answers(&before), ["unknown"]);
+    assert_eq!(kernel_answers(&after), kernel_answers(&before));
+}

@@ -1,0 +1,130 @@
+//! Hands the pipeline every committed request once, in number order: from memory when
+//! the writer could hand it over, else read back from disk (a backlog while an export
+//! destination is down, or what a restart found).
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use prost::Message as _;
+use tokio::sync::{mpsc, watch};
+use tokio_util::sync::CancellationToken;
+
+use super::store::Store;
+use super::Fed;
+use crate::reconcile::Prepared;
+use crate::telemetry::QueueCounters;
+
+/// Requests read back from disk at once.
+const READ_AHEAD: u64 = 32;
+
+#[derive(Debug)]
+pub(crate) struct Feeder {
+    pub store: Arc<Store>,
+    /// What the writer could hand over, in number order.
+    pub from_writer: mpsc::Receiver<Fed>,
+    /// The last committed number.
+    pub committed: watch::Receiver<u64>,
+    /// The next number the pipeline gets.
+    pub next: u64,
+    pub to_pipeline: mpsc::Sender<Fed>,
+    pub counters: Arc<QueueCounters>,
+    pub stop: CancellationToken,
+}
+
+impl Feeder {
+    pub(super) async fn run(mut self) {
+        // A request taken from the writer's channel ahead of its turn.
+        let mut early: Option<Fed> = None;
+        loop {
+            let upto = *self.committed.borrow_and_update();
+            if self.next > upto {
+                tokio::select! {
+                    changed = self.committed.changed() => if changed.is_err() { return },
+                    _ = self.stop.cancelled() => return,
+                }
+                continue;
+            }
+            if early.is_none() {
+                early = self.from_writer.try_recv().ok();
+            }
+            match early.take() {
+                // Already read from disk.
+                Some(f) if f.seq < self.next => {}
+                Some(f) if f.seq == self.next => {
+                    self.next += 1;
+                    if !self.send(f).await {
+                        return;
+                    }
+                }
+                ahead => {
+                    let to = ahead
+                        .as_ref()
+                        .map_or(upto, |f| f.seq - 1)
+                        .min(self.next + READ_AHEAD - 1);
+                    early = ahead;
+                    let Some(read) = self.read(self.next, to).await else {
+                        return;
+                    };
+                    self.next = to + 1;
+                    for f in read {
+                        if !self.send(f).await {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    async fn send(&self, f: Fed) -> bool {
+        tokio::select! {
+            sent = self.to_pipeline.send(f) => sent.is_ok(),
+            _ = self.stop.cancelled() => false,
+        }
+    }
+
+    /// Requests `from..=to` from disk, decoded and prepared off the runtime's threads.
+    /// None: the queue cannot be read (logged; the pipeline stops being fed).
+    async fn read(&self, from: u64, to: u64) -> Option<Vec<Fed>> {
+        let store = self.store.clone();
+        let counters = self.counters.clone();
+        let read = tokio::task::spawn_blocking(move || {
+            let stored = store.read(from, to)?;
+            counters.read_back.fetch_add(stored.len() as u64, Relaxed);
+            Ok::<_, super::QueueError>(
+                stored
+                    .into_iter()
+                    .filter_map(|s| {
+                        match ExportTraceServiceRequest::decode(s.protobuf.as_slice()) {
+                            Ok(req) => Some(Fed {
+                                seq: s.seq,
+                                arrival: s.arrival,
+                                prepared: Prepared::new(req).with_origin(s.seq),
+                                _admission: None,
+                            }),
+                            Err(e) => {
+                                // Written by this receiver, so only a damaged disk gets
+                                // here; the input is left on disk, never silently gone.
+                                tracing::error!(seq = s.seq, error = %e, "A queued request does not decode; left on disk");
+                                None
+                            }
+                        }
+                    })
+                    .collect(),
+            )
+        })
+        .await;
+        match read {
+            Ok(Ok(v)) => Some(v),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "Cannot read the queue");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "Reading the queue panicked");
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! The persistent queue (on when `queue.dir` is set): no acknowledged span is lost to a
+//! crash, a restart or a backend outage.
+//!
+//! ```text
+//! ingest ─► Appender ─► writer thread (redb, group commit) ─► ack ─► sender
+//!                          │ committed, in number order
+//!                          ▼
+//!                        feeder (memory, or read back from disk) ─► pipeline ─► export
+//!                          ▲                                          │           │
+//!                          └──── delete when done ◄── Tracker (ledger) ◄──────────┘
+//! ```
+//!
+//! A request is acknowledged once the commit that holds it is durable; its answer
+//! (partial success) needs no reconciler state, so the pipeline reads the queue at its
+//! own pace: a destination that is down makes the queue grow up to `queue.max_bytes`
+//! (then senders are told to retry later), never the process's memory. Each input leaves
+//! the disk when the reconciler holds nothing more of it and every destination has
+//! settled all of its output ([`ledger::Ledger`]). The window store's evidence is
+//! mirrored on disk as long as the store holds it, so a restart restores it (evidence
+//! only: no window span again) and replays the inputs still on disk through the
+//! reconciler, which then gives the answers an uninterrupted run gives.
+
+pub mod ledger;
+
+mod feeder;
+mod store;
+mod writer;
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use prost::Message as _;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio_util::sync::CancellationToken;
+
+use crate::config::QueueConfig;
+use crate::export::Delivery;
+use crate::ingest::{Admission, Refusal};
+use crate::reconcile::origin::{EvidenceChange, Origins};
+use crate::reconcile::resource::ResourceKey;
+use crate::reconcile::{IngestReport, Prepared};
+use crate::telemetry::QueueCounters;
+use ledger::Ledger;
+use semconv::Window;
+use writer::Op;
+
+/// The queue cannot be opened or used.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    /// `queue.dir` cannot be created.
+    #[error("cannot create queue.dir {path}: {source}")]
+    Dir {
+        /// The directory.
+        path: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The database failed (boxed: redb's error is large).
+    #[error("queue database: {0}")]
+    Storage(Box<redb::Error>),
+    /// A stored request is shorter than its header.
+    #[error("queued request {0} is damaged")]
+    Corrupt(u64),
+}
+
+impl From<redb::Error> for QueueError {
+    fn from(e: redb::Error) -> Self {
+        QueueError::Storage(Box::new(e))
+    }
+}
+
+/// One committed request on its way to the pipeline.
+#[derive(Debug)]
+pub struct Fed {
+    /// Its number (the origin of its output).
+    pub seq: u64,
+    /// When it was committed, Unix ns: the reconciler's clock for it.
+    pub arrival: u64,
+    /// The request, read.
+    pub prepared: Prepared,
+    /// Its share of the ingest memory budget while it waits in memory.
+    _admission: Option<Admission>,
+}
+
+/// The byte budget of requests on disk.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    used: AtomicU64,
+    max: u64,
+}
+
+impl Budget {
+    fn reserve(&self, bytes: u64) -> bool {
+        self.used
+            .fetch_update(Relaxed, Relaxed, |u| {
+                (u.saturating_add(bytes) <= self.max).then_some(u + bytes)
+            })
+            .is_ok()
+    }
+
+    pub(crate) fn release(&self, bytes: u64) {
+        let _ = self
+            .used
+            .fetch_update(Relaxed, Relaxed, |u| Some(u.saturating_sub(bytes)));
+    }
+
+    pub(crate) fn used(&self) -> u64 {
+        self.used.load(Relaxed)
+    }
+}
+
+/// The ingest side: makes a request durable, then answers.
+#[derive(Debug, Clone)]
+pub struct Appender {
+    ops: std_mpsc::Sender<Op>,
+    budget: Arc<Budget>,
+    counters: Arc<QueueCounters>,
+}
+
+impl Appender {
+    /// Commits `req` and returns its report once the commit is durable; refuses it when
+    /// the budget is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
+    pub async fn append(
+        &self,
+        req: ExportTraceServiceRequest,
+        admission: Admission,
+    ) -> Result<IngestReport, Refusal> {
+        let prepared = Prepared::new(req);
+        let report = prepared.report().clone();
+        let protobuf = prepared.request().encode_to_vec();
+        let reserved = writer::stored_size(protobuf.len());
+        if !self.budget.reserve(reserved) {
+            self.counters.refused_full.fetch_add(1, Relaxed);
+            return Err(Refusal::QueueFull);
+        }
+        let (done, durable) = oneshot::channel();
+        let op = Op::Append {
+            outputs_bound: prepared.outputs_bound(),
+            protobuf,
+            reserved,
+            job: (prepared, admission),
+            done,
+        };
+        if self.ops.send(op).is_err() {
+            self.budget.release(reserved);
+            return Err(Refusal::Unavailable);
+        }
+        match durable.await {
+            Ok(true) => Ok(report),
+            _ => Err(Refusal::Unavailable),
+        }
+    }
+}
+
+/// The pipeline's and the exporters' side: what is emitted, sealed and settled, and
+/// what the window store changed; deletes inputs that are done.
+#[derive(Debug)]
+pub struct Tracker {
+    ledger: Mutex<Ledger>,
+    ops: std_mpsc::Sender<Op>,
+}
+
+impl Tracker {
+    fn ledger(&self) -> MutexGuard<'_, Ledger> {
+        self.ledger.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn delete(&self, done: impl IntoIterator<Item = u64>) {
+        for seq in done {
+            let _ = self.ops.send(Op::Delete(seq));
+        }
+    }
+
+    /// These spans are about to be handed to every destination.
+    pub fn emitted(&self, origins: &Origins) {
+        self.ledger().emitted(origins);
+    }
+
+    /// The reconciler holds nothing more of these inputs.
+    pub fn sealed(&self, seqs: Vec<u64>) {
+        let done: Vec<u64> = {
+            let mut l = self.ledger();
+            seqs.into_iter().filter_map(|s| l.sealed(s)).collect()
+        };
+        self.delete(done);
+    }
+
+    /// What the window store took and dropped, to mirror on disk before any input it
+    /// came from can be deleted.
+    pub fn evidence(&self, changes: Vec<EvidenceChange>) {
+        if !changes.is_empty() {
+            let _ = self.ops.send(Op::Evidence(changes));
+        }
+    }
+}
+
+impl Delivery for Tracker {
+    fn resolved(&self, destination: usize, origins: &Origins) {
+        let done = self.ledger().resolved(destination, origins);
+        self.delete(done);
+    }
+}
+
+/// An opened queue: what the receiver wires in.
+#[derive(Debug)]
+pub struct Opened {
+    /// For the ingest front ends.
+    pub appender: Appender,
+    /// For the pipeline and the exporters.
+    pub tracker: Arc<Tracker>,
+    /// Committed requests in number order, for the pipeline.
+    pub fed: mpsc::Receiver<Fed>,
+    /// The last committed number (the pipeline is behind while it has not reached it).
+    pub committed: watch::Receiver<u64>,
+    /// Evidence to restore into the reconciler before anything else: what eviction
+    /// left of producers' evidence, then the windows.
+    pub floors: Vec<(ResourceKey, semconv::store::Tombstone)>,
+    /// See `floors`.
+    pub evidence: Vec<(ResourceKey, Window)>,
+    /// The running parts, to stop.
+    pub running: QueueTasks,
+}
+
+/// The writer thread and the feeder task.
+#[derive(Debug)]
+pub struct QueueTasks {
+    ops: std_mpsc::Sender<Op>,
+    writer: JoinHandle<()>,
+    feeder: tokio::task::JoinHandle<()>,
+    stop_feeder: CancellationToken,
+}
+
+impl QueueTasks {
+    /// Stops feeding the pipeline (what it has not taken stays on disk).
+    pub fn stop_feeding(&self) {
+        self.stop_feeder.cancel();
+    }
+
+    /// Commits what is pending (deletions after the last deliveries) and stops.
+    pub async fn stop(self) {
+        self.stop_feeder.cancel();
+        let _ = self.feeder.await;
+        let _ = self.ops.send(Op::Stop);
+        let writer = self.writer;
+        let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+    }
+}
+
+/// Opens the queue in `config.dir` for `destinations` destinations, starts its writer
+/// thread and feeder task, and says what the restart found.
+pub fn open(
+    config: &QueueConfig,
+    destinations: usize,
+    pipeline_capacity: usize,
+    counters: Arc<QueueCounters>,
+) -> Result<Opened, QueueError> {
+    let dir = config
+        .dir
+        .as_ref()
+        .expect("open is called with a queue.dir");
+    let store = Arc::new(store::Store::open(dir)?);
+    let loaded = store.load()?;
+    let used: u64 = loaded.requests.iter().map(|&(_, n)| n).sum();
+    let budget = Arc::new(Budget {
+        used: AtomicU64::new(used),
+        max: config.max_bytes,
+    });
+    counters.max_bytes.store(config.max_bytes, Relaxed);
+    counters.bytes.store(used, Relaxed);
+    counters
+        .requests
+        .store(loaded.requests.len() as u64, Relaxed);
+    counters.evidence_rows.store(loaded.evidence_rows, Relaxed);
+    counters
+        .replayed_requests
+        .store(loaded.requests.len() as u64, Relaxed);
+    counters
+        .evidence_restored
+        .store(loaded.windows.len() as u64, Relaxed);
+    // Replayed output may have reached a destination before the restart.
+    counters
+        .duplicates_possible
+        .store(loaded.outputs_bound, Relaxed);
+    let last = loaded.next_seq - 1;
+    let first = loaded.requests.first().map_or(loaded.next_seq, |&(s, _)| s);
+    if !loaded.requests.is_empty() {
+        tracing::info!(
+            requests = loaded.requests.len(),
+            bytes = used,
+            windows = loaded.windows.len(),
+            duplicates_possible = loaded.outputs_bound,
+            "Replaying the queue"
+        );
+    }
+    let (ops_tx, ops_rx) = std_mpsc::channel();
+    let (feed_tx, feed_rx) = mpsc::channel(pipeline_capacity.max(1));
+    let (committed_tx, committed_rx) = watch::channel(last);
+    let (to_pipeline, fed) = mpsc::channel(pipeline_capacity.max(1));
+    let w = writer::Writer {
+        store: store.clone(),
+        ops: ops_rx,
+        fsync: config.fsync,
+        group_window: config.group_window,
+        next_seq: loaded.next_seq,
+        clock: loaded.clock,
+        feed: feed_tx,
+        committed: committed_tx,
+        budget: budget.clone(),
+        counters: counters.clone(),
+    };
+    let writer = std::thread::Builder::new()
+        .name("gpu-otel-queue".into())
+        .spawn(move || w.run())
+        .map_err(|source| QueueError::Dir {
+            path: dir.display().to_string(),
+            source,
+        })?;
+    let stop_feeder = CancellationToken::new();
+    let feeder = tokio::spawn(
+        feeder::Feeder {
+            store,
+            from_writer: feed_rx,
+            committed: committed_rx.clone(),
+            next: first,
+            to_pipeline,
+            counters: counters.clone(),
+            stop: stop_feeder.clone(),
+        }
+        .run(),
+    );
+    Ok(Opened {
+        appender: Appender {
+            ops: ops_tx.clone(),
+            budget,
+            counters: counters.clone(),
+        },
+        tracker: Arc::new(Tracker {
+            ledger: Mutex::new(Ledger::new(destinations)),
+            ops: ops_tx.clone(),
+        }),
+        fed,
+        committed: committed_rx,
+        floors: loaded.floors,
+        evidence: loaded.windows,
+        running: QueueTasks {
+            ops: ops_tx,
+            writer,
+            feeder,
+            stop_feeder,
+        },
+    })
+}

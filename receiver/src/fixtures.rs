@@ -24,6 +24,17 @@ pub fn loopback_config() -> crate::config::Config {
     c
 }
 
+/// Reads a receiver's `/metrics` into a map from series (name and labels) to value.
+pub async fn scrape_metrics(
+    addr: std::net::SocketAddr,
+) -> reqwest::Result<std::collections::BTreeMap<String, f64>> {
+    let text = reqwest::get(format!("http://{addr}/metrics"))
+        .await?
+        .text()
+        .await?;
+    Ok(parse_metrics(&text))
+}
+
 /// Prometheus text exposition as a map from series (name and labels) to value.
 pub fn parse_metrics(text: &str) -> std::collections::BTreeMap<String, f64> {
     text.lines()

@@ -28,13 +28,7 @@ fn config(dir: &Path) -> Config {
 }
 
 async fn metrics(r: &Running) -> BTreeMap<String, f64> {
-    let text = reqwest::get(format!("http://{}/metrics", r.metrics_addr))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    fixtures::parse_metrics(&text)
+    fixtures::scrape_metrics(r.metrics_addr).await.unwrap()
 }
 
 /// Span ids in the file sink, with how often each was exported.

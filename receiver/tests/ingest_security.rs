@@ -77,13 +77,7 @@ fn tls_config(s: &Secrets, client_ca: bool) -> IngestTlsConfig {
 }
 
 async fn metrics(r: &Running) -> BTreeMap<String, f64> {
-    let text = reqwest::get(format!("http://{}/metrics", r.metrics_addr))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    fixtures::parse_metrics(&text)
+    fixtures::scrape_metrics(r.metrics_addr).await.unwrap()
 }
 
 fn one_span(n: u64) -> Bytes {

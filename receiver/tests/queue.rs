@@ -258,13 +258,7 @@ impl Receiver {
     }
 
     async fn metrics(&self) -> BTreeMap<String, f64> {
-        let text = reqwest::get(format!("http://{}/metrics", self.ports.metrics))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        fixtures::parse_metrics(&text)
+        fixtures::scrape_metrics(self.ports.metrics).await.unwrap()
     }
 
     async fn metric(&self, name: &str) -> f64 {

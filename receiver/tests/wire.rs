@@ -55,13 +55,7 @@ async fn post(
 }
 
 async fn metrics(r: &Running) -> BTreeMap<String, f64> {
-    let text = reqwest::get(format!("http://{}/metrics", r.metrics_addr))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    fixtures::parse_metrics(&text)
+    fixtures::scrape_metrics(r.metrics_addr).await.unwrap()
 }
 
 fn gzip(data: &[u8]) -> Vec<u8> {

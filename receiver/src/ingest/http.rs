@@ -156,8 +156,10 @@ fn error(
 
 fn gunzip_capped(data: &[u8], max: usize) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    // Read one byte past the limit to tell "exactly at" from "over".
-    flate2::read::GzDecoder::new(data)
+    // Read one byte past the limit to tell "exactly at" from "over". Every member
+    // (RFC 1952 2.2): a body gzipped as it streams has several, and bytes after the
+    // last are an error, not ignored.
+    flate2::read::MultiGzDecoder::new(data)
         .take(max as u64 + 1)
         .read_to_end(&mut out)
         .map_err(|e| format!("invalid gzip body: {e}"))?;
@@ -176,11 +178,13 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let encoding = match content_type.split(';').next().unwrap_or("").trim() {
+    // Media types are case-insensitive (RFC 9110 8.3.1).
+    let media_type = content_type.split(';').next().unwrap_or("").trim();
+    let encoding = match media_type.to_ascii_lowercase().as_str() {
         "application/x-protobuf" | "application/protobuf" => Encoding::Protobuf,
         "application/json" => Encoding::Json,
-        other => {
-            let msg = format!("unsupported content type {other:?}: use application/x-protobuf or application/json");
+        _ => {
+            let msg = format!("unsupported content type {media_type:?}: use application/x-protobuf or application/json");
             return error(
                 Encoding::Json,
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -121,9 +121,18 @@ fn kernel_span(n: u64, r: &serde_json::Value) -> Span {
         otlp::int(a::GPU_CONTEXT_ID, int("context_id")),
         otlp::int(a::GPU_STREAM_ID, int("stream_id")),
         otlp::int(a::GPU_GRAPH_ID, int("graph_id")),
-        otlp::int(a::GPU_KERNEL_SHARED_MEMORY_STATIC, int("static_shared_memory")),
-        otlp::int(a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, int("dynamic_shared_memory")),
-        otlp::int(a::GPU_KERNEL_REGISTERS_PER_THREAD, int("registers_per_thread")),
+        otlp::int(
+            a::GPU_KERNEL_SHARED_MEMORY_STATIC,
+            int("static_shared_memory"),
+        ),
+        otlp::int(
+            a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC,
+            int("dynamic_shared_memory"),
+        ),
+        otlp::int(
+            a::GPU_KERNEL_REGISTERS_PER_THREAD,
+            int("registers_per_thread"),
+        ),
     ];
     for (key, i) in [
         (a::GPU_KERNEL_GRID_X, 0),
@@ -201,9 +210,9 @@ fn h200_serialized(c: &mut Corpus) -> Vec<Vec<KeyValue>> {
 }
 
 fn nested(depth: usize) -> Option<Value> {
-    (0..depth).fold(Some(Value::IntValue(7)), |inner, i| {
-        let inner = AnyValue { value: inner };
-        Some(if i % 2 == 0 {
+    let value = (0..depth).fold(Value::IntValue(7), |inner, i| {
+        let inner = AnyValue { value: Some(inner) };
+        if i % 2 == 0 {
             Value::KvlistValue(KeyValueList {
                 values: vec![KeyValue {
                     key: "k".into(),
@@ -215,8 +224,9 @@ fn nested(depth: usize) -> Option<Value> {
             Value::ArrayValue(ArrayValue {
                 values: vec![inner],
             })
-        })
-    })
+        }
+    });
+    Some(value)
 }
 
 fn with_attr(mut req: ExportTraceServiceRequest, kv: KeyValue) -> ExportTraceServiceRequest {
@@ -256,10 +266,19 @@ fn edge_cases(c: &mut Corpus) {
     ];
     let tiers: [(&str, Option<KeyValue>); 6] = [
         ("off", Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "off"))),
-        ("continuous", Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "continuous"))),
-        ("serialized", Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "serialized"))),
+        (
+            "continuous",
+            Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "continuous")),
+        ),
+        (
+            "serialized",
+            Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "serialized")),
+        ),
         ("undeclared", None),
-        ("unknown-tier", Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "sometimes"))),
+        (
+            "unknown-tier",
+            Some(otlp::string(a::GPU_PC_SAMPLING_TIER, "sometimes")),
+        ),
         ("int-tier", Some(otlp::int(a::GPU_PC_SAMPLING_TIER, 2))),
     ];
     for (name, tier) in tiers {
@@ -270,13 +289,20 @@ fn edge_cases(c: &mut Corpus) {
             &[Window::closed(t0, t0 + 1000, 1, ks).with_quiet_tail(QuietTail::For(500))],
         )];
         for (i, s) in stamps.iter().enumerate() {
-            let mut k = kernel(i as u64, t0 + 200 * i as u64, t0 + 200 * i as u64 + 50, None);
+            let mut k = kernel(
+                i as u64,
+                t0 + 200 * i as u64,
+                t0 + 200 * i as u64 + 50,
+                None,
+            );
             k.attributes.extend(s.clone());
             spans.push(k);
         }
         // Two stamps on one span.
         let mut twice = kernel(99, t0 + 10, t0 + 20, Some(Serialized::False));
-        twice.attributes.push(otlp::string(a::GPU_SERIALIZED, "true"));
+        twice
+            .attributes
+            .push(otlp::string(a::GPU_SERIALIZED, "true"));
         spans.push(twice);
         c.request(&format!("stamps-{name}"), &request(res, spans));
     }
@@ -296,20 +322,50 @@ fn edge_cases(c: &mut Corpus) {
             ..kernel(5, t0, t0 + 1, None)
         });
     }
-    c.request("bad-ids", &request(resource("app", 1, Some(Tier::Off)), bad));
+    c.request(
+        "bad-ids",
+        &request(resource("app", 1, Some(Tier::Off)), bad),
+    );
     // Window records of every kind.
     let w = Window::closed(t0, t0 + 1000, 3, ks);
     let mut records: Vec<(&str, Vec<KeyValue>)> = vec![
         ("open", codec::encode(&Window::open(t0, 3, ks))),
         ("closed", codec::encode(&w)),
-        ("never-again", codec::encode(&w.with_quiet_tail(QuietTail::Never))),
-        ("continuous", codec::encode(&Window { mode: SamplingMode::Continuous, ..w })),
-        ("opaque", codec::encode(&Window { mode: SamplingMode::Opaque, ..w })),
-        ("inverted", codec::encode(&Window::closed(t0 + 1000, t0, 3, ks))),
-        ("max", codec::encode(&Window::closed(i64::MAX as u64 - 1, i64::MAX as u64, u64::MAX >> 1, ks).with_quiet_tail(QuietTail::For(i64::MAX as u64)))),
+        (
+            "never-again",
+            codec::encode(&w.with_quiet_tail(QuietTail::Never)),
+        ),
+        (
+            "continuous",
+            codec::encode(&Window {
+                mode: SamplingMode::Continuous,
+                ..w
+            }),
+        ),
+        (
+            "opaque",
+            codec::encode(&Window {
+                mode: SamplingMode::Opaque,
+                ..w
+            }),
+        ),
+        (
+            "inverted",
+            codec::encode(&Window::closed(t0 + 1000, t0, 3, ks)),
+        ),
+        (
+            "max",
+            codec::encode(
+                &Window::closed(i64::MAX as u64 - 1, i64::MAX as u64, u64::MAX >> 1, ks)
+                    .with_quiet_tail(QuietTail::For(i64::MAX as u64)),
+            ),
+        ),
     ];
     let mut dup = codec::encode(&w);
-    dup.push(otlp::int(a::GPU_SAMPLING_WINDOW_END_NS, (t0 + 99_000) as i64));
+    dup.push(otlp::int(
+        a::GPU_SAMPLING_WINDOW_END_NS,
+        (t0 + 99_000) as i64,
+    ));
     records.push(("duplicate-end", dup));
     let mut neg = codec::encode(&w);
     otlp::set(&mut neg, otlp::int(a::GPU_SAMPLING_WINDOW_SEQ, -1));
@@ -318,7 +374,10 @@ fn edge_cases(c: &mut Corpus) {
     otlp::set(&mut quiet, otlp::int(a::GPU_SAMPLING_WINDOW_QUIET_NS, -7));
     records.push(("bad-quiet", quiet));
     let mut string_start = codec::encode(&w);
-    otlp::set(&mut string_start, otlp::string(a::GPU_SAMPLING_WINDOW_START_NS, "1"));
+    otlp::set(
+        &mut string_start,
+        otlp::string(a::GPU_SAMPLING_WINDOW_START_NS, "1"),
+    );
     records.push(("string-start", string_start));
     let mut spans = vec![kernel(1, t0 + 10, t0 + 20, None)];
     for (i, (name, attrs)) in records.iter().enumerate() {
@@ -343,7 +402,9 @@ fn edge_cases(c: &mut Corpus) {
             request(resource("app", 1, None), vec![plain(1)]),
             KeyValue {
                 key: "deep".into(),
-                value: Some(AnyValue { value: nested(depth) }),
+                value: Some(AnyValue {
+                    value: nested(depth),
+                }),
                 ..Default::default()
             },
         );
@@ -396,11 +457,23 @@ fn headers_and_frames(c: &mut Corpus, real: &ExportTraceServiceRequest) {
     let json = serde_json::to_vec(real).expect("OTLP/JSON");
     // [content type][content encoding] body; indexes into the harness's tables.
     for ct in 0u8..14 {
-        let body = if [1, 3, 5, 7].contains(&ct) { &json } else { &pb };
-        c.put("http_request", &format!("ct{ct:02}"), &[&[ct, 0][..], body].concat());
+        let body = if [1, 3, 5, 7].contains(&ct) {
+            &json
+        } else {
+            &pb
+        };
+        c.put(
+            "http_request",
+            &format!("ct{ct:02}"),
+            &[&[ct, 0][..], body].concat(),
+        );
     }
     for ce in 0u8..11 {
-        c.put("http_request", &format!("ce{ce:02}"), &[&[0, ce][..], &gzip(&pb)].concat());
+        c.put(
+            "http_request",
+            &format!("ce{ce:02}"),
+            &[&[0, ce][..], &gzip(&pb)].concat(),
+        );
     }
     // [grpc-encoding] body.
     let gz = gzip(&pb);

@@ -28,6 +28,9 @@ fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
         .collect()
 }
 
+/// How a target's inputs enter the receiver.
+type Entry = fn(&mut Harness, &[u8]);
+
 /// Names the input being replayed when a check fails.
 struct Replaying<'a>(&'a Path);
 
@@ -42,7 +45,7 @@ impl Drop for Replaying<'_> {
 #[test]
 fn every_corpus_input_gets_a_valid_otlp_answer_from_every_front_end_and_nothing_taken_is_lost() {
     let mut h = Harness::start();
-    let targets: [(&str, fn(&mut Harness, &[u8])); 4] = [
+    let targets: [(&str, Entry); 4] = [
         ("otlp_protobuf", |h, d| {
             h.otlp_protobuf(d);
         }),

@@ -16,11 +16,11 @@ use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use generators::{deep_request, mutate, mutations, request, Ids};
 use harness::oracle::{self, Encoding};
 use harness::{Harness, Outcome, MAX_REQUEST_BYTES};
-use prost::Message as _;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
+use prost::Message as _;
 
 /// Cases per property unless `PROPTEST_CASES` says otherwise: a few seconds each.
 const CASES: u32 = 48;
@@ -56,21 +56,28 @@ fn fuzz<S: Strategy>(strategy: S, test: impl Fn(&mut Harness, S::Value)) {
     h.into_inner().finish();
 }
 
-fn json(req: &opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest) -> Vec<u8> {
+fn json(
+    req: &opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest,
+) -> Vec<u8> {
     serde_json::to_vec(req).expect("OTLP/JSON")
 }
 
 #[test]
 fn requests_with_valid_ids_are_taken_whole_by_every_front_end() {
     fuzz(request(Ids::Valid), |h, req| {
-        for (encoding, body) in [(Encoding::Protobuf, req.encode_to_vec()), (Encoding::Json, json(&req))] {
+        for (encoding, body) in [
+            (Encoding::Protobuf, req.encode_to_vec()),
+            (Encoding::Json, json(&req)),
+        ] {
             let outcomes = match encoding {
                 Encoding::Protobuf => h.otlp_protobuf(&body),
                 Encoding::Json => h.otlp_json(&body),
             };
             if body.len() <= MAX_REQUEST_BYTES {
                 assert!(
-                    outcomes.iter().all(|o| *o == Outcome::Accepted { rejected: 0 }),
+                    outcomes
+                        .iter()
+                        .all(|o| *o == Outcome::Accepted { rejected: 0 }),
                     "{encoding:?}: {outcomes:?}"
                 );
             }
@@ -129,9 +136,18 @@ fn header_value() -> impl Strategy<Value = Option<String>> {
 
 #[test]
 fn every_content_type_and_encoding_gets_the_answer_the_specification_gives() {
-    let body = (request(Ids::Any), any::<bool>(), any::<bool>(), vec(any::<u8>(), 0..64))
+    let body = (
+        request(Ids::Any),
+        any::<bool>(),
+        any::<bool>(),
+        vec(any::<u8>(), 0..64),
+    )
         .prop_map(|(req, as_json, gzip, noise)| {
-            let mut b = if as_json { json(&req) } else { req.encode_to_vec() };
+            let mut b = if as_json {
+                json(&req)
+            } else {
+                req.encode_to_vec()
+            };
             if gzip {
                 b = oracle::gzip(&b);
             }
@@ -140,9 +156,12 @@ fn every_content_type_and_encoding_gets_the_answer_the_specification_gives() {
             }
             b
         });
-    fuzz((header_value(), header_value(), body), |h, (ct, ce, body)| {
-        h.http(ct.as_deref(), ce.as_deref(), &body);
-    });
+    fuzz(
+        (header_value(), header_value(), body),
+        |h, (ct, ce, body)| {
+            h.http(ct.as_deref(), ce.as_deref(), &body);
+        },
+    );
 }
 
 /// A gRPC body: messages whose flags, lengths and compression need not agree with
@@ -162,7 +181,11 @@ fn grpc_body() -> impl Strategy<Value = (Option<String>, Vec<u8>)> {
         prop_oneof![8 => Just(0i64), 1 => -8i64..8, 1 => Just(i64::from(u32::MAX))],
     )
         .prop_map(|(payload, gzip, flag, skew): (Vec<u8>, bool, u8, i64)| {
-            let payload = if gzip { oracle::gzip(&payload) } else { payload };
+            let payload = if gzip {
+                oracle::gzip(&payload)
+            } else {
+                payload
+            };
             let len = (payload.len() as i64 + skew).clamp(0, i64::from(u32::MAX)) as u32;
             let mut m = vec![flag];
             m.extend_from_slice(&len.to_be_bytes());
@@ -197,7 +220,9 @@ fn deeply_nested_values_are_taken_or_refused_whole_with_a_reason() {
         // prost refuses nesting past its recursion limit (100 messages); a value nested
         // 20 deep is 60 messages, well inside.
         if depth <= 20 && req.encoded_len() <= MAX_REQUEST_BYTES {
-            assert!(outcomes.iter().all(|o| matches!(o, Outcome::Accepted { .. })));
+            assert!(outcomes
+                .iter()
+                .all(|o| matches!(o, Outcome::Accepted { .. })));
         }
         h.otlp_json(&json(&req));
     });

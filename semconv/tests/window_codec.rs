@@ -225,7 +225,10 @@ fn faulty(w: &Window, fault: &Fault) -> (Vec<KeyValue>, Result<Window, WindowDec
             let count = attrs.iter().filter(|kv| kv.key == k).count() + 1;
             attrs.push(again);
             if count > 1 {
-                Err(WindowDecodeError::Duplicate { attribute: k, count })
+                Err(WindowDecodeError::Duplicate {
+                    attribute: k,
+                    count,
+                })
             } else {
                 // It was absent (an optional attribute): now it is there once.
                 return (attrs.clone(), codec::decode(&attrs));

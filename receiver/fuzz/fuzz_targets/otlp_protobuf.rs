@@ -14,5 +14,7 @@ static HARNESS: OnceLock<Mutex<Harness>> = OnceLock::new();
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let h = HARNESS.get_or_init(|| Mutex::new(Harness::start()));
-    h.lock().expect("no input failed before").otlp_protobuf(data);
+    h.lock()
+        .expect("no input failed before")
+        .otlp_protobuf(data);
 });

@@ -207,14 +207,12 @@ impl Harness {
             c.reconcile.max_windows_per_process = 16;
             c.reconcile.max_processes = 16;
             let running = pipeline::start(c).await.expect("the receiver starts");
-            let grpc = tonic::transport::Endpoint::from_shared(format!(
-                "http://{}",
-                running.grpc_addr
-            ))
-            .expect("a URL")
-            .connect()
-            .await
-            .expect("connects");
+            let grpc =
+                tonic::transport::Endpoint::from_shared(format!("http://{}", running.grpc_addr))
+                    .expect("a URL")
+                    .connect()
+                    .await
+                    .expect("connects");
             (running, grpc)
         });
         Harness {
@@ -248,10 +246,7 @@ impl Harness {
             self.http(ct, None, body),
             self.http(ct, Some("gzip"), &oracle::gzip(body)),
             self.grpc(None, oracle::grpc_frame(false, body)),
-            self.grpc(
-                Some("gzip"),
-                oracle::grpc_frame(true, &oracle::gzip(body)),
-            ),
+            self.grpc(Some("gzip"), oracle::grpc_frame(true, &oracle::gzip(body))),
         ];
         if let Some(req) = oracle::decode_protobuf(body) {
             reconcile(&req);
@@ -276,7 +271,8 @@ impl Harness {
     /// `[content type][content encoding] body`: the two bytes choose from
     /// [`CONTENT_TYPES`] and [`CONTENT_ENCODINGS`].
     pub(crate) fn http_request(&mut self, data: &[u8]) {
-        let ct = CONTENT_TYPES[usize::from(data.first().copied().unwrap_or(0)) % CONTENT_TYPES.len()];
+        let ct =
+            CONTENT_TYPES[usize::from(data.first().copied().unwrap_or(0)) % CONTENT_TYPES.len()];
         let ce = CONTENT_ENCODINGS
             [usize::from(data.get(1).copied().unwrap_or(0)) % CONTENT_ENCODINGS.len()];
         self.http(ct, ce, data.get(2..).unwrap_or_default());
@@ -297,8 +293,7 @@ impl Harness {
         content_encoding: Option<&str>,
         body: &[u8],
     ) -> Outcome {
-        let expected =
-            oracle::expect_http(content_type, content_encoding, body, MAX_REQUEST_BYTES);
+        let expected = oracle::expect_http(content_type, content_encoding, body, MAX_REQUEST_BYTES);
         let mut call = self.http.post(&self.http_url).body(body.to_vec());
         if let Some(ct) = content_type {
             call = call.header("content-type", ct);
@@ -334,10 +329,12 @@ impl Harness {
         };
         let expected = match (gzip, oracle::framing(&body)) {
             (None, _) => GrpcExpected::Unsupported,
-            (Some(gz), oracle::Framing::One { flag, message }) => GrpcExpected::Exactly(
-                oracle::expect_grpc(gz, flag, message, MAX_REQUEST_BYTES),
-            ),
-            (Some(gz), oracle::Framing::Other) => GrpcExpected::FirstMessage(first_message(gz, &body)),
+            (Some(gz), oracle::Framing::One { flag, message }) => {
+                GrpcExpected::Exactly(oracle::expect_grpc(gz, flag, message, MAX_REQUEST_BYTES))
+            }
+            (Some(gz), oracle::Framing::Other) => {
+                GrpcExpected::FirstMessage(first_message(gz, &body))
+            }
         };
         let mut req = http::Request::builder()
             .method("POST")
@@ -348,9 +345,9 @@ impl Harness {
             req = req.header("grpc-encoding", e);
         }
         let req = req
-            .body(tonic::body::Body::new(http_body_util::Full::new(Bytes::from(
-                body,
-            ))))
+            .body(tonic::body::Body::new(http_body_util::Full::new(
+                Bytes::from(body),
+            )))
             .expect("a request");
         let mut channel = self.grpc.clone();
         let answer = self.wait("an OTLP/gRPC request", async move {
@@ -478,7 +475,12 @@ impl Harness {
 fn first_message(gzip: bool, body: &[u8]) -> Option<Expected> {
     let len = u32::from_be_bytes(body.get(1..5)?.try_into().ok()?) as usize;
     let message = body.get(5..5 + len)?;
-    Some(oracle::expect_grpc(gzip, body[0], message, MAX_REQUEST_BYTES))
+    Some(oracle::expect_grpc(
+        gzip,
+        body[0],
+        message,
+        MAX_REQUEST_BYTES,
+    ))
 }
 
 fn unframe(mut data: &[u8]) -> Vec<(u8, Bytes)> {
@@ -486,7 +488,10 @@ fn unframe(mut data: &[u8]) -> Vec<(u8, Bytes)> {
     while !data.is_empty() {
         assert!(data.len() >= 5, "a truncated gRPC message in the answer");
         let len = u32::from_be_bytes(data[1..5].try_into().expect("4 bytes")) as usize;
-        assert!(data.len() >= 5 + len, "a truncated gRPC message in the answer");
+        assert!(
+            data.len() >= 5 + len,
+            "a truncated gRPC message in the answer"
+        );
         out.push((data[0], Bytes::copy_from_slice(&data[5..5 + len])));
         data = &data[5 + len..];
     }
@@ -567,7 +572,11 @@ fn check_http(encoding: Encoding, expected: Expected, answer: &HttpAnswer) -> Ou
             };
             assert_eq!(answer.status, want, "expected {expected:?}, got {text}");
             let status = decode_status(encoding, &answer.body);
-            assert_eq!(status.code, tonic::Code::InvalidArgument as i32, "{status:?}");
+            assert_eq!(
+                status.code,
+                tonic::Code::InvalidArgument as i32,
+                "{status:?}"
+            );
             assert!(!status.message.is_empty(), "an error says why");
             Outcome::Refused
         }
@@ -575,7 +584,10 @@ fn check_http(encoding: Encoding, expected: Expected, answer: &HttpAnswer) -> Ou
 }
 
 fn check_partial_success(resp: &ExportTraceServiceResponse, spans: usize, rejected: usize) {
-    let got = resp.partial_success.as_ref().map_or(0, |p| p.rejected_spans);
+    let got = resp
+        .partial_success
+        .as_ref()
+        .map_or(0, |p| p.rejected_spans);
     assert_eq!(
         got, rejected as i64,
         "exactly the spans with invalid ids are rejected ({spans} spans): {resp:?}"
@@ -588,7 +600,10 @@ fn check_partial_success(resp: &ExportTraceServiceResponse, spans: usize, reject
 
 fn check_grpc(expected: GrpcExpected, answer: &GrpcAnswer) -> Outcome {
     use tonic::Code;
-    assert_eq!(answer.http_status, 200, "gRPC answers on HTTP 200: {answer:?}");
+    assert_eq!(
+        answer.http_status, 200,
+        "gRPC answers on HTTP 200: {answer:?}"
+    );
     assert!(
         answer
             .content_type
@@ -654,13 +669,21 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
     let mut out = Vec::new();
     for now in [0, 5] {
         let (report, ready) = r.ingest(req.clone(), now);
-        assert_eq!(report.rejected_spans, bad as i64, "{}", report.error_message());
+        assert_eq!(
+            report.rejected_spans,
+            bad as i64,
+            "{}",
+            report.error_message()
+        );
         out.extend(ready);
     }
     out.extend(r.tick(1_000));
     out.extend(r.drain());
     let c = r.counters();
-    assert_eq!((c.spans_received, c.spans_rejected), (2 * n as u64, 2 * bad as u64));
+    assert_eq!(
+        (c.spans_received, c.spans_rejected),
+        (2 * n as u64, 2 * bad as u64)
+    );
     assert!(c.outcomes.is_balanced(), "{:?}", c.outcomes);
     assert_eq!(r.held(), 0, "drained");
     // Plain spans leave byte for byte; what else leaves is a kernel span or a window
@@ -698,7 +721,11 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
             } else if let Some(n) = plain.get_mut(&s.encode_to_vec()).filter(|n| **n > 0) {
                 *n -= 1;
             } else {
-                assert_eq!(s.name, a::SPAN_GPU_SAMPLING_WINDOW, "an unknown span left: {s:?}");
+                assert_eq!(
+                    s.name,
+                    a::SPAN_GPU_SAMPLING_WINDOW,
+                    "an unknown span left: {s:?}"
+                );
                 window_spans += 1;
             }
         }

@@ -33,7 +33,10 @@ pub(crate) enum Refusal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Expected {
     /// Taken: `spans` spans, of which exactly `rejected` refused for bad ids.
-    Accepted { spans: usize, rejected: usize },
+    Accepted {
+        spans: usize,
+        rejected: usize,
+    },
     Refused(Refusal),
 }
 

@@ -105,9 +105,9 @@ pub(crate) fn any_value(depth: u32) -> impl Strategy<Value = Option<Value>> {
 
 /// A chain of `depth` nested values, alternating key-value lists and arrays.
 pub(crate) fn nested(depth: usize) -> Option<Value> {
-    (0..depth).fold(Some(Value::IntValue(7)), |inner, i| {
-        let inner = AnyValue { value: inner };
-        Some(if i % 2 == 0 {
+    let value = (0..depth).fold(Value::IntValue(7), |inner, i| {
+        let inner = AnyValue { value: Some(inner) };
+        if i % 2 == 0 {
             Value::KvlistValue(KeyValueList {
                 values: vec![KeyValue {
                     key: "k".into(),
@@ -119,13 +119,17 @@ pub(crate) fn nested(depth: usize) -> Option<Value> {
             Value::ArrayValue(ArrayValue {
                 values: vec![inner],
             })
-        })
-    })
+        }
+    });
+    Some(value)
 }
 
 fn attribute() -> impl Strategy<Value = KeyValue> {
     (
-        prop_oneof![".{0,12}", select(vec!["service.name", "gpu.device.id", "k"]).prop_map(String::from)],
+        prop_oneof![
+            ".{0,12}",
+            select(vec!["service.name", "gpu.device.id", "k"]).prop_map(String::from)
+        ],
         any_value(3),
     )
         .prop_map(|(k, v)| kv(&k, v))
@@ -217,7 +221,11 @@ fn window() -> impl Strategy<Value = Window> {
                 mode,
                 context_id,
                 device_id,
-                quiet_tail: if end == WindowEnd::Open { QuietTail::None } else { quiet },
+                quiet_tail: if end == WindowEnd::Open {
+                    QuietTail::None
+                } else {
+                    quiet
+                },
             }
         })
 }
@@ -271,7 +279,10 @@ pub(crate) fn record(w: &Window, m: &Mangle) -> Vec<KeyValue> {
         Mangle::WrongType(k, v) => otlp::set(&mut attrs, kv(k, v)),
         Mangle::Int(k, i) => otlp::set(&mut attrs, otlp::int(k, i)),
         Mangle::Invert => {
-            otlp::set(&mut attrs, otlp::int(a::GPU_SAMPLING_WINDOW_END_NS, w.start_ns as i64 - 1));
+            otlp::set(
+                &mut attrs,
+                otlp::int(a::GPU_SAMPLING_WINDOW_END_NS, w.start_ns as i64 - 1),
+            );
         }
         Mangle::Duplicate(k, v) => attrs.push(kv(k, v)),
         Mangle::Mode(s) => otlp::set(&mut attrs, otlp::string(a::GPU_SAMPLING_MODE, s)),
@@ -351,18 +362,26 @@ fn span(ids: Ids) -> impl Strategy<Value = Span> {
         // Names, stamps and other attributes in any order.
         role().prop_flat_map(|(attrs, events)| (Just(attrs).prop_shuffle(), Just(events))),
     )
-        .prop_map(|((trace_id, span_id, parent_span_id), name, kind, (start, end), (attributes, events))| Span {
-            trace_id,
-            span_id,
-            parent_span_id,
-            name,
-            kind,
-            start_time_unix_nano: start,
-            end_time_unix_nano: end,
-            attributes,
-            events,
-            ..Default::default()
-        })
+        .prop_map(
+            |(
+                (trace_id, span_id, parent_span_id),
+                name,
+                kind,
+                (start, end),
+                (attributes, events),
+            )| Span {
+                trace_id,
+                span_id,
+                parent_span_id,
+                name,
+                kind,
+                start_time_unix_nano: start,
+                end_time_unix_nano: end,
+                attributes,
+                events,
+                ..Default::default()
+            },
+        )
 }
 
 fn scope() -> impl Strategy<Value = Option<InstrumentationScope>> {

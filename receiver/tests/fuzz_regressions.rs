@@ -56,3 +56,26 @@ fn bytes_after_the_gzip_stream_are_refused_not_ignored() {
     );
     h.finish();
 }
+
+#[test]
+fn a_request_refused_before_its_body_is_read_still_gets_its_answer() {
+    // Found by the content-type property: the receiver answered 415 at the headers and
+    // hyper closed the connection while the body was still arriving; the client's
+    // write failed (broken pipe) and it never saw the answer. The body is now read and
+    // dropped first, up to the request size limit.
+    let mut h = Harness::start();
+    for len in [20, 64 * 1024, harness::MAX_REQUEST_BYTES] {
+        for _ in 0..20 {
+            let body = vec![b'x'; len];
+            assert_eq!(
+                h.http(Some("gzip, identity"), None, &body),
+                Outcome::Refused
+            );
+            assert_eq!(
+                h.http(Some("application/x-protobuf"), None, &one_span(1)),
+                TAKEN
+            );
+        }
+    }
+    h.finish();
+}

@@ -47,6 +47,16 @@ pub enum WindowDecodeError {
         /// The value.
         value: i64,
     },
+    /// An attribute appears more than once. OTLP keys are unique, and which value the
+    /// producer meant is anyone's guess: reading one could prove "false" where the
+    /// other proves "true".
+    #[error("window attribute {attribute} appears {count} times, where one value belongs")]
+    Duplicate {
+        /// The attribute.
+        attribute: &'static str,
+        /// How many times it appears.
+        count: usize,
+    },
     /// A closed window ends before it starts.
     #[error("inverted window: end_ns {end_ns} is before start_ns {start_ns}")]
     Inverted {
@@ -101,8 +111,25 @@ fn optional_u64(
     }
 }
 
+/// The attributes of a window record.
+const RECORD_ATTRIBUTES: [&str; 7] = [
+    a::GPU_SAMPLING_WINDOW_START_NS,
+    a::GPU_SAMPLING_WINDOW_END_NS,
+    a::GPU_SAMPLING_WINDOW_SEQ,
+    a::GPU_SAMPLING_MODE,
+    a::GPU_SAMPLING_WINDOW_QUIET_NS,
+    a::GPU_CONTEXT_ID,
+    a::GPU_DEVICE_ID,
+];
+
 /// Decodes the attributes of one window record.
 pub fn decode(attrs: &[KeyValue]) -> Result<Window, WindowDecodeError> {
+    for attribute in RECORD_ATTRIBUTES {
+        let count = attrs.iter().filter(|kv| kv.key == attribute).count();
+        if count > 1 {
+            return Err(WindowDecodeError::Duplicate { attribute, count });
+        }
+    }
     let start_ns = required_u64(attrs, a::GPU_SAMPLING_WINDOW_START_NS)?;
     let end_ns = required_u64(attrs, a::GPU_SAMPLING_WINDOW_END_NS)?;
     let seq = required_u64(attrs, a::GPU_SAMPLING_WINDOW_SEQ)?;
@@ -344,6 +371,26 @@ mod tests {
             decode(&attrs),
             Err(WindowDecodeError::InvalidQuietTail { value: -2 })
         );
+    }
+
+    #[test]
+    fn a_record_with_a_duplicated_attribute_is_refused() {
+        // Found by fuzzing: the first of two end_ns was read, the second ignored.
+        let mut attrs = encode(&closed());
+        attrs.push(otlp::int(a::GPU_SAMPLING_WINDOW_END_NS, 9000));
+        assert_eq!(
+            decode(&attrs),
+            Err(WindowDecodeError::Duplicate {
+                attribute: a::GPU_SAMPLING_WINDOW_END_NS,
+                count: 2
+            })
+        );
+        let mut attrs = encode(&closed());
+        attrs.push(otlp::string(a::GPU_SAMPLING_MODE, "continuous"));
+        assert!(matches!(
+            decode(&attrs),
+            Err(WindowDecodeError::Duplicate { attribute, .. }) if attribute == a::GPU_SAMPLING_MODE
+        ));
     }
 
     #[test]

@@ -179,10 +179,51 @@ fn error(
     reply(encoding, status, body)
 }
 
+/// An answer given while the body may still be arriving: the connection cannot carry
+/// another request, so the client is told not to reuse it (RFC 9112 9.6).
+fn closing(mut resp: Response) -> Response {
+    resp.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    resp
+}
+
+/// Answers a request refused before its body was read. The body is read and dropped
+/// first (up to `max` bytes, within `timeout`, never held): a server that closes while
+/// the client still sends resets the connection, and the client sees a broken pipe, not
+/// the answer. A longer or slower body is left unread and the connection closed.
+async fn refuse_unread(body: Body, max: usize, timeout: Duration, resp: Response) -> Response {
+    match tokio::time::timeout(timeout, discard(body, max)).await {
+        Ok(true) => resp,
+        _ => closing(resp),
+    }
+}
+
+/// Reads `body` to its end, dropping each chunk; false when it is longer than `max`
+/// bytes or fails.
+async fn discard(mut body: Body, max: usize) -> bool {
+    use http_body::Body as _;
+    let mut left = max;
+    loop {
+        match std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await {
+            None => return true,
+            Some(Ok(frame)) => {
+                let n = frame.data_ref().map_or(0, Bytes::len);
+                if n > left {
+                    return false;
+                }
+                left -= n;
+            }
+            Some(Err(_)) => return false,
+        }
+    }
+}
+
 fn gunzip_capped(data: &[u8], max: usize) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    // Read one byte past the limit to tell "exactly at" from "over".
-    flate2::read::GzDecoder::new(data)
+    // Read one byte past the limit to tell "exactly at" from "over". Every member
+    // (RFC 1952 2.2): a body gzipped as it streams has several, and bytes after the
+    // last are an error, not ignored.
+    flate2::read::MultiGzDecoder::new(data)
         .take(max as u64 + 1)
         .read_to_end(&mut out)
         .map_err(|e| format!("invalid gzip body: {e}"))?;
@@ -200,10 +241,12 @@ fn encoding_of(headers: &HeaderMap) -> Result<Encoding, &str> {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    match content_type.split(';').next().unwrap_or("").trim() {
+    // Media types are case-insensitive (RFC 9110 8.3.1).
+    let media_type = content_type.split(';').next().unwrap_or("").trim();
+    match media_type.to_ascii_lowercase().as_str() {
         "application/x-protobuf" | "application/protobuf" => Ok(Encoding::Protobuf),
         "application/json" => Ok(Encoding::Json),
-        other => Err(other),
+        _ => Err(media_type),
     }
 }
 
@@ -230,25 +273,28 @@ fn unauthenticated(encoding: Encoding, why: Unauthenticated) -> Response {
 async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
     let ingest = &st.handle.telemetry.ingest;
     ingest.http_requests.fetch_add(1, Relaxed);
-    // Before anything of the request is read: a stranger costs a header lookup.
+    let (max, body_timeout) = (st.max_request_bytes, st.body_timeout);
+    // Before the body is decoded or held: a stranger's body is only read and dropped,
+    // so that the 401 reaches it rather than a reset connection.
     let authorization = headers.get(header::AUTHORIZATION).map(|v| v.as_bytes());
     if let Err(why) = st.gate.authenticate(authorization) {
-        return unauthenticated(encoding_of(&headers).unwrap_or(Encoding::Json), why);
+        let resp = unauthenticated(encoding_of(&headers).unwrap_or(Encoding::Json), why);
+        return refuse_unread(body, max, body_timeout, resp).await;
     }
     let encoding = match encoding_of(&headers) {
         Ok(e) => e,
         Err(other) => {
             let msg = format!("unsupported content type {other:?}: use application/x-protobuf or application/json");
-            return error(
+            let resp = error(
                 Encoding::Json,
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 tonic::Code::InvalidArgument,
                 msg,
                 Some(&ingest.refused_media_type),
             );
+            return refuse_unread(body, max, body_timeout, resp).await;
         }
     };
-    let max = st.max_request_bytes;
     let retry_later = |r: Refusal| {
         let status = match r {
             Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull => {
@@ -277,7 +323,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         .and_then(|v| v.trim().parse::<usize>().ok());
     let mut admission = match st.handle.admit(declared.unwrap_or(max).min(max)) {
         Ok(a) => a,
-        Err(r) => return retry_later(r),
+        Err(r) => return refuse_unread(body, max, body_timeout, retry_later(r)).await,
     };
     let too_large = |msg: String| {
         error(
@@ -288,23 +334,25 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             Some(&ingest.refused_too_large),
         )
     };
-    let raw: Bytes = match tokio::time::timeout(st.body_timeout, axum::body::to_bytes(body, max))
-        .await
+    let raw: Bytes = match tokio::time::timeout(body_timeout, axum::body::to_bytes(body, max)).await
     {
         Ok(Ok(b)) => b,
-        Ok(Err(_)) => return too_large(format!("request body exceeds the limit of {max} bytes")),
+        Ok(Err(_)) => {
+            let msg = format!("request body exceeds the limit of {max} bytes");
+            return closing(too_large(msg));
+        }
         Err(_) => {
             let msg = format!(
                 "the request body did not arrive within {}",
                 humantime::format_duration(st.body_timeout)
             );
-            return error(
+            return closing(error(
                 encoding,
                 StatusCode::REQUEST_TIMEOUT,
                 tonic::Code::InvalidArgument,
                 msg,
                 Some(&ingest.refused_timeout),
-            );
+            ));
         }
     };
     let content_encoding = headers

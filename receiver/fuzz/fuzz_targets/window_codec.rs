@@ -1,0 +1,7 @@
+//! A span event (protobuf) through the window codec.
+#![no_main]
+
+#[path = "../harness/mod.rs"]
+mod harness;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::window_codec(data));

@@ -1,0 +1,202 @@
+//! What the receiver must answer to an input, worked out from the OTLP specification
+//! and the contract alone (no receiver code): which requests decode, how many spans
+//! they carry and how many of those must be rejected.
+
+use std::io::Read as _;
+
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::trace::v1::Span;
+use prost::Message as _;
+
+/// The body encoding an OTLP/HTTP request declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    Protobuf,
+    Json,
+}
+
+/// Why a whole request must be refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// Content type or content encoding not supported (HTTP 415).
+    MediaType,
+    /// Over the size limit, compressed or not (HTTP 413; gRPC OutOfRange or
+    /// ResourceExhausted).
+    TooLarge,
+    /// Not a request: bad gzip, protobuf or JSON (HTTP 400; gRPC InvalidArgument).
+    Malformed,
+    /// A gRPC message tonic cannot unframe or decompress (Internal, as gRPC asks).
+    Protocol,
+}
+
+/// The answer a request must get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expected {
+    /// Taken: `spans` spans, of which exactly `rejected` refused for bad ids.
+    Accepted {
+        spans: usize,
+        rejected: usize,
+    },
+    Refused(Refusal),
+}
+
+/// The encoding of a `Content-Type`: media types are case-insensitive and may carry
+/// parameters (RFC 9110, section 8.3.1).
+pub(crate) fn content_type(value: Option<&str>) -> Option<Encoding> {
+    let media = value?.split(';').next()?.trim().to_ascii_lowercase();
+    match media.as_str() {
+        "application/x-protobuf" | "application/protobuf" => Some(Encoding::Protobuf),
+        "application/json" => Some(Encoding::Json),
+        _ => None,
+    }
+}
+
+/// Whether a `Content-Encoding` is gzip (true), none (false) or unsupported (None).
+pub(crate) fn gzipped(value: Option<&str>) -> Option<bool> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") | Some("identity") => Some(false),
+        Some("gzip") => Some(true),
+        _ => None,
+    }
+}
+
+/// A gzip body decompressed, every member of it (RFC 1952, section 2.2), or why not.
+pub(crate) fn gunzip(data: &[u8], max: usize) -> Result<Vec<u8>, Refusal> {
+    let mut out = Vec::new();
+    match flate2::read::MultiGzDecoder::new(data)
+        .take(max as u64 + 1)
+        .read_to_end(&mut out)
+    {
+        _ if out.len() > max => Err(Refusal::TooLarge),
+        Ok(_) => Ok(out),
+        Err(_) => Err(Refusal::Malformed),
+    }
+}
+
+/// gzip of `data`, one member.
+pub(crate) fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(data).expect("writes to memory");
+    enc.finish().expect("writes to memory")
+}
+
+/// The request in a protobuf body, if it is one.
+pub(crate) fn decode_protobuf(body: &[u8]) -> Option<ExportTraceServiceRequest> {
+    ExportTraceServiceRequest::decode(body).ok()
+}
+
+/// The request in an OTLP/JSON body, if it is one.
+pub(crate) fn decode_json(body: &[u8]) -> Option<ExportTraceServiceRequest> {
+    serde_json::from_slice(body).ok()
+}
+
+/// What a request body, once decompressed, must get.
+pub(crate) fn expect_body(encoding: Encoding, body: &[u8]) -> Expected {
+    let request = match encoding {
+        Encoding::Protobuf => decode_protobuf(body),
+        Encoding::Json => decode_json(body),
+    };
+    match request {
+        Some(r) => Expected::Accepted {
+            spans: spans(&r).count(),
+            rejected: spans(&r).filter(|s| !ids_valid(s)).count(),
+        },
+        None => Expected::Refused(Refusal::Malformed),
+    }
+}
+
+/// What an OTLP/HTTP request must get.
+pub(crate) fn expect_http(
+    content_type_header: Option<&str>,
+    content_encoding: Option<&str>,
+    body: &[u8],
+    max: usize,
+) -> Expected {
+    let Some(encoding) = content_type(content_type_header) else {
+        return Expected::Refused(Refusal::MediaType);
+    };
+    if body.len() > max {
+        return Expected::Refused(Refusal::TooLarge);
+    }
+    match gzipped(content_encoding) {
+        None => Expected::Refused(Refusal::MediaType),
+        Some(false) => expect_body(encoding, body),
+        Some(true) => match gunzip(body, max) {
+            Ok(plain) => expect_body(encoding, &plain),
+            Err(r) => Expected::Refused(r),
+        },
+    }
+}
+
+/// Every span of a request.
+pub(crate) fn spans(req: &ExportTraceServiceRequest) -> impl Iterator<Item = &Span> {
+    req.resource_spans
+        .iter()
+        .flat_map(|rs| &rs.scope_spans)
+        .flat_map(|ss| &ss.spans)
+}
+
+/// The OTLP rule for ids: a 16-byte trace id and an 8-byte span id, neither all zero;
+/// a parent span id empty or 8 bytes.
+pub(crate) fn ids_valid(span: &Span) -> bool {
+    let id = |b: &[u8], len: usize| b.len() == len && b.iter().any(|&x| x != 0);
+    id(&span.trace_id, 16)
+        && id(&span.span_id, 8)
+        && (span.parent_span_id.is_empty() || span.parent_span_id.len() == 8)
+}
+
+/// One gRPC length-prefixed message.
+pub(crate) fn grpc_frame(compressed: bool, message: &[u8]) -> Vec<u8> {
+    let mut frame = Vec::with_capacity(message.len() + 5);
+    frame.push(u8::from(compressed));
+    frame.extend_from_slice(&(message.len() as u32).to_be_bytes());
+    frame.extend_from_slice(message);
+    frame
+}
+
+/// How a gRPC request body is framed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Framing<'a> {
+    /// Exactly one message.
+    One { flag: u8, message: &'a [u8] },
+    /// No message, a truncated one, or more than one.
+    Other,
+}
+
+pub(crate) fn framing(body: &[u8]) -> Framing<'_> {
+    if body.len() < 5 {
+        return Framing::Other;
+    }
+    let len = u32::from_be_bytes([body[1], body[2], body[3], body[4]]) as usize;
+    if body.len() - 5 != len {
+        return Framing::Other;
+    }
+    Framing::One {
+        flag: body[0],
+        message: &body[5..],
+    }
+}
+
+/// What a well-framed OTLP/gRPC message must get (`flag` 1 with gzip declared).
+pub(crate) fn expect_grpc(gzip_declared: bool, flag: u8, message: &[u8], max: usize) -> Expected {
+    if message.len() > max {
+        return Expected::Refused(Refusal::TooLarge);
+    }
+    match (flag, gzip_declared) {
+        (0, _) => expect_body(Encoding::Protobuf, message),
+        (1, true) => {
+            // tonic reads the first gzip member only (`flate2::read::GzDecoder`).
+            let mut out = Vec::new();
+            match flate2::read::GzDecoder::new(message)
+                .take(max as u64 + 1)
+                .read_to_end(&mut out)
+            {
+                _ if out.len() > max => Expected::Refused(Refusal::TooLarge),
+                Ok(_) => expect_body(Encoding::Protobuf, &out),
+                Err(_) => Expected::Refused(Refusal::Protocol),
+            }
+        }
+        _ => Expected::Refused(Refusal::Protocol),
+    }
+}

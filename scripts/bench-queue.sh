@@ -17,6 +17,8 @@
 # all), and the queue's commits (fsyncs) with the requests each covered on average.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 REPS=${REPS:-5}
 REQUESTS=${REQUESTS:-2000}
@@ -40,20 +42,6 @@ cleanup() {
   rm -rf "$QUEUE_ROOT"
 }
 trap cleanup EXIT
-
-wait_port() { # host:port
-  local h=${1%:*} p=${1##*:}
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/$h/$p") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  echo "nothing listens on $1" >&2
-  return 1
-}
-
-field() { # key line
-  tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"
-}
 
 metric() { # name
   curl -s "http://$METRICS/metrics" | awk -v n="$1" '$1 == n {print $2}'

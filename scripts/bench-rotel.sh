@@ -21,6 +21,8 @@
 # sink has counted everything) with accepted spans per CPU-second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 REPS=${REPS:-3}
 REQUESTS=${REQUESTS:-2000}
@@ -51,25 +53,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-wait_port() { # host:port
-  local h=${1%:*} p=${1##*:}
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/$h/$p") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  echo "nothing listens on $1" >&2
-  return 1
-}
-
 cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spaces)
   local s
   s=$(<"/proc/$1/stat")
   s=${s##*) }
   awk '{print $12 + $13}' <<<"$s"
-}
-
-field() { # key line
-  tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"
 }
 
 run_arm() { # arm rep

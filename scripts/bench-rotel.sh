@@ -14,7 +14,8 @@
 # receiver exports with gzip too (RECEIVER_COMPRESSION=none for its default).
 #
 # Per run it prints: spans accepted per second and the acknowledgement latency p50/p99
-# (loadgen, sent until answered), spans counted at the sink (must equal what the server
+# (loadgen, sent until answered), the delivery time p50/p99 of the spans (the sink, from
+# the send time loadgen puts on each request's scope until the span arrives), spans counted at the sink (must equal what the server
 # should export: every span sent, plus two window spans per serialized request for the
 # receiver), end-to-end spans/s (loadgen start until the sink's last count), and the
 # server's CPU seconds (utime+stime from /proc/PID/stat, from before the load until the
@@ -102,14 +103,17 @@ run_arm() { # arm rep
   refused=$(field refused_requests "$out")
   if [[ $server == receiver* ]]; then expected=$(field expected_exported "$out"); else expected=$sent; fi
   counted=$(sed -n 's/.*"spans":\([0-9]*\).*/\1/p' "$log.sink")
+  local d50 d99
+  d50=$(sed -n 's/.*"delivery_p50_ms":\([0-9.]*\).*/\1/p' "$log.sink")
+  d99=$(sed -n 's/.*"delivery_p99_ms":\([0-9.]*\).*/\1/p' "$log.sink")
   awk -v arm="$arm" -v rep="$rep" -v sent="$sent" -v want="$expected" -v got="${counted:-0}" \
     -v acc="$(field accepted_spans_per_s "$out")" -v p50="$(field ack_p50_ms "$out")" \
     -v p99="$(field ack_p99_ms "$out")" -v refused="$refused" -v c0="$c0" -v c1="$c1" \
-    -v tck="$TCK" -v t0="$t0" -v t1="$t1" -v idle="$IDLE" 'BEGIN {
+    -v tck="$TCK" -v t0="$t0" -v t1="$t1" -v idle="$IDLE" -v d50="${d50:-0}" -v d99="${d99:-0}" 'BEGIN {
       cpu = (c1 - c0) / tck
       e2e = got / (t1 - t0 - idle)
-      printf "%s rep=%s sent=%d accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f refused=%d sink_spans=%d expected=%d ok=%s e2e_spans_per_s=%.0f server_cpu_s=%.2f spans_per_cpu_s=%.0f\n",
-        arm, rep, sent, acc, p50, p99, refused, got, want, (got == want ? "yes" : "NO"), e2e, cpu, (cpu > 0 ? sent / cpu : 0)
+      printf "%s rep=%s sent=%d accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f delivery_p50_ms=%.2f delivery_p99_ms=%.2f refused=%d sink_spans=%d expected=%d ok=%s e2e_spans_per_s=%.0f server_cpu_s=%.2f spans_per_cpu_s=%.0f\n",
+        arm, rep, sent, acc, p50, p99, d50, d99, refused, got, want, (got == want ? "yes" : "NO"), e2e, cpu, (cpu > 0 ? sent / cpu : 0)
     }' | tee -a "$WORK/runs"
 }
 
@@ -126,12 +130,12 @@ median() { # arm key
 }
 
 echo
-echo "| arm | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | server CPU s | spans per CPU-s | sink = expected |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| arm | accepted spans/s | ack p50 ms | ack p99 ms | delivery p50 ms | delivery p99 ms | end to end spans/s | server CPU s | spans per CPU-s | sink = expected |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for arm in $ARMS; do
   ok=$(grep "^$arm " "$WORK/runs" | grep -c "ok=yes" || true)
   n=$(grep -c "^$arm " "$WORK/runs" || true)
-  echo "| $arm | $(median "$arm" accepted_spans_per_s) | $(median "$arm" ack_p50_ms) | $(median "$arm" ack_p99_ms) | $(median "$arm" e2e_spans_per_s) | $(median "$arm" server_cpu_s) | $(median "$arm" spans_per_cpu_s) | $ok/$n |"
+  echo "| $arm | $(median "$arm" accepted_spans_per_s) | $(median "$arm" ack_p50_ms) | $(median "$arm" ack_p99_ms) | $(median "$arm" delivery_p50_ms) | $(median "$arm" delivery_p99_ms) | $(median "$arm" e2e_spans_per_s) | $(median "$arm" server_cpu_s) | $(median "$arm" spans_per_cpu_s) | $ok/$n |"
 done
 echo
 for tier in off serialized; do

@@ -15,7 +15,8 @@
 //! (e.g. 127.0.0.1:4318), one keep-alive connection per `--concurrency`.
 //! `--gpu-shaped` sends only kernel spans, each with the injector's 16 attributes and a
 //! long templated name; `--tier off` sends an off-tier producer's batch (stamped "false",
-//! no windows). `--no-metrics` skips `/metrics` (for a server that is not the receiver:
+//! no windows); `--tier held` a serialized producer's without windows, so every kernel
+//! waits the full reconcile delay. `--no-metrics` skips `/metrics` (for a server that is not the receiver:
 //! count at its backend; `expected_exported` says what the receiver would export).
 //! `--rate N` paces the load at N spans/s in all (open loop, each connection on its own
 //! schedule): latency is then counted from when a request was due, so a server that falls
@@ -58,8 +59,9 @@ struct Args {
     /// grpc, or http (OTLP/HTTP protobuf).
     #[arg(long, default_value = "grpc", value_parser = ["grpc", "http"])]
     protocol: String,
-    /// Tier the producers declare: serialized (with windows) or off.
-    #[arg(long, default_value = "serialized", value_parser = ["serialized", "off"])]
+    /// Tier the producers declare: serialized (with windows), off, or held (serialized
+    /// without windows: every kernel waits the full reconcile delay).
+    #[arg(long, default_value = "serialized", value_parser = ["serialized", "off", "held"])]
     tier: String,
     /// Only kernel spans, with the injector's 16 attributes and long names (no plain spans).
     #[arg(long)]
@@ -94,10 +96,20 @@ async fn sink(addr: &str) -> anyhow::Result<()> {
             (last, since) = (now, Instant::now());
         }
     }
+    let mut delivery = std::mem::take(&mut *counted.delivery_ns.lock().unwrap());
+    delivery.sort_unstable();
+    let ms = |p: f64| {
+        delivery
+            .get(((delivery.len() as f64 * p) as usize).min(delivery.len().saturating_sub(1)))
+            .map_or(0.0, |&ns| ns as f64 / 1e6)
+    };
     println!(
-        "{{\"requests\":{},\"spans\":{}}}",
+        "{{\"requests\":{},\"spans\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
         counted.requests.load(Ordering::Relaxed),
-        last
+        last,
+        ms(0.5),
+        ms(0.99),
+        ms(1.0)
     );
     Ok(())
 }
@@ -132,7 +144,7 @@ fn gpu_kernel(n: u64, start: u64, end: u64, stamp: Serialized) -> Span {
 }
 
 fn batch(producer: u64, n: u64, args: &Args) -> ExportTraceServiceRequest {
-    let (spans, off) = (args.spans, args.tier == "off");
+    let (spans, off, held) = (args.spans, args.tier == "off", args.tier == "held");
     let base = n * 1_000_000;
     let ks = SamplingMode::KernelSerialized;
     let seq = n * 2 + 1;
@@ -143,7 +155,7 @@ fn batch(producer: u64, n: u64, args: &Args) -> ExportTraceServiceRequest {
         Window::closed(base + 900_000, base + 950_000, seq + 1, ks),
     ];
     let mut out = Vec::new();
-    if !off {
+    if !off && !held {
         out.push(window_carrier(n, &windows));
     }
     // Every kernel ends before the second window, which settles it.
@@ -191,6 +203,24 @@ impl Pace {
     }
 }
 
+/// Sets the request's send time on its scopes, for the sink's delivery times.
+fn stamp_sent(r: &mut ExportTraceServiceRequest) {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64);
+    for ss in r
+        .resource_spans
+        .iter_mut()
+        .flat_map(|rs| &mut rs.scope_spans)
+    {
+        let scope = ss.scope.get_or_insert_with(Default::default);
+        otlp::set(
+            &mut scope.attributes,
+            otlp::int(receiver::fixtures::SENT_AT, now),
+        );
+    }
+}
+
 async fn send_grpc(
     target: &str,
     reqs: Vec<ExportTraceServiceRequest>,
@@ -198,8 +228,9 @@ async fn send_grpc(
 ) -> anyhow::Result<Sent> {
     let mut client = TraceServiceClient::connect(format!("http://{target}")).await?;
     let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
-    for (k, r) in (0..).zip(reqs) {
+    for (k, mut r) in (0..).zip(reqs) {
         let t = pace.due(k).await;
+        stamp_sent(&mut r);
         let ok = client.export(r).await.is_ok();
         latencies.push(t.elapsed());
         refused += u64::from(!ok);
@@ -218,9 +249,10 @@ async fn send_http(
         .build()?;
     let url = format!("http://{target}/v1/traces");
     let (mut refused, mut latencies) = (0, Vec::with_capacity(reqs.len()));
-    for (k, r) in (0..).zip(reqs) {
-        let body = r.encode_to_vec();
+    for (k, mut r) in (0..).zip(reqs) {
         let t = pace.due(k).await;
+        stamp_sent(&mut r);
+        let body = r.encode_to_vec();
         let resp = client
             .post(&url)
             .header("content-type", "application/x-protobuf")
@@ -278,8 +310,9 @@ async fn main() -> anyhow::Result<()> {
     let payloads: Vec<Vec<_>> = (0..args.concurrency)
         .map(|c| (0..per).map(|n| batch(c, n, &args)).collect())
         .collect();
-    let off = args.tier == "off";
-    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(!off);
+    // Serialized requests carry one window span, and two window spans leave per request.
+    let windows = args.tier == "serialized";
+    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(windows);
     let started = Instant::now();
     // Each connection carries its share of the rate.
     let every = (args.rate > 0).then(|| {
@@ -312,7 +345,7 @@ async fn main() -> anyhow::Result<()> {
     let sent_in = started.elapsed();
     let spans = per * args.concurrency * per_request;
     // Each serialized request's two closed bursts also leave as window spans.
-    let expected = spans + per * args.concurrency * if off { 0 } else { 2 };
+    let expected = spans + per * args.concurrency * if windows { 2 } else { 0 };
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut done = if args.no_metrics {
         0.0

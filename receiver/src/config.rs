@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::reconcile::{MAX_HELD_SPANS_DEFAULT, RECONCILE_DELAY_DEFAULT};
+use crate::reconcile::{MAX_HELD_BYTES_DEFAULT, MAX_HELD_SPANS_DEFAULT, RECONCILE_DELAY_DEFAULT};
 use crate::secret::Secret;
 use semconv::store::{MAX_PROCESSES_DEFAULT, MAX_WINDOWS_PER_PROCESS_DEFAULT};
 
@@ -207,6 +207,8 @@ pub struct ReconcileSection {
     pub delay: Duration,
     /// Kernel spans held at once.
     pub max_held_spans: usize,
+    /// Bytes the held kernel spans take at once (encoded size plus bookkeeping).
+    pub max_held_bytes: usize,
     /// Windows kept per producer.
     pub max_windows_per_process: usize,
     /// Producers tracked.
@@ -392,6 +394,7 @@ impl Default for ReconcileSection {
         ReconcileSection {
             delay: RECONCILE_DELAY_DEFAULT,
             max_held_spans: MAX_HELD_SPANS_DEFAULT,
+            max_held_bytes: MAX_HELD_BYTES_DEFAULT,
             max_windows_per_process: MAX_WINDOWS_PER_PROCESS_DEFAULT,
             max_processes: MAX_PROCESSES_DEFAULT,
         }

@@ -189,9 +189,16 @@ pub fn serialized_of(span: &Span) -> Option<&str> {
     otlp::get_str(&span.attributes, a::GPU_SERIALIZED)
 }
 
+/// A scope attribute a load generator sets to the wall-clock time (ns) it sent the
+/// request (the scope, since the resource names the producer): the counting backend
+/// measures each span's delivery time from it.
+pub const SENT_AT: &str = "loadgen.sent_unix_nano";
+
 /// What a counting backend saw.
 #[derive(Debug, Default)]
 pub struct Counted {
+    /// For each span whose resource carries [`SENT_AT`]: ns from sending to arrival.
+    pub delivery_ns: std::sync::Mutex<Vec<u64>>,
     /// Export requests.
     pub requests: std::sync::atomic::AtomicU64,
     /// Spans of every kind.
@@ -221,6 +228,23 @@ impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::Tra
         use std::sync::atomic::Ordering::Relaxed;
         let c = &self.0;
         c.requests.fetch_add(1, Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        for ss in request
+            .get_ref()
+            .resource_spans
+            .iter()
+            .flat_map(|rs| &rs.scope_spans)
+        {
+            let attrs = ss.scope.as_ref().map_or(&[][..], |s| &s.attributes[..]);
+            if let Some(sent) = otlp::get_int(attrs, SENT_AT) {
+                let n = ss.spans.len();
+                let took = now.saturating_sub(sent as u64);
+                let mut d = c.delivery_ns.lock().unwrap_or_else(|p| p.into_inner());
+                d.extend(std::iter::repeat_n(took, n));
+            }
+        }
         for s in request
             .get_ref()
             .resource_spans

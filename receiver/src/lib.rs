@@ -8,6 +8,8 @@
 //! ```
 //!
 //! [`pipeline::start`] wires the stages; [`reconcile::Reconciler`] is the pure core.
+//! Spans travel from ingest to export as their protobuf bytes ([`wire`]): only a span
+//! whose `gpu.serialized` changes is decoded and encoded again.
 //! [`conformance`] checks any producer's OTLP against the contract.
 //! [`queue`] (opt-in) keeps every accepted request on disk until it is delivered.
 #![forbid(unsafe_code)]
@@ -22,3 +24,4 @@ pub mod queue;
 pub mod reconcile;
 pub mod secret;
 pub mod telemetry;
+pub mod wire;

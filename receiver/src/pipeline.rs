@@ -24,7 +24,7 @@ use crate::queue::{self, Fed, QueueError, QueueTasks, Tracker};
 use crate::reconcile::origin::Origins;
 use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use crate::wire::WireRequest;
 use semconv::store::StoreLimits;
 
 /// How often held spans are checked against their deadline.
@@ -134,6 +134,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let mut reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
         max_held_spans: config.reconcile.max_held_spans,
+        max_held_bytes: config.reconcile.max_held_bytes,
         store: StoreLimits {
             max_windows_per_process: config.reconcile.max_windows_per_process,
             max_processes: config.reconcile.max_processes,
@@ -299,6 +300,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
         reconcile: r.counters(),
         store: r.store_counters(),
         held: r.held(),
+        held_bytes: r.held_bytes(),
         windows_held,
         windows_open,
     });
@@ -333,26 +335,26 @@ async fn run_pipeline(
                     // request now would deliver it twice.
                     continue;
                 }
-                let (report, ready) = r.ingest(req, now());
+                let (report, ready) = r.ingest_tracked(req, now());
                 // Answered before anything waits: export room, deadlines, telemetry.
                 let _ = reply.send(report);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                export.submit_all(ready).await;
+                export.submit_tracked(ready).await;
             }
             _ = tick.tick() => {}
         }
         if Instant::now() >= next_check {
             next_check = Instant::now() + TICK;
-            let ready = r.tick(now());
+            let ready = r.tick_tracked(now());
             publish(&telemetry, &r);
-            export.submit_all(ready).await;
+            export.submit_tracked(ready).await;
         }
         publish(&telemetry, &r);
     }
-    let ready = r.drain();
+    let ready = r.drain_tracked();
     publish(&telemetry, &r);
-    export.submit_all(ready).await;
+    export.submit_tracked(ready).await;
 }
 
 fn wall_ns() -> u64 {
@@ -415,7 +417,7 @@ async fn hand_over(
     r: &mut Reconciler,
     tracker: &Tracker,
     export: &Fanout,
-    ready: Vec<(ExportTraceServiceRequest, Origins)>,
+    ready: Vec<(WireRequest, Origins)>,
 ) {
     tracker.evidence(r.take_evidence());
     for (_, origins) in &ready {

@@ -99,6 +99,8 @@ pub struct PipelineSnapshot {
     pub store: StoreCounters,
     /// Kernel spans held.
     pub held: usize,
+    /// Bytes the held kernel spans take.
+    pub held_bytes: usize,
     /// Windows held.
     pub windows_held: usize,
     /// Windows held still open.
@@ -339,6 +341,13 @@ impl Collector for Scrape {
             "Kernel spans waiting for evidence.",
             None,
             &[("", p.held as i64)],
+        )?;
+        gauge(
+            e,
+            "gpu_otel_receiver_kernel_spans_held_bytes",
+            "Bytes the held kernel spans take (encoded size plus bookkeeping), bounded by reconcile.max_held_bytes.",
+            None,
+            &[("", p.held_bytes as i64)],
         )?;
         counter(
             e,

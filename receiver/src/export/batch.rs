@@ -2,18 +2,15 @@
 //! size is the sum of its `resource_spans` entries', so joining requests adds their
 //! sizes and halves can be sized without encoding.
 
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans};
 use prost::Message;
 
 use super::span_count;
+use crate::wire::{WireRequest, WireResourceSpans, WireScopeSpans};
 
 /// Splits `req` into two requests of about half its spans each, in order; each half
 /// keeps the resource and scope of its spans. The first half is empty when `req` has
 /// fewer than two spans.
-pub fn split_in_half(
-    req: ExportTraceServiceRequest,
-) -> (ExportTraceServiceRequest, ExportTraceServiceRequest) {
+pub fn split_in_half(req: WireRequest) -> (WireRequest, WireRequest) {
     let mut want = span_count(&req) / 2;
     let mut head = Vec::new();
     let mut tail = Vec::new();
@@ -40,7 +37,7 @@ pub fn split_in_half(
             } else {
                 let rest = ss.spans.split_off(want as usize);
                 want = 0;
-                tail_scopes.push(ScopeSpans {
+                tail_scopes.push(WireScopeSpans {
                     scope: ss.scope.clone(),
                     schema_url: ss.schema_url.clone(),
                     spans: rest,
@@ -48,7 +45,7 @@ pub fn split_in_half(
                 head_scopes.push(ss);
             }
         }
-        head.push(ResourceSpans {
+        head.push(WireResourceSpans {
             resource: rs.resource.clone(),
             schema_url: rs.schema_url.clone(),
             scope_spans: head_scopes,
@@ -57,10 +54,10 @@ pub fn split_in_half(
         tail.push(rs);
     }
     (
-        ExportTraceServiceRequest {
+        WireRequest {
             resource_spans: head,
         },
-        ExportTraceServiceRequest {
+        WireRequest {
             resource_spans: tail,
         },
     )
@@ -68,11 +65,7 @@ pub fn split_in_half(
 
 /// `req` cut in halves until every part has at most `max_spans` spans and
 /// `max_bytes` encoded bytes, or a single span; in order, each with its span count.
-pub fn bound(
-    req: ExportTraceServiceRequest,
-    max_spans: u64,
-    max_bytes: usize,
-) -> Vec<(ExportTraceServiceRequest, u64)> {
+pub fn bound(req: WireRequest, max_spans: u64, max_bytes: usize) -> Vec<(WireRequest, u64)> {
     let mut out = Vec::new();
     let mut stack = vec![req];
     while let Some(r) = stack.pop() {
@@ -96,7 +89,7 @@ mod tests {
     use crate::fixtures::{plain, request, resource, spans_of};
     use semconv::Tier;
 
-    fn two_resources(a: u64, b: u64) -> ExportTraceServiceRequest {
+    fn two_resources(a: u64, b: u64) -> WireRequest {
         let mut r = request(
             resource("a", 1, Some(Tier::Off)),
             (0..a).map(plain).collect(),
@@ -108,11 +101,12 @@ mod tests {
             )
             .resource_spans,
         );
-        r
+        r.into()
     }
 
-    fn ids(reqs: &[ExportTraceServiceRequest]) -> Vec<(Vec<u8>, String)> {
-        spans_of(reqs)
+    fn ids(reqs: &[WireRequest]) -> Vec<(Vec<u8>, String)> {
+        let reqs: Vec<_> = reqs.iter().map(|r| r.to_proto().unwrap()).collect();
+        spans_of(&reqs)
             .into_iter()
             .map(|(attrs, s)| (s.span_id.clone(), format!("{attrs:?}")))
             .collect()
@@ -148,7 +142,8 @@ mod tests {
     #[test]
     fn bounded_parts_fit_both_limits_unless_a_single_span() {
         let req = two_resources(40, 23);
-        let one = request(resource("a", 1, Some(Tier::Off)), vec![plain(0)]).encoded_len();
+        let one = WireRequest::from(request(resource("a", 1, Some(Tier::Off)), vec![plain(0)]))
+            .encoded_len();
         let parts = bound(req.clone(), 8, 4 * one);
         assert!(parts
             .iter()

@@ -20,23 +20,19 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use prost::Message;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use crate::config::ExportConfig;
 use crate::reconcile::origin::Origins;
+use crate::wire::WireRequest;
 use retry::{Backoff, Verdict};
 use sink::Sink;
 
 /// Spans in a request.
-pub fn span_count(req: &ExportTraceServiceRequest) -> u64 {
-    req.resource_spans
-        .iter()
-        .flat_map(|rs| &rs.scope_spans)
-        .map(|ss| ss.spans.len() as u64)
-        .sum()
+pub fn span_count(req: &WireRequest) -> u64 {
+    req.span_count()
 }
 
 /// One destination's export counters.
@@ -238,7 +234,7 @@ pub enum WhenFull {
 struct Item {
     /// Shared by every destination it was submitted to: a destination's worker copies
     /// it only if another still holds it, so the pipeline task never does.
-    req: Arc<ExportTraceServiceRequest>,
+    req: Arc<WireRequest>,
     spans: u64,
     bytes: usize,
     /// The inputs of its spans (empty without the persistent queue).
@@ -247,7 +243,7 @@ struct Item {
 
 impl Item {
     /// The request to own, copied only while another destination still shares it.
-    fn take(self) -> ExportTraceServiceRequest {
+    fn take(self) -> WireRequest {
         Arc::try_unwrap(self.req).unwrap_or_else(|shared| (*shared).clone())
     }
 }
@@ -411,7 +407,8 @@ pub struct ExportSender {
 
 impl ExportSender {
     /// Queues a request: waits for room on the primary, drops the oldest on a mirror.
-    pub async fn submit(&self, req: ExportTraceServiceRequest) {
+    pub async fn submit(&self, req: impl Into<WireRequest>) {
+        let req = req.into();
         let (spans, bytes) = (span_count(&req), req.encoded_len());
         let req = Arc::new(req);
         let origins = Origins::default();
@@ -436,20 +433,20 @@ pub struct Fanout(pub Vec<ExportSender>);
 
 impl Fanout {
     /// Queues a request on every destination.
-    pub async fn submit(&self, req: ExportTraceServiceRequest) {
-        self.submit_all(vec![req]).await;
+    pub async fn submit(&self, req: impl Into<WireRequest>) {
+        self.submit_all(vec![req.into()]).await;
     }
 
     /// Queues requests on every destination, in order. Only the primary may make this
     /// wait; should the wait be cut short (an aborted shutdown), whatever was not yet
     /// queued is counted as dropped on every destination.
-    pub async fn submit_all(&self, reqs: Vec<ExportTraceServiceRequest>) {
+    pub async fn submit_all(&self, reqs: Vec<WireRequest>) {
         let reqs = reqs.into_iter().map(|r| (r, Origins::default()));
         self.submit_tracked(reqs.collect()).await;
     }
 
     /// [`Fanout::submit_all`], each request with the origins of its spans.
-    pub async fn submit_tracked(&self, reqs: Vec<(ExportTraceServiceRequest, Origins)>) {
+    pub async fn submit_tracked(&self, reqs: Vec<(WireRequest, Origins)>) {
         let Some((primary, mirrors)) = self.0.split_first() else {
             return;
         };
@@ -665,7 +662,7 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
 /// One batch on its way: its spans and their origins.
 #[derive(Debug)]
 struct Part {
-    batch: ExportTraceServiceRequest,
+    batch: WireRequest,
     spans: u64,
     origins: Origins,
 }
@@ -715,7 +712,7 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
 /// which is returned for the caller to split.
 async fn attempt(
     sink: &mut Sink,
-    batch: &ExportTraceServiceRequest,
+    batch: &WireRequest,
     spans: u64,
     backoff: &Backoff,
     c: &ExportCounters,
@@ -789,7 +786,7 @@ mod tests {
     }
 
     fn item(n: u64) -> Item {
-        let req = request(resource("a", 1, Some(Tier::Off)), vec![plain(n)]);
+        let req = WireRequest::from(request(resource("a", 1, Some(Tier::Off)), vec![plain(n)]));
         Item {
             spans: 1,
             bytes: req.encoded_len(),
@@ -798,10 +795,8 @@ mod tests {
         }
     }
 
-    fn first_span(i: &Item) -> Vec<u8> {
-        i.req.resource_spans[0].scope_spans[0].spans[0]
-            .span_id
-            .clone()
+    fn first_span(i: &Item) -> bytes::Bytes {
+        i.req.resource_spans[0].scope_spans[0].spans[0].clone()
     }
 
     #[test]
@@ -816,8 +811,8 @@ mod tests {
         assert_eq!(c.queued_spans.load(Relaxed), 3);
         assert_eq!(c.queued_bytes.load(Relaxed), 3 * one as u64);
         let mut st = q.lock();
-        let kept: Vec<Vec<u8>> = st.items.iter().map(first_span).collect();
-        let newest: Vec<Vec<u8>> = (2..5).map(|n| first_span(&item(n))).collect();
+        let kept: Vec<bytes::Bytes> = st.items.iter().map(first_span).collect();
+        let newest: Vec<bytes::Bytes> = (2..5).map(|n| first_span(&item(n))).collect();
         assert_eq!(kept, newest);
         assert!(q.take(&mut st).is_some());
     }

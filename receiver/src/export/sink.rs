@@ -6,9 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
 use prost::Message;
 use tonic::codec::CompressionEncoding;
 use tonic::metadata::{MetadataKey, MetadataValue};
@@ -17,6 +15,7 @@ use tonic_types::StatusExt;
 
 use super::retry::{classify_grpc, classify_http, Verdict};
 use crate::config::{Compression, Config, ExportTarget};
+use crate::wire::WireRequest;
 
 /// A sink could not be built from the configuration.
 #[derive(Debug, thiserror::Error)]
@@ -284,7 +283,7 @@ impl Sink {
     }
 
     /// Sends one batch.
-    pub async fn send(&mut self, req: &ExportTraceServiceRequest) -> Attempt {
+    pub async fn send(&mut self, req: &WireRequest) -> Attempt {
         match self {
             Sink::Grpc {
                 client,
@@ -315,10 +314,10 @@ impl Sink {
                 gzip,
             } => {
                 let (mut body, content_type) = if *json {
-                    (
-                        serde_json::to_vec(req).expect("OTLP requests serialize"),
-                        "application/json",
-                    )
+                    match to_json(req) {
+                        Ok(body) => (body, "application/json"),
+                        Err(why) => return Attempt::fatal(why),
+                    }
                 } else {
                     (req.encode_to_vec(), "application/x-protobuf")
                 };
@@ -369,7 +368,10 @@ impl Sink {
                 }
             }
             Sink::File { file, path } => {
-                let mut line = serde_json::to_vec(req).expect("OTLP requests serialize");
+                let mut line = match to_json(req) {
+                    Ok(line) => line,
+                    Err(why) => return Attempt::fatal(why),
+                };
                 line.push(b'\n');
                 match file.write_all(&line).and_then(|_| file.flush()) {
                     Ok(()) => Attempt {
@@ -384,6 +386,23 @@ impl Sink {
             }
         }
     }
+}
+
+impl Attempt {
+    fn fatal(why: String) -> Attempt {
+        Attempt {
+            verdict: Verdict::Fatal(why),
+            rejected_spans: 0,
+        }
+    }
+}
+
+/// OTLP/JSON of a batch: its spans are decoded for it (the protobuf path never does).
+fn to_json(req: &WireRequest) -> Result<Vec<u8>, String> {
+    let decoded = req
+        .to_proto()
+        .map_err(|e| format!("a span does not decode: {e}"))?;
+    serde_json::to_vec(&decoded).map_err(|e| format!("cannot write OTLP/JSON: {e}"))
 }
 
 fn delivered(resp: ExportTraceServiceResponse) -> Attempt {

@@ -14,9 +14,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::{Buf as _, Bytes};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
 use prost::Message as _;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -29,6 +27,7 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use super::gate::Gate;
 use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
+use crate::reconcile::Prepared;
 
 /// The gRPC service name of OTLP traces.
 const SERVICE_NAME: &str = "opentelemetry.proto.collector.trace.v1.TraceService";
@@ -82,7 +81,7 @@ impl GrpcIngest {
             )
         };
         let admission = self.0.admit(body.len()).map_err(retry_later)?;
-        let request = ExportTraceServiceRequest::decode(body).map_err(|e| {
+        let request = Prepared::decode(body).map_err(|e| {
             ingest.refused_malformed.fetch_add(1, Relaxed);
             Status::invalid_argument(format!("invalid OTLP protobuf: {e}"))
         })?;

@@ -27,6 +27,7 @@ use super::gate::Gate;
 use super::tls::Listener;
 use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
 use crate::config::IngestConfig;
+use crate::reconcile::Prepared;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
 #[derive(Clone, PartialEq, Message, serde::Serialize)]
@@ -390,12 +391,14 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     };
     let data_len = data.len();
     let decoded = match encoding {
-        Encoding::Protobuf => ExportTraceServiceRequest::decode(data)
-            .map_err(|e| format!("invalid OTLP protobuf: {e}")),
+        Encoding::Protobuf => {
+            Prepared::decode(data).map_err(|e| format!("invalid OTLP protobuf: {e}"))
+        }
         Encoding::Json if data.iter().all(u8::is_ascii_whitespace) => Err(
             "empty JSON body: send an ExportTraceServiceRequest object, {} at least".to_string(),
         ),
         Encoding::Json => serde_json::from_slice::<ExportTraceServiceRequest>(&data)
+            .map(Prepared::new)
             .map_err(|e| format!("invalid OTLP JSON: {e}")),
     };
     let request = match decoded {

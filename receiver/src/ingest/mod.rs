@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use axum::serve::{ListenerExt as _, TapIo};
 use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse,
+    ExportTracePartialSuccess, ExportTraceServiceResponse,
 };
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
@@ -191,17 +191,19 @@ impl IngestHandle {
     }
 
     /// Hands an admitted request to the pipeline and waits for its report.
+    /// The request was read ([`Prepared`]) on the sender's connection task, so that the
+    /// one reconcile task does only what needs its state.
     pub async fn submit(
         &self,
-        req: ExportTraceServiceRequest,
+        prepared: Prepared,
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
         if let Some(q) = &self.queue {
-            return q.append(req, admission).await.map_err(|r| self.refused(r));
+            return q
+                .append(prepared, admission)
+                .await
+                .map_err(|r| self.refused(r));
         }
-        // Read here, on the sender's connection task, so that the one reconcile task
-        // does only what needs its state.
-        let prepared = Prepared::new(req);
         let state = Arc::new(AtomicU8::new(QUEUED));
         let (reply, mut answer) = Reply::admitted(Some(admission), state.clone());
         let refusal = match self

@@ -5,8 +5,6 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use prost::Message as _;
 use tokio::sync::{mpsc, watch};
 use tokio_util::sync::CancellationToken;
 
@@ -96,11 +94,11 @@ impl Feeder {
                 stored
                     .into_iter()
                     .filter_map(|s| {
-                        match ExportTraceServiceRequest::decode(s.protobuf.as_slice()) {
-                            Ok(req) => Some(Fed {
+                        match Prepared::decode(s.protobuf.into()) {
+                            Ok(prepared) => Some(Fed {
                                 seq: s.seq,
                                 arrival: s.arrival,
-                                prepared: Prepared::new(req).with_origin(s.seq),
+                                prepared: prepared.with_origin(s.seq),
                                 _admission: None,
                             }),
                             Err(e) => {

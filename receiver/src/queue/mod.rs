@@ -30,8 +30,6 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use prost::Message as _;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 
@@ -43,6 +41,7 @@ use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{IngestReport, Prepared};
 use crate::telemetry::QueueCounters;
 use ledger::Ledger;
+use prost::Message as _;
 use semconv::Window;
 use writer::Op;
 
@@ -125,10 +124,9 @@ impl Appender {
     /// the budget is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
     pub async fn append(
         &self,
-        req: ExportTraceServiceRequest,
+        prepared: Prepared,
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
-        let prepared = Prepared::new(req);
         let report = prepared.report().clone();
         let protobuf = prepared.request().encode_to_vec();
         let reserved = writer::stored_size(protobuf.len());

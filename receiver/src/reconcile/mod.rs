@@ -27,15 +27,18 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
+use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::InstrumentationScope;
 use opentelemetry_proto::tonic::resource::v1::Resource;
-use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
+use opentelemetry_proto::tonic::trace::v1::Span;
+use prost::Message;
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Admission, Evicted, Refusal, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, Window, WindowStore};
 
+use crate::wire::{self, SpanMeta, WireError, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
 use resource::{DeclaredTier, ResourceKey};
 use verdict::{decide, Decision, Stamp};
@@ -43,8 +46,14 @@ use window_span::WindowState;
 
 /// Default time a serialized-tier kernel span waits for the windows that settle it.
 pub const RECONCILE_DELAY_DEFAULT: Duration = Duration::from_secs(2);
-/// Default bound on kernel spans held at once.
-pub const MAX_HELD_SPANS_DEFAULT: usize = 100_000;
+/// Default bound on kernel spans held at once: bounds the per-span bookkeeping
+/// (about 120 bytes each) whatever their size.
+pub const MAX_HELD_SPANS_DEFAULT: usize = 1_000_000;
+/// Default bound on the memory the hold takes: each span's encoded bytes plus its
+/// bookkeeping. 2 s of 100k GPU-shaped spans/s (~700 bytes each) fit.
+pub const MAX_HELD_BYTES_DEFAULT: usize = 192 << 20;
+/// What holding one span costs beside its bytes: the entry and its queue slot.
+const HELD_OVERHEAD: usize = std::mem::size_of::<Held>() + 16;
 /// At most this many problems are spelled out in one response; the rest are counted.
 const MAX_PROBLEMS_LISTED: usize = 8;
 
@@ -55,6 +64,9 @@ pub struct ReconcileConfig {
     pub delay: Duration,
     /// Kernel spans held at once; past it the oldest leave early with their current answer.
     pub max_held_spans: usize,
+    /// Bytes the hold takes at once (spans' encoded size plus bookkeeping); past it the
+    /// oldest leave early, as for `max_held_spans`.
+    pub max_held_bytes: usize,
     /// Bounds of the window store.
     pub store: StoreLimits,
     /// Tag output with its input's origin, say when an input is sealed, and journal
@@ -68,6 +80,7 @@ impl Default for ReconcileConfig {
         ReconcileConfig {
             delay: RECONCILE_DELAY_DEFAULT,
             max_held_spans: MAX_HELD_SPANS_DEFAULT,
+            max_held_bytes: MAX_HELD_BYTES_DEFAULT,
             store: StoreLimits::default(),
             track_origins: false,
         }
@@ -170,12 +183,22 @@ struct ScopeCtx {
 
 #[derive(Debug)]
 struct Held {
-    span: Span,
+    /// The span as it arrived.
+    span: Bytes,
+    start: u64,
+    end: u64,
     stamp: Stamp,
     resource: Arc<ResourceCtx>,
     scope: Arc<ScopeCtx>,
     deadline: u64,
     origin: u64,
+}
+
+impl Held {
+    /// What holding it takes: its bytes (a copy of its own) and its bookkeeping.
+    fn cost(&self) -> usize {
+        self.span.len() + HELD_OVERHEAD
+    }
 }
 
 #[derive(Debug)]
@@ -200,12 +223,12 @@ struct PendingOpens {
 /// Spans on their way out, grouped back into OTLP containers, each with its origin.
 #[derive(Debug, Default)]
 struct Outbox {
-    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Span, u64)>,
+    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Bytes, u64)>,
 }
 
 impl Outbox {
-    fn into_request(self) -> Option<(ExportTraceServiceRequest, Origins)> {
-        let mut resource_spans: Vec<ResourceSpans> = Vec::new();
+    fn into_request(self) -> Option<(WireRequest, Origins)> {
+        let mut resource_spans: Vec<WireResourceSpans> = Vec::new();
         let mut origins = Origins::default();
         let mut last: Option<(Arc<ResourceCtx>, Arc<ScopeCtx>)> = None;
         for (r, s, span, origin) in self.entries {
@@ -214,7 +237,7 @@ impl Outbox {
             let same_scope =
                 same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
             if !same_resource {
-                resource_spans.push(ResourceSpans {
+                resource_spans.push(WireResourceSpans {
                     resource: r.resource.clone(),
                     scope_spans: vec![],
                     schema_url: r.schema_url.clone(),
@@ -222,7 +245,7 @@ impl Outbox {
             }
             let rs = resource_spans.last_mut().expect("pushed above");
             if !same_scope {
-                rs.scope_spans.push(ScopeSpans {
+                rs.scope_spans.push(WireScopeSpans {
                     scope: s.scope.clone(),
                     spans: vec![],
                     schema_url: s.schema_url.clone(),
@@ -235,26 +258,19 @@ impl Outbox {
                 .push(span);
             last = Some((r, s));
         }
-        (!resource_spans.is_empty())
-            .then_some((ExportTraceServiceRequest { resource_spans }, origins))
+        (!resource_spans.is_empty()).then_some((WireRequest { resource_spans }, origins))
     }
 }
 
-fn is_kernel(span: &Span) -> bool {
-    span.attributes
-        .iter()
-        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
-}
-
-fn check_ids(span: &Span) -> Result<(), String> {
+fn check_ids(span: &SpanMeta<'_>) -> Result<(), String> {
     let valid = |id: &[u8], len: usize| id.len() == len && id.iter().any(|&b| b != 0);
-    if !valid(&span.trace_id, 16) {
+    if !valid(span.trace_id, 16) {
         return Err(format!(
             "trace_id must be 16 bytes and not all zero, got {} bytes",
             span.trace_id.len()
         ));
     }
-    if !valid(&span.span_id, 8) {
+    if !valid(span.span_id, 8) {
         return Err(format!(
             "span_id must be 8 bytes and not all zero, got {} bytes",
             span.span_id.len()
@@ -272,12 +288,19 @@ fn check_ids(span: &Span) -> Result<(), String> {
 /// What one span is, as far as reconciliation cares.
 #[derive(Debug)]
 enum SpanKind {
-    /// Refused for bad ids; the text says why.
-    Rejected(String),
+    /// Refused for bad ids (in the request's report).
+    Rejected,
     /// Not a kernel span: leaves untouched.
     Plain,
-    /// A kernel span and the stamp it arrived with.
-    Kernel(Stamp),
+    /// A kernel span, its times and the stamp it arrived with.
+    Kernel { stamp: Stamp, start: u64, end: u64 },
+}
+
+/// The span that carried a window record.
+#[derive(Debug)]
+struct Carrier {
+    trace_id: Vec<u8>,
+    span_id: Vec<u8>,
 }
 
 #[derive(Debug)]
@@ -292,8 +315,8 @@ struct PreparedResource {
     key: ResourceKey,
     declared: DeclaredTier,
     ctx: Arc<ResourceCtx>,
-    /// Window records in arrival order: scope index, span index, the decoded record.
-    windows: Vec<(usize, usize, Result<Window, WindowDecodeError>)>,
+    /// Window records in arrival order, each with its carrier.
+    windows: Vec<(Carrier, Result<Window, WindowDecodeError>)>,
     /// The latest end of its kernel spans: how far its open windows' "unknown" reaches.
     latest_kernel_end: Option<u64>,
     /// One per scope, in order.
@@ -304,7 +327,7 @@ struct PreparedResource {
 /// runs on the sender's connection task, beside the one reconcile task.
 #[derive(Debug)]
 pub struct Prepared {
-    req: ExportTraceServiceRequest,
+    req: WireRequest,
     /// One per resource, in order.
     resources: Vec<PreparedResource>,
     /// What the sender is told: every problem is visible without reconciler state, so
@@ -315,17 +338,42 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// Reads a request: pure, and independent of every other request.
-    pub fn new(req: ExportTraceServiceRequest) -> Prepared {
-        let resources: Vec<PreparedResource> =
-            req.resource_spans.iter().map(prepare_resource).collect();
-        let report = report_of(&req, &resources);
-        Prepared {
+    /// Reads a request's protobuf: pure, and independent of every other request. Spans
+    /// stay slices of `body`; the request is refused in the cases `prost` refuses it.
+    pub fn decode(body: Bytes) -> Result<Prepared, WireError> {
+        Prepared::read(WireRequest::decode(body)?)
+    }
+
+    /// Reads a request whose spans are bytes (the persistent queue's copy).
+    pub fn read(req: WireRequest) -> Result<Prepared, WireError> {
+        let mut report = IngestReport::default();
+        let resources = req
+            .resource_spans
+            .iter()
+            .map(|rs| prepare_resource(rs, &mut report))
+            .collect::<Result<_, _>>()?;
+        Ok(Prepared {
             req,
             resources,
             report,
             origin: 0,
-        }
+        })
+    }
+
+    /// Reads a decoded request (OTLP/JSON, tests): its spans are encoded once.
+    pub fn new(req: ExportTraceServiceRequest) -> Prepared {
+        Prepared::read(WireRequest::from(req)).unwrap_or_else(|e| {
+            // Spans prost encoded always read back; were one not to, nothing is
+            // exported and the sender is told.
+            let mut report = IngestReport::default();
+            report.note(format!("request refused: {e}"));
+            Prepared {
+                req: WireRequest::default(),
+                resources: Vec::new(),
+                report,
+                origin: 0,
+            }
+        })
     }
 
     /// The same request, tagged as the queue's input number `origin`.
@@ -335,7 +383,7 @@ impl Prepared {
     }
 
     /// The request as it arrived.
-    pub fn request(&self) -> &ExportTraceServiceRequest {
+    pub fn request(&self) -> &WireRequest {
         &self.req
     }
 
@@ -348,56 +396,8 @@ impl Prepared {
     /// window record.
     pub fn outputs_bound(&self) -> u64 {
         let windows: usize = self.resources.iter().map(|r| r.windows.len()).sum();
-        crate::export::span_count(&self.req) + windows as u64
+        self.req.span_count() + windows as u64
     }
-}
-
-/// Every problem of a request, in the order the reconciler meets them: per resource its
-/// tier declaration, its window records, then its spans.
-fn report_of(req: &ExportTraceServiceRequest, resources: &[PreparedResource]) -> IngestReport {
-    let mut report = IngestReport::default();
-    for (rs, p) in req.resource_spans.iter().zip(resources) {
-        if let DeclaredTier::Invalid(why) = &p.declared {
-            report.note(format!("resource tier ignored: {why}"));
-        }
-        for (si, i, decoded) in &p.windows {
-            let carrier = &rs.scope_spans[*si].spans[*i].name;
-            let window = match decoded {
-                Ok(w) => w,
-                Err(WindowDecodeError::UnknownMode { found, window }) => {
-                    report.note(format!("window record on span {carrier:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}"));
-                    window
-                }
-                Err(e) => {
-                    report.note(format!("window record on span {carrier:?} refused: {e}"));
-                    continue;
-                }
-            };
-            if let Some(end_ns) = window.end_ns().filter(|&e| e < window.start_ns) {
-                let refusal = Refusal::Inverted {
-                    start_ns: window.start_ns,
-                    end_ns,
-                };
-                report.note(refusal.to_string());
-            }
-        }
-        for (ss, scope) in rs.scope_spans.iter().zip(&p.scopes) {
-            for (span, kind) in ss.spans.iter().zip(&scope.kinds) {
-                match kind {
-                    SpanKind::Rejected(why) => {
-                        report.rejected_spans += 1;
-                        report.note(format!("span {:?} rejected: {why}", span.name));
-                    }
-                    SpanKind::Kernel(Stamp::Invalid(why)) => report.note(format!(
-                        "span {:?}: {why}; replaced with the receiver's verdict",
-                        span.name
-                    )),
-                    SpanKind::Plain | SpanKind::Kernel(_) => {}
-                }
-            }
-        }
-    }
-    report
 }
 
 impl From<ExportTraceServiceRequest> for Prepared {
@@ -406,25 +406,54 @@ impl From<ExportTraceServiceRequest> for Prepared {
     }
 }
 
-fn prepare_resource(rs: &ResourceSpans) -> PreparedResource {
+/// Reads one resource's spans and notes its problems in the order the reconciler meets
+/// them: its tier declaration, its window records, then its spans.
+fn prepare_resource(
+    rs: &WireResourceSpans,
+    report: &mut IngestReport,
+) -> Result<PreparedResource, WireError> {
+    let declared = DeclaredTier::of(rs.resource.as_ref());
+    if let DeclaredTier::Invalid(why) = &declared {
+        report.note(format!("resource tier ignored: {why}"));
+    }
     let mut windows = Vec::new();
+    let mut span_problems = Vec::new();
     let mut latest_kernel_end = None;
     let mut scopes = Vec::with_capacity(rs.scope_spans.len());
-    for (si, ss) in rs.scope_spans.iter().enumerate() {
+    for ss in &rs.scope_spans {
         let mut kinds = Vec::with_capacity(ss.spans.len());
-        for (i, span) in ss.spans.iter().enumerate() {
-            windows.extend(
-                span.events
-                    .iter()
-                    .filter(|e| codec::is_window_event(e))
-                    .map(|e| (si, i, codec::decode(&e.attributes))),
-            );
-            kinds.push(match check_ids(span) {
-                Err(why) => SpanKind::Rejected(why),
-                Ok(()) if !is_kernel(span) => SpanKind::Plain,
+        for bytes in &ss.spans {
+            let span = SpanMeta::read(bytes)?;
+            for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
+                let carrier = Carrier {
+                    trace_id: span.trace_id.to_vec(),
+                    span_id: span.span_id.to_vec(),
+                };
+                let decoded = codec::decode(&event.attributes);
+                note_window(report, span.name(), &decoded);
+                windows.push((carrier, decoded));
+            }
+            kinds.push(match check_ids(&span) {
+                Err(why) => {
+                    report.rejected_spans += 1;
+                    span_problems.push(format!("span {:?} rejected: {why}", span.name()));
+                    SpanKind::Rejected
+                }
+                Ok(()) if !span.is_kernel => SpanKind::Plain,
                 Ok(()) => {
-                    latest_kernel_end = latest_kernel_end.max(Some(span.end_time_unix_nano));
-                    SpanKind::Kernel(Stamp::read_one(&span.attributes))
+                    latest_kernel_end = latest_kernel_end.max(Some(span.end));
+                    let stamp = Stamp::read_one(&span.serialized);
+                    if let Stamp::Invalid(why) = &stamp {
+                        span_problems.push(format!(
+                            "span {:?}: {why}; replaced with the receiver's verdict",
+                            span.name()
+                        ));
+                    }
+                    SpanKind::Kernel {
+                        stamp,
+                        start: span.start,
+                        end: span.end,
+                    }
                 }
             });
         }
@@ -436,9 +465,12 @@ fn prepare_resource(rs: &ResourceSpans) -> PreparedResource {
             kinds,
         });
     }
-    PreparedResource {
+    for problem in span_problems {
+        report.note(problem);
+    }
+    Ok(PreparedResource {
         key: ResourceKey::of(rs.resource.as_ref()),
-        declared: DeclaredTier::of(rs.resource.as_ref()),
+        declared,
         ctx: Arc::new(ResourceCtx {
             resource: rs.resource.clone(),
             schema_url: rs.schema_url.clone(),
@@ -446,6 +478,32 @@ fn prepare_resource(rs: &ResourceSpans) -> PreparedResource {
         windows,
         latest_kernel_end,
         scopes,
+    })
+}
+
+/// Notes what is wrong with a window record carried by span `carrier`.
+fn note_window(
+    report: &mut IngestReport,
+    carrier: &str,
+    decoded: &Result<Window, WindowDecodeError>,
+) {
+    let window = match decoded {
+        Ok(w) => w,
+        Err(WindowDecodeError::UnknownMode { found, window }) => {
+            report.note(format!("window record on span {carrier:?} kept as opaque: mode must be \"continuous\" or \"kernel_serialized\", got {found}"));
+            window
+        }
+        Err(e) => {
+            report.note(format!("window record on span {carrier:?} refused: {e}"));
+            return;
+        }
+    };
+    if let Some(end_ns) = window.end_ns().filter(|&e| e < window.start_ns) {
+        let refusal = Refusal::Inverted {
+            start_ns: window.start_ns,
+            end_ns,
+        };
+        report.note(refusal.to_string());
     }
 }
 
@@ -457,6 +515,8 @@ pub struct Reconciler {
     store: WindowStore<ResourceKey>,
     held: HashMap<ResourceKey, VecDeque<Held>>,
     held_count: usize,
+    /// What the held spans take ([`Held::cost`]).
+    held_bytes: usize,
     pending: HashMap<ResourceKey, PendingOpens>,
     /// `(deadline, producer, start)` of every pending open window, soonest first.
     pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
@@ -486,6 +546,7 @@ impl Reconciler {
             cfg,
             held: HashMap::new(),
             held_count: 0,
+            held_bytes: 0,
             pending: HashMap::new(),
             pending_deadlines: BTreeSet::new(),
             counters: ReconcileCounters::default(),
@@ -575,6 +636,11 @@ impl Reconciler {
         self.held_count
     }
 
+    /// Bytes the held spans take now (encoded size plus bookkeeping).
+    pub fn held_bytes(&self) -> usize {
+        self.held_bytes
+    }
+
     /// Windows held in the store, and how many of them are open.
     pub fn windows(&self) -> (usize, usize) {
         (self.store.held(), self.store.open())
@@ -584,14 +650,15 @@ impl Reconciler {
         now.saturating_add(u64::try_from(self.cfg.delay.as_nanos()).unwrap_or(u64::MAX))
     }
 
-    /// Takes one request. Returns what to tell the sender and the requests ready to export.
+    /// Takes one request. Returns what to tell the sender and the requests ready to
+    /// export, decoded (the pipeline uses [`Reconciler::ingest_tracked`]).
     pub fn ingest(
         &mut self,
         req: impl Into<Prepared>,
         now: u64,
     ) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
         let (report, ready) = self.ingest_tracked(req, now);
-        (report, ready.into_iter().map(|(r, _)| r).collect())
+        (report, decoded(ready))
     }
 
     /// [`Reconciler::ingest`], each ready request with the origins of its spans.
@@ -599,7 +666,7 @@ impl Reconciler {
         &mut self,
         req: impl Into<Prepared>,
         now: u64,
-    ) -> (IngestReport, Vec<(ExportTraceServiceRequest, Origins)>) {
+    ) -> (IngestReport, Vec<(WireRequest, Origins)>) {
         let Prepared {
             mut req,
             resources,
@@ -621,10 +688,9 @@ impl Reconciler {
             if !windows.is_empty() {
                 touched.push(key);
             }
-            for (si, i, decoded) in windows {
-                let carrier = &rs.scope_spans[si].spans[i];
+            for (carrier, decoded) in windows {
                 let at = (now, origin);
-                self.take_window(key, &rctx, carrier, decoded, at, &mut report, &mut outbox);
+                self.take_window(key, &rctx, &carrier, decoded, at, &mut report, &mut outbox);
             }
             if let Some(end) = latest_kernel_end {
                 // The open windows stay the same through this resource's kernels.
@@ -635,10 +701,10 @@ impl Reconciler {
             for (ss, scope) in rs.scope_spans.iter_mut().zip(scopes) {
                 let sctx = scope.ctx;
                 let spans = std::mem::take(&mut ss.spans);
-                for (mut span, kind) in spans.into_iter().zip(scope.kinds) {
+                for (span, kind) in spans.into_iter().zip(scope.kinds) {
                     self.counters.spans_received += 1;
-                    let stamp = match kind {
-                        SpanKind::Rejected(_) => {
+                    let (stamp, start, end) = match kind {
+                        SpanKind::Rejected => {
                             // Reported by `Prepared`.
                             self.counters.spans_rejected += 1;
                             continue;
@@ -647,22 +713,21 @@ impl Reconciler {
                             ss.spans.push(span);
                             continue;
                         }
-                        SpanKind::Kernel(stamp) => stamp,
+                        SpanKind::Kernel { stamp, start, end } => (stamp, start, end),
                     };
                     self.take_kernel(&declared);
                     let tier = declared.effective();
-                    let verdict = self.store.classify(
-                        tier,
-                        &key,
-                        span.start_time_unix_nano,
-                        span.end_time_unix_nano,
-                    );
+                    let verdict = self.store.classify(tier, &key, start, end);
                     if tier == Tier::Serialized && !verdict.is_settled() {
                         let deadline = self.deadline(now);
                         self.hold(
                             key,
                             Held {
-                                span,
+                                // Its own copy: a slice would keep the whole request's
+                                // buffer alive for as long as any of its spans waits.
+                                span: Bytes::copy_from_slice(&span),
+                                start,
+                                end,
                                 stamp,
                                 resource: rctx.clone(),
                                 scope: sctx.clone(),
@@ -673,8 +738,8 @@ impl Reconciler {
                         );
                     } else {
                         // Settled or another tier: nothing evicted can change it.
-                        self.finalize(&mut span, &stamp, tier, verdict, false);
-                        ss.spans.push(span);
+                        ss.spans
+                            .push(self.finalize(span, &stamp, tier, verdict, false));
                     }
                 }
             }
@@ -691,7 +756,7 @@ impl Reconciler {
         }
         let mut ready = Vec::new();
         if !req.resource_spans.is_empty() {
-            let spans = crate::export::span_count(&req);
+            let spans = req.span_count();
             ready.push((req, Origins::single(origin, spans)));
         }
         ready.extend(outbox.into_request());
@@ -701,11 +766,11 @@ impl Reconciler {
     /// Releases what is due at `now`: held spans past their deadline (with their
     /// current answer) and window spans of bursts whose close never came.
     pub fn tick(&mut self, now: u64) -> Vec<ExportTraceServiceRequest> {
-        self.tick_tracked(now).into_iter().map(|(r, _)| r).collect()
+        decoded(self.tick_tracked(now))
     }
 
     /// [`Reconciler::tick`], each ready request with the origins of its spans.
-    pub fn tick_tracked(&mut self, now: u64) -> Vec<(ExportTraceServiceRequest, Origins)> {
+    pub fn tick_tracked(&mut self, now: u64) -> Vec<(WireRequest, Origins)> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -732,11 +797,11 @@ impl Reconciler {
 
     /// Releases everything held, with its current answer (shutdown).
     pub fn drain(&mut self) -> Vec<ExportTraceServiceRequest> {
-        self.drain_tracked().into_iter().map(|(r, _)| r).collect()
+        decoded(self.drain_tracked())
     }
 
     /// [`Reconciler::drain`], each ready request with the origins of its spans.
-    pub fn drain_tracked(&mut self) -> Vec<(ExportTraceServiceRequest, Origins)> {
+    pub fn drain_tracked(&mut self) -> Vec<(WireRequest, Origins)> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -759,7 +824,7 @@ impl Reconciler {
         &mut self,
         key: ResourceKey,
         rctx: &Arc<ResourceCtx>,
-        carrier: &Span,
+        carrier: &Carrier,
         decoded: Result<Window, WindowDecodeError>,
         (now, origin): (u64, u64),
         report: &mut IngestReport,
@@ -839,6 +904,7 @@ impl Reconciler {
                         WindowState::Closed,
                     );
                     self.counters.window_spans_closed += 1;
+                    let span = wire::encode_span(&span);
                     outbox
                         .entries
                         .push((rctx.clone(), self.own_scope.clone(), span, origin));
@@ -856,36 +922,37 @@ impl Reconciler {
     }
 
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
-        if self.held_count >= self.cfg.max_held_spans {
+        let cost = held.cost();
+        while self.held_count >= self.cfg.max_held_spans
+            || self.held_bytes + cost > self.cfg.max_held_bytes
+        {
             // The hold is full: the oldest span leaves now with its current answer.
             let oldest = self
                 .held
                 .iter()
                 .filter_map(|(k, q)| q.front().map(|h| (h.deadline, *k)))
                 .min();
-            match oldest {
-                Some((_, k)) => {
-                    self.release_front(k, outbox);
-                    self.held.retain(|_, q| !q.is_empty());
-                    self.counters.released_early += 1;
-                }
-                None => {
-                    // max_held_spans is 0: nothing is ever held.
-                    self.retain(held.origin);
-                    self.release(key, held, outbox);
-                    self.counters.released_early += 1;
-                    return;
-                }
-            }
+            let Some((_, k)) = oldest else {
+                // Nothing held and still no room: this one is never held.
+                self.retain(held.origin);
+                self.release(key, held, outbox);
+                self.counters.released_early += 1;
+                return;
+            };
+            self.release_front(k, outbox);
+            self.held.retain(|_, q| !q.is_empty());
+            self.counters.released_early += 1;
         }
         self.retain(held.origin);
         self.held.entry(key).or_default().push_back(held);
         self.held_count += 1;
+        self.held_bytes += cost;
     }
 
     fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
         if let Some(held) = self.held.get_mut(&key).and_then(VecDeque::pop_front) {
             self.held_count -= 1;
+            self.held_bytes -= held.cost();
             self.release(key, held, outbox);
         }
     }
@@ -893,27 +960,24 @@ impl Reconciler {
     /// Sends a held span on its way with the answer the evidence gives now.
     fn release(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
         let Held {
-            mut span,
+            span,
+            start,
+            end,
             stamp,
             resource,
             scope,
             origin,
             ..
         } = held;
-        let verdict = self.classify(key, &span);
-        let lost = self.store.evidence_lost(&key, span.start_time_unix_nano);
-        self.finalize(&mut span, &stamp, Tier::Serialized, verdict, lost);
+        let verdict = self.classify(key, start, end);
+        let lost = self.store.evidence_lost(&key, start);
+        let span = self.finalize(span, &stamp, Tier::Serialized, verdict, lost);
         outbox.entries.push((resource, scope, span, origin));
         self.unretain(origin);
     }
 
-    fn classify(&self, key: ResourceKey, span: &Span) -> Serialized {
-        self.store.classify(
-            Tier::Serialized,
-            &key,
-            span.start_time_unix_nano,
-            span.end_time_unix_nano,
-        )
+    fn classify(&self, key: ResourceKey, start: u64, end: u64) -> Serialized {
+        self.store.classify(Tier::Serialized, &key, start, end)
     }
 
     fn release_settled(&mut self, key: ResourceKey, outbox: &mut Outbox) {
@@ -922,8 +986,9 @@ impl Reconciler {
         };
         let mut keep = VecDeque::with_capacity(queue.len());
         for held in queue {
-            if self.classify(key, &held.span).is_settled() {
+            if self.classify(key, held.start, held.end).is_settled() {
                 self.held_count -= 1;
+                self.held_bytes -= held.cost();
                 self.counters.released_settled += 1;
                 self.release(key, held, outbox);
             } else {
@@ -982,20 +1047,23 @@ impl Reconciler {
             WindowState::Unclosed,
         );
         self.counters.window_spans_unclosed += 1;
+        let span = wire::encode_span(&span);
         outbox
             .entries
             .push((p.resource, self.own_scope.clone(), span, p.origin));
     }
 
-    /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it.
+    /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it. A
+    /// span whose stamp is the answer leaves as the bytes it came as; only one whose
+    /// value changes is decoded and encoded again.
     fn finalize(
         &mut self,
-        span: &mut Span,
+        span: Bytes,
         stamp: &Stamp,
         tier: Tier,
         verdict: Serialized,
         evidence_lost: bool,
-    ) {
+    ) -> Bytes {
         let (value, decision) = decide(stamp, tier, verdict, evidence_lost);
         let c = &mut self.counters;
         match decision {
@@ -1007,20 +1075,37 @@ impl Reconciler {
             Decision::RepairedTier => c.repaired_tier += 1,
             Decision::Unverifiable => c.unverifiable += 1,
         }
-        if *stamp != Stamp::Valid(value) {
-            // `set` replaces every occurrence: exactly one value leaves.
-            otlp::set(
-                &mut span.attributes,
-                otlp::string(a::GPU_SERIALIZED, value.as_str()),
-            );
-        }
         // The answer is counted from what the span carries out, apart from the
         // execution, so a span leaving with no value or two unbalances the identity.
         c.outcomes.count_execution();
-        if let Stamp::Valid(carried) = Stamp::read_one(&span.attributes) {
+        if *stamp == Stamp::Valid(value) {
+            // The stamp was read from these very bytes: one valid value.
+            c.outcomes.count_answer(value);
+            return span;
+        }
+        let Ok(mut decoded) = Span::decode(span.as_ref()) else {
+            // Checked when it arrived, so this does not happen; were it to, the span
+            // leaves as it came, without an answer, and the identity shows it.
+            return span;
+        };
+        // `set` replaces every occurrence: exactly one value leaves.
+        otlp::set(
+            &mut decoded.attributes,
+            otlp::string(a::GPU_SERIALIZED, value.as_str()),
+        );
+        if let Stamp::Valid(carried) = Stamp::read_one(&decoded.attributes) {
             c.outcomes.count_answer(carried);
         }
+        wire::encode_span(&decoded)
     }
+}
+
+/// Ready requests, decoded (for callers that read what leaves: tests, benchmarks).
+fn decoded(ready: Vec<(WireRequest, Origins)>) -> Vec<ExportTraceServiceRequest> {
+    ready
+        .iter()
+        .filter_map(|(r, _)| r.to_proto().ok())
+        .collect()
 }
 
 #[cfg(test)]

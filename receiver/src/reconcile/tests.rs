@@ -29,6 +29,12 @@ fn answers(out: &[ExportTraceServiceRequest]) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
+fn is_kernel(span: &Span) -> bool {
+    span.attributes
+        .iter()
+        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
+}
+
 fn kernel_answers(out: &[ExportTraceServiceRequest]) -> Vec<String> {
     spans_of(out)
         .iter()
@@ -418,6 +424,40 @@ fn a_full_hold_releases_the_oldest_early_with_its_current_answer() {
 }
 
 #[test]
+fn the_hold_is_bounded_in_bytes_and_a_large_span_makes_room_by_releasing_the_oldest() {
+    let cost = |s: &Span| crate::wire::encode_span(s).len() + HELD_OVERHEAD;
+    let small = |i: u64| kernel(i, 100 + i, 200 + i, None);
+    let mut large = kernel(9, 900, 1000, None);
+    large.name = "x".repeat(4 * cost(&small(0)));
+    let mut r = Reconciler::new(ReconcileConfig {
+        max_held_bytes: 4 * cost(&small(0)),
+        ..ReconcileConfig::default()
+    });
+    let mut out = Vec::new();
+    for i in 0..4 {
+        out.extend(r.ingest(request(serialized(), vec![small(i)]), i).1);
+    }
+    assert_eq!((r.held(), r.counters().released_early), (4, 0), "4 fit");
+    assert_eq!(r.held_bytes(), 4 * cost(&small(0)));
+    out.extend(r.ingest(request(serialized(), vec![small(4)]), 4).1);
+    assert_eq!(
+        (r.held(), r.counters().released_early),
+        (4, 1),
+        "one out, one in"
+    );
+    // Larger than all the rest together: everything leaves, and it is not held either.
+    out.extend(r.ingest(request(serialized(), vec![large.clone()]), 5).1);
+    assert_eq!((r.held(), r.held_bytes()), (0, 0));
+    assert_eq!(r.counters().released_early, 6);
+    let starts: Vec<_> = spans_of(&out)
+        .iter()
+        .map(|(_, s)| s.start_time_unix_nano)
+        .collect();
+    assert_eq!(starts, [100, 101, 102, 103, 104, 900], "oldest first");
+    assert_balanced(&r, &out);
+}
+
+#[test]
 fn drain_releases_everything_held_and_closes_pending_windows() {
     let mut r = reconciler();
     r.ingest(
@@ -715,16 +755,17 @@ fn tracked(
     req: ExportTraceServiceRequest,
     origin: u64,
     now: u64,
-) -> Vec<(ExportTraceServiceRequest, Origins)> {
+) -> Vec<(WireRequest, Origins)> {
     r.ingest_tracked(Prepared::new(req).with_origin(origin), now)
         .1
 }
 
 /// The origin of each exported span, in order.
-fn origin_per_span(out: &[(ExportTraceServiceRequest, Origins)]) -> Vec<(String, u64)> {
+fn origin_per_span(out: &[(WireRequest, Origins)]) -> Vec<(String, u64)> {
     let mut v = Vec::new();
     for (req, origins) in out {
-        let spans = spans_of(std::slice::from_ref(req));
+        let req = req.to_proto().expect("spans decode");
+        let spans = spans_of(std::slice::from_ref(&req));
         let flat: Vec<u64> = origins
             .runs()
             .iter()
@@ -795,10 +836,14 @@ fn restored_evidence_answers_as_the_store_it_came_from_without_window_spans_agai
         0,
     );
     assert_eq!(
-        spans_of(&out.iter().map(|(r, _)| r.clone()).collect::<Vec<_>>())
-            .iter()
-            .filter(|(_, s)| s.name == "gpu.sampling.window")
-            .count(),
+        spans_of(
+            &out.iter()
+                .map(|(r, _)| r.to_proto().unwrap())
+                .collect::<Vec<_>>()
+        )
+        .iter()
+        .filter(|(_, s)| s.name == "gpu.sampling.window")
+        .count(),
         2
     );
     let mut restarted = tracking();

@@ -1,0 +1,404 @@
+//! OTLP trace requests with each span kept as its protobuf bytes.
+//!
+//! Most spans leave the receiver exactly as they came: decoding every attribute into
+//! owned strings and encoding it again was about half of the receiver's CPU. Here the
+//! containers (resource, scope) are decoded as usual, each span stays a slice of the
+//! request's buffer, and [`SpanMeta::read`] reads, without allocating, what
+//! reconciling needs (ids, times, the kernel markers, the `gpu.serialized` stamps,
+//! window events) while checking the span exactly as `prost` would decode it, so a
+//! request is refused as malformed in the same cases as before. A span is decoded
+//! and encoded again only when its `gpu.serialized` changes.
+//!
+//! [`WireRequest`] encodes to the same bytes as the [`ExportTraceServiceRequest`] it
+//! stands for (the span field is length-delimited either way).
+
+use bytes::Bytes;
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::{InstrumentationScope, KeyValue};
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::span::Event;
+use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
+use prost::encoding::{decode_key, decode_varint, WireType};
+use prost::Message;
+use semconv::attributes as a;
+
+/// `ExportTraceServiceRequest` with its spans as bytes.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct WireRequest {
+    /// As `ExportTraceServiceRequest.resource_spans`.
+    #[prost(message, repeated, tag = "1")]
+    pub resource_spans: Vec<WireResourceSpans>,
+}
+
+/// `ResourceSpans` with its spans as bytes.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct WireResourceSpans {
+    /// As `ResourceSpans.resource`.
+    #[prost(message, optional, tag = "1")]
+    pub resource: Option<Resource>,
+    /// As `ResourceSpans.scope_spans`.
+    #[prost(message, repeated, tag = "2")]
+    pub scope_spans: Vec<WireScopeSpans>,
+    /// As `ResourceSpans.schema_url`.
+    #[prost(string, tag = "3")]
+    pub schema_url: String,
+}
+
+/// `ScopeSpans` with each span as its encoded `Span` message.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct WireScopeSpans {
+    /// As `ScopeSpans.scope`.
+    #[prost(message, optional, tag = "1")]
+    pub scope: Option<InstrumentationScope>,
+    /// Each an encoded `Span`, unchecked until [`SpanMeta::read`] reads it.
+    #[prost(bytes = "bytes", repeated, tag = "2")]
+    pub spans: Vec<Bytes>,
+    /// As `ScopeSpans.schema_url`.
+    #[prost(string, tag = "3")]
+    pub schema_url: String,
+}
+
+impl WireRequest {
+    /// Spans in the request.
+    pub fn span_count(&self) -> u64 {
+        self.resource_spans
+            .iter()
+            .flat_map(|rs| &rs.scope_spans)
+            .map(|ss| ss.spans.len() as u64)
+            .sum()
+    }
+
+    /// The request with every span decoded (for JSON and for tests: the hot path never
+    /// needs it).
+    pub fn to_proto(&self) -> Result<ExportTraceServiceRequest, prost::DecodeError> {
+        ExportTraceServiceRequest::decode(self.encode_to_vec().as_slice())
+    }
+}
+
+impl From<ExportTraceServiceRequest> for WireRequest {
+    fn from(req: ExportTraceServiceRequest) -> Self {
+        let resource_spans = req
+            .resource_spans
+            .into_iter()
+            .map(|rs: ResourceSpans| WireResourceSpans {
+                resource: rs.resource,
+                scope_spans: rs
+                    .scope_spans
+                    .into_iter()
+                    .map(|ss: ScopeSpans| WireScopeSpans {
+                        scope: ss.scope,
+                        spans: ss.spans.iter().map(encode_span).collect(),
+                        schema_url: ss.schema_url,
+                    })
+                    .collect(),
+                schema_url: rs.schema_url,
+            })
+            .collect();
+        WireRequest { resource_spans }
+    }
+}
+
+/// A span as the bytes a [`WireScopeSpans`] holds.
+pub fn encode_span(span: &Span) -> Bytes {
+    Bytes::from(span.encode_to_vec())
+}
+
+/// Why a span's bytes are not a valid `Span`: the cases in which `prost` refuses to
+/// decode the request that holds it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// A varint or field key is malformed.
+    #[error("{0}")]
+    Prost(#[from] prost::DecodeError),
+    /// A known field arrived with another wire type.
+    #[error("invalid wire type: {found:?} (expected {expected:?}) for field {tag}")]
+    WireType {
+        /// The field's tag.
+        tag: u32,
+        /// What arrived.
+        found: WireType,
+        /// What the schema says.
+        expected: WireType,
+    },
+    /// A length runs past the end of its message.
+    #[error("buffer underflow")]
+    Underflow,
+    /// A string field is not UTF-8.
+    #[error("invalid string value: data is not UTF-8 encoded")]
+    Utf8,
+    /// Messages nested deeper than `prost`'s recursion limit.
+    #[error("recursion limit reached")]
+    RecursionLimit,
+    /// An end-group tag without its start, or for another group.
+    #[error("unexpected end group tag")]
+    EndGroup,
+}
+
+/// What reconciling reads of one span, borrowed from its bytes.
+#[derive(Debug, Default)]
+pub struct SpanMeta<'a> {
+    /// `trace_id`.
+    pub trace_id: &'a [u8],
+    /// `span_id`.
+    pub span_id: &'a [u8],
+    /// `parent_span_id`.
+    pub parent_span_id: &'a [u8],
+    /// `name`, as bytes (checked UTF-8).
+    pub name: &'a [u8],
+    /// `start_time_unix_nano`.
+    pub start: u64,
+    /// `end_time_unix_nano`.
+    pub end: u64,
+    /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
+    pub is_kernel: bool,
+    /// Its `gpu.serialized` attributes, in order (usually one or none).
+    pub serialized: Vec<KeyValue>,
+    /// Its events, decoded only when it has any (a window's carrier).
+    pub events: Vec<Event>,
+}
+
+/// Nesting at which a span's own fields are decoded inside a request (request,
+/// resource spans, scope spans): `prost` refuses messages nested 100 deep.
+const SPAN_FIELDS_DEPTH: u32 = 100 - 3;
+
+impl<'a> SpanMeta<'a> {
+    /// Reads a span inside a request: the same verdict as decoding the request with
+    /// `prost`, without allocating for anything but stamps and events.
+    pub fn read(mut bytes: &'a [u8]) -> Result<SpanMeta<'a>, WireError> {
+        let mut meta = SpanMeta::default();
+        while let Some((tag, field)) = next_field(&mut bytes, SPAN_FIELDS_DEPTH, &SPAN)? {
+            match tag {
+                1 => meta.trace_id = field,
+                2 => meta.span_id = field,
+                4 => meta.parent_span_id = field,
+                5 => meta.name = field,
+                7 => meta.start = fixed64(field),
+                8 => meta.end = fixed64(field),
+                9 => {
+                    let key = key_of(field);
+                    if key == a::GPU_SERIALIZED.as_bytes() {
+                        meta.is_kernel = true;
+                        // Checked by `next_field`, so it decodes.
+                        meta.serialized.extend(KeyValue::decode(field).ok());
+                    } else if key == a::GPU_KERNEL_NAME.as_bytes() {
+                        meta.is_kernel = true;
+                    }
+                }
+                11 => meta.events.extend(Event::decode(field).ok()),
+                _ => {}
+            }
+        }
+        Ok(meta)
+    }
+
+    /// The name, for messages.
+    pub fn name(&self) -> &str {
+        std::str::from_utf8(self.name).unwrap_or("")
+    }
+}
+
+fn fixed64(field: &[u8]) -> u64 {
+    field.try_into().map(u64::from_le_bytes).unwrap_or(0)
+}
+
+/// The key of an encoded (and checked) `KeyValue`: the last one, as `prost` reads it.
+fn key_of(mut kv: &[u8]) -> &[u8] {
+    let mut key: &[u8] = &[];
+    while !kv.is_empty() {
+        let Ok((tag, wire_type)) = decode_key(&mut kv) else {
+            break;
+        };
+        let Ok(field) = take_field(&mut kv, tag, wire_type, SPAN_FIELDS_DEPTH) else {
+            break;
+        };
+        if tag == 1 && wire_type == WireType::LengthDelimited {
+            key = field;
+        }
+    }
+    key
+}
+
+/// How a field of a known message is encoded.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Varint,
+    Fixed64,
+    Fixed32,
+    Bytes,
+    Str,
+    Message(&'static Schema),
+}
+
+impl Kind {
+    fn wire_type(self) -> WireType {
+        match self {
+            Kind::Varint => WireType::Varint,
+            Kind::Fixed64 => WireType::SixtyFourBit,
+            Kind::Fixed32 => WireType::ThirtyTwoBit,
+            Kind::Bytes | Kind::Str | Kind::Message(_) => WireType::LengthDelimited,
+        }
+    }
+}
+
+/// The fields of a message by tag (trace.proto and common.proto, as
+/// opentelemetry-proto generates them); any other tag is skipped as unknown.
+#[derive(Debug)]
+struct Schema(&'static [Option<Kind>]);
+
+impl Schema {
+    fn kind(&self, tag: u32) -> Option<Kind> {
+        self.0.get(tag as usize).copied().flatten()
+    }
+}
+
+use Kind::{Bytes as B, Fixed32 as F32, Fixed64 as F64, Message as M, Str as S, Varint as V};
+
+static SPAN: Schema = Schema(&[
+    None,
+    Some(B),             // 1 trace_id
+    Some(B),             // 2 span_id
+    Some(S),             // 3 trace_state
+    Some(B),             // 4 parent_span_id
+    Some(S),             // 5 name
+    Some(V),             // 6 kind
+    Some(F64),           // 7 start_time_unix_nano
+    Some(F64),           // 8 end_time_unix_nano
+    Some(M(&KEY_VALUE)), // 9 attributes
+    Some(V),             // 10 dropped_attributes_count
+    Some(M(&EVENT)),     // 11 events
+    Some(V),             // 12 dropped_events_count
+    Some(M(&LINK)),      // 13 links
+    Some(V),             // 14 dropped_links_count
+    Some(M(&STATUS)),    // 15 status
+    Some(F32),           // 16 flags
+]);
+static EVENT: Schema = Schema(&[None, Some(F64), Some(S), Some(M(&KEY_VALUE)), Some(V)]);
+static LINK: Schema = Schema(&[
+    None,
+    Some(B),
+    Some(B),
+    Some(S),
+    Some(M(&KEY_VALUE)),
+    Some(V),
+    Some(F32),
+]);
+static STATUS: Schema = Schema(&[None, None, Some(S), Some(V)]);
+static KEY_VALUE: Schema = Schema(&[None, Some(S), Some(M(&ANY_VALUE)), Some(V)]);
+static ANY_VALUE: Schema = Schema(&[
+    None,
+    Some(S),                  // 1 string_value
+    Some(V),                  // 2 bool_value
+    Some(V),                  // 3 int_value
+    Some(F64),                // 4 double_value
+    Some(M(&ARRAY_VALUE)),    // 5 array_value
+    Some(M(&KEY_VALUE_LIST)), // 6 kvlist_value
+    Some(B),                  // 7 bytes_value
+    Some(V),                  // 8 string_value_strindex
+]);
+static ARRAY_VALUE: Schema = Schema(&[None, Some(M(&ANY_VALUE))]);
+static KEY_VALUE_LIST: Schema = Schema(&[None, Some(M(&KEY_VALUE))]);
+
+/// Reads and checks the next known field of a message decoded at `depth` (prost's
+/// remaining recursion budget), skipping unknown ones: its tag and payload (the
+/// content of a length-delimited field, the bytes of a fixed one, empty for a varint).
+/// None at the end of the message.
+fn next_field<'a>(
+    buf: &mut &'a [u8],
+    depth: u32,
+    schema: &Schema,
+) -> Result<Option<(u32, &'a [u8])>, WireError> {
+    while !buf.is_empty() {
+        let (tag, wire_type) = decode_key(buf)?;
+        let Some(kind) = schema.kind(tag) else {
+            skip(buf, tag, wire_type, depth)?;
+            continue;
+        };
+        if wire_type != kind.wire_type() {
+            return Err(WireError::WireType {
+                tag,
+                found: wire_type,
+                expected: kind.wire_type(),
+            });
+        }
+        let field = take_field(buf, tag, wire_type, depth)?;
+        match kind {
+            Kind::Str => utf8(field)?,
+            Kind::Message(inner) => {
+                if depth == 0 {
+                    return Err(WireError::RecursionLimit);
+                }
+                check(field, depth - 1, inner)?;
+            }
+            Kind::Varint | Kind::Fixed64 | Kind::Fixed32 | Kind::Bytes => {}
+        }
+        return Ok(Some((tag, field)));
+    }
+    Ok(None)
+}
+
+/// Checks a whole message whose fields are decoded at `depth`.
+fn check(mut buf: &[u8], depth: u32, schema: &Schema) -> Result<(), WireError> {
+    while next_field(&mut buf, depth, schema)?.is_some() {}
+    Ok(())
+}
+
+fn utf8(field: &[u8]) -> Result<(), WireError> {
+    // Keys and most values are ASCII: the short check first.
+    if field.is_ascii() || std::str::from_utf8(field).is_ok() {
+        Ok(())
+    } else {
+        Err(WireError::Utf8)
+    }
+}
+
+/// Takes one field's payload off `buf` (its key already read).
+fn take_field<'a>(
+    buf: &mut &'a [u8],
+    tag: u32,
+    wire_type: WireType,
+    depth: u32,
+) -> Result<&'a [u8], WireError> {
+    let len = match wire_type {
+        WireType::Varint => {
+            decode_varint(buf)?;
+            return Ok(&[]);
+        }
+        WireType::SixtyFourBit => 8,
+        WireType::ThirtyTwoBit => 4,
+        WireType::LengthDelimited => decode_varint(buf)?,
+        WireType::StartGroup | WireType::EndGroup => {
+            skip(buf, tag, wire_type, depth)?;
+            return Ok(&[]);
+        }
+    };
+    if len > buf.len() as u64 {
+        return Err(WireError::Underflow);
+    }
+    let (field, rest) = buf.split_at(len as usize);
+    *buf = rest;
+    Ok(field)
+}
+
+/// Skips an unknown field as `prost::encoding::skip_field` does (groups included).
+fn skip(buf: &mut &[u8], tag: u32, wire_type: WireType, depth: u32) -> Result<(), WireError> {
+    if depth == 0 {
+        return Err(WireError::RecursionLimit);
+    }
+    match wire_type {
+        WireType::StartGroup => loop {
+            let (inner_tag, inner_wire_type) = decode_key(buf)?;
+            if inner_wire_type == WireType::EndGroup {
+                if inner_tag != tag {
+                    return Err(WireError::EndGroup);
+                }
+                return Ok(());
+            }
+            skip(buf, inner_tag, inner_wire_type, depth - 1)?;
+        },
+        WireType::EndGroup => Err(WireError::EndGroup),
+        _ => take_field(buf, tag, wire_type, depth).map(|_| ()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,338 @@
+use bytes::Bytes;
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::{
+    any_value::Value, AnyValue, ArrayValue, KeyValue, KeyValueList,
+};
+use opentelemetry_proto::tonic::trace::v1::span::{Event, Link};
+use opentelemetry_proto::tonic::trace::v1::{Span, Status};
+use proptest::prelude::*;
+use prost::Message;
+use semconv::{Serialized, Tier, Window};
+
+use super::*;
+use crate::fixtures::{kernel, plain, request, resource, window_carrier};
+use crate::reconcile::Prepared;
+
+fn any_value() -> impl Strategy<Value = AnyValue> {
+    let leaf = prop_oneof![
+        "[a-z_.]{0,12}".prop_map(Value::StringValue),
+        any::<bool>().prop_map(Value::BoolValue),
+        any::<i64>().prop_map(Value::IntValue),
+        any::<f64>().prop_map(Value::DoubleValue),
+        proptest::collection::vec(any::<u8>(), 0..6).prop_map(Value::BytesValue),
+    ]
+    .prop_map(|v| AnyValue { value: Some(v) });
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..3)
+                .prop_map(|values| Value::ArrayValue(ArrayValue { values })),
+            proptest::collection::vec(("[a-z]{1,4}", inner), 0..3).prop_map(|kvs| {
+                Value::KvlistValue(KeyValueList {
+                    values: kvs
+                        .into_iter()
+                        .map(|(key, v)| KeyValue {
+                            key,
+                            value: Some(v),
+                            ..Default::default()
+                        })
+                        .collect(),
+                })
+            }),
+        ]
+        .prop_map(|v| AnyValue { value: Some(v) })
+    })
+}
+
+fn key_value() -> impl Strategy<Value = KeyValue> {
+    let key = prop_oneof![
+        Just(a::GPU_SERIALIZED.to_string()),
+        Just(a::GPU_KERNEL_NAME.to_string()),
+        "[a-z.]{1,10}",
+    ];
+    let serialized = prop_oneof![Just("true"), Just("false"), Just("unknown"), Just("yes")]
+        .prop_map(|s| AnyValue {
+            value: Some(Value::StringValue(s.into())),
+        });
+    (key, prop_oneof![serialized, any_value()]).prop_map(|(key, value)| KeyValue {
+        key,
+        value: Some(value),
+        ..Default::default()
+    })
+}
+
+fn span() -> impl Strategy<Value = Span> {
+    (
+        proptest::collection::vec(any::<u8>(), 0..17),
+        proptest::collection::vec(any::<u8>(), 0..9),
+        "[ -~]{0,20}",
+        any::<(u64, u64)>(),
+        proptest::collection::vec(key_value(), 0..6),
+        proptest::collection::vec(
+            ("[a-z.]{0,8}", proptest::collection::vec(key_value(), 0..2)),
+            0..2,
+        ),
+        proptest::collection::vec(proptest::collection::vec(key_value(), 0..2), 0..2),
+        proptest::option::of(("[a-z]{0,6}", 0i32..3)),
+    )
+        .prop_map(
+            |(trace_id, span_id, name, (start, end), attributes, events, links, status)| Span {
+                trace_id,
+                span_id,
+                name,
+                start_time_unix_nano: start,
+                end_time_unix_nano: end,
+                attributes,
+                events: events
+                    .into_iter()
+                    .map(|(name, attributes)| Event {
+                        name,
+                        attributes,
+                        time_unix_nano: start,
+                        ..Default::default()
+                    })
+                    .collect(),
+                links: links
+                    .into_iter()
+                    .map(|attributes| Link {
+                        attributes,
+                        flags: 1,
+                        ..Default::default()
+                    })
+                    .collect(),
+                status: status.map(|(message, code)| Status { message, code }),
+                ..Default::default()
+            },
+        )
+}
+
+fn request_of(spans: Vec<Span>) -> ExportTraceServiceRequest {
+    request(resource("p", 1, Some(Tier::Serialized)), spans)
+}
+
+/// A mutation of an encoded request: overwrite, cut, insert.
+#[derive(Debug, Clone)]
+enum Mutation {
+    Set(usize, u8),
+    Truncate(usize),
+    Insert(usize, Vec<u8>),
+}
+
+fn mutate(mut bytes: Vec<u8>, mutations: &[Mutation]) -> Vec<u8> {
+    for m in mutations {
+        if bytes.is_empty() {
+            break;
+        }
+        match m {
+            Mutation::Set(at, b) => {
+                let i = at % bytes.len();
+                bytes[i] = *b;
+            }
+            Mutation::Truncate(at) => bytes.truncate(at % bytes.len()),
+            Mutation::Insert(at, more) => {
+                let i = at % bytes.len();
+                bytes.splice(i..i, more.iter().copied());
+            }
+        }
+    }
+    bytes
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::Set(i, b)),
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..4))
+            .prop_map(|(i, b)| Mutation::Insert(i, b)),
+    ]
+}
+
+/// Whether a request's bytes are read: the wire path's verdict.
+fn wire_accepts(bytes: &[u8]) -> Result<(), WireError> {
+    Prepared::decode(Bytes::copy_from_slice(bytes)).map(|_| ())
+}
+
+fn assert_read_as_decoded(bytes: &Bytes, span: &Span) {
+    let meta = SpanMeta::read(bytes).expect("a valid span is read");
+    assert_eq!(meta.trace_id, span.trace_id.as_slice());
+    assert_eq!(meta.span_id, span.span_id.as_slice());
+    assert_eq!(meta.parent_span_id, span.parent_span_id.as_slice());
+    assert_eq!(meta.name(), span.name);
+    assert_eq!(
+        (meta.start, meta.end),
+        (span.start_time_unix_nano, span.end_time_unix_nano)
+    );
+    let kernel = span
+        .attributes
+        .iter()
+        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED);
+    assert_eq!(meta.is_kernel, kernel);
+    let stamps: Vec<&KeyValue> = span
+        .attributes
+        .iter()
+        .filter(|kv| kv.key == a::GPU_SERIALIZED)
+        .collect();
+    assert_eq!(meta.serialized.iter().collect::<Vec<_>>(), stamps);
+    assert_eq!(meta.events, span.events);
+}
+
+proptest! {
+    #[test]
+    fn a_wire_request_encodes_to_the_bytes_of_the_request_it_stands_for(
+        spans in proptest::collection::vec(span(), 0..5)
+    ) {
+        let req = request_of(spans);
+        let wire = WireRequest::from(req.clone());
+        prop_assert_eq!(wire.encode_to_vec(), req.encode_to_vec());
+        prop_assert_eq!(wire.to_proto().unwrap(), req.clone());
+        let decoded = WireRequest::decode(Bytes::from(req.encode_to_vec())).unwrap();
+        prop_assert_eq!(decoded, wire);
+    }
+
+    #[test]
+    fn what_is_read_of_a_span_is_what_decoding_it_gives(span in span()) {
+        let bytes = encode_span(&span);
+        assert_read_as_decoded(&bytes, &span);
+    }
+
+    #[test]
+    fn a_request_is_refused_exactly_when_prost_refuses_it(
+        spans in proptest::collection::vec(span(), 1..4),
+        mutations in proptest::collection::vec(mutation(), 1..4),
+    ) {
+        let bytes = mutate(request_of(spans).encode_to_vec(), &mutations);
+        let full = ExportTraceServiceRequest::decode(bytes.as_slice());
+        let wire = wire_accepts(&bytes);
+        prop_assert_eq!(full.is_ok(), wire.is_ok(), "prost: {:?}, wire: {:?}", full.err(), wire.err());
+        if let Ok(full) = full {
+            let wire = WireRequest::decode(Bytes::from(bytes)).unwrap();
+            let spans = wire.resource_spans.iter().flat_map(|rs| &rs.scope_spans).flat_map(|ss| &ss.spans);
+            let decoded = full.resource_spans.iter().flat_map(|rs| &rs.scope_spans).flat_map(|ss| &ss.spans);
+            for (bytes, span) in spans.zip(decoded) {
+                assert_read_as_decoded(bytes, span);
+            }
+        }
+    }
+}
+
+#[test]
+fn spans_read_from_a_buffer_are_slices_of_it_not_copies() {
+    let req = request_of(vec![kernel(1, 10, 20, Some(Serialized::False)), plain(2)]);
+    let body = Bytes::from(req.encode_to_vec());
+    let range = body.as_ptr_range();
+    let wire = WireRequest::decode(body.clone()).unwrap();
+    for span in &wire.resource_spans[0].scope_spans[0].spans {
+        assert!(range.contains(&span.as_ptr()), "a span was copied");
+    }
+}
+
+#[test]
+fn window_events_kernel_markers_and_stamps_are_read() {
+    let w = Window::open(1, 100, semconv::SamplingMode::KernelSerialized);
+    let carrier = window_carrier(3, &[w]);
+    let meta_of = |s: &Span| {
+        let b = encode_span(s);
+        let m = SpanMeta::read(&b).unwrap();
+        (m.is_kernel, m.serialized.len(), m.events.len())
+    };
+    assert_eq!(meta_of(&carrier), (false, 0, 1));
+    assert_eq!(meta_of(&kernel(1, 10, 20, None)), (true, 0, 0));
+    assert_eq!(
+        meta_of(&kernel(1, 10, 20, Some(Serialized::True))),
+        (true, 1, 0)
+    );
+    assert_eq!(meta_of(&plain(2)), (false, 0, 0));
+}
+
+/// An attribute whose value is `depth` arrays, one inside the other.
+fn nested(depth: usize) -> Span {
+    let mut value = AnyValue {
+        value: Some(Value::IntValue(1)),
+    };
+    for _ in 0..depth {
+        value = AnyValue {
+            value: Some(Value::ArrayValue(ArrayValue {
+                values: vec![value],
+            })),
+        };
+    }
+    let mut span = plain(1);
+    span.attributes.push(KeyValue {
+        key: "deep".into(),
+        value: Some(value),
+        ..Default::default()
+    });
+    span
+}
+
+#[test]
+fn nesting_at_the_recursion_limit_is_refused_as_prost_refuses_it() {
+    let mut verdicts = Vec::new();
+    for depth in 40..52 {
+        let bytes = request_of(vec![nested(depth)]).encode_to_vec();
+        let full = ExportTraceServiceRequest::decode(bytes.as_slice()).is_ok();
+        assert_eq!(full, wire_accepts(&bytes).is_ok(), "depth {depth}");
+        verdicts.push(full);
+    }
+    // The range crosses the limit: both verdicts were seen.
+    assert!(verdicts.contains(&true) && verdicts.contains(&false));
+}
+
+/// A span with an unknown field holding `depth` groups, one inside the other.
+fn with_groups(depth: u32) -> Vec<u8> {
+    let mut span = plain(1).encode_to_vec();
+    let tag = 100u32;
+    for _ in 0..depth {
+        prost::encoding::encode_key(tag, WireType::StartGroup, &mut span);
+    }
+    for _ in 0..depth {
+        prost::encoding::encode_key(tag, WireType::EndGroup, &mut span);
+    }
+    span
+}
+
+#[test]
+fn unknown_fields_and_groups_are_skipped_as_prost_skips_them() {
+    let mut verdicts = Vec::new();
+    for depth in [0, 1, 2, 90, 96, 97, 98, 99, 100] {
+        let span = with_groups(depth);
+        let mut scope = Vec::new();
+        prost::encoding::bytes::encode(2, &span, &mut scope);
+        let mut rs = Vec::new();
+        prost::encoding::bytes::encode(2, &scope, &mut rs);
+        let mut body = Vec::new();
+        prost::encoding::bytes::encode(1, &rs, &mut body);
+        let full = ExportTraceServiceRequest::decode(body.as_slice());
+        let wire = wire_accepts(&body);
+        assert_eq!(
+            full.is_ok(),
+            wire.is_ok(),
+            "depth {depth}: {full:?} {wire:?}"
+        );
+        verdicts.push(full.is_ok());
+    }
+    assert!(verdicts.contains(&true) && verdicts.contains(&false));
+    // A group closed by another tag's end, and an end without a start.
+    let mut bad = plain(1).encode_to_vec();
+    prost::encoding::encode_key(100, WireType::StartGroup, &mut bad);
+    prost::encoding::encode_key(101, WireType::EndGroup, &mut bad);
+    assert_eq!(SpanMeta::read(&bad).unwrap_err(), WireError::EndGroup);
+    let mut bad = plain(1).encode_to_vec();
+    prost::encoding::encode_key(100, WireType::EndGroup, &mut bad);
+    assert_eq!(SpanMeta::read(&bad).unwrap_err(), WireError::EndGroup);
+}
+
+#[test]
+fn a_string_that_is_not_utf8_or_a_field_of_the_wrong_type_is_refused() {
+    let mut bad_name = Vec::new();
+    prost::encoding::bytes::encode(5, &vec![0xff, 0xfe], &mut bad_name);
+    assert_eq!(SpanMeta::read(&bad_name).unwrap_err(), WireError::Utf8);
+    let mut varint_start = Vec::new();
+    prost::encoding::uint64::encode(7, &5, &mut varint_start);
+    assert!(matches!(
+        SpanMeta::read(&varint_start).unwrap_err(),
+        WireError::WireType { tag: 7, .. }
+    ));
+    let mut short = plain(1).encode_to_vec();
+    short.pop();
+    assert!(SpanMeta::read(&short).is_err());
+}

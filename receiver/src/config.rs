@@ -57,7 +57,7 @@ pub const BATCH_MAX_BYTES_DEFAULT: usize = 512 * 1024;
 pub const EXPORT_QUEUE_CAPACITY_DEFAULT: usize = 64;
 /// Default batches in flight at once, per network destination: one at a time leaves
 /// the link idle while each batch is encoded, sent and decoded by the backend.
-pub const EXPORT_CONCURRENCY_DEFAULT: usize = 4;
+pub const EXPORT_CONCURRENCY_DEFAULT: usize = 8;
 /// Default encoded bytes waiting for export, per destination: about 20 full batches,
 /// a few seconds of a busy producer, bounded memory per dead mirror.
 pub const EXPORT_QUEUE_MAX_BYTES_DEFAULT: usize = 64 * 1024 * 1024;

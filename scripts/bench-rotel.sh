@@ -3,7 +3,8 @@
 # receiver (tier off requests; serialized requests with their windows) side by side with
 # rotel-agent (pip `rotel`, a pass-through) on the same core, the same load generator and
 # the same counting sink. The server under test runs on core $SERVER_CPU, the load
-# generator and the sink on core $LOAD_CPU. Arms are interleaved, $REPS rounds; medians.
+# generator and the sink on core $LOAD_CPU (the sink on $SINK_CPU when set). Arms are
+# interleaved, $REPS rounds; medians.
 #
 #   cargo build --release -p gpu-otel-receiver --example loadgen --bin gpu-otel-receiver
 #   scripts/bench-rotel.sh            # REPS=3 REQUESTS=2000 SPANS=200 CONCURRENCY=4
@@ -32,6 +33,7 @@ CONCURRENCY=${CONCURRENCY:-4}
 RATE=${RATE:-0} # spans/s in all, paced (0: each connection as fast as answers come)
 SERVER_CPU=${SERVER_CPU:-1}
 LOAD_CPU=${LOAD_CPU:-0}
+SINK_CPU=${SINK_CPU:-$LOAD_CPU}
 BIN=${BIN:-target/release}
 ROTEL=${ROTEL:-$(find .venv -name rotel-agent -type f 2>/dev/null | head -n1)}
 RECEIVER_COMPRESSION=${RECEIVER_COMPRESSION:-gzip}
@@ -64,7 +66,7 @@ cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spac
 run_arm() { # arm rep
   local arm=$1 rep=$2 server=${1%-*} tier=${1##*-}
   local log=$WORK/$arm.$rep
-  taskset -c "$LOAD_CPU" timeout 300 "$BIN/examples/loadgen" --sink "$SINK" \
+  taskset -c "$SINK_CPU" timeout 300 "$BIN/examples/loadgen" --sink "$SINK" \
     >"$log.sink" 2>"$log.sink.err" &
   local sink=$!
   PIDS+=("$sink")
@@ -117,7 +119,7 @@ run_arm() { # arm rep
     }' | tee -a "$WORK/runs"
 }
 
-echo "# $(date -u +%FT%TZ) $(nproc) cores, server on cpu $SERVER_CPU, loadgen+sink on cpu $LOAD_CPU;" \
+echo "# $(date -u +%FT%TZ) $(nproc) cores, server on cpu $SERVER_CPU, loadgen on cpu $LOAD_CPU, sink on cpu $SINK_CPU;" \
   "$REQUESTS requests x $SPANS kernel spans, $CONCURRENCY connections, rate $RATE;" \
   "receiver export compression $RECEIVER_COMPRESSION; $("$ROTEL" --version 2>&1)"
 for rep in $(seq "$REPS"); do

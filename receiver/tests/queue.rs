@@ -428,7 +428,9 @@ fn sigkill_at_random_points_loses_no_acknowledged_span_and_replay_gives_the_unin
         let yaml = config(&queue, backend, "");
         let mut r = Receiver::start(dir.path(), &yaml, &ports);
         let sent = Arc::new(Sent::default());
-        let producers = spawn_producers(PRODUCERS, REQUESTS, ports.grpc, &sent, Duration::ZERO);
+        // Paced, so that the load outlasts six kills however fast the receiver is.
+        let pace = Duration::from_millis(40);
+        let producers = spawn_producers(PRODUCERS, REQUESTS, ports.grpc, &sent, pace);
         let (mut kills, mut replay_bound, mut replayed) = (0, 0.0, 0.0);
         while kills < 6 && !producers.iter().all(|t| t.is_finished()) {
             tokio::time::sleep(Duration::from_millis(rng.random_range(150..900))).await;

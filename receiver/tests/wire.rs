@@ -373,6 +373,8 @@ async fn a_blocked_export_backs_up_into_retry_later_responses() {
     c.export.protocol = receiver::config::Protocol::HttpProtobuf;
     c.export.batch_max_spans = 1;
     c.export.queue_capacity = 1;
+    // One batch in flight: the backlog is the queues', whatever the default concurrency.
+    c.export.concurrency = 1;
     c.ingest.queue_capacity = 1;
     c.ingest.enqueue_timeout = Duration::from_millis(100);
     c.shutdown_timeout = Duration::from_secs(1);

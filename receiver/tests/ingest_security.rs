@@ -19,15 +19,6 @@ use rustls::pki_types::{CertificateDer, ServerName};
 use semconv::Tier;
 use support::certs::{Ca, Leaf};
 
-/// `google.rpc.Status`, the OTLP/HTTP error body.
-#[derive(Clone, PartialEq, Message)]
-struct RpcStatus {
-    #[prost(int32, tag = "1")]
-    code: i32,
-    #[prost(string, tag = "2")]
-    message: String,
-}
-
 /// The receiver's secrets in a directory reached through a `current` symlink.
 struct Secrets {
     dir: tempfile::TempDir,
@@ -259,12 +250,7 @@ async fn both_listeners_serve_tls_with_the_configured_certificate_and_refuse_pla
     assert_ne!(stranger.grpc(&r, 5).await, tonic::Code::Ok);
     assert_eq!(stranger.http(&r, 6).await, None);
 
-    let m = metrics(&r).await;
-    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 2.0);
-    assert!(
-        m["gpu_otel_receiver_tls_handshakes_failed_total"] >= 4.0,
-        "{m:?}"
-    );
+    assert_two_taken_and_four_handshakes_refused(&r).await;
     r.shutdown().await;
 }
 
@@ -298,12 +284,7 @@ async fn mutual_tls_refuses_clients_without_a_certificate_of_the_client_ca() {
     let trusted = Client::new(&ca).with_identity(&clients.client("trainer"));
     assert_eq!(trusted.grpc(&r, 5).await, tonic::Code::Ok);
     assert_eq!(trusted.http(&r, 6).await, Some(StatusCode::OK));
-    let m = metrics(&r).await;
-    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 2.0);
-    assert!(
-        m["gpu_otel_receiver_tls_handshakes_failed_total"] >= 4.0,
-        "{m:?}"
-    );
+    assert_two_taken_and_four_handshakes_refused(&r).await;
     r.shutdown().await;
 }
 
@@ -326,7 +307,7 @@ async fn a_request_without_a_listed_bearer_token_is_refused_before_its_body_is_r
     assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(resp.headers()["www-authenticate"], "Bearer realm=\"OTLP\"");
     assert_eq!(resp.headers()["content-type"], "application/x-protobuf");
-    let status = RpcStatus::decode(resp.bytes().await.unwrap()).unwrap();
+    let status = tonic_types::Status::decode(resp.bytes().await.unwrap()).unwrap();
     assert_eq!(status.code, tonic::Code::Unauthenticated as i32);
     assert!(
         status.message.contains("Authorization: Bearer"),
@@ -464,4 +445,15 @@ impl Client {
         }
         .with_token(t)
     }
+}
+
+/// The two trusted requests were taken and the four untrusted clients refused at the
+/// handshake.
+async fn assert_two_taken_and_four_handshakes_refused(r: &Running) {
+    let m = metrics(r).await;
+    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 2.0);
+    assert!(
+        m["gpu_otel_receiver_tls_handshakes_failed_total"] >= 4.0,
+        "{m:?}"
+    );
 }

@@ -124,15 +124,6 @@ async fn grpc_and_http_in_every_encoding_reach_the_sink_with_gpu_serialized_set(
     );
 }
 
-/// `google.rpc.Status`, the error body of OTLP/HTTP.
-#[derive(Clone, PartialEq, Message)]
-struct RpcStatus {
-    #[prost(int32, tag = "1")]
-    code: i32,
-    #[prost(string, tag = "2")]
-    message: String,
-}
-
 #[tokio::test]
 async fn malformed_bodies_get_a_clear_400_with_an_otlp_status() {
     let dir = tempfile::tempdir().unwrap();
@@ -145,7 +136,7 @@ async fn malformed_bodies_get_a_clear_400_with_an_otlp_status() {
     )
     .await;
     assert_eq!(resp.status(), 400);
-    let status = RpcStatus::decode(resp.bytes().await.unwrap()).unwrap();
+    let status = tonic_types::Status::decode(resp.bytes().await.unwrap()).unwrap();
     assert_eq!(status.code, tonic::Code::InvalidArgument as i32);
     assert!(
         status.message.starts_with("invalid OTLP protobuf"),

@@ -4,14 +4,13 @@
 
 use prost::Message;
 
-use super::span_count;
 use crate::wire::{WireRequest, WireResourceSpans, WireScopeSpans};
 
 /// Splits `req` into two requests of about half its spans each, in order; each half
 /// keeps the resource and scope of its spans. The first half is empty when `req` has
 /// fewer than two spans.
 pub fn split_in_half(req: WireRequest) -> (WireRequest, WireRequest) {
-    let mut want = span_count(&req) / 2;
+    let mut want = req.span_count() / 2;
     let mut head = Vec::new();
     let mut tail = Vec::new();
     for mut rs in req.resource_spans {
@@ -69,7 +68,7 @@ pub fn bound(req: WireRequest, max_spans: u64, max_bytes: usize) -> Vec<(WireReq
     let mut out = Vec::new();
     let mut stack = vec![req];
     while let Some(r) = stack.pop() {
-        let n = span_count(&r);
+        let n = r.span_count();
         if n <= 1 || (n <= max_spans && r.encoded_len() <= max_bytes) {
             if n > 0 {
                 out.push((r, n));
@@ -117,7 +116,7 @@ mod tests {
         for (a, b) in [(1, 0), (2, 0), (3, 4), (7, 1), (0, 5)] {
             let req = two_resources(a, b);
             let (x, y) = split_in_half(req.clone());
-            assert_eq!(span_count(&x), (a + b) / 2);
+            assert_eq!(x.span_count(), (a + b) / 2);
             assert_eq!(
                 ids(&[x.clone(), y.clone()]),
                 ids(std::slice::from_ref(&req))
@@ -147,7 +146,7 @@ mod tests {
         let parts = bound(req.clone(), 8, 4 * one);
         assert!(parts
             .iter()
-            .all(|(r, n)| *n <= 8 && r.encoded_len() <= 4 * one && span_count(r) == *n));
+            .all(|(r, n)| *n <= 8 && r.encoded_len() <= 4 * one && r.span_count() == *n));
         let all: Vec<_> = parts.into_iter().map(|(r, _)| r).collect();
         assert_eq!(ids(&all), ids(&[req]));
         let tiny = bound(two_resources(3, 0), 100, 1);

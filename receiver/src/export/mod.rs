@@ -30,11 +30,6 @@ use crate::wire::WireRequest;
 use retry::{Backoff, Verdict};
 use sink::Sink;
 
-/// Spans in a request.
-pub fn span_count(req: &WireRequest) -> u64 {
-    req.span_count()
-}
-
 /// One destination's export counters.
 #[derive(Debug, Default)]
 pub struct ExportCounters {
@@ -409,7 +404,7 @@ impl ExportSender {
     /// Queues a request: waits for room on the primary, drops the oldest on a mirror.
     pub async fn submit(&self, req: impl Into<WireRequest>) {
         let req = req.into();
-        let (spans, bytes) = (span_count(&req), req.encoded_len());
+        let (spans, bytes) = (req.span_count(), req.encoded_len());
         let req = Arc::new(req);
         let origins = Origins::default();
         self.queue
@@ -452,10 +447,10 @@ impl Fanout {
         };
         let mut unsent = Unsent {
             to: &self.0,
-            spans: reqs.iter().map(|(r, _)| span_count(r)).sum(),
+            spans: reqs.iter().map(|(r, _)| r.span_count()).sum(),
         };
         for (req, origins) in reqs {
-            let (spans, bytes) = (span_count(&req), req.encoded_len());
+            let (spans, bytes) = (req.span_count(), req.encoded_len());
             let req = Arc::new(req);
             let item = |req| Item {
                 req,
@@ -687,7 +682,7 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
             c.splits.fetch_add(1, Relaxed);
             tracing::debug!(spans = n, reason = %why, "Batch refused as too large; split in halves");
             let (x, y) = batch::split_in_half(b);
-            let nx = span_count(&x);
+            let nx = x.span_count();
             let (ox, oy) = origins.split_at(nx);
             stack.push(Part {
                 batch: y,

@@ -1,14 +1,22 @@
 //! The injector's export path under load, without a GPU: a fake-CUPTI producer that
 //! offers kernel records at a set rate (as the collector thread does, one batch per
-//! flush period), and a counting OTLP backend that tells how many kernel spans arrived.
-//! `export-load` runs them; a CI test runs them at a million records.
+//! flush period), optionally under the serialized tier's real burst controller
+//! ([`SerializedApp`]), and a counting OTLP backend that tells how many kernel spans
+//! arrived. `export-load` runs them; CI tests run them at a million records and as a
+//! serialized-tier soak.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::export::RecordQueue;
+use gpu_otel_injector::export::{RecordQueue, SamplingMsg, SamplingSender};
 use gpu_otel_injector::fake::FakeKernel;
+use gpu_otel_injector::model::SamplingCounters;
+use gpu_otel_injector::sampling::controller::{Action, BurstConfig, BurstController};
+use gpu_otel_injector::sampling::window_log::WindowLog;
+use semconv::{SamplingMode, Window};
+
+const KS: SamplingMode = SamplingMode::KernelSerialized;
 
 pub use receiver::fixtures::{serve_counting, Counted};
 
@@ -69,31 +77,41 @@ pub struct Produced {
     pub refused: u64,
     /// From the first offer to the last.
     pub elapsed: Duration,
+    /// Serialized bursts (window pairs) the application's launches opened.
+    pub bursts: u64,
 }
 
 /// Offers `total` records at `rate` per second in batches of one `period`, as the
 /// collector thread does after each CUPTI flush; falls behind rather than bursts
-/// when the offers themselves are slower.
+/// when the offers themselves are slower. Each record is one launch of a kernel that
+/// runs 2 us right after it, on one of 4 streams. With `app`, every launch also goes
+/// through the serialized tier's launch callbacks ([`SerializedApp`]), and the run
+/// ends with its never-again record, as the injector's exit does. `progress` is called
+/// after each batch.
 pub fn produce(
     queue: &RecordQueue,
     names: &[Arc<str>],
     rate: u64,
     total: u64,
     period: Duration,
+    mut app: Option<&mut SerializedApp>,
+    mut progress: impl FnMut(&Produced),
 ) -> Produced {
     let per_batch = ((rate as f64 * period.as_secs_f64()).ceil() as u64).max(1);
     let started = Instant::now();
     let t0 = gpu_otel_injector::model::now_ns();
-    let mut offered = 0u64;
-    let mut refused = 0u64;
+    let mut p = Produced::default();
     let mut corr = 0u32;
-    while offered < total {
-        let n = per_batch.min(total - offered);
+    while p.offered < total {
+        let n = per_batch.min(total - p.offered);
         let mut batch = Vec::with_capacity(n as usize);
         for _ in 0..n {
             corr = corr.wrapping_add(1);
-            // Kernels of ~2 us back to back on 4 streams, at the offered rate.
-            let start = t0 + offered * 1_000_000_000 / rate.max(1) + u64::from(corr % 4);
+            let launch = t0 + p.offered * 1_000_000_000 / rate.max(1);
+            let start = launch + 1_000 + u64::from(corr % 4);
+            if let Some(app) = app.as_deref_mut() {
+                app.enter(launch);
+            }
             let mut r = FakeKernel::new("", start, start + 2_000)
                 .correlation(corr)
                 .stream(7 + corr % 4)
@@ -104,20 +122,103 @@ pub fn produce(
             // Shared, as the collector interns names.
             r.name = names[corr as usize % names.len()].clone();
             batch.push(r);
-            offered += 1;
+            if let Some(app) = app.as_deref_mut() {
+                app.exit(start + 3_000);
+            }
+            p.offered += 1;
         }
         if !queue.offer(batch) {
-            refused += n;
+            p.refused += n;
         }
-        let due = started + Duration::from_secs_f64(offered as f64 / rate.max(1) as f64);
+        p.elapsed = started.elapsed();
+        p.bursts = app.as_deref().map_or(0, |a| a.counters.bursts);
+        progress(&p);
+        let due = started + Duration::from_secs_f64(p.offered as f64 / rate.max(1) as f64);
         if let Some(wait) = due.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
         }
     }
-    Produced {
-        offered,
-        refused,
-        elapsed: started.elapsed(),
+    if let Some(app) = app {
+        app.shutdown();
+    }
+    p.elapsed = started.elapsed();
+    p
+}
+
+/// The serialized tier's side of a fake application's launches, without CUPTI: the
+/// injector's real burst controller and window log, driven in the order its launch
+/// callbacks drive them (open at a launch enter; close at a launch exit, the burst's
+/// yield reported before the closed record is made, so that the record promises the
+/// whole gap the controller chose). Window records go to the exporter at once.
+#[derive(Debug)]
+pub struct SerializedApp {
+    ctl: BurstController,
+    log: WindowLog,
+    counters: SamplingCounters,
+    sampling: SamplingSender,
+    pairs_per_launch: u64,
+}
+
+/// (PC, stall) pairs a launch inside a burst yields by default: PyTorch training's
+/// kernels under the default sampling period yield thousands, which drives the control
+/// law to its longest gap (10 s), the case where executions waiting for the next burst
+/// outgrew the injector's memory.
+pub const PAIRS_PER_LAUNCH_DEFAULT: u64 = 2_000;
+
+impl SerializedApp {
+    /// An application whose bursts send their records through `queue`.
+    pub fn new(queue: &RecordQueue, burst: BurstConfig, pairs_per_launch: u64) -> Self {
+        SerializedApp {
+            ctl: BurstController::new(burst),
+            log: WindowLog::new(),
+            counters: SamplingCounters::default(),
+            sampling: queue.sampling_sender(),
+            pairs_per_launch,
+        }
+    }
+
+    fn send(&self, window: Option<Window>) {
+        if window.is_some() {
+            self.sampling.send(SamplingMsg {
+                window,
+                counters: self.counters,
+                ..SamplingMsg::default()
+            });
+        }
+    }
+
+    /// A launch ENTER at `t`: may open a burst.
+    pub fn enter(&mut self, t: u64) {
+        if self.ctl.poll_open(t, false) == Some(Action::Start) {
+            self.counters.bursts += 1;
+            let open = self.log.open(t, KS).ok();
+            self.send(open);
+        }
+    }
+
+    /// A launch EXIT at `t`: may close the burst.
+    pub fn exit(&mut self, t: u64) {
+        if self.ctl.poll_close(t, false) == Some(Action::Stop) {
+            self.counters.pairs += self.ctl.burst_launches() * self.pairs_per_launch;
+            self.ctl.closed(self.counters.pairs);
+            self.counters.launches_serialized = self.ctl.launches_serialized();
+            let closed = self.log.close(t, self.ctl.quiet_until_ns()).ok().flatten();
+            self.send(closed);
+        }
+    }
+
+    /// The exit's never-again record: it settles what ran after the last burst.
+    pub fn shutdown(&mut self) {
+        let t = gpu_otel_injector::model::now_ns();
+        if self.ctl.shutdown(t) != Some(Action::Start) {
+            let last = self.log.never_again(t, KS);
+            self.send(last);
+        }
+    }
+
+    /// The gap the controller chose last, ns.
+    pub fn gap_ns(&self) -> u64 {
+        self.ctl.gap_ns()
     }
 }
 

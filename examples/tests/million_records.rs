@@ -43,6 +43,8 @@ fn a_million_records_arrive_as_a_million_kernel_spans_through_the_receiver() {
         2_000_000,
         RECORDS,
         Duration::from_millis(100),
+        None,
+        |_| {},
     );
     assert_eq!(produced.refused, 0, "the budget took every record");
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(300)));

@@ -1,6 +1,7 @@
 //! A fake CUPTI for tests, so the whole path from records to OTLP runs without a GPU:
-//! a kernel record builder (defaults look like a small 1-D launch), and a fake of the
-//! NVTX and launch callbacks ([`FakeNvtx`]).
+//! a kernel record builder (defaults look like a small 1-D launch), a fake of the
+//! NVTX and launch callbacks ([`FakeNvtx`]), and a fake driver's table of GPUs
+//! ([`FakeDevices`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -10,6 +11,54 @@ use crate::model::KernelRecord;
 use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::{Tracker, TrackerCounters};
 use crate::nvtx::{Attributes, Call, RangeLink};
+use crate::resource::{Device, DeviceTable};
+
+/// A fake driver's GPUs: an 8-GPU node, seen as a process sees it through
+/// `CUDA_VISIBLE_DEVICES`: ordinal `i` is the `i`-th visible physical GPU, and its UUID
+/// is that physical GPU's, as the real driver answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FakeDevices {
+    visible: Vec<usize>,
+}
+
+impl FakeDevices {
+    /// GPUs on the fake node.
+    pub const GPUS: usize = 8;
+
+    /// Every GPU visible, in order (no `CUDA_VISIBLE_DEVICES`).
+    pub fn node() -> Self {
+        FakeDevices {
+            visible: (0..Self::GPUS).collect(),
+        }
+    }
+
+    /// The GPUs a `CUDA_VISIBLE_DEVICES` list of physical indices makes visible, in its
+    /// order (`"5"`: ordinal 0 is physical GPU 5). Entries that name no GPU are left out.
+    pub fn visible(list: &str) -> Self {
+        FakeDevices {
+            visible: list
+                .split(',')
+                .filter_map(|i| i.trim().parse().ok())
+                .filter(|i| *i < Self::GPUS)
+                .collect(),
+        }
+    }
+
+    /// The UUID of physical GPU `physical`, as nvidia-smi would print it.
+    pub fn uuid(physical: usize) -> String {
+        format!("GPU-{physical:08x}-1111-2222-3333-4444{physical:08x}")
+    }
+}
+
+impl DeviceTable for FakeDevices {
+    fn describe(&mut self, ordinal: u32) -> Option<Device> {
+        let physical = *self.visible.get(ordinal as usize)?;
+        Some(Device {
+            name: "NVIDIA H200".into(),
+            uuid: Some(Self::uuid(physical)),
+        })
+    }
+}
 
 /// Builds one [`KernelRecord`].
 #[derive(Debug, Clone)]

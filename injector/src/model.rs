@@ -22,7 +22,7 @@
 //! message, the reference the encoder is tested against. The other spans (roots,
 //! window records, PC samples, tier switches, NVTX ranges) are OTLP messages.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -38,6 +38,9 @@ use crate::nvtx::book::ClosedRange;
 use crate::nvtx::{Payload, RangeLink};
 use crate::sampling::continuous::FunctionSamples;
 use crate::sampling::stamp::PcSummary;
+
+/// Slices whose root left that a late span still finds (about an hour of 1 s slices).
+const CLOSED_SLICES_KEPT: usize = 4096;
 
 /// Name of the per-slice root span.
 pub const ROOT_SPAN_NAME: &str = a::SPAN_GPU_KERNELS;
@@ -454,6 +457,9 @@ pub struct Slicer {
     tier: Tier,
     demangler: Demangler,
     open: BTreeMap<u64, OpenSlice>,
+    /// The most recent slices whose root left (bounded): a late span of one of them
+    /// joins that root rather than making a second root with the same id.
+    closed: BTreeSet<u64>,
     /// Drop counters as of the last root span that carried them.
     reported: DropCounts,
     kernel_spans: u64,
@@ -478,6 +484,7 @@ impl Slicer {
             tier,
             demangler: Demangler::default(),
             open: BTreeMap::new(),
+            closed: BTreeSet::new(),
             reported: DropCounts::default(),
             kernel_spans: 0,
             root_spans: 0,
@@ -645,6 +652,9 @@ impl Slicer {
 
     fn enter_slice(&mut self, start_ns: u64, end_ns: u64) -> u64 {
         let slice = start_ns / self.slice_ns;
+        if self.closed.contains(&slice) {
+            return slice;
+        }
         let entry = self.open.entry(slice).or_insert(OpenSlice {
             max_end_ns: 0,
             kernels: 0,
@@ -739,6 +749,10 @@ impl Slicer {
         let Some(state) = self.open.remove(&slice) else {
             return;
         };
+        self.closed.insert(slice);
+        if self.closed.len() > CLOSED_SLICES_KEPT {
+            self.closed.pop_first();
+        }
         let start_ns = slice * self.slice_ns;
         let end_ns = ((slice + 1) * self.slice_ns).max(state.max_end_ns);
         let events = if drops.total() > 0 {
@@ -874,6 +888,25 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert_eq!(out[1].end_time_unix_nano, base + 2_000 * MS);
         assert_eq!(s.counts(), (2, 2));
+    }
+
+    #[test]
+    fn a_kernel_that_arrives_after_its_roots_left_joins_that_root_and_makes_no_second() {
+        let mut s = slicer();
+        let base = (T0 / 1_000_000_000) * 1_000_000_000;
+        s.kernel(FakeKernel::new("k", base, base + MS).record(), Tier::Off);
+        let mut out = Vec::new();
+        s.close_due(base + 2_000 * MS, DropCounts::default(), &mut out);
+        assert_eq!(out.len(), 1);
+        let late = s.kernel(
+            FakeKernel::new("k", base + 10 * MS, base + 11 * MS).record(),
+            Tier::Off,
+        );
+        assert_eq!(late.parent_span_id.to_vec(), out[0].span_id);
+        assert_eq!(late.trace_id.to_vec(), out[0].trace_id);
+        s.close_due(base + 9_000 * MS, DropCounts::default(), &mut out);
+        s.close_all(base + 9_000 * MS, DropCounts::default(), &mut out);
+        assert_eq!(out.len(), 1, "one root per slice, ever");
     }
 
     #[test]

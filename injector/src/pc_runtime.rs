@@ -45,6 +45,8 @@ struct Sampler {
     counters: SamplingCounters,
     empty_bursts: u64,
     refusal_logged: bool,
+    /// A Stop failed: the window stays open and no burst opens again.
+    stop_failed: bool,
 }
 
 struct State {
@@ -115,6 +117,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
                 counters: SamplingCounters::default(),
                 empty_bursts: 0,
                 refusal_logged: false,
+                stop_failed: false,
             },
             drained: drained_rx,
         }),
@@ -158,7 +161,8 @@ fn pairs_of(recs: &[PcRecord]) -> u64 {
     recs.iter().map(PcRecord::pairs).sum()
 }
 
-/// Stops the open burst, drains, and sends the closed (or never-again) record.
+/// Stops the open burst, drains, and sends the closed (or never-again) record. The
+/// closed record promises the whole gap the controller chose (`closed` runs first).
 fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
     let (_, failed) = cupti::pc_start_stop(h, false);
     BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
@@ -172,6 +176,18 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
     s.counters.pairs += pairs;
     s.ctl.closed(s.counters.pairs);
     sync_counters(s);
+    if failed > 0 && !final_record {
+        // A context may still be serializing: neither an end nor a quiet time can be
+        // promised. The window stays open on the wire (what follows reads "unknown",
+        // never "false") until the exit's never-again record closes it, and no burst
+        // opens again.
+        s.stop_failed = true;
+        crate::log(&format!(
+            "cuptiPCSamplingStop failed on {failed} context(s): kernels may still run serialized, so the window stays open (later executions read gpu.serialized=\"unknown\") and no burst opens again (counted: gpu.pc_sampling.stop_failures)"
+        ));
+        send(rt, s, recs, None);
+        return;
+    }
     let w = if final_record {
         s.log.never_again(t1, KS)
     } else {
@@ -271,7 +287,7 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
     if graphs {
         s.ctl.note_graphs(true);
     }
-    if s.log.is_final() {
+    if s.log.is_final() || s.stop_failed {
         return;
     }
     if enter {

@@ -1,14 +1,23 @@
-//! The OTLP resource of the process: who produced the spans.
+//! The OTLP resources of the process: who produced the spans, and on which GPU.
 //!
 //! Precedence, lowest first: the injector's defaults (service.name = executable
 //! name, process and host attributes, a random service.instance.id), then
 //! `OTEL_RESOURCE_ATTRIBUTES`, then `OTEL_SERVICE_NAME`. `gpu.pc_sampling.tier` is
-//! the producer's declared configuration and is always the injector's own value.
+//! the producer's declared configuration and `gpu.producer.id` the process's own random
+//! id; both are always the injector's own values. Trace and span ids derive from
+//! `gpu.producer.id`, never from `service.instance.id`, which a user or the
+//! OpenTelemetry Operator may give every process of a container.
+//!
+//! Kernel spans go out under the process's resource plus the GPU they ran on
+//! ([`device_attributes`], looked up per CUDA ordinal in a [`DeviceTable`]); every other
+//! span under the process's resource alone.
 
 use opentelemetry_proto::tonic::common::v1::KeyValue;
 use semconv::attributes as a;
 use semconv::otlp::{int, string};
 use semconv::Tier;
+
+use crate::model::IdSeed;
 
 /// What the resource is built from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,8 +28,25 @@ pub struct ProcessInfo {
     pub executable_name: String,
     /// Host name.
     pub host_name: Option<String>,
-    /// A random id for this process (UUID v4, as a string).
+    /// A random id for this process (UUID v4, as a string): `gpu.producer.id`, the
+    /// seed of its ids, and its `service.instance.id` unless the user sets one.
     pub instance_id: String,
+}
+
+/// One GPU as the driver names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Device {
+    /// Product name (`cuDeviceGetName`).
+    pub name: String,
+    /// UUID as nvidia-smi prints it (`GPU-…`), when the driver gives one.
+    pub uuid: Option<String>,
+}
+
+/// Names the GPU behind a CUDA device ordinal, as the process sees ordinals (after
+/// `CUDA_VISIBLE_DEVICES`): the driver inside a CUDA program, a fixed table in tests.
+pub trait DeviceTable: Send + std::fmt::Debug {
+    /// The GPU of `ordinal`, `None` when the driver cannot say.
+    fn describe(&mut self, ordinal: u32) -> Option<Device>;
 }
 
 impl ProcessInfo {
@@ -84,6 +110,19 @@ pub fn resource_attributes(
     resource_env: Option<&str>,
     tier: Tier,
 ) -> Vec<KeyValue> {
+    resource_and_seed(process, service_name, resource_env, tier).0
+}
+
+/// The process's resource attributes (see the module doc) and the seed of its trace and
+/// span ids: the one place both are made, for the injector inside a CUDA program and
+/// for every producer fed from outside CUPTI, so their ids are unique per process
+/// whatever `service.instance.id` says.
+pub fn resource_and_seed(
+    process: &ProcessInfo,
+    service_name: Option<&str>,
+    resource_env: Option<&str>,
+    tier: Tier,
+) -> (Vec<KeyValue>, IdSeed) {
     let mut attrs = vec![
         string("service.name", process.executable_name.clone()),
         string("service.instance.id", process.instance_id.clone()),
@@ -102,8 +141,12 @@ pub fn resource_attributes(
     if let Some(name) = service_name {
         set(&mut attrs, string("service.name", name));
     }
+    set(
+        &mut attrs,
+        string(a::GPU_PRODUCER_ID, process.instance_id.clone()),
+    );
     set(&mut attrs, string(a::GPU_PC_SAMPLING_TIER, tier.as_str()));
-    attrs
+    (attrs, IdSeed::from_instance_id(&process.instance_id))
 }
 
 /// Resource attributes that make a refused `GPU_OTEL_PC_SAMPLING` visible where the
@@ -118,19 +161,24 @@ pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
     }
 }
 
-/// The GPU's attributes on the resource: ours (`gpu.device.*`) and OpenTelemetry's
-/// hardware conventions (`hw.*`), so traces join `hw.gpu.*` and DCGM metrics, which
-/// name a GPU by the same UUID.
-pub fn device_attributes(name: &str, uuid: Option<&str>) -> Vec<KeyValue> {
+/// What describes the GPU of CUDA ordinal `ordinal` on the resource of its kernel
+/// spans: ours (`gpu.device.*`) and OpenTelemetry's hardware conventions (`hw.*`), so
+/// traces join `hw.gpu.*` and DCGM metrics, which name a GPU by the same UUID. When the
+/// driver could not name the GPU, only the ordinal and what is certain (an NVIDIA GPU):
+/// never another GPU's identity.
+pub fn device_attributes(ordinal: u32, device: Option<&Device>) -> Vec<KeyValue> {
     let mut attrs = vec![
-        string(a::GPU_DEVICE_NAME, name),
+        int(a::GPU_DEVICE_ID, i64::from(ordinal)),
         string(a::HW_TYPE, "gpu"),
         string(a::HW_VENDOR, "NVIDIA"),
-        string(a::HW_MODEL, name),
     ];
-    if let Some(uuid) = uuid {
-        attrs.push(string(a::GPU_DEVICE_UUID, uuid));
-        attrs.push(string(a::HW_ID, uuid));
+    if let Some(d) = device {
+        attrs.push(string(a::GPU_DEVICE_NAME, d.name.clone()));
+        attrs.push(string(a::HW_MODEL, d.name.clone()));
+        if let Some(uuid) = &d.uuid {
+            attrs.push(string(a::GPU_DEVICE_UUID, uuid.clone()));
+            attrs.push(string(a::HW_ID, uuid.clone()));
+        }
     }
     attrs
 }
@@ -218,9 +266,13 @@ mod tests {
 
     #[test]
     fn the_gpu_is_named_as_dcgm_names_it() {
+        let h200 = |uuid: Option<&str>| Device {
+            name: "NVIDIA H200".into(),
+            uuid: uuid.map(Into::into),
+        };
         let attrs = device_attributes(
-            "NVIDIA H200",
-            Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"),
+            3,
+            Some(&h200(Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"))),
         );
         assert_eq!(
             get(&attrs, a::HW_ID),
@@ -230,8 +282,42 @@ mod tests {
         assert_eq!(get(&attrs, a::HW_TYPE), "gpu");
         assert_eq!(get(&attrs, a::HW_VENDOR), "NVIDIA");
         assert_eq!(get(&attrs, a::HW_MODEL), "NVIDIA H200");
-        let no_uuid = device_attributes("NVIDIA H200", None);
+        assert_eq!(get(&attrs, a::GPU_DEVICE_ID), "3");
+        let no_uuid = device_attributes(3, Some(&h200(None)));
         assert!(no_uuid.iter().all(|kv| kv.key != a::HW_ID));
+        let unnamed = device_attributes(5, None);
+        assert_eq!(get(&unnamed, a::GPU_DEVICE_ID), "5");
+        assert!(
+            unnamed
+                .iter()
+                .all(|kv| ![a::HW_ID, a::HW_MODEL, a::GPU_DEVICE_NAME].contains(&kv.key.as_str())),
+            "a GPU the driver could not name is not given a name"
+        );
+    }
+
+    #[test]
+    fn ids_follow_the_process_not_a_shared_instance_id() {
+        let shared = Some("service.instance.id=team.pod-0.trainer");
+        let a = ProcessInfo {
+            instance_id: "00000000-0000-4000-8000-00000000000a".into(),
+            ..process()
+        };
+        let b = ProcessInfo {
+            instance_id: "00000000-0000-4000-8000-00000000000b".into(),
+            ..process()
+        };
+        let (ra, sa) = resource_and_seed(&a, None, shared, Tier::Off);
+        let (rb, sb) = resource_and_seed(&b, None, shared, Tier::Off);
+        assert_eq!(instance_id(&ra), instance_id(&rb), "the user's id is kept");
+        assert_ne!(sa, sb, "but the ids derive from each process's own");
+        assert_eq!(get(&ra, a::GPU_PRODUCER_ID), a.instance_id);
+        assert_ne!(get(&ra, a::GPU_PRODUCER_ID), get(&rb, a::GPU_PRODUCER_ID));
+        let (overridden, _) = resource_and_seed(&a, None, Some("gpu.producer.id=mine"), Tier::Off);
+        assert_eq!(
+            get(&overridden, a::GPU_PRODUCER_ID),
+            a.instance_id,
+            "never the user's"
+        );
     }
 
     #[test]

@@ -22,9 +22,13 @@ use semconv::Tier;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
 use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
 use crate::export::{self, ExportSettings, RecordQueue, Stats};
-use crate::model::{IdSeed, Slicer};
+use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
 use crate::sampling::stamp::StampLimits;
+
+/// How long the exporter thread waits, at its first kernel, for the driver (perhaps
+/// still inside the application's `cuInit`) to name a GPU.
+const DEVICE_WAIT: Duration = Duration::from_secs(2);
 
 /// How long after a slice's end its root span waits for late kernel records.
 pub(crate) const SLICE_GRACE_EXTRA: Duration = Duration::from_millis(500);
@@ -123,7 +127,7 @@ pub(crate) fn initialize() {
     }
 
     let process = ProcessInfo::current();
-    let mut attrs = resource::resource_attributes(
+    let (mut attrs, seed) = resource::resource_and_seed(
         &process,
         cfg.service_name.as_deref(),
         cfg.resource_attributes.as_deref(),
@@ -134,8 +138,6 @@ pub(crate) fn initialize() {
             .as_ref()
             .map(|_| cfg.pc_sampling.as_deref().unwrap_or("")),
     ));
-    let instance = resource::instance_id(&attrs).unwrap_or(process.instance_id.clone());
-    let seed = IdSeed::from_instance_id(&instance);
     let stamp_limits = StampLimits {
         // Long enough for the next burst to open (at most the max gap after a burst).
         hold_ns: cfg.burst.max_gap_ns + cfg.burst.burst_ns + 2_000_000_000,
@@ -157,7 +159,7 @@ pub(crate) fn initialize() {
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
             stamp_limits,
-            describe_device: true,
+            devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
         },
         stats.clone(),
         move || export::OtlpSink::new(&export_cfg),

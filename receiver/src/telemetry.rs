@@ -457,6 +457,24 @@ impl Collector for Scrape {
         )?;
         counter(
             e,
+            "gpu_otel_receiver_unknown_stamps_settled",
+            "\"unknown\" stamps (the producer released them before their evidence came) that the receiver's windows settled.",
+            None,
+            &[("", r.settled_unknown_stamps)],
+        )?;
+        let unknown: Vec<(&str, u64)> = semconv::UnknownReason::ALL
+            .iter()
+            .map(|reason| (reason.as_str(), r.unknown_by_reason[reason.index()]))
+            .collect();
+        counter(
+            e,
+            "gpu_otel_receiver_unknown_executions",
+            "Kernel executions exported \"unknown\", by the evidence that was missing.",
+            Some("reason"),
+            &unknown,
+        )?;
+        counter(
+            e,
             "gpu_otel_receiver_disagreements",
             "Valid stamps that differ from the verdict without contradicting it.",
             None,

@@ -23,13 +23,21 @@ pub mod gpu_pc_sampling_tier {
     pub const SERIALIZED: &str = "serialized";
 }
 
-/// Product name of the GPU the process uses.
+/// A random UUID the injector draws once per process; the seed of its trace and span ids.
+///
+/// Unique even where service.instance.id is shared (the OpenTelemetry Operator sets one per container, and a container often runs one CUDA process per rank), so two processes never export the same trace or span id, and a receiver, which keys a producer's sampling windows by its resource, never mixes two processes' windows.
+///
+/// Type: string; requirement level: required; stability: development.
+/// Examples: `["0c6d1d0e-5a43-4e5b-9b8f-2f1c3d4e5a6b"]`.
+pub const GPU_PRODUCER_ID: &str = "gpu.producer.id";
+
+/// Product name of the GPU the resource's kernel executions ran on.
 ///
 /// Type: string; requirement level: recommended; stability: development.
 /// Examples: `["NVIDIA H200"]`.
 pub const GPU_DEVICE_NAME: &str = "gpu.device.name";
 
-/// UUID of the GPU the process uses, as CUDA reports it.
+/// UUID of the GPU the resource's kernel executions ran on, as CUDA reports it (the physical GPU, whatever CUDA_VISIBLE_DEVICES made its ordinal).
 ///
 /// Type: string; requirement level: recommended; stability: development.
 /// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
@@ -435,6 +443,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_PC_SAMPLING_TIER,
         ty: AttributeType::Enum(&["off", "continuous", "serialized"]),
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_PRODUCER_ID,
+        ty: AttributeType::String,
         requirement: Requirement::Required,
     },
     AttributeDef {

@@ -28,6 +28,6 @@ pub mod window;
 
 pub use accounting::Outcomes;
 pub use serialized::Serialized;
-pub use store::{StoreLimits, WindowStore};
+pub use store::{StoreLimits, UnknownReason, WindowStore};
 pub use tier::Tier;
 pub use window::{QuietTail, SamplingMode, Window, WindowEnd};

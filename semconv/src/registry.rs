@@ -5,6 +5,20 @@ use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue};
 
 use crate::attributes::ATTRIBUTES;
 
+/// Resource attributes that describe the GPU a resource's kernel executions ran on (the
+/// registry's `gpu.device` entity). They are not part of the producer's identity: a
+/// process that drives several GPUs sends one resource per GPU, and its sampling windows
+/// (sent under its resource without them) apply to its kernels on every GPU.
+pub const DEVICE_ATTRIBUTES: [&str; 7] = [
+    crate::attributes::GPU_DEVICE_ID,
+    crate::attributes::GPU_DEVICE_NAME,
+    crate::attributes::GPU_DEVICE_UUID,
+    crate::attributes::HW_ID,
+    crate::attributes::HW_TYPE,
+    crate::attributes::HW_VENDOR,
+    crate::attributes::HW_MODEL,
+];
+
 /// The registry type of an attribute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttributeType {

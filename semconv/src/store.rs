@@ -111,6 +111,64 @@ pub struct StoreCounters {
     pub opaque_mode: u64,
 }
 
+/// Why an execution reads "unknown": which piece of evidence is missing. Counted by
+/// whoever cannot settle an execution, so "unknown" is always explained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnknownReason {
+    /// The execution ends before it starts.
+    Inverted,
+    /// No window of the process is held (none arrived yet, or all were evicted).
+    NoWindows,
+    /// It touches a window whose close has not arrived (or never will: a killed process).
+    OpenWindow,
+    /// It touches a window of unknown collection mode.
+    OpaqueMode,
+    /// It started before evidence the store evicted ended.
+    Evicted,
+    /// It started before a hole in the sequence numbers: a window was lost.
+    SequenceGap,
+    /// It started before the process's first window.
+    BeforeFirstWindow,
+    /// It ended after the last proven quiet time, and no later window arrived yet.
+    AfterLastWindow,
+}
+
+impl UnknownReason {
+    /// Every reason, in a fixed order.
+    pub const ALL: [UnknownReason; 8] = [
+        UnknownReason::Inverted,
+        UnknownReason::NoWindows,
+        UnknownReason::OpenWindow,
+        UnknownReason::OpaqueMode,
+        UnknownReason::Evicted,
+        UnknownReason::SequenceGap,
+        UnknownReason::BeforeFirstWindow,
+        UnknownReason::AfterLastWindow,
+    ];
+
+    /// The reason as a metric label value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnknownReason::Inverted => "inverted",
+            UnknownReason::NoWindows => "no_windows",
+            UnknownReason::OpenWindow => "open_window",
+            UnknownReason::OpaqueMode => "opaque_mode",
+            UnknownReason::Evicted => "evicted",
+            UnknownReason::SequenceGap => "sequence_gap",
+            UnknownReason::BeforeFirstWindow => "before_first_window",
+            UnknownReason::AfterLastWindow => "after_last_window",
+        }
+    }
+
+    /// The position in [`UnknownReason::ALL`] (for counters kept in an array).
+    pub fn index(self) -> usize {
+        UnknownReason::ALL
+            .iter()
+            .position(|r| *r == self)
+            .expect("every reason is listed")
+    }
+}
+
 /// What eviction left of a process's evidence: enough to keep its answers honest. A
 /// tracked process carries its own; an evicted one leaves it as a tombstone.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -364,6 +422,46 @@ impl ProcessWindows {
         self.windows.get(&start_ns)
     }
 
+    /// Why `[s, e]` reads "unknown" ([`ProcessWindows::classify`]); `None` when it
+    /// does not.
+    pub fn unknown_reason(&self, s: u64, e: u64) -> Option<UnknownReason> {
+        if self.classify(s, e) != Serialized::Unknown {
+            return None;
+        }
+        if e < s {
+            return Some(UnknownReason::Inverted);
+        }
+        if self.open_starts.range(..=e).next().is_some() {
+            return Some(UnknownReason::OpenWindow);
+        }
+        let from = s.saturating_sub(self.max_closed_len);
+        if self
+            .windows
+            .range(from..=e)
+            .any(|(_, w)| w.mode == SamplingMode::Opaque && w.intersects(s, e))
+        {
+            return Some(UnknownReason::OpaqueMode);
+        }
+        let Some((start, _)) = self.coverage else {
+            return Some(if self.windows.is_empty() {
+                UnknownReason::NoWindows
+            } else {
+                UnknownReason::Evicted
+            });
+        };
+        Some(if s >= start {
+            UnknownReason::AfterLastWindow
+        } else if s < self.floor {
+            UnknownReason::Evicted
+        } else if self.run_firsts.len() > 1
+            && self.windows.first_key_value().is_some_and(|(&f, _)| s >= f)
+        {
+            UnknownReason::SequenceGap
+        } else {
+            UnknownReason::BeforeFirstWindow
+        })
+    }
+
     /// Classifies the execution `[s, e]` of this process (Tier A selected).
     pub fn classify(&self, s: u64, e: u64) -> Serialized {
         if e < s {
@@ -521,6 +619,17 @@ impl<K: Hash + Eq + Clone> WindowStore<K> {
             .map_or(Serialized::Unknown, |p| p.classify(s, e))
     }
 
+    /// Why the execution `[s, e]` of process `key` (Tier A selected) reads "unknown";
+    /// `None` when it does not.
+    pub fn unknown_reason(&self, key: &K, s: u64, e: u64) -> Option<UnknownReason> {
+        match self.processes.get(key) {
+            Some(p) => p.unknown_reason(s, e),
+            None if e < s => Some(UnknownReason::Inverted),
+            None if self.evidence_lost(key, s) => Some(UnknownReason::Evicted),
+            None => Some(UnknownReason::NoWindows),
+        }
+    }
+
     /// Whether evidence about an execution of `key` starting at `s` was evicted: a
     /// window the process sent, or the whole process. A "false" stamp there cannot
     /// be checked against "true".
@@ -625,6 +734,79 @@ mod tests {
         assert_eq!(p.coverage(), Some((1000, 2500)));
         assert_eq!(p.classify(2100, 2400), Serialized::False);
         assert_eq!(p.classify(2100, 2600), Serialized::Unknown);
+    }
+
+    #[test]
+    fn every_unknown_answer_names_the_missing_evidence_and_no_other_answer_does() {
+        let mut p = ProcessWindows::default();
+        let add = |p: &mut ProcessWindows, w: Window| p.insert(w, 10, &mut Vec::new());
+        assert_eq!(p.unknown_reason(10, 20), Some(UnknownReason::NoWindows));
+        add(
+            &mut p,
+            Window::closed(1000, 2000, 1, KS).with_quiet_tail(QuietTail::For(500)),
+        );
+        assert_eq!(p.unknown_reason(20, 10), Some(UnknownReason::Inverted));
+        assert_eq!(
+            p.unknown_reason(500, 600),
+            Some(UnknownReason::BeforeFirstWindow)
+        );
+        assert_eq!(p.unknown_reason(1500, 1600), None, "true");
+        assert_eq!(
+            p.unknown_reason(2100, 2400),
+            None,
+            "false, in the quiet tail"
+        );
+        assert_eq!(
+            p.unknown_reason(2400, 2600),
+            Some(UnknownReason::AfterLastWindow)
+        );
+        // Seq 2 lost: seq 3 restarts coverage, so the time before it is not proven.
+        add(
+            &mut p,
+            Window::closed(5000, 5100, 3, KS).with_quiet_tail(QuietTail::For(500)),
+        );
+        assert_eq!(
+            p.unknown_reason(2100, 2200),
+            Some(UnknownReason::SequenceGap)
+        );
+        add(&mut p, Window::open(6000, 4, KS));
+        assert_eq!(
+            p.unknown_reason(5800, 6100),
+            Some(UnknownReason::OpenWindow)
+        );
+        add(&mut p, Window::closed(7000, 7100, 5, SamplingMode::Opaque));
+        assert_eq!(
+            p.unknown_reason(5800, 5900),
+            None,
+            "false: seq 4 follows seq 3, so nothing ran serialized before it opened"
+        );
+        let mut q = ProcessWindows::default();
+        add(&mut q, Window::closed(100, 200, 1, SamplingMode::Opaque));
+        assert_eq!(q.unknown_reason(150, 160), Some(UnknownReason::OpaqueMode));
+        // Eviction: the oldest window goes, and what it could have touched is lost.
+        let mut r = ProcessWindows::default();
+        for seq in 1..=3 {
+            let start = seq * 1000;
+            r.insert(
+                Window::closed(start, start + 100, seq, KS).with_quiet_tail(QuietTail::For(900)),
+                2,
+                &mut Vec::new(),
+            );
+        }
+        assert_eq!(r.unknown_reason(1050, 1060), Some(UnknownReason::Evicted));
+        for (s, e) in [
+            (0, 1),
+            (1000, 1200),
+            (2500, 2600),
+            (3200, 3900),
+            (9000, 9001),
+        ] {
+            assert_eq!(
+                r.unknown_reason(s, e).is_some(),
+                r.classify(s, e) == Serialized::Unknown,
+                "[{s}, {e}]"
+            );
+        }
     }
 
     #[test]

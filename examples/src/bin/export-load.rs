@@ -9,6 +9,8 @@
 //! export-load backend --listen 127.0.0.1:4319 --idle-exit 5s &
 //! gpu-otel-receiver serve --export-endpoint http://127.0.0.1:4319 &
 //! export-load produce --rate 500000 --seconds 10 --endpoint http://127.0.0.1:4317
+//! # the serialized tier at PyTorch's rate for 30 minutes, progress every 60 s
+//! export-load produce --tier serialized --rate 23000 --seconds 1800 --progress-s 60
 //! ```
 //!
 //! `produce` prints one JSON line: records offered and refused, kernel spans exported,
@@ -24,6 +26,7 @@ use clap::{Parser, Subcommand};
 use gpu_otel_examples::load;
 use gpu_otel_injector::export::{self, CountingSink, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::sampling::controller::BurstConfig;
 use semconv::Tier;
 
 #[derive(Debug, Parser)]
@@ -77,17 +80,28 @@ struct Produce {
     /// Exit deadline after the last offer, seconds.
     #[arg(long, default_value_t = 10.0)]
     deadline: f64,
+    /// The PC-sampling tier the producer declares. `serialized` runs every launch
+    /// through the real burst controller and window log (bursts, windows, stamping).
+    #[arg(long, default_value = "off", value_parser = ["off", "serialized"])]
+    tier: String,
+    /// Serialized tier: (PC, stall) pairs a launch inside a burst yields.
+    #[arg(long, default_value_t = load::PAIRS_PER_LAUNCH_DEFAULT)]
+    pairs_per_launch: u64,
+    /// Print a progress line (JSON, on stderr) every this many seconds; 0: never.
+    #[arg(long, default_value_t = 0)]
+    progress_s: u64,
 }
 
 fn produce(p: Produce) -> anyhow::Result<()> {
     let names = load::torch_names();
     let (rss0, _) = load::rss();
     let process = ProcessInfo::current();
+    let tier: Tier = p.tier.parse()?;
     let settings = ExportSettings {
         budget_bytes: p.budget_mb << 20,
         in_flight: p.in_flight,
         max_request_bytes: p.max_request_bytes,
-        ..ExportSettings::for_process(&process, Some("export-load"), None, Tier::Off)
+        ..ExportSettings::for_process(&process, Some("export-load"), None, tier)
     };
     let stats = Arc::new(Stats::default());
     let null = Arc::new(CountingSink::default());
@@ -99,12 +113,35 @@ fn produce(p: Produce) -> anyhow::Result<()> {
     };
     let total = (p.rate as f64 * p.seconds) as u64;
     let started = Instant::now();
+    let mut app = (tier == Tier::Serialized)
+        .then(|| load::SerializedApp::new(&queue, BurstConfig::default(), p.pairs_per_launch));
+    let mut next = Duration::from_secs(p.progress_s);
     let produced = load::produce(
         &queue,
         &names,
         p.rate,
         total,
         Duration::from_millis(p.period_ms),
+        app.as_mut(),
+        |now| {
+            if p.progress_s == 0 || now.elapsed < next {
+                return;
+            }
+            next += Duration::from_secs(p.progress_s);
+            let (rss, _) = load::rss();
+            let line = serde_json::json!({
+                "elapsed_s": now.elapsed.as_secs(),
+                "offered": now.offered,
+                "refused_budget": now.refused,
+                "kernel_spans_exported": stats.kernel_spans_exported.load(Ordering::Relaxed),
+                "bursts": now.bursts,
+                "stamped_unknown": stats.stamped[2].load(Ordering::Relaxed),
+                "budget_used_mb": queue.budget().used() as f64 / (1 << 20) as f64,
+                "budget_peak_mb": queue.budget().peak() as f64 / (1 << 20) as f64,
+                "rss_mb": rss as f64 / (1 << 20) as f64,
+            });
+            eprintln!("{line}");
+        },
     );
     let backlog_at_end = stats.records.load(Ordering::Relaxed)
         - stats.kernel_spans_exported.load(Ordering::Relaxed)
@@ -134,6 +171,19 @@ fn produce(p: Produce) -> anyhow::Result<()> {
         "retries": stats.retries.load(Ordering::Relaxed),
         "finished_in_deadline": finished,
         "budget_peak_mb": budget_peak as f64 / (1 << 20) as f64,
+        "tier": p.tier,
+        "bursts": produced.bursts,
+        "gap_ms": app.as_ref().map_or(0, |a| a.gap_ns() / 1_000_000),
+        "stamped": [
+            stats.stamped[0].load(Ordering::Relaxed),
+            stats.stamped[1].load(Ordering::Relaxed),
+            stats.stamped[2].load(Ordering::Relaxed),
+        ],
+        "unsettled": {
+            "hold_bytes": stats.unsettled[0].load(Ordering::Relaxed),
+            "hold_time": stats.unsettled[1].load(Ordering::Relaxed),
+            "exit": stats.unsettled[2].load(Ordering::Relaxed),
+        },
         "rss_growth_mb": (hwm.saturating_sub(rss0)) as f64 / (1 << 20) as f64,
         "null_sink_bytes": null_bytes,
     });

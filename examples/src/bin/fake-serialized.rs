@@ -50,6 +50,10 @@ struct Args {
     /// service.name of the fake process.
     #[arg(long, default_value = "fake-cuda-app")]
     service: String,
+    /// Shifts the scenario's timeline later by this many ms, so that concurrent fake
+    /// processes burst at different times.
+    #[arg(long, default_value_t = 0)]
+    offset_ms: u64,
     scenario: Scenario,
 }
 
@@ -156,7 +160,7 @@ fn main() -> anyhow::Result<()> {
         queue,
         log: WindowLog::new(),
         counters: SamplingCounters::default(),
-        t0: now - 10_000 * MS,
+        t0: now - 10_000 * MS + args.offset_ms * MS,
         corr: 0,
     };
 

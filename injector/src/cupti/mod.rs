@@ -36,7 +36,7 @@ mod nvtx;
 mod pc;
 
 pub(crate) use activity::{buffer_stats, NameTable};
-pub(crate) use driver::{ctx_synchronize, first_device};
+pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
 pub(crate) use loader::{attach, AttachError, AttachSettings, Attached};

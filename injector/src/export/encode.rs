@@ -4,9 +4,11 @@
 //! Kernel spans are written straight from their records with prost's wire-format
 //! primitives: no message struct, no allocation per attribute. Everything else (roots,
 //! window records, PC samples) is an OTLP message encoded by prost. Spans are appended
-//! to the open request of their tier (one resource per request: the tier is a
-//! resource attribute) and a request is cut before it would pass `max_bytes`, so no
-//! request exceeds the 4 MiB receive limit common to the Collector, Jaeger and Tempo.
+//! to the open request of their resource (one resource per request): the process's
+//! attributes with the tier they ran under, and for a kernel span the GPU it ran on
+//! when the device is known ([`Batcher::add_device`]). A request is cut before it would
+//! pass `max_bytes`, so no request exceeds the 4 MiB receive limit common to the
+//! Collector, Jaeger and Tempo.
 
 use std::collections::VecDeque;
 
@@ -72,14 +74,22 @@ struct Open {
     counts: Counts,
 }
 
-/// Accumulates spans per tier and cuts requests of at most `max_bytes`.
+/// Which resource a span goes out under: the tier it ran under and, for a kernel span
+/// whose GPU is known, that GPU's ordinal.
+type Head = (Tier, Option<u32>);
+
+/// Accumulates spans per resource and cuts requests of at most `max_bytes`.
 #[derive(Debug)]
 pub struct Batcher {
     max_bytes: usize,
-    /// Per tier: the resource (with that tier) and the scope, encoded once.
-    head: Vec<(Tier, Vec<u8>)>,
+    /// The process's attributes (the tier is set per request).
+    resource: Vec<KeyValue>,
+    /// Per known GPU: its ordinal and the attributes that describe it.
+    devices: Vec<(u32, Vec<KeyValue>)>,
+    /// Per resource: its encoding, made once.
+    head: Vec<(Head, Vec<u8>)>,
     scope: Vec<u8>,
-    open: Vec<(Tier, Open)>,
+    open: Vec<(Head, Open)>,
     ready: VecDeque<Request>,
     scratch: Vec<u8>,
 }
@@ -92,13 +102,11 @@ impl Batcher {
     /// A batcher for a process with `resource` attributes (its tier is set per
     /// request) and requests of at most `max_bytes`.
     pub fn new(resource: &[KeyValue], scope: &InstrumentationScope, max_bytes: usize) -> Self {
-        let head = [Tier::Off, Tier::Continuous, Tier::Serialized]
-            .into_iter()
-            .map(|t| (t, resource_of(resource, t).encode_to_vec()))
-            .collect();
         Batcher {
             max_bytes: max_bytes.max(4096),
-            head,
+            resource: resource.to_vec(),
+            devices: Vec::new(),
+            head: Vec::new(),
             scope: scope.encode_to_vec(),
             open: Vec::new(),
             ready: VecDeque::new(),
@@ -106,13 +114,29 @@ impl Batcher {
         }
     }
 
-    /// Appends one kernel span to the open request of `tier`.
+    /// From now on, kernel spans of GPU `ordinal` go out under the process's resource
+    /// plus `attrs` (what describes that GPU). Kernel spans of a GPU never added go out
+    /// under the process's resource alone, as every other span does.
+    pub fn add_device(&mut self, ordinal: u32, attrs: Vec<KeyValue>) {
+        if !self.has_device(ordinal) {
+            self.devices.push((ordinal, attrs));
+        }
+    }
+
+    /// Whether GPU `ordinal` was added.
+    pub fn has_device(&self, ordinal: u32) -> bool {
+        self.devices.iter().any(|(o, _)| *o == ordinal)
+    }
+
+    /// Appends one kernel span to the open request of `tier` and its GPU.
     pub fn kernel(&mut self, tier: Tier, span: &KernelSpan) {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         encode_kernel_span(span, &mut scratch);
+        let device = span.record.device_id;
+        let head = (tier, self.has_device(device).then_some(device));
         self.append(
-            tier,
+            head,
             &scratch,
             Counts {
                 kernels: 1,
@@ -148,35 +172,46 @@ impl Batcher {
                 ..Counts::default()
             },
         };
-        self.append(tier, &scratch, counts);
+        self.append((tier, None), &scratch, counts);
         self.scratch = scratch;
     }
 
-    fn head_len(&self, tier: Tier) -> usize {
-        self.head_of(tier).len() + self.scope.len() + FRAMING
+    fn head_len(&mut self, head: Head) -> usize {
+        let i = self.head_index(head);
+        self.head[i].1.len() + self.scope.len() + FRAMING
     }
 
-    fn head_of(&self, tier: Tier) -> &[u8] {
-        self.head
-            .iter()
-            .find(|(t, _)| *t == tier)
-            .map_or(&[][..], |(_, h)| h)
-    }
-
-    fn append(&mut self, tier: Tier, span: &[u8], counts: Counts) {
-        let framed = 1 + encoded_len_varint(span.len() as u64) + span.len();
-        let head = self.head_len(tier);
-        let i = match self.open.iter().position(|(t, _)| *t == tier) {
+    /// Where the encoded resource of `head` is, made at its first use.
+    fn head_index(&mut self, head: Head) -> usize {
+        match self.head.iter().position(|(h, _)| *h == head) {
             Some(i) => i,
             None => {
-                self.open.push((tier, Open::default()));
+                let (tier, device) = head;
+                let mut attrs = self.resource.clone();
+                if let Some((_, d)) = self.devices.iter().find(|(o, _)| Some(*o) == device) {
+                    attrs.extend(d.iter().cloned());
+                }
+                self.head
+                    .push((head, resource_of(&attrs, tier).encode_to_vec()));
+                self.head.len() - 1
+            }
+        }
+    }
+
+    fn append(&mut self, head: Head, span: &[u8], counts: Counts) {
+        let framed = 1 + encoded_len_varint(span.len() as u64) + span.len();
+        let head_len = self.head_len(head);
+        let i = match self.open.iter().position(|(h, _)| *h == head) {
+            Some(i) => i,
+            None => {
+                self.open.push((head, Open::default()));
                 self.open.len() - 1
             }
         };
-        let fits = head + self.open[i].1.spans.len() + framed <= self.max_bytes;
+        let fits = head_len + self.open[i].1.spans.len() + framed <= self.max_bytes;
         if !fits && self.open[i].1.counts.spans() > 0 {
             let full = std::mem::take(&mut self.open[i].1);
-            let req = self.frame(tier, full);
+            let req = self.frame(head, full);
             self.ready.push_back(req);
         }
         let open = &mut self.open[i].1;
@@ -188,9 +223,9 @@ impl Batcher {
 
     /// Cuts every open request (a period ended, or a window record must leave now).
     pub fn cut(&mut self) {
-        for (tier, open) in std::mem::take(&mut self.open) {
+        for (head, open) in std::mem::take(&mut self.open) {
             if open.counts.spans() > 0 {
-                let req = self.frame(tier, open);
+                let req = self.frame(head, open);
                 self.ready.push_back(req);
             }
         }
@@ -220,8 +255,9 @@ impl Batcher {
 
     /// `ExportTraceServiceRequest { resource_spans: [ResourceSpans { resource,
     /// scope_spans: [ScopeSpans { scope, spans }] }] }` around the framed spans.
-    fn frame(&self, tier: Tier, open: Open) -> Request {
-        let resource = self.head_of(tier);
+    fn frame(&mut self, head: Head, open: Open) -> Request {
+        let i = self.head_index(head);
+        let resource = &self.head[i].1;
         let scope_spans_len = field_len(self.scope.len()) + open.spans.len();
         let resource_spans_len = field_len(resource.len()) + field_len(scope_spans_len);
         let mut body = Vec::with_capacity(field_len(resource_spans_len));
@@ -242,7 +278,7 @@ impl Batcher {
         // ScopeSpans.spans = 2, already framed
         body.extend_from_slice(&open.spans);
         Request {
-            tier,
+            tier: head.0,
             body,
             counts: open.counts,
         }

@@ -36,9 +36,11 @@ use opentelemetry_proto::tonic::common::v1::KeyValue;
 use opentelemetry_proto::tonic::trace::v1::Span;
 
 use crate::config::ExportConfig;
-use crate::model::{now_ns, DropCounts, IdSeed, KernelRecord, OtherKind, SamplingCounters, Slicer};
+use crate::model::{
+    now_ns, DropCounts, KernelRecord, KernelSpan, OtherKind, SamplingCounters, Slicer,
+};
 use crate::nvtx::book::{ClosedRange, RangeBook};
-use crate::resource::{resource_attributes, ProcessInfo};
+use crate::resource::{device_attributes, resource_and_seed, DeviceTable, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
 use crate::sampling::stamp::{PcRecord, StampLimits, Stamper};
 use semconv::{Serialized, Tier, Window};
@@ -49,9 +51,6 @@ pub const BUDGET_BYTES_DEFAULT: u64 = 128 << 20;
 pub const RECORD_COST: u64 = std::mem::size_of::<KernelRecord>() as u64 + 8;
 /// Default number of export requests in flight at once.
 pub const IN_FLIGHT_DEFAULT: usize = 8;
-/// How long the exporter thread waits for the driver (still inside the application's
-/// `cuInit`) to name device 0 before its first export.
-const DEVICE_WAIT: Duration = Duration::from_secs(2);
 /// Longest a span waits on the exporter thread before its request is cut.
 pub const EXPORT_INTERVAL: Duration = Duration::from_millis(200);
 
@@ -159,8 +158,9 @@ pub struct Stats {
     /// Kernel spans stamped "true" / "false" / "unknown" (serialized tier; off and
     /// continuous stamp "false" without counting here).
     pub stamped: [AtomicU64; 3],
-    /// Of the "unknown" stamps, executions released because a hold bound passed.
-    pub stamped_unsettled: AtomicU64,
+    /// Of the "unknown" stamps, executions released before their evidence came: the
+    /// hold's byte bound, its time bound, the process's exit.
+    pub unsettled: [AtomicU64; 3],
     /// Executions whose PC samples were not attached: no serialized window touched them.
     pub pc_outside_windows: AtomicU64,
     /// Collector periods whose CUPTI flush was deferred for an open burst.
@@ -245,14 +245,16 @@ impl Stats {
             d.malformed,
             self.unexported()
         ) + &format!(
-            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled {}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
             self.requests_exported.load(Ordering::Relaxed),
             self.retries.load(Ordering::Relaxed),
             self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
             self.stamped[0].load(Ordering::Relaxed),
             self.stamped[1].load(Ordering::Relaxed),
             self.stamped[2].load(Ordering::Relaxed),
-            self.stamped_unsettled.load(Ordering::Relaxed),
+            self.unsettled[0].load(Ordering::Relaxed),
+            self.unsettled[1].load(Ordering::Relaxed),
+            self.unsettled[2].load(Ordering::Relaxed),
             self.windows_exported.load(Ordering::Relaxed),
             self.sampling_spans_exported.load(Ordering::Relaxed),
             self.flush_deferred.load(Ordering::Relaxed),
@@ -519,11 +521,11 @@ pub struct ExportSettings {
     /// Bounds of the serialized tier's stamping (used when the slicer's tier is
     /// serialized).
     pub stamp_limits: StampLimits,
-    /// Add `gpu.device.name` and `gpu.device.uuid` of CUDA device 0 to the resource,
-    /// asked of the driver before the first export (inside a CUDA program only). Done
-    /// once, up front: a resource that changed mid-stream would split the process in two
-    /// for a receiver matching windows to executions by resource.
-    pub describe_device: bool,
+    /// Names the GPU of each CUDA ordinal that kernel records carry (the driver inside a
+    /// CUDA program): each GPU's kernel spans go out under the process's resource plus
+    /// what describes that GPU, asked once per ordinal, at its first kernel. `None`: one
+    /// resource for every span (producers fed from outside CUPTI).
+    pub devices: Option<Box<dyn DeviceTable>>,
 }
 
 impl ExportSettings {
@@ -537,20 +539,21 @@ impl ExportSettings {
         resource_env: Option<&str>,
         tier: Tier,
     ) -> Self {
+        let (resource, seed) = resource_and_seed(process, service, resource_env, tier);
         ExportSettings {
             budget_bytes: BUDGET_BYTES_DEFAULT,
             max_request_bytes: MAX_REQUEST_BYTES_DEFAULT,
             in_flight: IN_FLIGHT_DEFAULT,
-            resource: resource_attributes(process, service, resource_env, tier),
+            resource,
             slicer: Slicer::new(
                 Duration::from_secs(1),
                 Duration::from_millis(100),
-                IdSeed::from_instance_id(&process.instance_id),
+                seed,
                 tier,
             ),
             record_dump: None,
             stamp_limits: StampLimits::default(),
-            describe_device: false,
+            devices: None,
         }
     }
 }
@@ -635,17 +638,7 @@ fn run(
     sampling_rx: Receiver<SamplingMsg>,
     pool: SendPool,
 ) {
-    let mut resource = settings.resource.clone();
-    if settings.describe_device {
-        match crate::cupti::first_device(DEVICE_WAIT) {
-            Some((name, uuid)) => {
-                resource.extend(crate::resource::device_attributes(&name, uuid.as_deref()));
-            }
-            None => {
-                crate::log("the CUDA driver did not name device 0; gpu.device.name is left out")
-            }
-        }
-    }
+    let resource = settings.resource.clone();
     let mut dump = settings
         .record_dump
         .as_ref()
@@ -678,6 +671,7 @@ fn run(
         counters: SamplingCounters::default(),
         book: RangeBook::new(),
         closed: Vec::new(),
+        devices: settings.devices,
     };
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
@@ -756,6 +750,8 @@ struct Worker {
     book: RangeBook,
     /// Scratch for the ranges an event closes.
     closed: Vec<ClosedRange>,
+    /// Names each GPU at its first kernel (see [`ExportSettings::devices`]).
+    devices: Option<Box<dyn DeviceTable>>,
 }
 
 impl Worker {
@@ -775,7 +771,7 @@ impl Worker {
                 (Some(stamper), Tier::Serialized) => stamper.push(r, now),
                 _ => {
                     let span = self.slicer.kernel(r, tier);
-                    self.batcher.kernel(tier, &span);
+                    self.kernel(tier, &span);
                 }
             }
             // A CUPTI buffer holds thousands of records: hand each request over as
@@ -785,6 +781,24 @@ impl Worker {
             }
         }
         self.submit_ready();
+    }
+
+    /// Appends a kernel span under its GPU's resource, naming the GPU at its first kernel.
+    fn kernel(&mut self, tier: Tier, span: &KernelSpan) {
+        let ordinal = span.record.device_id;
+        if let Some(table) = self.devices.as_mut() {
+            if !self.batcher.has_device(ordinal) {
+                let device = table.describe(ordinal);
+                if device.is_none() {
+                    crate::log(&format!(
+                        "the CUDA driver did not name device {ordinal}: its kernel spans carry gpu.device.id={ordinal} and no hw.id"
+                    ));
+                }
+                self.batcher
+                    .add_device(ordinal, device_attributes(ordinal, device.as_ref()));
+            }
+        }
+        self.batcher.kernel(tier, span);
     }
 
     /// One NVTX event: a range it closes is exported at once, under the running tier.
@@ -878,6 +892,14 @@ impl Worker {
         if let Some(stamper) = &mut self.stamper {
             let mut out = Vec::new();
             stamper.release(now, all, &mut out);
+            let c = stamper.counters();
+            let u = c.unsettled;
+            for (i, n) in [u.hold_bytes, u.hold_time, u.exit].into_iter().enumerate() {
+                self.stats.unsettled[i].store(n, Ordering::Relaxed);
+            }
+            self.stats
+                .pc_outside_windows
+                .store(c.pc_outside_windows, Ordering::Relaxed);
             for st in out {
                 let i = match st.serialized {
                     Serialized::True => 0,
@@ -886,14 +908,8 @@ impl Worker {
                 };
                 self.stats.stamped[i].fetch_add(1, Ordering::Relaxed);
                 let span = self.slicer.stamped(st.record, st.serialized, st.pc);
-                self.batcher.kernel(Tier::Serialized, &span);
+                self.kernel(Tier::Serialized, &span);
             }
-            self.stats
-                .stamped_unsettled
-                .store(stamper.counters().released_unsettled, Ordering::Relaxed);
-            self.stats
-                .pc_outside_windows
-                .store(stamper.counters().pc_outside_windows, Ordering::Relaxed);
         }
         let due = now.saturating_sub(self.continuous_since) >= EXPORT_INTERVAL.as_nanos() as u64;
         if !self.continuous.is_empty() && (due || all) {
@@ -938,10 +954,11 @@ impl Worker {
         self.submit_ready();
     }
 
-    /// Charges the budget for what the batcher holds now (encoded spans are
-    /// pending data too, and several times a record's size).
+    /// Charges the budget for what the batcher and the stamper hold now (encoded
+    /// spans and held executions are pending data too).
     fn charge(&mut self) {
-        let now = self.batcher.held_bytes();
+        let held = self.stamper.as_ref().map_or(0, Stamper::held_bytes);
+        let now = self.batcher.held_bytes() + held;
         if now > self.charged {
             self.budget.take(now - self.charged);
         } else {

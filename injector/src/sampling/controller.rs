@@ -476,13 +476,19 @@ impl BurstController {
         self.launches_total
     }
 
-    /// The guarantee a closed record may carry: after the last burst's end, no burst
-    /// opens before this instant, whatever `closed()` later does to the gap. It is
-    /// `end + max(min gap, min_gap_for(duration))`, a lower bound of every later
-    /// `next_start`. `None` while a burst is open or before the first burst.
+    /// The guarantee a closed record carries: after the last burst's end, no burst
+    /// opens before this instant. Once [`BurstController::closed`] has chosen the next
+    /// gap it is the next start itself, the whole gap: nothing lowers `next_start`
+    /// afterwards (only the next burst's stop moves it, later), and [`Self::poll_open`]
+    /// refuses every instant before it. Before `closed` (the burst's yield not yet
+    /// reported) only the duty floor is certain. `None` while a burst is open or before
+    /// the first burst.
     pub fn quiet_until_ns(&self) -> Option<u64> {
         if self.sampling || !self.started {
             return None;
+        }
+        if !self.have_open_yield {
+            return Some(self.next_start);
         }
         let floor = min_gap_ns(&self.cfg).max(min_gap_for_ns(&self.cfg, self.last_burst_dur));
         Some(self.last_burst_end.saturating_add(floor))

@@ -5,9 +5,14 @@
 //! each kernel execution with `WindowStore::classify`, the receiver's own code. An
 //! execution whose answer is still `unknown` (a window that covers it has not closed,
 //! or no window after it arrived yet) is held until the answer settles, for at most
-//! `hold_ns` after it arrived and at most `max_held` records; past either bound it
-//! leaves as `unknown` and is counted. Executions leave with the PC samples of their
-//! correlation id (exact attribution: KERNEL_SERIALIZED records carry it).
+//! `hold_ns` after it arrived and within `max_held_bytes`; past either bound the oldest
+//! leave as `unknown` (unsettled, for the receiver to settle from the same windows),
+//! never dropped, and are counted by reason. Executions leave with the PC samples of
+//! their correlation id (exact attribution: KERNEL_SERIALIZED records carry it).
+//!
+//! Since a closed record promises the whole gap the controller chose, an execution
+//! between two bursts settles as "false" on arrival: only executions inside an open
+//! burst (about 50 ms) wait, so the hold stays small at any launch rate.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -108,13 +113,21 @@ pub fn burst_records(records: Vec<PcRecord>, launches: u64) -> Vec<PcRecord> {
     }
 }
 
+/// What holding one execution costs in memory: the record and its arrival instant
+/// (its name is shared with every record of the kernel).
+pub const HELD_COST: u64 = std::mem::size_of::<(KernelRecord, u64)>() as u64;
+
+/// Default bound of the memory held executions take: 16 MiB, about 130,000 records
+/// (over 5 s of PyTorch training's ~23k kernels/s, where a burst holds ~50 ms).
+pub const MAX_HELD_BYTES_DEFAULT: u64 = 16 << 20;
+
 /// Bounds of the [`Stamper`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StampLimits {
     /// Longest an execution is held for its answer to settle.
     pub hold_ns: u64,
-    /// Most executions held.
-    pub max_held: usize,
+    /// Most bytes held executions take ([`HELD_COST`] each).
+    pub max_held_bytes: u64,
     /// Most correlation ids with PC samples waiting for their execution.
     pub max_pc_ids: usize,
 }
@@ -123,9 +136,27 @@ impl Default for StampLimits {
     fn default() -> Self {
         StampLimits {
             hold_ns: 12_000_000_000,
-            max_held: 200_000,
+            max_held_bytes: MAX_HELD_BYTES_DEFAULT,
             max_pc_ids: 65_536,
         }
+    }
+}
+
+/// Executions that left unsettled ("unknown"), by why they could not wait longer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Unsettled {
+    /// The hold's byte bound was reached (the oldest left first).
+    pub hold_bytes: u64,
+    /// They waited `hold_ns`.
+    pub hold_time: u64,
+    /// The process exited before their evidence came.
+    pub exit: u64,
+}
+
+impl Unsettled {
+    /// All reasons.
+    pub fn total(&self) -> u64 {
+        self.hold_bytes + self.hold_time + self.exit
     }
 }
 
@@ -134,8 +165,8 @@ impl Default for StampLimits {
 pub struct StampCounters {
     /// Executions by answer.
     pub outcomes: Outcomes,
-    /// Executions released unsettled because a bound was reached.
-    pub released_unsettled: u64,
+    /// Executions released unsettled, by reason.
+    pub unsettled: Unsettled,
     /// Executions that left with PC samples.
     pub with_samples: u64,
     /// PC samples dropped because too many ids were waiting.
@@ -227,6 +258,20 @@ impl Stamper {
         self.held.len()
     }
 
+    /// Memory the held executions take, bytes (settled ones waiting for the next
+    /// release included).
+    pub fn held_bytes(&self) -> u64 {
+        (self.held.len() + self.ready.len()) as u64 * HELD_COST
+    }
+
+    /// How many of the oldest held executions are past the byte bound.
+    fn over_bytes(&self) -> usize {
+        let bytes = self.held.len() as u64 * HELD_COST;
+        bytes
+            .saturating_sub(self.limits.max_held_bytes)
+            .div_ceil(HELD_COST) as usize
+    }
+
     /// Counters.
     pub fn counters(&self) -> StampCounters {
         self.counters
@@ -255,26 +300,27 @@ impl Stamper {
     }
 
     /// Releases every execution whose answer settled, and those past a bound (as
-    /// they are: unknown). `all`: release everything (shutdown).
+    /// they are: unknown, counted by reason). `all`: release everything (shutdown).
     ///
     /// Only a new window can settle a held execution, so the held ones are classified
-    /// again only after a window arrived; otherwise only the expired ones (at the
+    /// again only after a window arrived; otherwise only those past a bound (at the
     /// front: arrival order) leave. A tick therefore costs what it releases, not what
-    /// is held (a 10 s gap can hold ~10^5 executions).
+    /// is held.
     pub fn release(&mut self, now_ns: u64, all: bool, out: &mut Vec<Stamped>) {
         for (r, answer) in std::mem::take(&mut self.ready) {
             self.stamp(r, answer, out);
         }
+        let over = self.over_bytes();
         if !(self.dirty || all) {
-            let over = self.held.len().saturating_sub(self.limits.max_held);
             let mut i = 0;
             while let Some((_, arrived)) = self.held.front() {
-                if i >= over && now_ns.saturating_sub(*arrived) <= self.limits.hold_ns {
+                let expired = now_ns.saturating_sub(*arrived) > self.limits.hold_ns;
+                if i >= over && !expired {
                     break;
                 }
                 let (r, _) = self.held.pop_front().expect("front exists");
-                self.counters.released_unsettled += 1;
                 let answer = self.classify(r.start_ns, r.end_ns);
+                self.unsettled(answer, i < over, false);
                 self.stamp(r, answer, out);
                 i += 1;
             }
@@ -282,21 +328,34 @@ impl Stamper {
         }
         self.dirty = false;
         let mut keep = VecDeque::with_capacity(self.held.len());
-        let over = self.held.len().saturating_sub(self.limits.max_held);
         let held = std::mem::take(&mut self.held);
         for (i, (r, arrived)) in held.into_iter().enumerate() {
             let answer = self.classify(r.start_ns, r.end_ns);
-            let expired = i < over || now_ns.saturating_sub(arrived) > self.limits.hold_ns;
-            if answer.is_settled() || all || expired {
-                if !answer.is_settled() {
-                    self.counters.released_unsettled += 1;
-                }
+            let expired = now_ns.saturating_sub(arrived) > self.limits.hold_ns;
+            if answer.is_settled() || all || expired || i < over {
+                self.unsettled(answer, i < over, all);
                 self.stamp(r, answer, out);
             } else {
                 keep.push_back((r, arrived));
             }
         }
         self.held = keep;
+    }
+
+    /// Counts an execution that leaves with an unsettled answer, by reason: the byte
+    /// bound first (it forced the release), then exit, then time.
+    fn unsettled(&mut self, answer: Serialized, over_bytes: bool, exit: bool) {
+        if answer.is_settled() {
+            return;
+        }
+        let u = &mut self.counters.unsettled;
+        if over_bytes {
+            u.hold_bytes += 1;
+        } else if exit {
+            u.exit += 1;
+        } else {
+            u.hold_time += 1;
+        }
     }
 }
 
@@ -381,25 +440,61 @@ mod tests {
     }
 
     #[test]
-    fn nothing_is_held_past_its_bound_and_it_leaves_unknown_counted() {
+    fn nothing_is_held_past_its_bounds_and_it_leaves_unknown_counted_by_reason() {
         let mut s = Stamper::new(StampLimits {
             hold_ns: 10 * MS,
-            max_held: 2,
+            max_held_bytes: 2 * HELD_COST,
             max_pc_ids: 4,
         });
         for i in 0..3 {
             s.push(k(i, i + 1, 1), 0);
         }
+        assert_eq!(s.held_bytes(), 3 * HELD_COST);
         let mut out = Vec::new();
         s.release(MS, false, &mut out);
-        assert_eq!(out.len(), 1, "the oldest past max_held");
+        assert_eq!(out.len(), 1, "the oldest past the byte bound");
+        assert_eq!(s.held_bytes(), 2 * HELD_COST);
         s.release(11 * MS, false, &mut out);
         assert_eq!(out.len(), 3);
         assert!(out.iter().all(|o| o.serialized == Serialized::Unknown));
         let c = s.counters();
-        assert_eq!(c.released_unsettled, 3);
+        assert_eq!(
+            c.unsettled,
+            Unsettled {
+                hold_bytes: 1,
+                hold_time: 2,
+                exit: 0
+            }
+        );
         assert!(c.outcomes.is_balanced());
         assert_eq!(c.outcomes.count(Serialized::Unknown), 3);
+        s.push(k(20, 21, 1), 12 * MS);
+        s.release(12 * MS, true, &mut out);
+        assert_eq!(s.counters().unsettled.exit, 1, "released at exit");
+        assert_eq!(s.counters().unsettled.total(), 4);
+    }
+
+    #[test]
+    fn the_byte_bound_releases_the_oldest_first_after_a_window_too() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits {
+            max_held_bytes: 2 * HELD_COST,
+            ..StampLimits::default()
+        });
+        s.window(log.open(1_000, KS).unwrap());
+        for i in 0..4 {
+            s.push(k(2_000 + i, 2_001 + i, 1), 3_000);
+        }
+        s.window(
+            log.open(1_000, KS)
+                .unwrap_or_else(|_| Window::open(1_000, 1, KS)),
+        );
+        let mut out = Vec::new();
+        s.release(4_000, false, &mut out);
+        let starts: Vec<u64> = out.iter().map(|o| o.record.start_ns).collect();
+        assert_eq!(starts, vec![2_000, 2_001], "oldest first, unknown");
+        assert_eq!(s.held(), 2);
+        assert_eq!(s.counters().unsettled.hold_bytes, 2);
     }
 
     #[test]
@@ -414,7 +509,7 @@ mod tests {
         s.release(8_000, true, &mut out);
         let answers: Vec<_> = out.iter().map(|o| o.serialized).collect();
         assert_eq!(answers, vec![Serialized::True, Serialized::False]);
-        assert_eq!(s.counters().released_unsettled, 0);
+        assert_eq!(s.counters().unsettled.total(), 0);
     }
 
     #[test]
@@ -502,6 +597,6 @@ mod tests {
             Serialized::False,
             "seqs 1 and 2 are consecutive"
         );
-        assert_eq!(s.counters().released_unsettled, 0);
+        assert_eq!(s.counters().unsettled.total(), 0);
     }
 }

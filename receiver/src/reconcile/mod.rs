@@ -36,7 +36,7 @@ use prost::Message;
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Admission, Evicted, Refusal, StoreCounters, StoreLimits};
-use semconv::{otlp, Outcomes, Serialized, Tier, Window, WindowStore};
+use semconv::{otlp, Outcomes, Serialized, Tier, UnknownReason, Window, WindowStore};
 
 use crate::wire::{self, SpanMeta, WireError, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
@@ -104,6 +104,12 @@ pub struct ReconcileCounters {
     pub agreements: u64,
     /// Valid stamps different from the verdict, exported as stamped.
     pub disagreements: u64,
+    /// "unknown" stamps (the producer could not settle them) that the receiver's
+    /// evidence settled, exported with the verdict.
+    pub settled_unknown_stamps: u64,
+    /// Executions exported "unknown", by the evidence that was missing (indexed as
+    /// [`UnknownReason::ALL`]): what the receiver could not improve.
+    pub unknown_by_reason: [u64; UnknownReason::ALL.len()],
     /// "false" stamps contradicted by a serialized window, exported as "true".
     pub conflicts: u64,
     /// Kernel spans without a stamp, given the verdict.
@@ -738,8 +744,9 @@ impl Reconciler {
                         );
                     } else {
                         // Settled or another tier: nothing evicted can change it.
+                        let at = (key, start, end);
                         ss.spans
-                            .push(self.finalize(span, &stamp, tier, verdict, false));
+                            .push(self.finalize(span, &stamp, tier, verdict, false, at));
                     }
                 }
             }
@@ -971,7 +978,14 @@ impl Reconciler {
         } = held;
         let verdict = self.classify(key, start, end);
         let lost = self.store.evidence_lost(&key, start);
-        let span = self.finalize(span, &stamp, Tier::Serialized, verdict, lost);
+        let span = self.finalize(
+            span,
+            &stamp,
+            Tier::Serialized,
+            verdict,
+            lost,
+            (key, start, end),
+        );
         outbox.entries.push((resource, scope, span, origin));
         self.unretain(origin);
     }
@@ -1053,7 +1067,8 @@ impl Reconciler {
             .push((p.resource, self.own_scope.clone(), span, p.origin));
     }
 
-    /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it. A
+    /// Sets the span's `gpu.serialized` by the stamp-vs-verdict rule and counts it
+    /// (an "unknown" by the evidence that was missing for `[start, end]` of `key`). A
     /// span whose stamp is the answer leaves as the bytes it came as; only one whose
     /// value changes is decoded and encoded again.
     fn finalize(
@@ -1063,12 +1078,24 @@ impl Reconciler {
         tier: Tier,
         verdict: Serialized,
         evidence_lost: bool,
+        (key, start, end): (ResourceKey, u64, u64),
     ) -> Bytes {
         let (value, decision) = decide(stamp, tier, verdict, evidence_lost);
+        if value == Serialized::Unknown {
+            let reason = match decision {
+                Decision::Unverifiable => Some(UnknownReason::Evicted),
+                _ => self.store.unknown_reason(&key, start, end),
+            };
+            // A verdict that is not "unknown" under an "unknown" stamp was settled
+            // above; what is left is the store's own "unknown".
+            let reason = reason.unwrap_or(UnknownReason::AfterLastWindow);
+            self.counters.unknown_by_reason[reason.index()] += 1;
+        }
         let c = &mut self.counters;
         match decision {
             Decision::Agreed => c.agreements += 1,
             Decision::Disagreed => c.disagreements += 1,
+            Decision::Settled => c.settled_unknown_stamps += 1,
             Decision::Conflict => c.conflicts += 1,
             Decision::RepairedMissing => c.repaired_missing += 1,
             Decision::RepairedInvalid => c.repaired_invalid += 1,

@@ -5,10 +5,13 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue};
 use opentelemetry_proto::tonic::resource::v1::Resource;
 use semconv::attributes as a;
+use semconv::registry::DEVICE_ATTRIBUTES;
 use semconv::{otlp, Tier};
 
-/// Identifies one producer: a digest of its resource attributes. Windows never
-/// say anything about another resource's executions.
+/// Identifies one producer: a digest of its resource attributes, but for those that
+/// describe the GPU a resource's kernels ran on ([`DEVICE_ATTRIBUTES`]): a process that
+/// drives several GPUs sends one resource per GPU, and its windows apply to all of them.
+/// Windows never say anything about another producer's executions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResourceKey(pub u64);
 
@@ -39,7 +42,12 @@ impl ResourceKey {
     /// The key of a resource; attribute order does not matter.
     pub fn of(resource: Option<&Resource>) -> ResourceKey {
         let mut attrs: Vec<_> = resource
-            .map(|r| r.attributes.iter().collect())
+            .map(|r| {
+                r.attributes
+                    .iter()
+                    .filter(|kv| !DEVICE_ATTRIBUTES.contains(&kv.key.as_str()))
+                    .collect()
+            })
             .unwrap_or_default();
         attrs.sort_by(|x, y| x.key.cmp(&y.key));
         let mut h = DefaultHasher::new();
@@ -107,6 +115,36 @@ mod tests {
         let z = resource(vec![otlp::int("b", 3), otlp::string("a", "1")]);
         assert_eq!(ResourceKey::of(Some(&x)), ResourceKey::of(Some(&y)));
         assert_ne!(ResourceKey::of(Some(&x)), ResourceKey::of(Some(&z)));
+    }
+
+    #[test]
+    fn the_gpu_a_resource_describes_is_not_part_of_the_producer() {
+        let process = || {
+            vec![
+                otlp::string("service.instance.id", "pod-0"),
+                otlp::string(a::GPU_PRODUCER_ID, "p-1"),
+                otlp::string(a::GPU_PC_SAMPLING_TIER, "serialized"),
+            ]
+        };
+        let on = |ordinal: i64, uuid: &str| {
+            let mut attrs = process();
+            attrs.extend([
+                otlp::int(a::GPU_DEVICE_ID, ordinal),
+                otlp::string(a::HW_ID, uuid),
+                otlp::string(a::GPU_DEVICE_UUID, uuid),
+                otlp::string(a::HW_MODEL, "NVIDIA H200"),
+                otlp::string(a::GPU_DEVICE_NAME, "NVIDIA H200"),
+                otlp::string(a::HW_TYPE, "gpu"),
+                otlp::string(a::HW_VENDOR, "NVIDIA"),
+            ]);
+            resource(attrs)
+        };
+        let windows = ResourceKey::of(Some(&resource(process())));
+        assert_eq!(ResourceKey::of(Some(&on(0, "GPU-a"))), windows);
+        assert_eq!(ResourceKey::of(Some(&on(7, "GPU-h"))), windows);
+        let mut other = process();
+        otlp::set(&mut other, otlp::string(a::GPU_PRODUCER_ID, "p-2"));
+        assert_ne!(ResourceKey::of(Some(&resource(other))), windows);
     }
 
     #[test]

@@ -974,3 +974,185 @@ fn a_false_stamp_over_evidence_evicted_before_a_restart_still_reads_unknown_afte
     assert_eq!(kernel_answers(&before), ["unknown"]);
     assert_eq!(kernel_answers(&after), kernel_answers(&before));
 }
+
+/// The process's resource with what describes GPU `ordinal` (as the injector sends a
+/// GPU's kernels).
+fn on_gpu(ordinal: i64) -> Resource {
+    let mut r = serialized();
+    r.attributes.extend([
+        otlp::int(a::GPU_DEVICE_ID, ordinal),
+        otlp::string(
+            a::HW_ID,
+            format!("GPU-{ordinal:08x}-0000-0000-0000-000000000000"),
+        ),
+        otlp::string(a::HW_MODEL, "NVIDIA H200"),
+        otlp::string(a::HW_TYPE, "gpu"),
+        otlp::string(a::HW_VENDOR, "NVIDIA"),
+    ]);
+    r
+}
+
+#[test]
+fn a_processs_windows_settle_its_kernels_on_every_gpu_and_each_keeps_its_gpus_resource() {
+    let mut r = reconciler();
+    // The burst ran on every context of the process: [1000, 2000], quiet until 5000.
+    r.ingest(
+        request(
+            serialized(),
+            vec![window_carrier(
+                1,
+                &[
+                    Window::closed(1000, 2000, 1, KS)
+                        .with_quiet_tail(semconv::QuietTail::For(3000)),
+                ],
+            )],
+        ),
+        0,
+    );
+    let mut out = Vec::new();
+    for (gpu, n) in [(0, 1), (3, 2), (7, 3)] {
+        let (_, o) = r.ingest(
+            request(
+                on_gpu(gpu),
+                vec![
+                    kernel(n, 1500, 1600, Some(Serialized::True)),
+                    kernel(10 + n, 3000, 3100, Some(Serialized::False)),
+                ],
+            ),
+            0,
+        );
+        out.extend(o);
+    }
+    assert_eq!(r.held(), 0, "settled at once on every GPU");
+    assert_eq!(
+        kernel_answers(&out),
+        ["true", "false", "true", "false", "true", "false"]
+    );
+    assert_eq!(r.counters().agreements, 6);
+    for rs in out.iter().flat_map(|o| &o.resource_spans) {
+        let attrs = &rs.resource.as_ref().unwrap().attributes;
+        let gpu = otlp::get_int(attrs, a::GPU_DEVICE_ID).expect("its GPU's resource");
+        for s in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
+            let n = otlp::get_int(&s.attributes, a::GPU_CORRELATION_ID).unwrap() % 10;
+            assert_eq!([0, 3, 7][n as usize - 1], gpu);
+        }
+    }
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn another_process_sharing_the_instance_id_never_settles_these_kernels() {
+    let shared = |pid: i64, producer: &str| {
+        let mut r = resource("trainer", pid, Some(Tier::Serialized));
+        r.attributes.extend([
+            otlp::string("service.instance.id", "team.pod-0.trainer"),
+            otlp::string(a::GPU_PRODUCER_ID, producer),
+        ]);
+        r
+    };
+    let mut r = reconciler();
+    r.ingest(
+        request(
+            shared(1, "a"),
+            vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)])],
+        ),
+        0,
+    );
+    let (_, out) = r.ingest(
+        request(shared(1, "b"), vec![kernel(1, 1500, 1600, None)]),
+        0,
+    );
+    assert!(
+        out.is_empty(),
+        "process b has no windows: held, not settled by a's"
+    );
+    let out = r.tick(3 * SECOND);
+    assert_eq!(kernel_answers(&out), ["unknown"]);
+}
+
+#[test]
+fn an_unknown_stamp_is_settled_by_the_receivers_windows_and_counted() {
+    let mut r = reconciler();
+    r.ingest(
+        request(
+            serialized(),
+            vec![window_carrier(
+                1,
+                &[
+                    Window::closed(1000, 2000, 1, KS)
+                        .with_quiet_tail(semconv::QuietTail::For(1000)),
+                ],
+            )],
+        ),
+        0,
+    );
+    // The producer released these before its evidence came: "unknown".
+    let (_, mut out) = r.ingest(
+        request(
+            serialized(),
+            vec![
+                kernel(1, 1500, 1600, Some(Serialized::Unknown)),
+                kernel(2, 2500, 2600, Some(Serialized::Unknown)),
+                kernel(3, 3500, 3600, Some(Serialized::Unknown)),
+            ],
+        ),
+        0,
+    );
+    assert_eq!(kernel_answers(&out), ["true", "false"], "settled at once");
+    assert_eq!(
+        r.held(),
+        1,
+        "past the quiet tail: waits for the next window"
+    );
+    // Seq 2 opens at 4000: consecutive, so nothing ran serialized in between.
+    let (_, o) = r.ingest(
+        request(
+            serialized(),
+            vec![window_carrier(2, &[Window::open(4000, 2, KS)])],
+        ),
+        0,
+    );
+    out.extend(o);
+    assert_eq!(kernel_answers(&out), ["true", "false", "false"]);
+    assert_eq!(r.counters().settled_unknown_stamps, 3);
+    assert_eq!(
+        r.counters().unknown_by_reason,
+        [0; UnknownReason::ALL.len()]
+    );
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn every_unknown_that_leaves_is_counted_by_the_evidence_that_was_missing() {
+    let mut r = reconciler();
+    r.ingest(
+        request(
+            serialized(),
+            vec![window_carrier(1, &[Window::open(1000, 1, KS)])],
+        ),
+        0,
+    );
+    r.ingest(
+        request(
+            serialized(),
+            vec![
+                kernel(1, 1500, 1600, Some(Serialized::Unknown)),
+                kernel(2, 500, 600, None),
+            ],
+        ),
+        0,
+    );
+    let out = r.tick(3 * SECOND);
+    assert_eq!(kernel_answers(&out), ["unknown", "unknown"]);
+    let c = r.counters();
+    assert_eq!(c.unknown_by_reason[UnknownReason::OpenWindow.index()], 1);
+    assert_eq!(
+        c.unknown_by_reason[UnknownReason::BeforeFirstWindow.index()],
+        1
+    );
+    assert_eq!(
+        c.unknown_by_reason.iter().sum::<u64>(),
+        c.outcomes.unknown,
+        "every unknown has a reason"
+    );
+}

@@ -67,6 +67,11 @@ pub enum Decision {
     Agreed,
     /// A valid stamp differs from the verdict without contradicting it; the stamp leaves.
     Disagreed,
+    /// The producer could not settle it (an "unknown" stamp: its hold ran out, or it
+    /// exited) and the receiver's evidence did; the verdict leaves. The verdict follows
+    /// the same rules from the same windows, so this is never a "false" the contract
+    /// would not give.
+    Settled,
     /// The stamp said "false" where the receiver's evidence says "true"; "true" leaves.
     Conflict,
     /// No stamp; the verdict leaves.
@@ -108,6 +113,7 @@ pub fn decide(
             (Unknown, Decision::Unverifiable)
         }
         Stamp::Valid(s) if *s == verdict => (*s, Decision::Agreed),
+        Stamp::Valid(Unknown) => (verdict, Decision::Settled),
         Stamp::Valid(s) => (*s, Decision::Disagreed),
     }
 }
@@ -122,11 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn a_valid_stamp_leaves_as_it_came() {
-        assert_eq!(
-            decide(&Stamp::Valid(Unknown), False),
-            (Unknown, Decision::Disagreed)
-        );
+    fn a_valid_settled_stamp_leaves_as_it_came() {
         assert_eq!(
             decide(&Stamp::Valid(True), Unknown),
             (True, Decision::Disagreed)
@@ -134,6 +136,27 @@ mod tests {
         assert_eq!(
             decide(&Stamp::Valid(False), False),
             (False, Decision::Agreed)
+        );
+    }
+
+    #[test]
+    fn an_unknown_stamp_takes_the_verdict_when_the_evidence_settles_it() {
+        assert_eq!(
+            decide(&Stamp::Valid(Unknown), False),
+            (False, Decision::Settled)
+        );
+        assert_eq!(
+            decide(&Stamp::Valid(Unknown), True),
+            (True, Decision::Settled)
+        );
+        assert_eq!(
+            decide(&Stamp::Valid(Unknown), Unknown),
+            (Unknown, Decision::Agreed)
+        );
+        assert_eq!(
+            super::decide(&Stamp::Valid(Unknown), Tier::Serialized, False, true),
+            (False, Decision::Settled),
+            "a verdict of false is proven from windows still held, eviction or not"
         );
     }
 

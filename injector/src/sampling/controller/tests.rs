@@ -433,6 +433,42 @@ fn the_quiet_guarantee_holds_whatever_the_next_yield() {
     }
 }
 
+#[test]
+fn once_the_yield_is_reported_the_promise_is_the_whole_chosen_gap() {
+    // A yield far above the target: the control law walks the gap to the max (10 s).
+    let mut c = BurstController::new(cfg());
+    let mut total = 0;
+    for cycle in 0..6u64 {
+        let t = c.next_start_ns().max(1_000 * MS) + cycle;
+        assert_eq!(c.poll_open(t, false), Some(Action::Start));
+        assert_eq!(c.poll_close(t + 60 * MS, false), Some(Action::Stop));
+        total += 1_000_000;
+        c.closed(total);
+        let promise = c.quiet_until_ns().unwrap();
+        assert_eq!(promise, c.next_start_ns(), "the promise is the next start");
+        assert!(promise - (t + 60 * MS) >= min_gap_ns(&cfg()));
+        assert_eq!(c.poll_open(promise - 1, false), None);
+    }
+    assert_eq!(
+        c.gap_ns(),
+        cfg().max_gap_ns,
+        "the whole 10 s gap is promised"
+    );
+    assert_eq!(
+        c.quiet_until_ns().unwrap() - c.last_burst_end,
+        cfg().max_gap_ns
+    );
+}
+
+#[test]
+fn before_the_yield_is_reported_only_the_duty_floor_is_promised() {
+    let mut c = BurstController::new(cfg());
+    c.poll_open(1_000 * MS, false);
+    c.poll_close(1_060 * MS, false);
+    let floor = min_gap_ns(&cfg()).max(min_gap_for_ns(&cfg(), 60 * MS));
+    assert_eq!(c.quiet_until_ns(), Some(1_060 * MS + floor));
+}
+
 // ---- properties ----
 
 #[derive(Debug, Clone, Copy)]
@@ -542,7 +578,15 @@ proptest! {
                         promise = c.quiet_until_ns();
                     }
                 }
-                Step::Closed(p) => { total += p; c.closed(total); }
+                // The record is built after `closed` (pc_runtime's order): the promise
+                // it carries then is the whole gap, and must hold just the same.
+                Step::Closed(p) => {
+                    total += p;
+                    c.closed(total);
+                    if !c.sampling() {
+                        promise = promise.max(c.quiet_until_ns());
+                    }
+                }
             }
         }
     }

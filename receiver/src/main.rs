@@ -203,14 +203,21 @@ fn serve(config: Config) -> anyhow::Result<()> {
         let deadline_drops = x.total(|c| &c.dropped_shutdown);
         let q = &telemetry.queue;
         let kept = q.requests.load(std::sync::atomic::Ordering::Relaxed);
+        let unknown: Vec<String> = semconv::UnknownReason::ALL
+            .iter()
+            .filter(|r| s.reconcile.unknown_by_reason[r.index()] > 0)
+            .map(|r| format!("{}={}", r.as_str(), s.reconcile.unknown_by_reason[r.index()]))
+            .collect();
         eprintln!(
-            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {}; {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
+            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {} (unknown by missing evidence: {}; unknown stamps settled here: {}); {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
             s.reconcile.spans_received,
             o.executions,
             o.serialized,
             o.not_serialized,
             o.unknown,
             o.serialized + o.not_serialized + o.unknown,
+            if unknown.is_empty() { "none".to_string() } else { unknown.join(" ") },
+            s.reconcile.settled_unknown_stamps,
             s.windows_held,
             s.windows_open,
             x.total(|c| &c.exported_spans),

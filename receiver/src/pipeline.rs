@@ -92,6 +92,24 @@ async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, Start
 pub async fn start(config: Config) -> Result<Running, StartError> {
     config.validate()?;
     let telemetry = Arc::new(Telemetry::default());
+    // First, so that probes and scrapes get an answer while a large queue opens:
+    // `/healthz` says "starting" (503) until everything below runs.
+    let admin = bind("metrics", config.telemetry.metrics_endpoint).await?;
+    let metrics_addr = local(&admin);
+    let stop_admin = CancellationToken::new();
+    // Stops the metrics server if starting fails below.
+    let admin_guard = stop_admin.clone().drop_guard();
+    let admin_task = tokio::spawn({
+        let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
+        async move {
+            if let Err(e) = axum::serve(ingest::nodelay(admin), router)
+                .with_graceful_shutdown(stop.cancelled_owned())
+                .await
+            {
+                tracing::error!(error = %e, "metrics server failed");
+            }
+        }
+    });
     let mut sinks = vec![Sink::from_config(&config)?];
     for target in config.mirror_targets() {
         sinks.push(Sink::for_target(&config, target)?);
@@ -125,8 +143,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
-    let admin = bind("metrics", config.telemetry.metrics_endpoint).await?;
-    let (grpc_addr, http_addr, metrics_addr) = (local(&grpc), local(&http), local(&admin));
+    let (grpc_addr, http_addr) = (local(&grpc), local(&http));
 
     let (tx, rx) = mpsc::channel::<Job>(config.ingest.queue_capacity);
     let mut handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone())
@@ -191,18 +208,12 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     });
     // SIGHUP or a changed file: new TLS files and tokens, no restart.
     let gate_task = tokio::spawn(gate.clone().watch(stop_ingest.clone()));
-    let stop_admin = CancellationToken::new();
-    let admin_task = tokio::spawn({
-        let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
-        async move {
-            if let Err(e) = axum::serve(ingest::nodelay(admin), router)
-                .with_graceful_shutdown(stop.cancelled_owned())
-                .await
-            {
-                tracing::error!(error = %e, "metrics server failed");
-            }
-        }
-    });
+    // The queue is loaded (its evidence restored, its requests being replayed), the
+    // exporters and the pipeline run, the listeners are bound. Not gated on the replay
+    // being delivered: while the backend is down that can take hours, and meanwhile the
+    // queue still takes new spans.
+    admin_guard.disarm();
+    telemetry.readiness.set_ready();
     tracing::info!(%grpc_addr, %http_addr, %metrics_addr, export = %export, ingest = %gate.describe(), "Receiver started");
     Ok(Running {
         grpc_addr,
@@ -242,7 +253,21 @@ fn admin_router(telemetry: Arc<Telemetry>) -> axum::Router {
                 }
             }),
         )
-        .route("/healthz", get(|| async { "ok\n" }))
+        .route(
+            "/healthz",
+            get(move || {
+                let not_ready = telemetry.readiness.not_ready();
+                async move {
+                    match not_ready {
+                        None => (http::StatusCode::OK, "ok\n".to_string()),
+                        Some(why) => (http::StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")),
+                    }
+                }
+            }),
+        )
+        // Alive as long as this server answers: a liveness probe must not restart a
+        // receiver that is still opening its queue or draining at shutdown.
+        .route("/livez", get(|| async { "ok\n" }))
 }
 
 /// What a shutdown achieved.
@@ -259,6 +284,7 @@ impl Running {
         let deadline = Instant::now() + self.shutdown_timeout;
         let left = || deadline.saturating_duration_since(Instant::now());
         let mut clean = true;
+        self.telemetry.readiness.set_stopping();
         self.stop_ingest.cancel();
         for t in self.ingest_tasks {
             clean &= tokio::time::timeout(left(), t).await.is_ok();
@@ -435,6 +461,28 @@ mod tests {
     use crate::fixtures::{kernel, plain, request, resource};
     use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
     use semconv::Tier;
+
+    #[tokio::test]
+    async fn healthz_answers_503_with_the_reason_until_ready_and_livez_answers_throughout() {
+        let telemetry = Arc::new(Telemetry::default());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = local(&listener);
+        let router = admin_router(telemetry.clone());
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        let get = |path: &'static str| async move {
+            let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+            (r.status().as_u16(), r.text().await.unwrap())
+        };
+        let starting = get("/healthz").await;
+        assert_eq!(starting.0, 503);
+        assert!(starting.1.starts_with("starting"), "{starting:?}");
+        assert_eq!(get("/livez").await, (200, "ok\n".into()));
+        telemetry.readiness.set_ready();
+        assert_eq!(get("/healthz").await, (200, "ok\n".into()));
+        telemetry.readiness.set_stopping();
+        assert_eq!(get("/healthz").await, (503, "shutting down\n".into()));
+        assert_eq!(get("/livez").await, (200, "ok\n".into()));
+    }
 
     #[tokio::test]
     async fn deadlines_are_kept_while_the_queue_never_runs_empty() {

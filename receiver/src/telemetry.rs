@@ -1,10 +1,11 @@
-//! Self-telemetry: Prometheus `/metrics` and `/healthz` on their own port.
+//! Self-telemetry: Prometheus `/metrics`, `/healthz` (ready) and `/livez` (alive) on
+//! their own port.
 //!
 //! Names follow `gpu_otel_receiver_<name>_total` for counters. The outcome counters
 //! keep the contract's identity: the three `execution_outcomes_total` series sum to
 //! `executions_total`.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use prometheus_client::collector::Collector;
@@ -107,6 +108,36 @@ pub struct PipelineSnapshot {
     pub windows_open: usize,
 }
 
+/// Whether the receiver takes traffic, as `/healthz` says: starting until the queue is
+/// loaded and the exporters and listeners run, then ready, then shutting down.
+#[derive(Debug, Default)]
+pub struct Readiness(AtomicU8);
+
+impl Readiness {
+    // 0, the default: starting.
+    const READY: u8 = 1;
+    const STOPPING: u8 = 2;
+
+    /// Everything is running: `/healthz` answers 200.
+    pub fn set_ready(&self) {
+        self.0.store(Self::READY, Relaxed);
+    }
+
+    /// Shutdown has begun: `/healthz` answers 503 again.
+    pub fn set_stopping(&self) {
+        self.0.store(Self::STOPPING, Relaxed);
+    }
+
+    /// `None` when ready, else why not.
+    pub fn not_ready(&self) -> Option<&'static str> {
+        match self.0.load(Relaxed) {
+            Self::READY => None,
+            Self::STOPPING => Some("shutting down"),
+            _ => Some("starting: opening the queue, starting the exporters"),
+        }
+    }
+}
+
 /// Everything `/metrics` reports.
 #[derive(Debug, Default)]
 pub struct Telemetry {
@@ -118,6 +149,8 @@ pub struct Telemetry {
     pub pipeline: Mutex<PipelineSnapshot>,
     /// The persistent queue.
     pub queue: Arc<QueueCounters>,
+    /// What `/healthz` answers.
+    pub readiness: Readiness,
 }
 
 impl Telemetry {

@@ -79,3 +79,9 @@ class Ca:
 
     def client(self, cn: str) -> Leaf:
         return self._sign(cn, [x509.DNSName(cn)], ExtendedKeyUsageOID.CLIENT_AUTH)
+
+
+def server_named(ca: Ca, dns_name: str) -> Leaf:
+    """A server certificate that names `dns_name` alone (no address), as a receiver's
+    ingest certificate names its Service."""
+    return ca._sign(dns_name, [x509.DNSName(dns_name)], ExtendedKeyUsageOID.SERVER_AUTH)

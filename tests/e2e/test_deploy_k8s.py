@@ -1,10 +1,12 @@
-"""The per-node deployment (deploy/k8s) and the central Collector tier
-(deploy/collector/loadbalancing.yaml) cannot run here (no cluster, no Collector), so
-they are checked statically: every manifest against the Kubernetes OpenAPI schemas with
+"""The per-node deployment (deploy/k8s, the example overlay deploy/example and the
+ServiceMonitor in deploy/k8s/monitoring) cannot run here (no cluster), so it is checked
+statically: every manifest against the Kubernetes OpenAPI schemas with
 kubernetes-validate (strict: unknown fields are errors; the schemas ship inside the
-package, no network), the receiver's ConfigMap and the environment the DaemonSet gives it
-with `gpu-otel-receiver validate`, and the references between the pieces (names, ports,
-paths, labels) by hand. Each kind of check is shown to fail on a planted error."""
+package, no network), the ServiceMonitor against the fields of its CRD, the receiver's
+ConfigMap and the environment the DaemonSet gives it with `gpu-otel-receiver validate`,
+and the references between the pieces (names, ports, paths, labels) by hand. Each kind
+of check is shown to fail on a planted error. The central Collector tier is
+test_deploy_gateway.py; Pod Security is test_pod_security.py."""
 
 import copy
 import re
@@ -16,23 +18,22 @@ import pytest
 import yaml
 
 from conftest import RECEIVER, ROOT
+from kustomize import documents, render
 
 K8S = ROOT / "deploy" / "k8s"
-COLLECTOR = ROOT / "deploy" / "collector" / "loadbalancing.yaml"
+EXAMPLE = ROOT / "deploy" / "example"
+MONITORING = [ROOT / "deploy" / "k8s" / "monitoring", ROOT / "deploy" / "collector" / "monitoring"]
 # The oldest Kubernetes these manifests are meant for (internalTrafficPolicy is GA since 1.26).
 K8S_VERSIONS = ["1.29.0", "1.33.0"]
 
-
-def load_all(path: Path) -> list:
-    return [d for d in yaml.safe_load_all(path.read_text()) if d]
 
 
 def kustomization() -> dict:
     return yaml.safe_load((K8S / "kustomization.yaml").read_text())
 
 
-def manifests() -> list:
-    return [(name, doc) for name in kustomization()["resources"] for doc in load_all(K8S / name)]
+def manifests(directory: Path = K8S) -> list:
+    return [(str(path.relative_to(ROOT)), doc) for path, doc in render(directory)]
 
 
 def schema_errors(doc: dict, version: str) -> list:
@@ -45,10 +46,15 @@ def schema_errors(doc: dict, version: str) -> list:
     return []
 
 
-def find(kind: str, name: str | None = None) -> dict:
-    found = [d for _, d in manifests() if d["kind"] == kind and (name is None or d["metadata"]["name"] == name)]
+def find(kind: str, name: str | None = None, directory: Path = K8S) -> dict:
+    found = [d for _, d in manifests(directory) if d["kind"] == kind
+             and (name is None or d["metadata"]["name"] == name)]
     assert len(found) == 1, f"{kind}/{name}: {len(found)} found"
     return found[0]
+
+
+def job() -> dict:
+    return find("Job", directory=EXAMPLE)
 
 
 def daemonset() -> dict:
@@ -84,15 +90,18 @@ def test_the_kustomization_lists_every_manifest_of_the_directory():
 def test_every_manifest_is_valid_against_the_kubernetes_schemas(version):
     docs = manifests()
     kinds = sorted(d["kind"] for _, d in docs)
-    assert kinds == ["ConfigMap", "ConfigMap", "DaemonSet", "Job", "Namespace", "Secret", "Secret", "Secret",
+    assert kinds == ["ConfigMap", "ConfigMap", "DaemonSet", "Namespace", "Secret", "Secret", "Secret",
                      "Secret", "Service", "Service", "ServiceAccount"]
-    problems = {f"{name}: {d['kind']}/{d['metadata']['name']}": schema_errors(d, version) for name, d in docs}
+    # The example overlay: the same, plus the Job.
+    example = manifests(EXAMPLE)
+    assert sorted(d["kind"] for _, d in example) == sorted(kinds + ["Job"])
+    problems = {f"{name}: {d['kind']}/{d['metadata']['name']}": schema_errors(d, version) for name, d in example}
     assert {k: v for k, v in problems.items() if v} == {}
 
 
 @pytest.mark.parametrize("plant, expected", [
     # An unknown field (strict schemas).
-    (lambda ds: ds["spec"]["template"]["spec"].update(nodeSelectr={"nvidia.com/gpu.present": "true"}), "nodeSelectr"),
+    (lambda ds: ds["spec"]["template"]["spec"].update(afinity={}), "afinity"),
     # A wrong type.
     (lambda ds: receiver_container(ds)["ports"][0].update(hostPort="4317"), "'4317' is not of type 'integer'"),
     # A required field missing.
@@ -256,8 +265,7 @@ def test_the_ingest_secrets_reach_the_receiver_and_the_workload_and_agree():
     [auth_volume] = [v for v in pod["volumes"] if v.get("secret", {}).get("secretName") == name]
     assert [i["key"] for i in auth_volume["secret"]["items"]] == ["tokens"]
 
-    job = find("Job")
-    app_pod = job["spec"]["template"]["spec"]
+    app_pod = job()["spec"]["template"]["spec"]
     [app] = app_pod["containers"]
     env = {e["name"]: e for e in app["env"]}
     assert mounted_from(app_pod, app, env["OTEL_EXPORTER_OTLP_CERTIFICATE"]["value"])[:2] == \
@@ -273,20 +281,39 @@ def port_of(addr: str) -> int:
     return int(addr.rsplit(":", 1)[1])
 
 
-def test_the_daemonset_runs_on_gpu_nodes_with_node_local_ports_and_the_queue_directory():
+GPU_NODE_LABELS = {
+    ("nvidia.com/gpu.present", "In", ("true",)),  # GPU Operator / GPU feature discovery
+    ("feature.node.kubernetes.io/pci-10de.present", "In", ("true",)),  # Node Feature Discovery
+}
+
+
+def node_terms(pod: dict) -> set:
+    terms = pod["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"]
+    out = set()
+    for t in terms:
+        [e] = t["matchExpressions"]  # one expression per term: the terms are ORed
+        out.add((e["key"], e["operator"], tuple(e.get("values", []))))
+    return out
+
+
+def test_the_daemonset_runs_on_gpu_nodes_labelled_by_the_gpu_operator_or_by_nfd_alone():
+    pod = daemonset()["spec"]["template"]["spec"]
+    assert "nodeSelector" not in pod
+    assert GPU_NODE_LABELS <= node_terms(pod)
+    assert {"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"} in pod["tolerations"]
+
+
+def test_the_receiver_is_reached_through_the_node_local_service_only_and_keeps_its_queue_on_the_node():
     ds = daemonset()
     pod = ds["spec"]["template"]["spec"]
-    assert pod["nodeSelector"] == {"nvidia.com/gpu.present": "true"}
-    assert {"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"} in pod["tolerations"]
     c = receiver_container(ds)
     config = yaml.safe_load(config_text())
     ports = {p["name"]: p for p in c["ports"]}
-    assert ports["otlp-grpc"]["containerPort"] == ports["otlp-grpc"]["hostPort"] == port_of(config["ingest"]["grpc_endpoint"])
-    assert ports["otlp-http"]["containerPort"] == ports["otlp-http"]["hostPort"] == port_of(config["ingest"]["http_endpoint"])
+    assert ports["otlp-grpc"]["containerPort"] == port_of(config["ingest"]["grpc_endpoint"])
+    assert ports["otlp-http"]["containerPort"] == port_of(config["ingest"]["http_endpoint"])
     assert ports["metrics"]["containerPort"] == port_of(config["telemetry"]["metrics_endpoint"])
-    assert "hostPort" not in ports["metrics"]
-    for probe in ["readinessProbe", "livenessProbe"]:
-        assert c[probe]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+    # Nothing is opened on the node's address.
+    assert not any(p.get("hostPort") for p in c["ports"]) and not pod.get("hostNetwork")
     # The persistent queue's directory: on the node's disk, mounted writable.
     [queue] = [v for v in pod["volumes"] if v["name"] == "queue"]
     assert queue["hostPath"] == {"path": "/var/lib/gpu-otel/queue", "type": "DirectoryOrCreate"}
@@ -302,6 +329,19 @@ def test_the_daemonset_runs_on_gpu_nodes_with_node_local_ports_and_the_queue_dir
     # Held spans are released and exports flushed before the kubelet kills the container.
     shutdown = int(config["shutdown_timeout"].rstrip("s"))
     assert pod["terminationGracePeriodSeconds"] > shutdown
+
+
+def test_readiness_and_startup_go_by_healthz_and_liveness_by_livez():
+    """/healthz is 503 until the queue is loaded and from the start of shutdown; a
+    liveness probe on it would kill a receiver that is opening a large queue or draining."""
+    c = receiver_container(daemonset())
+    for probe in ["startupProbe", "readinessProbe"]:
+        assert c[probe]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+    assert c["livenessProbe"]["httpGet"] == {"path": "/livez", "port": "metrics"}
+    # Liveness starts only once the startup probe passed: up to 5 minutes to open the queue.
+    startup = c["startupProbe"]
+    assert startup["periodSeconds"] * startup["failureThreshold"] >= 300
+    assert "initialDelaySeconds" not in c["livenessProbe"]
 
 
 def test_the_services_select_the_receivers_and_the_node_local_one_stays_on_the_node():
@@ -326,9 +366,17 @@ def defined_before(env: list) -> None:
         seen.add(e["name"])
 
 
+def test_the_example_job_runs_only_where_a_receiver_runs():
+    pod = job()["spec"]["template"]["spec"]
+    [term] = pod["affinity"]["podAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
+    ds = daemonset()
+    assert term["topologyKey"] == "kubernetes.io/hostname"
+    assert term["namespaces"] == [ds["metadata"]["namespace"]]
+    assert term["labelSelector"]["matchLabels"].items() <= ds["spec"]["template"]["metadata"]["labels"].items()
+
+
 def test_the_workload_loads_the_injector_and_sends_to_its_node_receiver():
-    job = find("Job")
-    pod = job["spec"]["template"]["spec"]
+    pod = job()["spec"]["template"]["spec"]
     [init] = pod["initContainers"]
     [app] = pod["containers"]
     env = {e["name"]: e for e in app["env"]}
@@ -359,69 +407,85 @@ def test_the_workload_loads_the_injector_and_sends_to_its_node_receiver():
 
 
 def test_the_workload_check_fails_on_a_variable_used_before_it_is_defined():
-    env = copy.deepcopy(find("Job")["spec"]["template"]["spec"]["containers"][0]["env"])
+    env = copy.deepcopy(job()["spec"]["template"]["spec"]["containers"][0]["env"])
     env.append(env.pop(next(i for i, e in enumerate(env) if e["name"] == "K8S_POD_NAME")))
     with pytest.raises(AssertionError, match=r"uses \$\(K8S_POD_NAME\) before"):
         defined_before(env)
 
 
-# --- the central Collector tier ------------------------------------------------------------
+# --- the ServiceMonitors (Prometheus Operator CRD) --------------------------------------
 
-def collector_problems(cfg: dict) -> list:
-    """What would make the central tier split one process over several receivers, or not
-    start: the loadbalancing exporter must route by the resource's service.instance.id
-    through one resolver, to the receivers' OTLP/gRPC port, and be the traces exporter."""
-    problems = []
-    lb = cfg.get("exporters", {}).get("loadbalancing")
-    if lb is None:
-        return ["no loadbalancing exporter"]
-    if lb.get("routing_key") != "attributes":
-        problems.append(f"routing_key is {lb.get('routing_key')!r}, not 'attributes'")
-    if lb.get("routing_attributes") != ["service.instance.id"]:
-        problems.append(f"routing_attributes is {lb.get('routing_attributes')!r}")
-    otlp = lb.get("protocol", {}).get("otlp")
-    if otlp is None or "endpoint" in otlp:
-        problems.append("protocol.otlp missing, or sets an endpoint (the resolver supplies it)")
-    resolvers = set(lb.get("resolver", {})) & {"static", "dns", "k8s", "aws_cloud_map"}
-    if len(resolvers) != 1:
-        problems.append(f"{len(resolvers)} resolvers, not one")
-    k8s = lb.get("resolver", {}).get("k8s")
-    if k8s is not None:
-        headless = find("Service", "gpu-otel-receiver-headless")
-        name = f"{headless['metadata']['name']}.{headless['metadata']['namespace']}"
-        if k8s.get("service") != name:
-            problems.append(f"k8s resolver service {k8s.get('service')!r}, not {name!r}")
-        if k8s.get("ports") != [4317]:
-            problems.append(f"k8s resolver ports {k8s.get('ports')!r}")
-    pipelines = cfg.get("service", {}).get("pipelines", {})
-    traces = [p for n, p in pipelines.items() if n == "traces" or n.startswith("traces/")]
-    if not traces or any(p.get("exporters") != ["loadbalancing"] for p in traces):
-        problems.append("the traces pipelines do not export (only) to loadbalancing")
-    for p in pipelines.values():
-        for section in ["receivers", "processors", "exporters"]:
-            for component in p.get(section, []):
-                if component not in (cfg.get(section) or {}):
-                    problems.append(f"{section[:-1]} {component!r} used but not defined")
-    for ext in cfg.get("service", {}).get("extensions", []):
-        if ext not in (cfg.get("extensions") or {}):
-            problems.append(f"extension {ext!r} used but not defined")
-    return problems
+# The fields these ServiceMonitors use, from the CRD monitoring.coreos.com_servicemonitors
+# of prometheus-operator 0.87.0 (kubernetes-validate knows built-in kinds only).
+SERVICE_MONITOR = {
+    "type": "object", "additionalProperties": False, "required": ["apiVersion", "kind", "metadata", "spec"],
+    "properties": {
+        "apiVersion": {"const": "monitoring.coreos.com/v1"}, "kind": {"const": "ServiceMonitor"},
+        "metadata": {"type": "object", "required": ["name", "namespace"]},
+        "spec": {"type": "object", "additionalProperties": False, "required": ["selector", "endpoints"],
+                 "properties": {
+                     "jobLabel": {"type": "string"},
+                     "selector": {"type": "object", "additionalProperties": False,
+                                  "properties": {"matchLabels": {"type": "object",
+                                                                 "additionalProperties": {"type": "string"}},
+                                                 "matchExpressions": {"type": "array"}}},
+                     "namespaceSelector": {"type": "object", "additionalProperties": False,
+                                           "properties": {"any": {"type": "boolean"},
+                                                          "matchNames": {"type": "array",
+                                                                         "items": {"type": "string"}}}},
+                     "endpoints": {"type": "array", "minItems": 1, "items": {
+                         "type": "object", "additionalProperties": False,
+                         "properties": {"port": {"type": "string"}, "path": {"type": "string"},
+                                        "scheme": {"enum": ["http", "https", "HTTP", "HTTPS"]},
+                                        "interval": {"type": "string",
+                                                     "pattern": r"^(0|(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$"},
+                                        "scrapeTimeout": {"type": "string"}, "honorLabels": {"type": "boolean"}}}},
+                 }},
+    },
+}
 
 
-def test_the_collector_tier_routes_each_process_to_one_receiver():
-    cfg = yaml.safe_load(COLLECTOR.read_text())
-    assert collector_problems(cfg) == []
-    assert cfg["service"]["pipelines"]["traces"]["processors"] == ["memory_limiter", "batch"]
+def service_monitor_errors(doc: dict) -> list:
+    import jsonschema
+    return [f"{'.'.join(map(str, e.path))}: {e.message}"
+            for e in jsonschema.Draft7Validator(SERVICE_MONITOR).iter_errors(doc)]
+
+
+def service_monitors() -> list:
+    return [d for directory in MONITORING for d in documents(directory)]
+
+
+def test_every_service_monitor_fits_its_crd():
+    assert [service_monitor_errors(d) for d in service_monitors()] == [[], []]
 
 
 @pytest.mark.parametrize("plant, expected", [
-    (lambda lb: lb.update(routing_key="traceID"), "routing_key is 'traceID'"),
-    (lambda lb: lb.update(routing_attributes=["service.name"]), "routing_attributes"),
-    (lambda lb: lb["resolver"].update(static={"hostnames": ["a:4317"]}), "2 resolvers"),
-    (lambda lb: lb["protocol"]["otlp"].update(endpoint="r:4317"), "sets an endpoint"),
-    (lambda lb: lb["resolver"]["k8s"].update(service="receivers.default"), "k8s resolver service"),
+    (lambda sm: sm["spec"]["endpoints"][0].update(targetport="metrics"), "targetport"),
+    (lambda sm: sm["spec"]["endpoints"][0].update(interval="15 s"), "does not match"),
+    (lambda sm: sm["spec"].pop("selector"), "'selector' is a required property"),
 ])
-def test_the_collector_check_fails_on_a_planted_error(plant, expected):
-    cfg = yaml.safe_load(COLLECTOR.read_text())
-    plant(cfg["exporters"]["loadbalancing"])
-    assert any(expected in p for p in collector_problems(cfg)), collector_problems(cfg)
+def test_the_service_monitor_check_fails_on_a_planted_error(plant, expected):
+    sm = copy.deepcopy(service_monitors()[0])
+    plant(sm)
+    assert any(expected in e for e in service_monitor_errors(sm)), service_monitor_errors(sm)
+
+
+def test_each_service_monitor_scrapes_the_metrics_port_of_the_pods_it_is_for():
+    """The receiver's and the gateway's: a selected Service in the named namespace has the
+    endpoint's port, and it leads to the container port the process serves metrics on."""
+    deployed = documents(K8S) + documents(ROOT / "deploy" / "collector")
+    for sm in service_monitors():
+        spec = sm["spec"]
+        services = [d for d in deployed if d["kind"] == "Service"
+                    and d["metadata"]["namespace"] in spec["namespaceSelector"]["matchNames"]
+                    and spec["selector"]["matchLabels"].items() <= d["metadata"].get("labels", {}).items()]
+        [endpoint] = spec["endpoints"]
+        with_port = [(svc, p) for svc in services for p in svc["spec"]["ports"] if p["name"] == endpoint["port"]]
+        assert len(with_port) == 1, sm["metadata"]["name"]
+        svc, port = with_port[0]
+        pods = [d for d in deployed if d["kind"] in ("DaemonSet", "StatefulSet")
+                and svc["spec"]["selector"].items() <= d["spec"]["template"]["metadata"]["labels"].items()]
+        [workload] = pods
+        container_ports = {p["name"]: p["containerPort"] for c in workload["spec"]["template"]["spec"]["containers"]
+                           for p in c["ports"]}
+        assert port["targetPort"] in container_ports and endpoint["path"] == "/metrics"

@@ -65,16 +65,73 @@ def test_every_service_builds_a_target_the_dockerfile_defines(compose):
 
 def test_every_mounted_file_exists_and_parses(compose):
     for name, s in compose["services"].items():
-        # Bind mounts of the repository's files; named volumes (the queue) are declared.
+        # Bind mounts of the repository's files and folders; named volumes (the queue)
+        # are declared.
         for v in s.get("volumes", []):
             if not v.startswith("./"):
                 assert v.split(":")[0] in compose["volumes"], f"{name}: {v}"
                 continue
             source = ROOT / v.split(":")[0]
-            assert source.is_file(), f"{name}: {source}"
-            yaml.safe_load(source.read_text())
+            files = sorted(source.glob("*")) if source.is_dir() else [source]
+            assert files and all(f.is_file() for f in files), f"{name}: {source}"
+            for f in files:
+                yaml.safe_load(f.read_text())  # JSON is YAML too
     sources = yaml.safe_load((ROOT / "deploy/grafana/datasources.yaml").read_text())["datasources"]
-    assert {d["type"]: d["url"] for d in sources} == {"tempo": "http://tempo:3200", "jaeger": "http://jaeger:16686"}
+    assert {d["type"]: d["url"] for d in sources} == {"tempo": "http://tempo:3200", "jaeger": "http://jaeger:16686",
+                                                       "prometheus": "http://prometheus:9090"}
+
+
+def published(service: dict) -> list:
+    """(host address, host port, container port) of each published port, short or long syntax."""
+    out = []
+    for p in service.get("ports", []):
+        if isinstance(p, dict):
+            out.append((p.get("host_ip", ""), str(p.get("published", "")), str(p["target"])))
+        else:
+            parts = str(p).split(":")
+            out.append(("", *parts) if len(parts) == 2 else tuple(parts) if len(parts) == 3 else ("", "", parts[0]))
+    return out
+
+
+def test_every_published_port_is_on_this_machines_loopback(compose):
+    """Docker publishes a port without an address on every interface, past the host's
+    firewall; Grafana takes anyone as an Editor and ingest has no token in the demo."""
+    ports = {name: published(s) for name, s in compose["services"].items() if "ports" in s}
+    assert set(ports) == {"jaeger", "prometheus", "grafana", "receiver"}
+    assert {name: [p for p in ps if p[0] != "127.0.0.1"] for name, ps in ports.items()} == \
+        {name: [] for name in ports}
+
+
+def test_the_loopback_check_fails_on_a_port_without_an_address():
+    assert published({"ports": ["3000:3000", "127.0.0.1:1:1", {"target": 2, "published": 2}]}) == \
+        [("", "3000", "3000"), ("127.0.0.1", "1", "1"), ("", "2", "2")]
+
+
+def test_jaeger_is_the_2x_line_and_grafana_no_anonymous_admin(compose):
+    services = compose["services"]
+    image, tag = services["jaeger"]["image"].rsplit(":", 1)
+    assert image == "jaegertracing/jaeger" and tag.split(".")[0] == "2"
+    env = services["grafana"]["environment"]
+    assert env["GF_AUTH_ANONYMOUS_ORG_ROLE"] != "Admin"
+
+
+def test_grafana_provisions_the_dashboard_from_the_repository_and_prometheus_scrapes_the_receiver(compose):
+    grafana = compose["services"]["grafana"]
+    mounts = dict(v.split(":")[:2] for v in grafana["volumes"])
+    provider = yaml.safe_load((ROOT / "deploy/grafana/dashboards.yaml").read_text())["providers"]
+    [path] = [p["options"]["path"] for p in provider]
+    assert mounts["./deploy/grafana/dashboards"] == path
+    uids = {d["uid"] for d in yaml.safe_load((ROOT / "deploy/grafana/datasources.yaml").read_text())["datasources"]}
+    import json
+    dashboard = json.loads((ROOT / "deploy/grafana/dashboards/gpu-otel.json").read_text())
+    used = {t["datasource"]["uid"] for p in dashboard["panels"] for t in p.get("targets", [])}
+    assert used and used <= uids
+    # Prometheus scrapes the receiver's metrics listener by its service name.
+    scrape = yaml.safe_load((ROOT / "deploy/prometheus.yml").read_text())["scrape_configs"]
+    targets = [t for job in scrape for c in job["static_configs"] for t in c["targets"]]
+    metrics = [a for a in compose["services"]["receiver"]["command"] if a.startswith("--metrics-endpoint=")]
+    [endpoint] = metrics
+    assert targets == [f"receiver:{endpoint.rsplit(':', 1)[1]}"]
 
 
 def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
@@ -94,16 +151,8 @@ def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
     assert r.returncode == 2 and "export.mirrors" in r.stderr
 
 
-def test_the_demo_publishes_the_receiver_on_this_machines_loopback_only(compose):
-    """Ingest has neither TLS nor a token in the demo: nothing beyond this machine may
-    reach it, nor its metrics."""
-    ports = compose["services"]["receiver"]["ports"]
-    assert sorted(ports) == ["127.0.0.1:4317:4317", "127.0.0.1:4318:4318", "127.0.0.1:9464:9464"]
-
-
 def test_the_workloads_reach_the_receiver_by_its_service_name(compose):
     services = compose["services"]
     assert services["workload-gpu"]["environment"]["OTEL_EXPORTER_OTLP_ENDPOINT"] == "http://receiver:4317"
     assert "http://receiver:4317" in services["workload-replay"]["command"]
     assert services["workload-gpu"]["deploy"]["resources"]["reservations"]["devices"][0]["driver"] == "nvidia"
-    assert services["jaeger"]["environment"]["COLLECTOR_OTLP_ENABLED"] == "true"

@@ -15,7 +15,9 @@ import pytest
 import rotel
 
 ROOT = Path(__file__).resolve().parents[2]
-RECEIVER = Path(os.environ.get("GPU_OTEL_RECEIVER_BIN", ROOT / "target" / "debug" / "gpu-otel-receiver"))
+# The binaries under test: scripts/test points this at its glibc-2.28 build.
+BIN = Path(os.environ.get("GPU_OTEL_BIN_DIR", ROOT / "target" / "debug"))
+RECEIVER = Path(os.environ.get("GPU_OTEL_RECEIVER_BIN", BIN / "gpu-otel-receiver"))
 
 
 def free_port() -> int:
@@ -143,7 +145,6 @@ def receiver(workdir, phoenix):
     r.stop()
 
 
-BIN = Path(os.environ.get("GPU_OTEL_BIN_DIR", ROOT / "target" / "debug"))
 CHECK = BIN / "gpu-otel-receiver"
 REPLAY = BIN / "replay"
 FAKE_SERIALIZED = BIN / "fake-serialized"

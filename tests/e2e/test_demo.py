@@ -6,9 +6,9 @@ import re
 import subprocess
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import BIN
 
-DEMO = ROOT / "target" / "debug" / "gpu-otel-demo"
+DEMO = BIN / "gpu-otel-demo"
 
 
 def test_the_gpu_free_demo_prints_windows_all_three_values_stalls_and_its_report(tmp_path):

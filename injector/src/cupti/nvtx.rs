@@ -417,8 +417,10 @@ pub(crate) fn route_to_cupti(preset: Option<&str>) -> NvtxRouting {
 
 /// The calling thread's OS id (`gettid`), for `thread.id` on range spans.
 pub(crate) fn os_thread_id() -> u32 {
-    // SAFETY: gettid has no preconditions.
-    let tid = unsafe { libc::gettid() };
+    // The system call rather than glibc's gettid(), which only glibc 2.30 and newer
+    // have: the library must load on 2.28 (scripts/check-so).
+    // SAFETY: the gettid system call takes no arguments and has no preconditions.
+    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
     u32::try_from(tid).unwrap_or(0)
 }
 

@@ -190,7 +190,7 @@ impl Sink for GrpcSink {
         for (k, v) in &self.headers {
             req.metadata_mut().insert(k.clone(), v.clone());
         }
-        match semconv::grpc::export(&mut client, req).await {
+        match otlp_client::grpc::export(&mut client, req).await {
             Ok(resp) => partial(resp.get_ref()),
             Err(status) => {
                 use tonic::Code::*;

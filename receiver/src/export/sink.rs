@@ -296,7 +296,7 @@ impl Sink {
                 for (k, v) in headers.iter() {
                     request.metadata_mut().insert(k.clone(), v.clone());
                 }
-                match semconv::grpc::export(client, request).await {
+                match otlp_client::grpc::export(client, request).await {
                     Ok(resp) => delivered(resp.into_inner()),
                     Err(status) => {
                         let hint = status.get_details_retry_info().and_then(|r| r.retry_delay);

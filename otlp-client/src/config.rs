@@ -16,10 +16,9 @@ pub const TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 pub const GRPC_CONNECTIONS_DEFAULT: usize = 4;
 
 /// The OTLP transport and encoding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Protocol {
-    /// OTLP/gRPC (the OTLP default).
-    #[default]
+    /// OTLP/gRPC.
     #[serde(rename = "grpc")]
     Grpc,
     /// OTLP/HTTP with binary protobuf bodies.
@@ -64,6 +63,19 @@ impl Protocol {
     }
 }
 
+/// gRPC, the project's default since its first exporter; in a build without it,
+/// OTLP/HTTP with protobuf (the specification's own default), so that an unconfigured
+/// exporter uses the stack it carries.
+impl Default for Protocol {
+    fn default() -> Self {
+        if cfg!(feature = "grpc") {
+            Protocol::Grpc
+        } else {
+            Protocol::HttpProtobuf
+        }
+    }
+}
+
 impl fmt::Display for Protocol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -98,7 +110,7 @@ pub struct ExportConfig {
 impl Default for ExportConfig {
     fn default() -> Self {
         ExportConfig {
-            protocol: Protocol::Grpc,
+            protocol: Protocol::default(),
             endpoint: None,
             traces_endpoint: None,
             insecure: false,
@@ -139,11 +151,20 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "grpc")]
     #[test]
     fn the_default_is_grpc_to_localhost_with_the_specifications_timeout() {
         let c = ExportConfig::default();
         assert_eq!(c.url(), "http://localhost:4317");
         assert_eq!(c.timeout, Duration::from_secs(10));
         assert_eq!(c.compression, Compression::None);
+    }
+
+    #[cfg(not(feature = "grpc"))]
+    #[test]
+    fn a_build_without_grpc_defaults_to_http_protobuf() {
+        let c = ExportConfig::default();
+        assert_eq!(c.protocol, Protocol::HttpProtobuf);
+        assert_eq!(c.url(), "http://localhost:4318/v1/traces");
     }
 }

@@ -3,44 +3,11 @@
 //! the injector and the receiver wait, count and give up differently, with the one
 //! classification ([`crate::retry`]) and backoff ([`crate::Backoff`]) of this crate.
 
-use std::time::Duration;
-
 use bytes::Bytes;
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
 
-use crate::retry::{Attempt, Verdict};
-use crate::tls::TlsError;
-use crate::{ExportConfig, Protocol};
-
-/// The longest a connection may take to open: a closed port or a dead host is known as
-/// unreachable soon, whatever the export timeout.
-pub(crate) const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(2);
-
-/// A client could not be built.
-#[derive(Debug, thiserror::Error)]
-pub enum ClientError {
-    /// The protocol's transport was left out of this build.
-    #[error("OTLP protocol {protocol} is not in this build (it needs the cargo feature `{}`)", protocol.feature())]
-    NotBuilt {
-        /// The protocol asked for.
-        protocol: Protocol,
-    },
-    /// The endpoint, or its TLS settings, cannot be used.
-    #[error("{url}: {reason}")]
-    Endpoint {
-        /// The URL.
-        url: String,
-        /// Why.
-        reason: String,
-    },
-    /// A TLS file cannot be used (names the setting and the file).
-    #[error(transparent)]
-    Tls(#[from] TlsError),
-    /// The HTTP client could not be built.
-    #[cfg(feature = "http")]
-    #[error("OTLP/HTTP client: {0}")]
-    Http(#[source] reqwest::Error),
-}
+use crate::config::{ExportConfig, Protocol};
+use crate::error::ClientError;
+use crate::retry::Attempt;
 
 #[derive(Debug, Clone)]
 enum Transport {
@@ -107,21 +74,5 @@ impl Client {
             Protocol::HttpProtobuf => format!("OTLP/HTTP protobuf {}", self.url),
             Protocol::HttpJson => format!("OTLP/HTTP json {}", self.url),
         }
-    }
-}
-
-/// A delivered request's answer: the spans it refused, if any (never retried).
-#[cfg_attr(not(any(feature = "grpc", feature = "http")), allow(dead_code))]
-pub(crate) fn partial_success(response: &ExportTraceServiceResponse) -> Attempt {
-    let (rejected_spans, backend_message) = response
-        .partial_success
-        .as_ref()
-        .map_or((0, String::new()), |p| {
-            (p.rejected_spans.max(0) as u64, p.error_message.clone())
-        });
-    Attempt {
-        verdict: Verdict::Delivered,
-        rejected_spans,
-        backend_message,
     }
 }

@@ -1,5 +1,5 @@
 //! The exporter's settings, typed: what the `OTEL_EXPORTER_OTLP_*` variables configure
-//! (see [`crate::env`]), plus how many gRPC connections to spread requests over and the
+//! (see [`crate::env`]; the URL they make: [`crate::endpoint`]), plus how many gRPC connections to spread requests over and the
 //! `User-Agent` to send.
 
 use std::fmt;
@@ -7,10 +7,15 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{endpoint, Compression, Headers, TlsFiles};
+use crate::compression::Compression;
+use crate::headers::Headers;
+use crate::tls::TlsFiles;
 
 /// The specification's default timeout of one export.
 pub const TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// The longest a connection may take to open: a closed port or a dead host is known as
+/// unreachable soon, whatever the export timeout.
+pub(crate) const CONNECT_TIMEOUT_MAX: Duration = Duration::from_secs(2);
 /// Connections a gRPC client spreads its requests over: one connection is read by one
 /// task at each end, which caps it near 0.5 GB/s of PyTorch-shaped spans.
 pub const GRPC_CONNECTIONS_DEFAULT: usize = 4;
@@ -121,18 +126,6 @@ impl Default for ExportConfig {
             grpc_connections: GRPC_CONNECTIONS_DEFAULT,
             user_agent: concat!("gpu-otel/", env!("CARGO_PKG_VERSION")).to_string(),
         }
-    }
-}
-
-impl ExportConfig {
-    /// The URL requests go to ([`endpoint::traces_url`]).
-    pub fn url(&self) -> String {
-        endpoint::traces_url(
-            self.protocol,
-            self.endpoint.as_deref(),
-            self.traces_endpoint.as_deref(),
-            self.insecure,
-        )
     }
 }
 

@@ -6,7 +6,7 @@
 //! true, as the specification says of gRPC; an HTTP endpoint without one is read the
 //! same way rather than refused.
 
-use crate::Protocol;
+use crate::config::{ExportConfig, Protocol};
 
 /// OTLP/gRPC's default endpoint.
 pub const GRPC_DEFAULT: &str = "http://localhost:4317";
@@ -32,6 +32,18 @@ pub fn traces_url(
         format!("{}{TRACES_PATH}", url.trim_end_matches('/'))
     } else {
         url
+    }
+}
+
+impl ExportConfig {
+    /// The URL requests go to ([`traces_url`] of its settings).
+    pub fn url(&self) -> String {
+        traces_url(
+            self.protocol,
+            self.endpoint.as_deref(),
+            self.traces_endpoint.as_deref(),
+            self.insecure,
+        )
     }
 }
 

@@ -10,7 +10,10 @@
 
 use std::time::Duration;
 
-use crate::{Compression, ExportConfig, Headers, Protocol, TlsFile};
+use crate::compression::Compression;
+use crate::config::{ExportConfig, Protocol};
+use crate::headers::Headers;
+use crate::tls::TlsFile;
 
 /// `OTEL_EXPORTER_OTLP_ENDPOINT`: the base URL.
 pub const ENDPOINT: &str = "OTEL_EXPORTER_OTLP_ENDPOINT";

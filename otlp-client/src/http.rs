@@ -11,11 +11,12 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 use prost::Message as _;
 use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
 
-use crate::client::{partial_success, ClientError, CONNECT_TIMEOUT_MAX};
+use crate::compression::Compression;
+use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
+use crate::error::ClientError;
 use crate::failure::handshake_failure;
 use crate::retry::{classify_http, Attempt, Verdict};
 use crate::tls::ClientTls;
-use crate::{Compression, ExportConfig, Protocol};
 
 /// An OTLP/HTTP client.
 #[derive(Debug, Clone)]
@@ -102,7 +103,7 @@ impl HttpTransport {
         } else {
             ExportTraceServiceResponse::decode(answer).ok()
         };
-        decoded.map_or_else(Attempt::delivered, |r| partial_success(&r))
+        decoded.map_or_else(Attempt::delivered, |r| Attempt::answered(&r))
     }
 }
 

@@ -29,6 +29,7 @@ pub mod compression;
 mod config;
 pub mod endpoint;
 pub mod env;
+mod error;
 mod failure;
 #[cfg(feature = "grpc")]
 pub mod grpc;
@@ -40,10 +41,11 @@ pub mod retry;
 pub mod tls;
 
 pub use backoff::Backoff;
-pub use client::{Client, ClientError};
+pub use client::Client;
 pub use compression::Compression;
 pub use config::{ExportConfig, Protocol, GRPC_CONNECTIONS_DEFAULT, TIMEOUT_DEFAULT};
 pub use env::{EnvError, EnvSettings};
+pub use error::ClientError;
 pub use headers::{HeaderError, Headers};
 pub use retry::{Attempt, Retry, Verdict};
 pub use tls::{TlsError, TlsFile, TlsFiles};

@@ -15,6 +15,8 @@
 
 use std::time::{Duration, SystemTime};
 
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
+
 /// A retryable failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Retry {
@@ -90,6 +92,21 @@ impl Attempt {
     /// Refused for good.
     pub fn fatal(why: impl Into<String>) -> Attempt {
         Verdict::Fatal(why.into()).into()
+    }
+
+    /// A delivered request's answer: the spans it refused, if any (never retried).
+    pub fn answered(response: &ExportTraceServiceResponse) -> Attempt {
+        let (rejected_spans, backend_message) = response
+            .partial_success
+            .as_ref()
+            .map_or((0, String::new()), |p| {
+                (p.rejected_spans.max(0) as u64, p.error_message.clone())
+            });
+        Attempt {
+            verdict: Verdict::Delivered,
+            rejected_spans,
+            backend_message,
+        }
     }
 }
 

@@ -14,11 +14,11 @@ use tonic::metadata::{Ascii, MetadataKey, MetadataValue};
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
 use tonic_types::StatusExt as _;
 
-use crate::client::{partial_success, ClientError, CONNECT_TIMEOUT_MAX};
+use crate::config::{ExportConfig, CONNECT_TIMEOUT_MAX};
+use crate::error::ClientError;
 use crate::failure::{connect_failed, handshake_failure};
 use crate::retry::{classify_grpc, Attempt, Verdict};
 use crate::tls::ClientTls;
-use crate::ExportConfig;
 
 /// Largest answer read: an export response is a few bytes.
 const MAX_RESPONSE_BYTES: usize = 4 << 20;
@@ -102,7 +102,7 @@ impl GrpcTransport {
             request.metadata_mut().insert(k.clone(), v.clone());
         }
         match export(&mut client, request).await {
-            Ok(response) => partial_success(response.get_ref()),
+            Ok(response) => Attempt::answered(response.get_ref()),
             Err(status) => classify_status(&status).into(),
         }
     }

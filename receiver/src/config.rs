@@ -746,7 +746,10 @@ mod tests {
         let mut c = Config::default();
         c.apply_env(env(&[
             ("OTEL_EXPORTER_OTLP_CERTIFICATE", "/s/ca.crt"),
-            ("OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE", "/s/client.crt"),
+            (
+                "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE",
+                "/s/client.crt",
+            ),
             ("OTEL_EXPORTER_OTLP_CLIENT_KEY", "/s/client.key"),
         ]))
         .unwrap();

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use gpu_otel_injector::config::ExportConfig;
 use gpu_otel_injector::export::{self, DumpLine, ExportSettings, Stats};
 use gpu_otel_injector::nvtx::tracker::EventSink as _;
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::KernelRecord;
+use otlp_client::ExportConfig;
 use semconv::Tier;
 
 /// The recorded captures shipped with the repository.

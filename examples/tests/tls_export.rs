@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use certs::Ca;
-use gpu_otel_injector::config::{EnvFile, ExportConfig, Protocol, TlsFiles};
-use gpu_otel_injector::export::{self, ExportSettings, OtlpSink, SendError, Sink as _, Stats};
+use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::resource::ProcessInfo;
+use otlp_client::{Client, ExportConfig, Protocol, TlsFile, TlsFiles, Verdict};
 use receiver::config::{IngestAuthConfig, IngestTlsConfig};
 use receiver::pipeline::Running;
 use semconv::Tier;
@@ -62,8 +62,8 @@ fn receiver() -> Receiver {
     }
 }
 
-fn env_file(var: &'static str, path: PathBuf) -> Option<EnvFile> {
-    Some(EnvFile { var, path })
+fn env_file(var: &'static str, path: PathBuf) -> Option<TlsFile> {
+    Some(TlsFile::new(var, path))
 }
 
 /// The exporter's settings as the `OTEL_EXPORTER_OTLP_*` variables would give them.
@@ -80,7 +80,9 @@ fn exporter(
     ExportConfig {
         protocol,
         endpoint: Some(format!("https://{addr}")),
-        headers: vec![("authorization".into(), format!("Bearer {TOKEN}"))],
+        headers: [("authorization", format!("Bearer {TOKEN}"))]
+            .into_iter()
+            .collect(),
         tls: TlsFiles {
             certificate: env_file("OTEL_EXPORTER_OTLP_CERTIFICATE", ca.to_path_buf()),
             client_certificate: env_file("OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE", client.0),
@@ -154,9 +156,9 @@ fn a_backend_certificate_of_another_ca_fails_clearly_and_every_span_is_counted()
             .enable_all()
             .build()
             .unwrap();
-        let sent = rt.block_on(async { OtlpSink::new(&cfg).unwrap().send(Bytes::new()).await });
-        match sent {
-            Err(SendError::Refused(why)) => assert!(
+        let sent = rt.block_on(async { Client::new(&cfg).unwrap().send(Bytes::new()).await });
+        match sent.verdict {
+            Verdict::Fatal(why) => assert!(
                 why.starts_with("TLS handshake failed") && why.contains("UnknownIssuer"),
                 "{protocol:?}: {why}"
             ),

@@ -4,13 +4,14 @@
 //! The injector must never fail its host, so an invalid value is not an error: it
 //! falls back to the default and leaves a warning that is logged once at start.
 //!
-//! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_ENDPOINT`, `_PROTOCOL`,
-//! `_HEADERS`, `_TIMEOUT`, `_COMPRESSION`, `_CERTIFICATE`, `_CLIENT_CERTIFICATE`,
-//! `_CLIENT_KEY`, each also in its `_TRACES_` form, which wins) are read here as the
-//! OTLP exporter specification says, into [`ExportConfig`].
+//! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_*`) are read by the
+//! export client's own reader (`otlp_client::env`), the receiver's too, into
+//! [`ExportConfig`]; here each bad one becomes a warning.
 
 use std::path::PathBuf;
 use std::time::Duration;
+
+use otlp_client::{EnvSettings, ExportConfig};
 
 use crate::sampling::controller::BurstConfig;
 
@@ -23,8 +24,6 @@ pub const FLUSH_INTERVAL_MS_DEFAULT: u64 = 100;
 pub const EXIT_DEADLINE_MS_DEFAULT: u64 = 2_000;
 /// Default memory budget of pending data, MiB (see `export::Budget`).
 pub const BUDGET_MB_DEFAULT: u64 = crate::export::BUDGET_BYTES_DEFAULT >> 20;
-/// Default export timeout (the OTLP specification's 10 s).
-pub const EXPORT_TIMEOUT_MS_DEFAULT: u64 = 10_000;
 /// Default size of one CUPTI activity buffer.
 pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
 /// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
@@ -37,10 +36,6 @@ pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
 pub const ENV_SERVICE_NAME: &str = "OTEL_SERVICE_NAME";
 /// `OTEL_RESOURCE_ATTRIBUTES`.
 pub const ENV_RESOURCE_ATTRIBUTES: &str = "OTEL_RESOURCE_ATTRIBUTES";
-/// `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL` (wins over the generic one).
-pub const ENV_TRACES_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
-/// `OTEL_EXPORTER_OTLP_PROTOCOL`.
-pub const ENV_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_PROTOCOL";
 /// Length of one trace slice in milliseconds.
 pub const ENV_TRACE_SLICE_MS: &str = "GPU_OTEL_TRACE_SLICE_MS";
 /// Period of the CUPTI flush in milliseconds.
@@ -57,36 +52,6 @@ pub const ENV_BUDGET_MB: &str = "GPU_OTEL_BUDGET_MB";
 pub const ENV_MAX_REQUEST_BYTES: &str = "GPU_OTEL_MAX_REQUEST_BYTES";
 /// Export requests in flight at once.
 pub const ENV_IN_FLIGHT: &str = "GPU_OTEL_EXPORT_IN_FLIGHT";
-/// `OTEL_EXPORTER_OTLP_ENDPOINT`: the base URL (HTTP appends `/v1/traces`).
-pub const ENV_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_ENDPOINT";
-/// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full URL, used as it is.
-pub const ENV_TRACES_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT";
-/// `OTEL_EXPORTER_OTLP_HEADERS`: `key=value,...`, values percent-encoded.
-pub const ENV_HEADERS: &str = "OTEL_EXPORTER_OTLP_HEADERS";
-/// `OTEL_EXPORTER_OTLP_TRACES_HEADERS` (wins over the generic one).
-pub const ENV_TRACES_HEADERS: &str = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
-/// `OTEL_EXPORTER_OTLP_TIMEOUT`, milliseconds.
-pub const ENV_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TIMEOUT";
-/// `OTEL_EXPORTER_OTLP_TRACES_TIMEOUT` (wins over the generic one).
-pub const ENV_TRACES_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT";
-/// `OTEL_EXPORTER_OTLP_COMPRESSION`: `gzip` or `none`.
-pub const ENV_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_COMPRESSION";
-/// `OTEL_EXPORTER_OTLP_TRACES_COMPRESSION` (wins over the generic one).
-pub const ENV_TRACES_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION";
-/// `OTEL_EXPORTER_OTLP_CERTIFICATE`: PEM of the CA(s) that verify the backend's
-/// certificate, instead of the system's roots (https endpoints only).
-pub const ENV_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_CERTIFICATE";
-/// `OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE` (wins over the generic one).
-pub const ENV_TRACES_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE";
-/// `OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE`: PEM certificate chain the injector presents
-/// to the backend (mutual TLS), with `OTEL_EXPORTER_OTLP_CLIENT_KEY`.
-pub const ENV_CLIENT_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE";
-/// `OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE` (wins over the generic one).
-pub const ENV_TRACES_CLIENT_CERTIFICATE: &str = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE";
-/// `OTEL_EXPORTER_OTLP_CLIENT_KEY`: PEM private key of the client certificate.
-pub const ENV_CLIENT_KEY: &str = "OTEL_EXPORTER_OTLP_CLIENT_KEY";
-/// `OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY` (wins over the generic one).
-pub const ENV_TRACES_CLIENT_KEY: &str = "OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY";
 /// Path of the CUPTI library to load instead of searching the library path.
 pub const ENV_CUPTI_PATH: &str = "GPU_OTEL_CUPTI_PATH";
 /// When set, every decoded kernel record is also written to this file as a JSON line
@@ -134,125 +99,6 @@ pub const CUPTI_FALLBACK_PATHS: &[&str] = &[
     "/usr/local/cuda/lib64/libcupti.so.13",
     "/usr/local/cuda/extras/CUPTI/lib64/libcupti.so.13",
 ];
-
-/// The OTLP transport.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Protocol {
-    /// gRPC (the OTLP default; localhost:4317).
-    #[default]
-    Grpc,
-    /// HTTP with binary protobuf (localhost:4318).
-    HttpProtobuf,
-    /// HTTP with JSON.
-    HttpJson,
-}
-
-/// Request body compression.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Compression {
-    /// None (the OTLP default).
-    #[default]
-    None,
-    /// gzip.
-    Gzip,
-}
-
-/// A file named by an environment variable, with the variable's name for messages.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnvFile {
-    /// The variable that named it (the `_TRACES_` one when that was set).
-    pub var: &'static str,
-    /// The path.
-    pub path: PathBuf,
-}
-
-/// TLS files of the exporter; used only for `https://` endpoints.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TlsFiles {
-    /// CA certificates that verify the backend (else the system's roots).
-    pub certificate: Option<EnvFile>,
-    /// The client certificate chain (mutual TLS).
-    pub client_certificate: Option<EnvFile>,
-    /// The client certificate's private key.
-    pub client_key: Option<EnvFile>,
-}
-
-/// Where and how spans are exported: the standard OTLP exporter settings.
-#[derive(Clone, PartialEq)]
-pub struct ExportConfig {
-    /// The transport.
-    pub protocol: Protocol,
-    /// `OTEL_EXPORTER_OTLP_ENDPOINT`: base URL.
-    pub endpoint: Option<String>,
-    /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: full URL.
-    pub traces_endpoint: Option<String>,
-    /// Headers (gRPC metadata) on every request.
-    pub headers: Vec<(String, String)>,
-    /// Per-request timeout.
-    pub timeout: Duration,
-    /// Body compression.
-    pub compression: Compression,
-    /// TLS files (https endpoints).
-    pub tls: TlsFiles,
-}
-
-// By hand: header values are often tokens, and are never printed.
-impl std::fmt::Debug for ExportConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let headers: Vec<(&str, &str)> = self
-            .headers
-            .iter()
-            .map(|(k, _)| (k.as_str(), "<redacted>"))
-            .collect();
-        f.debug_struct("ExportConfig")
-            .field("protocol", &self.protocol)
-            .field("endpoint", &self.endpoint)
-            .field("traces_endpoint", &self.traces_endpoint)
-            .field("headers", &headers)
-            .field("timeout", &self.timeout)
-            .field("compression", &self.compression)
-            .field("tls", &self.tls)
-            .finish()
-    }
-}
-
-impl Default for ExportConfig {
-    fn default() -> Self {
-        ExportConfig {
-            protocol: Protocol::Grpc,
-            endpoint: None,
-            traces_endpoint: None,
-            headers: Vec::new(),
-            timeout: Duration::from_millis(EXPORT_TIMEOUT_MS_DEFAULT),
-            compression: Compression::None,
-            tls: TlsFiles::default(),
-        }
-    }
-}
-
-impl ExportConfig {
-    /// The gRPC target: the traces endpoint, else the base endpoint, else
-    /// `http://localhost:4317`.
-    pub fn grpc_endpoint(&self) -> String {
-        self.traces_endpoint
-            .clone()
-            .or_else(|| self.endpoint.clone())
-            .unwrap_or_else(|| "http://localhost:4317".into())
-    }
-
-    /// The OTLP/HTTP URL: the traces endpoint as it is, else the base endpoint plus
-    /// `/v1/traces`, else `http://localhost:4318/v1/traces`.
-    pub fn http_url(&self) -> String {
-        if let Some(t) = &self.traces_endpoint {
-            return t.clone();
-        }
-        let base = self
-            .endpoint
-            .clone()
-            .unwrap_or_else(|| "http://localhost:4318".into());
-        format!("{}/v1/traces", base.trim_end_matches('/'))
-    }
-}
 
 /// Everything the injector reads from its environment, validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -311,7 +157,10 @@ impl Default for Config {
             sdk_disabled: false,
             service_name: None,
             resource_attributes: None,
-            export: ExportConfig::default(),
+            export: ExportConfig {
+                user_agent: concat!("gpu-otel-injector/", env!("CARGO_PKG_VERSION")).to_string(),
+                ..ExportConfig::default()
+            },
             trace_slice: Duration::from_millis(TRACE_SLICE_MS_DEFAULT),
             flush_interval: Duration::from_millis(FLUSH_INTERVAL_MS_DEFAULT),
             exit_deadline: Duration::from_millis(EXIT_DEADLINE_MS_DEFAULT),
@@ -360,16 +209,9 @@ impl Config {
         }
         cfg.service_name = set(ENV_SERVICE_NAME);
         cfg.resource_attributes = set(ENV_RESOURCE_ATTRIBUTES);
-        if let Some(v) = set(ENV_TRACES_PROTOCOL).or_else(|| set(ENV_PROTOCOL)) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "grpc" => cfg.export.protocol = Protocol::Grpc,
-                "http/protobuf" => cfg.export.protocol = Protocol::HttpProtobuf,
-                "http/json" => cfg.export.protocol = Protocol::HttpJson,
-                _ => warnings.push(format!(
-                    "OTLP protocol {v:?} is not grpc, http/protobuf or http/json; using grpc"
-                )),
-            }
-        }
+        let (exporter, invalid) = EnvSettings::read(&lookup);
+        exporter.apply(&mut cfg.export);
+        warnings.extend(invalid.iter().map(|e| format!("{e}; ignored")));
         let mut millis = |name: &str, default: u64, min: u64, max: u64| -> Duration {
             let Some(v) = set(name) else {
                 return Duration::from_millis(default);
@@ -387,44 +229,6 @@ impl Config {
         cfg.trace_slice = millis(ENV_TRACE_SLICE_MS, TRACE_SLICE_MS_DEFAULT, 1, 3_600_000);
         cfg.flush_interval = millis(ENV_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS_DEFAULT, 1, 60_000);
         cfg.exit_deadline = millis(ENV_EXIT_DEADLINE_MS, EXIT_DEADLINE_MS_DEFAULT, 0, 60_000);
-        cfg.export.timeout = millis(
-            if set(ENV_TRACES_TIMEOUT).is_some() {
-                ENV_TRACES_TIMEOUT
-            } else {
-                ENV_TIMEOUT
-            },
-            EXPORT_TIMEOUT_MS_DEFAULT,
-            1,
-            600_000,
-        );
-        cfg.export.endpoint = set(ENV_ENDPOINT).map(|v| v.trim().to_string());
-        cfg.export.traces_endpoint = set(ENV_TRACES_ENDPOINT).map(|v| v.trim().to_string());
-        if let Some(h) = set(ENV_TRACES_HEADERS).or_else(|| set(ENV_HEADERS)) {
-            cfg.export.headers = crate::resource::parse_resource_attributes(&h);
-        }
-        if let Some(v) = set(ENV_TRACES_COMPRESSION).or_else(|| set(ENV_COMPRESSION)) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "gzip" => cfg.export.compression = Compression::Gzip,
-                "none" => cfg.export.compression = Compression::None,
-                _ => warnings.push(format!(
-                    "OTLP compression {v:?} is not gzip or none; using none"
-                )),
-            }
-        }
-        let file = |traces: &'static str, generic: &'static str| {
-            let (var, v) = set(traces)
-                .map(|v| (traces, v))
-                .or_else(|| set(generic).map(|v| (generic, v)))?;
-            Some(EnvFile {
-                var,
-                path: PathBuf::from(v.trim()),
-            })
-        };
-        cfg.export.tls = TlsFiles {
-            certificate: file(ENV_TRACES_CERTIFICATE, ENV_CERTIFICATE),
-            client_certificate: file(ENV_TRACES_CLIENT_CERTIFICATE, ENV_CLIENT_CERTIFICATE),
-            client_key: file(ENV_TRACES_CLIENT_KEY, ENV_CLIENT_KEY),
-        };
         cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
         cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
         cfg.pc_sampling = lookup(ENV_PC_SAMPLING);
@@ -509,9 +313,7 @@ mod tests {
         let (cfg, warnings) = read(&[]);
         assert_eq!(cfg, Config::default());
         assert!(warnings.is_empty());
-        assert_eq!(cfg.export.protocol, Protocol::Grpc);
-        assert_eq!(cfg.export.grpc_endpoint(), "http://localhost:4317");
-        assert_eq!(cfg.export.http_url(), "http://localhost:4318/v1/traces");
+        assert_eq!(cfg.export.url(), "http://localhost:4317");
         assert_eq!(cfg.trace_slice, Duration::from_secs(1));
     }
 
@@ -520,15 +322,15 @@ mod tests {
         let (cfg, warnings) = read(&[
             (ENV_SDK_DISABLED, "TRUE"),
             (ENV_SERVICE_NAME, "trainer"),
-            (ENV_PROTOCOL, "grpc"),
-            (ENV_TRACES_PROTOCOL, "http/protobuf"),
+            (otlp_client::env::PROTOCOL, "grpc"),
+            (otlp_client::env::TRACES_PROTOCOL, "http/protobuf"),
             (ENV_TRACE_SLICE_MS, "250"),
             (ENV_CUPTI_PATH, "/nonexistent/libcupti.so"),
         ]);
         assert!(warnings.is_empty(), "{warnings:?}");
         assert!(cfg.sdk_disabled);
         assert_eq!(cfg.service_name.as_deref(), Some("trainer"));
-        assert_eq!(cfg.export.protocol, Protocol::HttpProtobuf);
+        assert_eq!(cfg.export.protocol, otlp_client::Protocol::HttpProtobuf);
         assert_eq!(cfg.trace_slice, Duration::from_millis(250));
         assert_eq!(
             cfg.cupti_path,
@@ -540,79 +342,58 @@ mod tests {
     fn invalid_values_fall_back_to_their_default_and_warn() {
         let (cfg, warnings) = read(&[
             (ENV_SDK_DISABLED, "yes"),
-            (ENV_PROTOCOL, "carrier-pigeon"),
+            (otlp_client::env::PROTOCOL, "carrier-pigeon"),
             (ENV_TRACE_SLICE_MS, "0"),
             (ENV_FLUSH_INTERVAL_MS, "fast"),
             (ENV_BUDGET_MB, "-3"),
         ]);
         assert_eq!(cfg, Config::default());
         assert_eq!(warnings.len(), 5, "{warnings:?}");
+        assert_eq!(
+            warnings[1],
+            "invalid OTEL_EXPORTER_OTLP_PROTOCOL: must be grpc, http/protobuf or http/json, got \"carrier-pigeon\"; ignored"
+        );
         assert!(warnings[2].contains(ENV_TRACE_SLICE_MS));
     }
 
     #[test]
-    fn otlp_exporter_variables_follow_the_specification() {
+    fn the_otlp_exporter_variables_reach_the_export_settings() {
         let (cfg, w) = read(&[
-            (ENV_ENDPOINT, "http://collector:4318/"),
-            (ENV_HEADERS, "authorization=Bearer%20abc,x-tenant=gpu"),
-            (ENV_TRACES_TIMEOUT, "2500"),
-            (ENV_TIMEOUT, "100"),
-            (ENV_COMPRESSION, "gzip"),
+            (otlp_client::env::ENDPOINT, "http://collector:4318/"),
+            (otlp_client::env::PROTOCOL, "http/protobuf"),
+            (otlp_client::env::HEADERS, "authorization=Bearer%20abc"),
+            (otlp_client::env::CERTIFICATE, "/etc/ca.crt"),
             (ENV_BUDGET_MB, "64"),
             (ENV_IN_FLIGHT, "4"),
         ]);
         assert!(w.is_empty(), "{w:?}");
-        assert_eq!(cfg.export.http_url(), "http://collector:4318/v1/traces");
-        assert_eq!(cfg.export.grpc_endpoint(), "http://collector:4318/");
+        assert_eq!(cfg.export.url(), "http://collector:4318/v1/traces");
         assert_eq!(
-            cfg.export.headers,
-            vec![
-                ("authorization".to_string(), "Bearer abc".to_string()),
-                ("x-tenant".to_string(), "gpu".to_string())
-            ]
+            cfg.export.headers.iter().collect::<Vec<_>>(),
+            [("authorization", "Bearer abc")]
         );
-        assert_eq!(cfg.export.timeout, Duration::from_millis(2500));
-        assert_eq!(cfg.export.compression, Compression::Gzip);
+        assert!(cfg.export.tls.certificate.is_some());
+        assert!(cfg.export.user_agent.starts_with("gpu-otel-injector/"));
         assert_eq!(cfg.budget_bytes, 64 << 20);
         assert_eq!(cfg.in_flight, 4);
-        let (cfg, _) = read(&[
-            (ENV_ENDPOINT, "http://base:4318"),
-            (ENV_TRACES_ENDPOINT, "http://traces:9999/custom"),
-        ]);
-        assert_eq!(cfg.export.http_url(), "http://traces:9999/custom");
-        assert_eq!(cfg.export.grpc_endpoint(), "http://traces:9999/custom");
     }
 
     #[test]
-    fn tls_files_are_read_and_the_traces_variables_win() {
-        let (cfg, w) = read(&[
-            (ENV_CERTIFICATE, "/etc/ca.crt"),
-            (ENV_TRACES_CERTIFICATE, " /etc/traces-ca.crt "),
-            (ENV_CLIENT_CERTIFICATE, "/etc/client.crt"),
-            (ENV_TRACES_CLIENT_KEY, "/etc/client.key"),
-            (ENV_CLIENT_KEY, "/etc/other.key"),
-        ]);
-        assert!(w.is_empty(), "{w:?}");
-        let file = |var, path: &str| {
-            Some(EnvFile {
-                var,
-                path: PathBuf::from(path),
-            })
-        };
+    fn a_bad_header_entry_warns_and_the_others_are_sent() {
+        let (cfg, w) = read(&[(otlp_client::env::HEADERS, "x-tenant=gpu,broken")]);
         assert_eq!(
-            cfg.export.tls,
-            TlsFiles {
-                certificate: file(ENV_TRACES_CERTIFICATE, "/etc/traces-ca.crt"),
-                client_certificate: file(ENV_CLIENT_CERTIFICATE, "/etc/client.crt"),
-                client_key: file(ENV_TRACES_CLIENT_KEY, "/etc/client.key"),
-            }
+            w,
+            ["invalid OTEL_EXPORTER_OTLP_HEADERS: \"broken\" is not key=value; ignored"]
         );
-        assert_eq!(read(&[]).0.export.tls, TlsFiles::default());
+        assert_eq!(
+            cfg.export.headers.iter().collect::<Vec<_>>(),
+            [("x-tenant", "gpu")]
+        );
     }
 
     #[test]
     fn header_values_never_show_in_the_debug_form() {
-        let (cfg, _) = read(&[(ENV_HEADERS, "authorization=Bearer%20s3cr3t")]);
+        let (cfg, _) = read(&[(otlp_client::env::HEADERS, "authorization=Bearer%20s3cr3t")]);
         let shown = format!("{cfg:?}");
         assert!(
             !shown.contains("s3cr3t") && shown.contains("authorization"),

@@ -70,35 +70,10 @@ impl ProcessInfo {
     }
 }
 
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
-            if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// Parses `OTEL_RESOURCE_ATTRIBUTES` (`key1=value1,key2=value2`, values
 /// percent-encoded). Entries without `=` or with an empty key are skipped.
 pub fn parse_resource_attributes(s: &str) -> Vec<(String, String)> {
-    s.split(',')
-        .filter_map(|pair| {
-            let (k, v) = pair.split_once('=')?;
-            let k = k.trim();
-            (!k.is_empty()).then(|| (k.to_string(), percent_decode(v.trim())))
-        })
-        .collect()
+    otlp_client::pairs::parse(s).pairs
 }
 
 use semconv::otlp::set;
@@ -318,13 +293,5 @@ mod tests {
             a.instance_id,
             "never the user's"
         );
-    }
-
-    #[test]
-    fn percent_decoding_leaves_malformed_escapes_alone() {
-        assert_eq!(percent_decode("a%20b"), "a b");
-        assert_eq!(percent_decode("100%"), "100%");
-        assert_eq!(percent_decode("%zz"), "%zz");
-        assert_eq!(percent_decode("%4"), "%4");
     }
 }

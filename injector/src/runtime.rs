@@ -162,7 +162,7 @@ pub(crate) fn initialize() {
             devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
         },
         stats.clone(),
-        move || export::OtlpSink::new(&export_cfg),
+        move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
     );
     let queue = match spawned {
         Ok((queue, _handle)) => {

@@ -1,5 +1,6 @@
 //! Configuration: a YAML file (unknown fields rejected), the standard
-//! `OTEL_EXPORTER_OTLP_*` variables for the export side, and CLI flags.
+//! `OTEL_EXPORTER_OTLP_*` variables for the export side (read by the export client's
+//! own reader, `otlp_client::env`, the injector's too), and CLI flags.
 //! Precedence: CLI > environment > file > defaults. Every default is a named constant.
 //! A bad value is an error naming the parameter; nothing is clamped.
 //!
@@ -11,6 +12,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use otlp_client::EnvSettings;
+pub use otlp_client::{Compression, Protocol};
 
 use crate::reconcile::{MAX_HELD_BYTES_DEFAULT, MAX_HELD_SPANS_DEFAULT, RECONCILE_DELAY_DEFAULT};
 use crate::secret::Secret;
@@ -215,36 +219,17 @@ pub struct ReconcileSection {
     pub max_processes: usize,
 }
 
-/// OTLP export protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Protocol {
-    /// OTLP/gRPC.
-    #[serde(rename = "grpc")]
-    Grpc,
-    /// OTLP/HTTP with protobuf bodies.
-    #[serde(rename = "http/protobuf")]
-    HttpProtobuf,
-    /// OTLP/HTTP with JSON bodies.
-    #[serde(rename = "http/json")]
-    HttpJson,
-}
-
-/// Export compression.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Compression {
-    /// None.
-    None,
-    /// gzip.
-    Gzip,
-}
-
 /// TLS settings of the export connection.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TlsConfig {
-    /// PEM file of the CA that signs the backend's certificate (else the system roots).
+    /// PEM file of the CA that signs the backend's certificate, alone (else the system's
+    /// roots, and Mozilla's).
     pub ca_file: Option<PathBuf>,
+    /// PEM certificate chain presented to the backend (mutual TLS), with `key_file`.
+    pub cert_file: Option<PathBuf>,
+    /// PEM private key of `cert_file`.
+    pub key_file: Option<PathBuf>,
     /// Plain-text gRPC even for an endpoint without a scheme (OTEL_EXPORTER_OTLP_INSECURE).
     pub insecure: bool,
 }
@@ -474,79 +459,27 @@ impl Config {
         })
     }
 
-    /// Applies the standard `OTEL_EXPORTER_OTLP_*` variables (trace-specific ones win).
+    /// Applies the standard `OTEL_EXPORTER_OTLP_*` variables (trace-specific ones win);
+    /// the first bad one is named.
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
-        let get = |name: &str| {
-            var(&format!("OTEL_EXPORTER_OTLP_TRACES_{name}"))
-                .map(|v| (format!("OTEL_EXPORTER_OTLP_TRACES_{name}"), v))
-                .or_else(|| {
-                    var(&format!("OTEL_EXPORTER_OTLP_{name}"))
-                        .map(|v| (format!("OTEL_EXPORTER_OTLP_{name}"), v))
-                })
-        };
-        if let Some(v) = var("OTEL_EXPORTER_OTLP_ENDPOINT") {
-            self.export.endpoint = Some(v);
+        let (env, errors) = EnvSettings::read(var);
+        if let Some(e) = errors.first() {
+            return Err(invalid(e.var, e.reason.clone()));
         }
-        if let Some(v) = var("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") {
-            self.export.traces_endpoint = Some(v);
+        let e = &mut self.export;
+        e.endpoint = env.endpoint.or(e.endpoint.take());
+        e.traces_endpoint = env.traces_endpoint.or(e.traces_endpoint.take());
+        e.protocol = env.protocol.unwrap_or(e.protocol);
+        for (k, v) in env.headers.iter().flat_map(|h| h.iter()) {
+            e.headers.insert(k.to_string(), v.into());
         }
-        if let Some((name, v)) = get("PROTOCOL") {
-            self.export.protocol = match v.trim() {
-                "grpc" => Protocol::Grpc,
-                "http/protobuf" => Protocol::HttpProtobuf,
-                "http/json" => Protocol::HttpJson,
-                other => {
-                    return Err(invalid(
-                        &name,
-                        format!("must be grpc, http/protobuf or http/json, got {other:?}"),
-                    ))
-                }
-            };
-        }
-        if let Some((name, v)) = get("HEADERS") {
-            for pair in v.split(',').filter(|p| !p.trim().is_empty()) {
-                let (k, val) = pair
-                    .split_once('=')
-                    .ok_or_else(|| invalid(&name, format!("{pair:?} is not key=value")))?;
-                self.export
-                    .headers
-                    .insert(k.trim().to_string(), percent_decode(val.trim()).into());
-            }
-        }
-        if let Some((name, v)) = get("COMPRESSION") {
-            self.export.compression = match v.trim() {
-                "gzip" => Compression::Gzip,
-                "none" | "" => Compression::None,
-                other => {
-                    return Err(invalid(
-                        &name,
-                        format!("must be gzip or none, got {other:?}"),
-                    ))
-                }
-            };
-        }
-        if let Some((name, v)) = get("TIMEOUT") {
-            let ms: u64 = v
-                .trim()
-                .parse()
-                .map_err(|_| invalid(&name, format!("must be milliseconds, got {v:?}")))?;
-            self.export.timeout = Duration::from_millis(ms);
-        }
-        if let Some((_, v)) = get("CERTIFICATE") {
-            self.export.tls.ca_file = Some(PathBuf::from(v));
-        }
-        if let Some((name, v)) = get("INSECURE") {
-            self.export.tls.insecure = match v.trim().to_ascii_lowercase().as_str() {
-                "true" => true,
-                "false" | "" => false,
-                other => {
-                    return Err(invalid(
-                        &name,
-                        format!("must be true or false, got {other:?}"),
-                    ))
-                }
-            };
-        }
+        e.compression = env.compression.unwrap_or(e.compression);
+        e.timeout = env.timeout.unwrap_or(e.timeout);
+        let path = |f: Option<otlp_client::TlsFile>| f.map(|f| f.path);
+        e.tls.ca_file = path(env.certificate).or(e.tls.ca_file.take());
+        e.tls.cert_file = path(env.client_certificate).or(e.tls.cert_file.take());
+        e.tls.key_file = path(env.client_key).or(e.tls.key_file.take());
+        e.tls.insecure = env.insecure.unwrap_or(e.tls.insecure);
         Ok(())
     }
 
@@ -612,20 +545,7 @@ impl Config {
                 "must not be shorter than export.retry.initial_backoff",
             ));
         }
-        for (k, v) in &self.export.headers {
-            http::HeaderName::from_bytes(k.as_bytes()).map_err(|_| {
-                invalid(
-                    "export.headers",
-                    format!("{k:?} is not a valid header name"),
-                )
-            })?;
-            http::HeaderValue::from_str(v.expose()).map_err(|_| {
-                invalid(
-                    "export.headers",
-                    format!("the value of {k:?} is not a valid header value"),
-                )
-            })?;
-        }
+        self.export.client_headers()?;
         if let Some(ca) = &self.export.tls.ca_file {
             if !ca.is_file() {
                 return Err(invalid(
@@ -691,66 +611,50 @@ impl Config {
     /// Where exports go.
     pub fn export_target(&self) -> Result<ExportTarget, ConfigError> {
         let e = &self.export;
-        let base = match (&e.traces_endpoint, &e.endpoint) {
-            (None, None) => return Ok(ExportTarget::File(e.file.clone())),
-            (Some(full), _) => return Ok(self.target_for(full.clone(), true)),
-            (None, Some(base)) => base.clone(),
-        };
-        Ok(self.target_for(base, false))
+        if e.endpoint.is_none() && e.traces_endpoint.is_none() {
+            return Ok(ExportTarget::File(e.file.clone()));
+        }
+        Ok(self.target(e.endpoint.as_deref(), e.traces_endpoint.as_deref()))
     }
 
-    /// Where the mirrors send, in order.
+    /// Where the mirrors send, in order: each a base endpoint, like `export.endpoint`.
     pub fn mirror_targets(&self) -> Vec<ExportTarget> {
         self.export
             .mirrors
             .iter()
-            .map(|m| self.target_for(m.clone(), false))
+            .map(|m| self.target(Some(m), None))
             .collect()
     }
 
-    fn target_for(&self, url: String, full: bool) -> ExportTarget {
-        // A gRPC endpoint without a scheme is plain text only when asked for.
-        let url = if url.contains("://") {
-            url
-        } else if self.export.tls.insecure {
-            format!("http://{url}")
-        } else {
-            format!("https://{url}")
-        };
-        match self.export.protocol {
+    fn target(&self, endpoint: Option<&str>, traces_endpoint: Option<&str>) -> ExportTarget {
+        let e = &self.export;
+        let url = otlp_client::endpoint::traces_url(
+            e.protocol,
+            endpoint,
+            traces_endpoint,
+            e.tls.insecure,
+        );
+        match e.protocol {
             Protocol::Grpc => ExportTarget::Grpc(url),
-            Protocol::HttpProtobuf | Protocol::HttpJson => {
-                let url = if full {
-                    url
-                } else {
-                    format!("{}/v1/traces", url.trim_end_matches('/'))
-                };
-                ExportTarget::Http {
-                    url,
-                    json: self.export.protocol == Protocol::HttpJson,
-                }
-            }
+            Protocol::HttpProtobuf | Protocol::HttpJson => ExportTarget::Http {
+                url,
+                json: e.protocol == Protocol::HttpJson,
+            },
         }
     }
 }
 
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
+impl ExportConfig {
+    /// The headers as the export client sends them; an invalid one is named.
+    pub fn client_headers(&self) -> Result<otlp_client::Headers, ConfigError> {
+        let mut headers = otlp_client::Headers::default();
+        for (k, v) in &self.headers {
+            headers
+                .insert(k, v.expose())
+                .map_err(|e| invalid("export.headers", e.to_string()))?;
         }
-        out.push(bytes[i]);
-        i += 1;
+        Ok(headers)
     }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -835,6 +739,24 @@ mod tests {
         assert_eq!(c.export.headers["x-scope-orgid"].expose(), "team a");
         assert_eq!(c.export.compression, Compression::Gzip);
         assert_eq!(c.export.timeout, Duration::from_millis(2500));
+    }
+
+    #[test]
+    fn the_tls_variables_name_the_ca_and_the_client_certificate() {
+        let mut c = Config::default();
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_CERTIFICATE", "/s/ca.crt"),
+            (
+                "OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE",
+                "/s/client.crt",
+            ),
+            ("OTEL_EXPORTER_OTLP_CLIENT_KEY", "/s/client.key"),
+        ]))
+        .unwrap();
+        let tls = &c.export.tls;
+        assert_eq!(tls.ca_file, Some(PathBuf::from("/s/ca.crt")));
+        assert_eq!(tls.cert_file, Some(PathBuf::from("/s/client.crt")));
+        assert_eq!(tls.key_file, Some(PathBuf::from("/s/client.key")));
     }
 
     #[test]

@@ -71,7 +71,7 @@ async fn a_grpc_message_that_does_not_decode_is_invalid_argument_and_counted_mal
     let mut client = tonic::client::Grpc::new(channel);
     // Field 1 as a length-delimited record longer than the message.
     let garbage = Bytes::from_static(&[0x0a, 0xff, 0x01, 0x02]);
-    let status = semconv::grpc::export(&mut client, tonic::Request::new(garbage))
+    let status = otlp_client::grpc::export(&mut client, tonic::Request::new(garbage))
         .await
         .unwrap_err();
     assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");

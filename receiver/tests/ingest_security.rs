@@ -128,7 +128,7 @@ impl Client {
             req.metadata_mut()
                 .insert("authorization", format!("Bearer {t}").parse().unwrap());
         }
-        match semconv::grpc::export(&mut client, req).await {
+        match otlp_client::grpc::export(&mut client, req).await {
             Ok(_) => tonic::Code::Ok,
             Err(s) => s.code(),
         }

@@ -18,7 +18,6 @@
 pub mod attributes;
 pub mod accounting;
 pub mod codec;
-pub mod grpc;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;

@@ -16,12 +16,11 @@
 
 mod encode;
 mod send;
-pub mod tls;
-pub mod transport;
+mod sink;
 
 pub use encode::{resource_of, Batcher, Counts, Request, MAX_REQUEST_BYTES_DEFAULT};
 pub use send::SendPool;
-pub use transport::{CountingSink, OtlpSink, SendError, Sink};
+pub use sink::{CountingSink, Sink};
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -34,8 +33,8 @@ use std::time::{Duration, Instant};
 
 use opentelemetry_proto::tonic::common::v1::KeyValue;
 use opentelemetry_proto::tonic::trace::v1::Span;
+use otlp_client::ExportConfig;
 
-use crate::config::ExportConfig;
 use crate::model::{
     now_ns, DropCounts, KernelRecord, KernelSpan, OtherKind, SamplingCounters, Slicer,
 };
@@ -587,7 +586,9 @@ pub fn spawn_otlp(
     stats: Arc<Stats>,
     cfg: ExportConfig,
 ) -> std::io::Result<(RecordQueue, JoinHandle<()>)> {
-    spawn(settings, stats, move || OtlpSink::new(&cfg))
+    spawn(settings, stats, move || {
+        otlp_client::Client::new(&cfg).map_err(|e| e.to_string())
+    })
 }
 
 /// Starts the export path: the encoder thread and the sending thread. `make_sink`

@@ -5,9 +5,10 @@
 //!   full channel holds the encoder back (so the backlog waits as records, inside the
 //!   memory budget, not as requests).
 //! - A request the backend asks to retry (busy, unavailable), or that found nobody
-//!   listening, is retried with exponential backoff for as long as the process runs:
-//!   the budget, not a timer, bounds what waits. A request refused for good is
-//!   counted as failed.
+//!   listening, is retried with jittered exponential backoff (the export client's
+//!   classification and backoff, the receiver's too) for as long as the process runs:
+//!   the budget, not a timer, bounds what waits. A request refused for good, too large,
+//!   or partly refused by the backend is counted as failed.
 //! - Closing (at exit): every waiting retry tries again at once, and a busy backend
 //!   keeps being retried (waits of at most 200 ms) until the deadline; if the backend
 //!   was last seen unreachable, nothing more is tried and everything left is counted as
@@ -20,17 +21,21 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use otlp_client::{Backoff, Verdict};
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinSet;
 
 use super::encode::{Counts, Request};
-use super::transport::{SendError, Sink};
+use super::sink::Sink;
 use super::{Budget, Stats};
 
-/// First retry backoff.
-const BACKOFF_MIN: Duration = Duration::from_millis(50);
-/// Longest retry backoff.
-const BACKOFF_MAX: Duration = Duration::from_secs(5);
+/// Retries: 50 ms doubling to 5 s, for as long as the process runs (the memory budget
+/// bounds what waits, not a timer).
+const BACKOFF: Backoff = Backoff {
+    initial: Duration::from_millis(50),
+    max: Duration::from_secs(5),
+    max_elapsed: Duration::MAX,
+};
 /// Longest wait between attempts once exit has begun.
 const EXIT_RETRY_MAX: Duration = Duration::from_millis(200);
 
@@ -310,26 +315,34 @@ async fn deliver<S: Sink>(
     let shared = &shared;
     let body = Bytes::from(req.body);
     let (len, counts) = (body.len(), req.counts);
-    let mut backoff = BACKOFF_MIN;
+    let started = Instant::now();
+    let mut attempt = 0;
     let outcome = loop {
         let result = sink.send(body.clone()).await;
-        match &result {
-            Err(SendError::Unreachable(_)) => shared.unreachable.store(true, Ordering::SeqCst),
-            _ => shared.unreachable.store(false, Ordering::SeqCst),
-        }
-        let wait = match result {
-            Ok(()) => break Ok(()),
-            Err(SendError::Refused(why)) => break Err(why),
-            // A busy backend is retried at exit too, until the drain's deadline.
-            Err(SendError::Retry { after, .. }) => after.unwrap_or(backoff).min(BACKOFF_MAX * 6),
-            Err(SendError::Unreachable(why)) => {
-                if shared.closing.load(Ordering::SeqCst) {
-                    break Err(why);
-                }
-                backoff
+        let unreachable = matches!(&result.verdict, Verdict::Retry(r) if r.connect_failed);
+        shared.unreachable.store(unreachable, Ordering::SeqCst);
+        let retry = match result.verdict {
+            Verdict::Delivered if result.rejected_spans == 0 => break Ok(()),
+            // The request's spans are counted together: a partly refused one is failed.
+            Verdict::Delivered => {
+                break Err(format!(
+                    "the backend rejected {} spans: {}",
+                    result.rejected_spans, result.backend_message
+                ))
             }
+            // Requests are already far below the common limits: no split would pass.
+            Verdict::Fatal(why) | Verdict::TooLarge(why) => break Err(why),
+            Verdict::Retry(retry) => retry,
         };
-        backoff = (backoff * 2).min(BACKOFF_MAX);
+        // Nobody listens and exit has begun: do not wait for the same answer again. A
+        // busy backend is retried at exit too, until the drain's deadline.
+        if retry.connect_failed && shared.closing.load(Ordering::SeqCst) {
+            break Err(retry.why);
+        }
+        let wait = BACKOFF
+            .next_delay(attempt, retry.after, fastrand::f64(), started.elapsed())
+            .unwrap_or(BACKOFF.max);
+        attempt = attempt.saturating_add(1);
         shared.stats.retries.fetch_add(1, Ordering::Relaxed);
         let closed = shared.close.notified();
         tokio::pin!(closed);

@@ -7,8 +7,8 @@
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+use gpu_otel_injector::export::Sink;
 use gpu_otel_injector::export::{self, ExportSettings, RecordQueue, Stats};
-use gpu_otel_injector::export::{SendError, Sink};
 use gpu_otel_injector::resource::ProcessInfo;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
     TraceService, TraceServiceServer,
@@ -17,6 +17,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
 use opentelemetry_proto::tonic::trace::v1::Span;
+use otlp_client::Attempt;
 use prost::Message;
 use semconv::Tier;
 
@@ -146,14 +147,14 @@ impl MemorySink {
 }
 
 impl Sink for MemorySink {
-    async fn send(&self, body: bytes::Bytes) -> Result<(), SendError> {
+    async fn send(&self, body: bytes::Bytes) -> Attempt {
         let mut gate = self.gate.subscribe();
         let _ = gate.wait_for(|open| *open).await;
         if self.fail {
-            return Err(SendError::Refused("refused by the test".into()));
+            return Attempt::fatal("refused by the test");
         }
         let req = ExportTraceServiceRequest::decode(body).expect("a valid request");
         self.requests.lock().unwrap().push(req);
-        Ok(())
+        Attempt::delivered()
     }
 }

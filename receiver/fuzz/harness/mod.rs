@@ -217,7 +217,11 @@ impl Harness {
         });
         Harness {
             http_url: format!("http://{}/v1/traces", running.http_addr),
-            grpc_url: format!("http://{}{}", running.grpc_addr, semconv::grpc::EXPORT_PATH),
+            grpc_url: format!(
+                "http://{}{}",
+                running.grpc_addr,
+                otlp_client::grpc::EXPORT_PATH
+            ),
             receiver: Some(running),
             rt,
             counted,

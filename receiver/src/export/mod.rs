@@ -1,6 +1,7 @@
 //! Export: per destination, a queue bounded in requests and encoded bytes, batched by
 //! span count and encoded size and delivered to one [`sink::Sink`] with retries and
-//! backoff. The primary's full queue makes the pipeline wait (backpressure reaches the
+//! backoff (the export client's classification and jittered backoff, the injector's
+//! too). The primary's full queue makes the pipeline wait (backpressure reaches the
 //! senders as "retry later"); a mirror's full queue drops its oldest requests, so a
 //! dead mirror costs only itself. A batch the destination refuses as too large is
 //! split in halves down to single spans. Every loss is counted per destination.
@@ -11,7 +12,6 @@
 //! receiver stops stays on disk (not counted as dropped).
 
 pub mod batch;
-pub mod retry;
 pub mod sink;
 
 use std::collections::VecDeque;
@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use otlp_client::{Backoff, Verdict};
 use prost::Message;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
@@ -27,7 +28,6 @@ use tokio::task::JoinHandle;
 use crate::config::ExportConfig;
 use crate::reconcile::origin::Origins;
 use crate::wire::WireRequest;
-use retry::{Backoff, Verdict};
 use sink::Sink;
 
 /// One destination's export counters.
@@ -718,10 +718,11 @@ async fn attempt(
         let result = sink.send(batch).await;
         let hint = match result.verdict {
             Verdict::Delivered => {
-                let rejected = (result.rejected_spans.max(0) as u64).min(spans);
+                let rejected = result.rejected_spans.min(spans);
                 if rejected > 0 {
                     tracing::warn!(
                         rejected,
+                        reason = %result.backend_message,
                         "Export partially refused by the backend; not retried"
                     );
                 }
@@ -738,7 +739,7 @@ async fn attempt(
                 c.queued_spans.fetch_sub(spans, Relaxed);
                 return None;
             }
-            Verdict::Retry(hint) => hint,
+            Verdict::Retry(retry) => retry.after,
         };
         match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
             Some(delay) => {

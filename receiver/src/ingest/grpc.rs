@@ -130,7 +130,7 @@ where
     }
 
     fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        if req.uri().path() != semconv::grpc::EXPORT_PATH {
+        if req.uri().path() != otlp_client::grpc::EXPORT_PATH {
             return Box::pin(async { Ok(Status::unimplemented("").into_http()) });
         }
         let authorization = req.headers().get(http::header::AUTHORIZATION);

@@ -1,6 +1,7 @@
 //! The OTLP/gRPC export call with a body encoded once: the injector writes requests
 //! straight from kernel records, and the receiver encodes each batch once however many
 //! times it is retried, so neither hands tonic a message to clone and encode again.
+//! Public for the receiver's ingest (the method path) and for tests that play a client.
 
 use bytes::{Buf, BufMut, Bytes};
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;

@@ -1,0 +1,78 @@
+//! The client: the transport the configuration's protocol names, built once (TLS files
+//! read and checked then), one attempt per [`Client::send`]. Retrying is the caller's:
+//! the injector and the receiver wait, count and give up differently, with the one
+//! classification ([`crate::retry`]) and backoff ([`crate::Backoff`]) of this crate.
+
+use bytes::Bytes;
+
+use crate::config::{ExportConfig, Protocol};
+use crate::error::ClientError;
+use crate::retry::Attempt;
+
+#[derive(Debug, Clone)]
+enum Transport {
+    #[cfg(feature = "grpc")]
+    Grpc(crate::grpc::GrpcTransport),
+    #[cfg(feature = "http")]
+    Http(crate::http::HttpTransport),
+}
+
+/// An OTLP trace exporter's client. Cheap to clone: clones share connections.
+#[derive(Debug, Clone)]
+pub struct Client {
+    protocol: Protocol,
+    url: String,
+    transport: Transport,
+}
+
+impl Client {
+    /// The client `cfg` describes. Connections open lazily, at the first request; a
+    /// gRPC client must be built inside a Tokio runtime.
+    pub fn new(cfg: &ExportConfig) -> Result<Client, ClientError> {
+        let url = cfg.url();
+        let transport = match cfg.protocol {
+            #[cfg(feature = "grpc")]
+            Protocol::Grpc => Transport::Grpc(crate::grpc::GrpcTransport::new(cfg, &url)?),
+            #[cfg(feature = "http")]
+            Protocol::HttpProtobuf | Protocol::HttpJson => {
+                Transport::Http(crate::http::HttpTransport::new(cfg, &url)?)
+            }
+            #[allow(unreachable_patterns)]
+            protocol => return Err(ClientError::NotBuilt { protocol }),
+        };
+        Ok(Client {
+            protocol: cfg.protocol,
+            url,
+            transport,
+        })
+    }
+
+    /// One attempt to deliver `request`, an encoded `ExportTraceServiceRequest`.
+    pub async fn send(&self, request: Bytes) -> Attempt {
+        match &self.transport {
+            #[cfg(feature = "grpc")]
+            Transport::Grpc(t) => t.send(request).await,
+            #[cfg(feature = "http")]
+            Transport::Http(t) => t.send(request).await,
+        }
+    }
+
+    /// The URL requests go to.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The protocol.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// Protocol and URL, for logs: `OTLP/gRPC http://…`, `OTLP/HTTP json http://…`.
+    pub fn describe(&self) -> String {
+        match self.protocol {
+            Protocol::Grpc => format!("OTLP/gRPC {}", self.url),
+            Protocol::HttpProtobuf => format!("OTLP/HTTP protobuf {}", self.url),
+            Protocol::HttpJson => format!("OTLP/HTTP json {}", self.url),
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Where trace requests go, as the OTLP exporter specification derives it from
+//! `OTEL_EXPORTER_OTLP_ENDPOINT` (a base: OTLP/HTTP appends `/v1/traces` to its path) and
+//! `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (used as it is, and preferred).
+//!
+//! An endpoint without a scheme is `https://` unless `OTEL_EXPORTER_OTLP_INSECURE` is
+//! true, as the specification says of gRPC; an HTTP endpoint without one is read the
+//! same way rather than refused.
+
+use crate::config::{ExportConfig, Protocol};
+
+/// OTLP/gRPC's default endpoint.
+pub const GRPC_DEFAULT: &str = "http://localhost:4317";
+/// OTLP/HTTP's default base endpoint.
+pub const HTTP_DEFAULT: &str = "http://localhost:4318";
+/// The path OTLP/HTTP appends to a base endpoint for traces.
+pub const TRACES_PATH: &str = "/v1/traces";
+
+/// The URL trace requests are sent to.
+pub fn traces_url(
+    protocol: Protocol,
+    endpoint: Option<&str>,
+    traces_endpoint: Option<&str>,
+    insecure: bool,
+) -> String {
+    let (url, base) = match (traces_endpoint, endpoint) {
+        (Some(full), _) => (with_scheme(full, insecure), false),
+        (None, Some(base)) => (with_scheme(base, insecure), true),
+        (None, None) if protocol == Protocol::Grpc => (GRPC_DEFAULT.to_string(), false),
+        (None, None) => (HTTP_DEFAULT.to_string(), true),
+    };
+    if base && protocol != Protocol::Grpc {
+        format!("{}{TRACES_PATH}", url.trim_end_matches('/'))
+    } else {
+        url
+    }
+}
+
+impl ExportConfig {
+    /// The URL requests go to ([`traces_url`] of its settings).
+    pub fn url(&self) -> String {
+        traces_url(
+            self.protocol,
+            self.endpoint.as_deref(),
+            self.traces_endpoint.as_deref(),
+            self.insecure,
+        )
+    }
+}
+
+fn with_scheme(url: &str, insecure: bool) -> String {
+    let url = url.trim();
+    if url.contains("://") {
+        url.to_string()
+    } else if insecure {
+        format!("http://{url}")
+    } else {
+        format!("https://{url}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Protocol::*;
+
+    #[test]
+    fn without_endpoints_each_protocol_has_its_default() {
+        assert_eq!(traces_url(Grpc, None, None, false), "http://localhost:4317");
+        for http in [HttpProtobuf, HttpJson] {
+            assert_eq!(
+                traces_url(http, None, None, false),
+                "http://localhost:4318/v1/traces"
+            );
+        }
+    }
+
+    #[test]
+    fn http_appends_v1_traces_to_the_base_endpoints_path() {
+        for (base, url) in [
+            ("http://collector:4318", "http://collector:4318/v1/traces"),
+            ("http://collector:4318/", "http://collector:4318/v1/traces"),
+            (
+                "http://collector:4318/mypath",
+                "http://collector:4318/mypath/v1/traces",
+            ),
+            (
+                "http://collector:4318/mypath/",
+                "http://collector:4318/mypath/v1/traces",
+            ),
+        ] {
+            assert_eq!(traces_url(HttpProtobuf, Some(base), None, false), url);
+        }
+        assert_eq!(
+            traces_url(Grpc, Some("http://collector:4318/"), None, false),
+            "http://collector:4318/"
+        );
+    }
+
+    #[test]
+    fn the_traces_endpoint_wins_and_is_used_as_it_is() {
+        for protocol in [Grpc, HttpProtobuf, HttpJson] {
+            assert_eq!(
+                traces_url(
+                    protocol,
+                    Some("http://base:4318"),
+                    Some("http://t:9/custom"),
+                    false
+                ),
+                "http://t:9/custom"
+            );
+        }
+    }
+
+    #[test]
+    fn an_endpoint_without_a_scheme_is_tls_unless_insecure() {
+        assert_eq!(
+            traces_url(Grpc, Some("jaeger:4317"), None, false),
+            "https://jaeger:4317"
+        );
+        assert_eq!(
+            traces_url(Grpc, Some("jaeger:4317"), None, true),
+            "http://jaeger:4317"
+        );
+        // A scheme, when written, is never overridden.
+        assert_eq!(
+            traces_url(Grpc, Some("https://jaeger:4317"), None, true),
+            "https://jaeger:4317"
+        );
+    }
+}

@@ -1,0 +1,132 @@
+//! OTLP/HTTP with protobuf or JSON bodies, through reqwest. A protobuf request is sent
+//! as the bytes its caller encoded; a JSON one is that request decoded and written as
+//! OTLP/JSON.
+
+use std::time::SystemTime;
+
+use bytes::Bytes;
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use prost::Message as _;
+use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
+
+use crate::compression::Compression;
+use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
+use crate::error::ClientError;
+use crate::failure::handshake_failure;
+use crate::retry::{classify_http, Attempt, Verdict};
+use crate::tls::ClientTls;
+
+/// An OTLP/HTTP client.
+#[derive(Debug, Clone)]
+pub(crate) struct HttpTransport {
+    client: reqwest::Client,
+    url: String,
+    json: bool,
+    compression: Compression,
+}
+
+impl HttpTransport {
+    /// A client of `url`.
+    pub(crate) fn new(cfg: &ExportConfig, url: &str) -> Result<Self, ClientError> {
+        let mut builder = reqwest::Client::builder()
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.timeout.min(CONNECT_TIMEOUT_MAX))
+            .tcp_nodelay(true)
+            .user_agent(cfg.user_agent.clone())
+            .default_headers(cfg.headers.to_header_map());
+        let tls_invalid = |reason: String| ClientError::Endpoint {
+            url: url.to_string(),
+            reason: format!("TLS: {reason}"),
+        };
+        if url.starts_with("https://") {
+            let files = ClientTls::load(&cfg.tls)?;
+            if let Some(pem) = &files.ca_pem {
+                // The given CA alone, as the specification's "certificate" means.
+                builder = builder.tls_built_in_root_certs(false);
+                for cert in reqwest::Certificate::from_pem_bundle(pem)
+                    .map_err(|e| tls_invalid(e.to_string()))?
+                {
+                    builder = builder.add_root_certificate(cert);
+                }
+            }
+            if let Some((cert, key)) = &files.identity {
+                let identity = reqwest::Identity::from_pem(&[key.as_slice(), cert].concat())
+                    .map_err(|e| tls_invalid(format!("client certificate: {e}")))?;
+                builder = builder.identity(identity);
+            }
+        }
+        Ok(HttpTransport {
+            client: builder.build().map_err(ClientError::Http)?,
+            url: url.to_string(),
+            json: cfg.protocol == Protocol::HttpJson,
+            compression: cfg.compression,
+        })
+    }
+
+    /// One attempt to deliver `body`, an encoded `ExportTraceServiceRequest`.
+    pub(crate) async fn send(&self, body: Bytes) -> Attempt {
+        let (body, content_type) = if self.json {
+            match to_json(body) {
+                Ok(json) => (json, "application/json"),
+                Err(why) => return Attempt::fatal(why),
+            }
+        } else {
+            (body, "application/x-protobuf")
+        };
+        let mut request = self
+            .client
+            .post(&self.url)
+            .header(CONTENT_TYPE, content_type);
+        if let Some(encoding) = self.compression.content_encoding() {
+            request = request.header(CONTENT_ENCODING, encoding);
+        }
+        let response = match request.body(self.compression.compress(body)).send().await {
+            Ok(r) => r,
+            Err(e) => return request_failure(&e).into(),
+        };
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let verdict = classify_http(status, retry_after.as_deref(), SystemTime::now());
+        if verdict != Verdict::Delivered {
+            return verdict.into();
+        }
+        // A body that does not read or decode still means delivered: the status said so.
+        let answer = response.bytes().await.unwrap_or_default();
+        let decoded = if self.json {
+            serde_json::from_slice::<ExportTraceServiceResponse>(&answer).ok()
+        } else {
+            ExportTraceServiceResponse::decode(answer).ok()
+        };
+        decoded.map_or_else(Attempt::delivered, |r| Attempt::answered(&r))
+    }
+}
+
+/// OTLP/JSON of an encoded request.
+fn to_json(body: Bytes) -> Result<Bytes, String> {
+    let request = ExportTraceServiceRequest::decode(body)
+        .map_err(|e| format!("the request does not decode: {e}"))?;
+    serde_json::to_vec(&request)
+        .map(Bytes::from)
+        .map_err(|e| format!("cannot write OTLP/JSON: {e}"))
+}
+
+/// A request that got no answer: a refused handshake is final, a refused connection
+/// or a timeout retryable, a request that could not be built final.
+fn request_failure(e: &reqwest::Error) -> Verdict {
+    if let Some(tls) = handshake_failure(e) {
+        return Verdict::Fatal(format!("TLS handshake failed: {tls}"));
+    }
+    if e.is_connect() {
+        return Verdict::unreachable(e.to_string());
+    }
+    if e.is_builder() || e.is_body() && !e.is_timeout() {
+        return Verdict::Fatal(e.to_string());
+    }
+    Verdict::retry(None, e.to_string())
+}

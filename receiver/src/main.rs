@@ -15,8 +15,38 @@ use receiver::pipeline;
     about = "OTLP receiver that reconciles GPU PC-sampling windows and guarantees gpu.serialized on every kernel span"
 )]
 struct Cli {
+    /// Log lines as text or as one JSON object each (also GPU_OTEL_LOG_FORMAT).
+    #[arg(long, global = true, env = "GPU_OTEL_LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Command,
+}
+
+/// How log lines are written on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Human-readable; coloured only on a terminal and without NO_COLOR.
+    Text,
+    /// One JSON object per line (for log shippers).
+    Json,
+}
+
+/// Logs on stderr, filtered by GPU_OTEL_LOG (default `info`). Colour only where a
+/// person reads them: a file or a pipe gets no escape codes, nor does anyone who sets
+/// NO_COLOR (no-color.org: any non-empty value).
+fn init_logs(format: LogFormat) {
+    use std::io::IsTerminal as _;
+    let filter = tracing_subscriber::EnvFilter::try_from_env("GPU_OTEL_LOG")
+        .unwrap_or_else(|_| "info".into());
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let logs = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter);
+    match format {
+        LogFormat::Text => logs.with_ansi(colour).init(),
+        LogFormat::Json => logs.json().with_ansi(false).init(),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -147,14 +177,8 @@ async fn signal() {
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("GPU_OTEL_LOG")
-                .unwrap_or_else(|_| "info".into()),
-        )
-        .init();
     let cli = Cli::parse();
+    init_logs(cli.log_format);
     let result = match cli.command {
         Command::Validate(o) => o.resolve().map(|c| {
             print!(

@@ -5,11 +5,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue};
 use opentelemetry_proto::tonic::resource::v1::Resource;
 use semconv::attributes as a;
-use semconv::registry::DEVICE_ATTRIBUTES;
+use semconv::attributes::ENTITY_GPU_DEVICE;
 use semconv::{otlp, Tier};
 
 /// Identifies one producer: a digest of its resource attributes, but for those that
-/// describe the GPU a resource's kernels ran on ([`DEVICE_ATTRIBUTES`]): a process that
+/// describe the GPU a resource's kernels ran on (the registry's `gpu.device` entity, [`ENTITY_GPU_DEVICE`]): a process that
 /// drives several GPUs sends one resource per GPU, and its windows apply to all of them.
 /// Windows never say anything about another producer's executions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,7 +45,7 @@ impl ResourceKey {
             .map(|r| {
                 r.attributes
                     .iter()
-                    .filter(|kv| !DEVICE_ATTRIBUTES.contains(&kv.key.as_str()))
+                    .filter(|kv| !ENTITY_GPU_DEVICE.contains(&kv.key.as_str()))
                     .collect()
             })
             .unwrap_or_default();

@@ -119,7 +119,7 @@ fn each_gpus_kernels_go_out_under_a_resource_that_names_that_gpu() {
     let identity = |attrs: &[KeyValue]| {
         attrs
             .iter()
-            .filter(|kv| !semconv::registry::DEVICE_ATTRIBUTES.contains(&kv.key.as_str()))
+            .filter(|kv| !semconv::attributes::ENTITY_GPU_DEVICE.contains(&kv.key.as_str()))
             .cloned()
             .collect::<Vec<_>>()
     };

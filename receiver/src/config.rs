@@ -69,8 +69,6 @@ pub const EXPORT_QUEUE_MAX_BYTES_DEFAULT: usize = 64 * 1024 * 1024;
 pub const RETRY_INITIAL_BACKOFF_DEFAULT: Duration = Duration::from_millis(100);
 /// Default largest retry delay.
 pub const RETRY_MAX_BACKOFF_DEFAULT: Duration = Duration::from_secs(5);
-/// Default time a batch is retried before it is dropped (counted).
-pub const RETRY_MAX_ELAPSED_DEFAULT: Duration = Duration::from_secs(60);
 /// Default deadline for the whole shutdown.
 pub const SHUTDOWN_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 /// Default byte budget of the persistent queue: requests on disk, as received.
@@ -241,12 +239,15 @@ pub struct RetryConfig {
     /// First delay.
     #[serde(with = "humantime_serde")]
     pub initial_backoff: Duration,
-    /// Largest delay (a server's Retry-After may ask for more, up to max_elapsed).
+    /// Largest delay (a server's Retry-After may ask for more).
     #[serde(with = "humantime_serde")]
     pub max_backoff: Duration,
-    /// Total time a batch is retried before it is dropped and counted.
-    #[serde(with = "humantime_serde")]
-    pub max_elapsed: Duration,
+    /// Total time a batch is retried before it is dropped and counted. Unset (the
+    /// default): retried until delivered, however long the outage; memory stays bounded
+    /// by the export queue's bytes, and senders are told to retry later once it is full.
+    /// Not allowed with the persistent queue, whose requests are acknowledged as durable.
+    #[serde(with = "humantime_serde", skip_serializing_if = "Option::is_none")]
+    pub max_elapsed: Option<Duration>,
 }
 
 /// Export settings.
@@ -391,7 +392,7 @@ impl Default for RetryConfig {
         RetryConfig {
             initial_backoff: RETRY_INITIAL_BACKOFF_DEFAULT,
             max_backoff: RETRY_MAX_BACKOFF_DEFAULT,
-            max_elapsed: RETRY_MAX_ELAPSED_DEFAULT,
+            max_elapsed: None,
         }
     }
 }
@@ -539,6 +540,12 @@ impl Config {
         )?;
         positive("shutdown_timeout", self.shutdown_timeout)?;
         self.validate_queue()?;
+        if self.queue.dir.is_some() && self.export.retry.max_elapsed.is_some() {
+            return Err(invalid(
+                "export.retry.max_elapsed",
+                "cannot be set with queue.dir: the queue keeps every acknowledged request until it is delivered, and a give-up time would delete some",
+            ));
+        }
         if self.export.retry.max_backoff < self.export.retry.initial_backoff {
             return Err(invalid(
                 "export.retry.max_backoff",
@@ -694,7 +701,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.reconcile.delay, Duration::from_millis(750));
-        assert_eq!(c.export.retry.max_elapsed, Duration::from_secs(120));
+        assert_eq!(c.export.retry.max_elapsed, Some(Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn acknowledged_spans_are_retried_until_delivered_unless_a_give_up_time_is_set() {
+        assert_eq!(Config::default().export.retry.max_elapsed, None);
+        let mut c = Config::default();
+        c.queue.dir = Some(PathBuf::from("/var/lib/gpu-otel/queue"));
+        c.export.retry.max_elapsed = Some(Duration::from_secs(60));
+        let err = c.validate().unwrap_err().to_string();
+        assert!(err.contains("export.retry.max_elapsed"), "{err}");
     }
 
     #[test]

@@ -1,23 +1,29 @@
 //! The GPU-aware OTLP receiver.
 //!
 //! ```text
-//! ingest (gRPC :4317, HTTP :4318) ─► pipeline ─► reconcile ─► export (OTLP gRPC/HTTP, or an OTLP-JSON file)
-//!                                         │        window store, held kernel spans,
-//!                                         │        stamp-vs-verdict, window spans
-//!                                         └─► telemetry (/metrics, /healthz)
+//! ingest (gRPC :4317, HTTP :4318) ─► handoff ─► [queue: on disk until delivered] ─► pipeline
+//!   gate, admission, Prepared          the sender's answer          ─► reconcile ─► export (OTLP gRPC/HTTP, or an OTLP-JSON file)
+//!                                                                       window store, held kernel spans,
+//!                                                                       stamp-vs-verdict, window spans
+//! telemetry (/metrics, /healthz, /livez) counts every stage
 //! ```
 //!
-//! [`pipeline::start`] wires the stages; [`reconcile::Reconciler`] is the pure core.
-//! Spans travel from ingest to export as their protobuf bytes ([`wire`]): only a span
-//! whose `gpu.serialized` changes is decoded and encoded again.
-//! [`conformance`] checks any producer's OTLP against the contract.
-//! [`queue`] (opt-in) keeps every accepted request on disk until it is delivered.
+//! [`pipeline::start`] wires the stages and runs the one pipeline loop;
+//! [`reconcile::Reconciler`] is the pure core. A request travels as an [`entry::Entry`]
+//! from the [`handoff`] (in memory, or through the persistent [`queue`] when `queue.dir`
+//! is set) to the pipeline, and its output carries the queue's acknowledgement data
+//! (origins) to export. Spans travel as their protobuf bytes ([`wire`]): only a span
+//! whose `gpu.serialized` changes is decoded and encoded again. [`clock`] is the one
+//! time line. [`conformance`] checks any producer's OTLP against the contract.
 #![forbid(unsafe_code)]
 
+pub mod clock;
 pub mod config;
 pub mod conformance;
+pub mod entry;
 pub mod export;
 pub mod fixtures;
+pub mod handoff;
 pub mod ingest;
 pub mod pipeline;
 pub mod queue;

@@ -16,7 +16,12 @@ use receiver::pipeline;
 )]
 struct Cli {
     /// Log lines as text or as one JSON object each (also GPU_OTEL_LOG_FORMAT).
-    #[arg(long, global = true, env = "GPU_OTEL_LOG_FORMAT", default_value = "text")]
+    #[arg(
+        long,
+        global = true,
+        env = "GPU_OTEL_LOG_FORMAT",
+        default_value = "text"
+    )]
     log_format: LogFormat,
     #[command(subcommand)]
     command: Command,

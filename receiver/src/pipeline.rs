@@ -1,30 +1,33 @@
-//! The running receiver: binds the listeners, runs the pipeline task between ingest and
-//! export, and shuts down in stages within one deadline:
-//! stop ingest → release every held span with its current answer → flush exports →
-//! stop `/metrics`.
+//! The running receiver: binds the listeners, runs the one pipeline task between the
+//! handoff and export, and shuts down in stages within one deadline:
+//! stop ingest → take what is on its way → release every held span with its current
+//! answer → flush exports → stop `/metrics`.
 //!
-//! With the persistent queue (`queue.dir`) the pipeline task is fed committed requests
-//! in number order by the queue ([`run_queued`]); at shutdown nothing held is released:
-//! it stays on disk, with whatever the exporters did not deliver, for the next start.
+//! ```text
+//! ingest ─► handoff ─► (persistent queue) ─► intake ─► reconcile ─► export ─► destinations
+//!                                 ▲                                    │
+//!                                 └──────── settled (with the queue) ◄─┘
+//! ```
+//!
+//! With the persistent queue (`queue.dir`) nothing held is released at shutdown: it
+//! stays on disk, with whatever the exporters did not deliver, for the next start.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::export::sink::{Sink, SinkError};
-use crate::export::{BatchSettings, Delivery, Exporter, Fanout};
-use crate::ingest::{self, IngestHandle, Job};
-use crate::queue::{self, Fed, QueueError, QueueTasks, Tracker};
-use crate::reconcile::origin::Origins;
+use crate::export::{BatchSettings, Exporter, Fanout};
+use crate::handoff::{self, Intake};
+use crate::ingest;
+use crate::queue::{QueueError, QueueTasks};
 use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
-use crate::wire::WireRequest;
 use semconv::store::StoreLimits;
 
 /// How often held spans are checked against their deadline.
@@ -119,35 +122,21 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .map(Sink::describe)
         .collect::<Vec<_>>()
         .join(" + ");
-    let queued = config.queue.dir.is_some();
-    let opened = match queued {
-        true => Some(queue::open(
-            &config.queue,
-            sinks.len(),
-            config.ingest.queue_capacity,
-            telemetry.queue.clone(),
-        )?),
-        false => None,
-    };
-    // One worker, queue and set of counters per destination.
+    let opened = handoff::open(&config, sinks.len(), telemetry.clone())?;
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
-    let mut settings = BatchSettings::from_config(&config.export);
-    if queued {
-        // What is on disk is retried until it is delivered: no give-up, no loss.
-        settings.backoff.max_elapsed = Duration::MAX;
-    }
-    let delivery = opened
-        .as_ref()
-        .map(|o| o.tracker.clone() as Arc<dyn Delivery>);
-    let exporters = Exporter::start_all_tracked(sinks, settings, &telemetry.export, delivery);
+    // One worker, queue and set of counters per destination. What was acknowledged is
+    // retried until delivered, in memory as on disk: bounded by bytes, not by time.
+    let exporters = Exporter::start(
+        sinks,
+        BatchSettings::from_config(&config.export),
+        &telemetry.export,
+        opened.delivery.clone(),
+    );
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
     let (grpc_addr, http_addr) = (local(&grpc), local(&http));
 
-    let (tx, rx) = mpsc::channel::<Job>(config.ingest.queue_capacity);
-    let mut handle = IngestHandle::new(tx, config.ingest.enqueue_timeout, telemetry.clone())
-        .with_max_pending_bytes(config.ingest.max_pending_bytes);
     let mut reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
         max_held_spans: config.reconcile.max_held_spans,
@@ -156,41 +145,23 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             max_windows_per_process: config.reconcile.max_windows_per_process,
             max_processes: config.reconcile.max_processes,
         },
-        track_origins: queued,
     });
+    for (key, floors) in opened.floors {
+        reconciler.restore_floors(key, floors);
+    }
+    for (key, window) in opened.windows {
+        reconciler.restore_window(key, window);
+    }
     let stop_pipeline = CancellationToken::new();
     let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
-    let (pipeline, queue) = match opened {
-        None => {
-            let task = tokio::spawn(run_pipeline(
-                rx,
-                reconciler,
-                fanout,
-                telemetry.clone(),
-                stop_pipeline.clone(),
-            ));
-            (task, None)
-        }
-        Some(o) => {
-            handle = handle.with_queue(o.appender);
-            for (key, floors) in o.floors {
-                reconciler.restore_floors(key, floors);
-            }
-            for (key, window) in o.evidence {
-                reconciler.restore_window(key, window);
-            }
-            let task = tokio::spawn(run_queued(
-                o.fed,
-                reconciler,
-                fanout,
-                o.tracker,
-                telemetry.clone(),
-                stop_pipeline.clone(),
-                o.committed,
-            ));
-            (task, Some(o.running))
-        }
-    };
+    let pipeline = tokio::spawn(run(
+        opened.intake,
+        reconciler,
+        fanout,
+        telemetry.clone(),
+        stop_pipeline.clone(),
+    ));
+    let (handle, queue) = (opened.handoff, opened.tasks);
 
     let stop_ingest = CancellationToken::new();
     let max = config.ingest.max_request_bytes;
@@ -289,7 +260,7 @@ impl Running {
         for t in self.ingest_tasks {
             clean &= tokio::time::timeout(left(), t).await.is_ok();
         }
-        // Whatever still holds a sender, the pipeline now stops taking requests.
+        // What the queue has not handed over yet stays on disk for the next start.
         if let Some(q) = &self.queue {
             q.stop_feeding();
         }
@@ -332,131 +303,56 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
     });
 }
 
-async fn run_pipeline(
-    mut rx: mpsc::Receiver<Job>,
+/// The pipeline: one loop over the intake, in memory or through the persistent queue
+/// alike. Each request is reconciled at its arrival time; held spans are released on
+/// the intake's clock; what is ready goes to every destination, with the origins of its
+/// spans, after the intake has told the queue what the reconciler did.
+async fn run(
+    mut intake: Intake,
     mut r: Reconciler,
     export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
 ) {
-    let epoch = Instant::now();
-    let now = || u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    // Wakes an idle pipeline for deadlines; a busy one checks them after each job.
+    // Wakes an idle pipeline for deadlines; a busy one checks them after each request.
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut next_check = Instant::now();
     let mut stopping = false;
     loop {
-        // Unbiased: a queue that never runs empty must not starve the stop signal.
+        // Unbiased: an intake that never runs empty must not starve the stop signal.
         tokio::select! {
             _ = stop.cancelled(), if !stopping => {
-                // Take what is already queued, then nothing more.
-                rx.close();
+                // Take what is already on its way, then nothing more.
+                intake.close();
                 stopping = true;
             }
-            job = rx.recv() => {
-                let Some((req, reply)) = job else { break };
-                if !reply.take() {
-                    // The sender gave up waiting and was told to retry: taking this
-                    // request now would deliver it twice.
-                    continue;
-                }
-                let (report, ready) = r.ingest_tracked(req, now());
-                // Answered before anything waits: export room, deadlines, telemetry.
-                let _ = reply.send(report);
+            next = intake.next() => {
+                let Some((prepared, arrival)) = next else { break };
+                let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                export.submit_tracked(ready).await;
+                export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
         }
         if Instant::now() >= next_check {
             next_check = Instant::now() + TICK;
-            let ready = r.tick_tracked(now());
+            let ready = r.tick(intake.now());
             publish(&telemetry, &r);
-            export.submit_tracked(ready).await;
+            export.submit(intake.hand_over(&mut r, ready)).await;
         }
         publish(&telemetry, &r);
     }
-    let ready = r.drain_tracked();
-    publish(&telemetry, &r);
-    export.submit_tracked(ready).await;
-}
-
-fn wall_ns() -> u64 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
-}
-
-/// The pipeline over the persistent queue: committed requests in number order, each
-/// reconciled at its arrival time. Deadlines are kept against the arrival of the last
-/// request taken while the queue has more (a backlog is reconciled as it arrived, not
-/// as late as it is read), against the wall clock once it has caught up. Nothing is
-/// released at shutdown: the queue keeps its inputs.
-async fn run_queued(
-    mut fed: mpsc::Receiver<Fed>,
-    mut r: Reconciler,
-    export: Fanout,
-    tracker: Arc<Tracker>,
-    telemetry: Arc<Telemetry>,
-    stop: CancellationToken,
-    committed: watch::Receiver<u64>,
-) {
-    let mut tick = tokio::time::interval(TICK);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut next_check = Instant::now();
-    // The number and arrival of the last request taken.
-    let mut last = (0u64, 0u64);
-    loop {
-        tokio::select! {
-            _ = stop.cancelled() => break,
-            f = fed.recv() => {
-                let Some(Fed { seq, arrival, prepared, .. }) = f else { break };
-                last = (seq, arrival);
-                let (_, ready) = r.ingest_tracked(prepared, arrival);
-                publish(&telemetry, &r);
-                hand_over(&mut r, &tracker, &export, ready).await;
-            }
-            _ = tick.tick() => {}
-        }
-        if Instant::now() >= next_check {
-            next_check = Instant::now() + TICK;
-            let behind = last.0 < *committed.borrow();
-            let now = if behind {
-                last.1
-            } else {
-                wall_ns().max(last.1)
-            };
-            let ready = r.tick_tracked(now);
-            publish(&telemetry, &r);
-            hand_over(&mut r, &tracker, &export, ready).await;
-        }
+    if !intake.keeps_inputs() {
+        let ready = r.drain();
         publish(&telemetry, &r);
+        export.submit(intake.hand_over(&mut r, ready)).await;
     }
-}
-
-/// Tells the queue what the reconciler did (evidence first, so that it is on disk
-/// before any input it came from can be deleted; emissions before seals, so that an
-/// input is not deleted before its output is counted), then queues the output.
-async fn hand_over(
-    r: &mut Reconciler,
-    tracker: &Tracker,
-    export: &Fanout,
-    ready: Vec<(WireRequest, Origins)>,
-) {
-    tracker.evidence(r.take_evidence());
-    for (_, origins) in &ready {
-        tracker.emitted(origins);
-    }
-    tracker.sealed(r.take_sealed());
-    export.submit_tracked(ready).await;
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::VecDeque;
-
     use super::*;
     use crate::fixtures::{kernel, plain, request, resource};
     use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
@@ -484,59 +380,76 @@ mod tests {
         assert_eq!(get("/livez").await, (200, "ok\n".into()));
     }
 
-    #[tokio::test]
-    async fn deadlines_are_kept_while_the_queue_never_runs_empty() {
-        let (tx, rx) = mpsc::channel::<Job>(1024);
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn deadlines_are_kept_while_the_intake_never_runs_empty() {
         let telemetry = Arc::new(Telemetry::default());
+        let opened = handoff::open(&crate::fixtures::loopback_config(), 1, telemetry.clone())
+            .expect("an in-memory handoff opens");
         let r = Reconciler::new(ReconcileConfig {
             delay: Duration::from_millis(20),
             ..ReconcileConfig::default()
         });
         let stop = CancellationToken::new();
-        let pipeline = tokio::spawn(run_pipeline(
-            rx,
+        let pipeline = tokio::spawn(run(
+            opened.intake,
             r,
             Fanout(vec![]),
             telemetry.clone(),
             stop.clone(),
         ));
-        // Nobody waiting for the answer would make the pipeline skip the job: keep
-        // the answers of the jobs that may still be queued.
-        let mut answers = VecDeque::new();
-        let mut send = |req: ExportTraceServiceRequest| {
-            let (reply, answer) = crate::ingest::Reply::new();
-            tx.try_send((req.into(), reply)).expect("room was checked");
-            answers.push_back(answer);
-            if answers.len() > 2 * tx.max_capacity() {
-                answers.pop_front();
-            }
+        let handoff = opened.handoff;
+        let submit = |h: handoff::Handoff, req: ExportTraceServiceRequest| async move {
+            let admission = h.admit(1).expect("room");
+            h.submit(req.into(), admission).await
         };
         // No window will ever settle it: only the deadline releases it.
-        send(request(
-            resource("gpu", 1, Some(Tier::Serialized)),
-            vec![kernel(1, 10, 20, None)],
-        ));
-        let off = resource("app", 2, Some(Tier::Off));
+        submit(
+            handoff.clone(),
+            request(
+                resource("gpu", 1, Some(Tier::Serialized)),
+                vec![kernel(1, 10, 20, None)],
+            ),
+        )
+        .await
+        .expect("taken");
+        // Many senders at once, so that the pipeline always has a request waiting.
+        let busy = CancellationToken::new();
+        let mut senders = Vec::new();
+        for i in 0..32 {
+            let (h, busy) = (handoff.clone(), busy.clone());
+            senders.push(tokio::spawn(async move {
+                let off = resource("app", 2, Some(Tier::Off));
+                let mut n = 0;
+                while !busy.is_cancelled() {
+                    n += 1;
+                    let _ = submit(
+                        h.clone(),
+                        request(off.clone(), vec![plain(i * 1_000_000 + n)]),
+                    )
+                    .await;
+                }
+                n
+            }));
+        }
         let started = Instant::now();
-        let mut n = 0;
         while telemetry.snapshot().reconcile.released_deadline == 0
             && started.elapsed() < Duration::from_secs(2)
         {
-            // Topped up each turn: the pipeline always has a job waiting.
-            while tx.capacity() > 0 {
-                n += 1;
-                send(request(off.clone(), vec![plain(n)]));
-            }
-            tokio::task::yield_now().await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
         let waited = started.elapsed();
+        busy.cancel();
+        let mut sent = 0;
+        for s in senders {
+            sent += s.await.unwrap();
+        }
         stop.cancel();
-        drop(tx);
+        drop(handoff);
         pipeline.await.unwrap();
         assert_eq!(
             telemetry.snapshot().reconcile.released_deadline,
             1,
-            "the held span was still held after {waited:?} of steady requests ({n} sent)"
+            "the held span was still held after {waited:?} of steady requests ({sent} sent)"
         );
     }
 }

@@ -27,7 +27,7 @@ use semconv::Tier;
 
 fn config() -> Config {
     let mut c = fixtures::loopback_config();
-    c.export.retry.max_elapsed = Duration::from_secs(3);
+    c.export.retry.max_elapsed = Some(Duration::from_secs(3));
     c
 }
 
@@ -399,7 +399,7 @@ async fn every_destination_accounts_for_every_span_it_was_given_after_an_aborted
     let mut c = config();
     c.export.endpoint = Some(primary.clone());
     c.export.mirrors = vec![mirror.clone()];
-    c.export.retry.max_elapsed = Duration::from_secs(60);
+    c.export.retry.max_elapsed = Some(Duration::from_secs(60));
     c.shutdown_timeout = Duration::from_secs(1);
     let r = pipeline::start(c).await.unwrap();
     send_plain(&r, 10, 3).await;
@@ -423,7 +423,7 @@ async fn spans_acknowledged_but_not_yet_queued_when_shutdown_aborts_the_pipeline
     // Every export attempt fails and is retried: the pipeline backs up.
     c.export.endpoint = Some(closed_port());
     c.export.protocol = Protocol::HttpProtobuf;
-    c.export.retry.max_elapsed = Duration::from_secs(60);
+    c.export.retry.max_elapsed = Some(Duration::from_secs(60));
     c.export.batch_max_spans = 1;
     c.export.queue_capacity = 1;
     c.ingest.queue_capacity = 1;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use receiver::fixtures::{kernel, request, resource, spans_of, window_carrier};
-use receiver::reconcile::{ReconcileConfig, Reconciler};
+use receiver::reconcile::{decoded, ReconcileConfig, Reconciler};
 use semconv::store::StoreLimits;
 use semconv::{otlp, SamplingMode, Serialized, Tier, Window};
 
@@ -101,21 +101,21 @@ proptest! {
                     }
                     ws.push(Window::closed(s, e, b + 1, KS));
                     sent.entry(p as i64).or_default().push((s, e));
-                    r.ingest(request(resource("app", p as i64, Some(Tier::Serialized)), vec![window_carrier(n, &ws)]), now).1
+                    decoded(r.ingest(request(resource("app", p as i64, Some(Tier::Serialized)), vec![window_carrier(n, &ws)]), now))
                 }
                 Event::Kernel { p, s, len, stamp } => {
-                    r.ingest(request(resource("app", p as i64, Some(Tier::Serialized)), vec![kernel(n, s, s + len, stamp)]), now).1
+                    decoded(r.ingest(request(resource("app", p as i64, Some(Tier::Serialized)), vec![kernel(n, s, s + len, stamp)]), now))
                 }
                 Event::Junk(j) => {
-                    r.ingest(request(resource("junk", 1_000_000 + j as i64, Some(Tier::Serialized)), vec![window_carrier(n, &[Window::closed(1, 2, 1, KS)])]), now).1
+                    decoded(r.ingest(request(resource("junk", 1_000_000 + j as i64, Some(Tier::Serialized)), vec![window_carrier(n, &[Window::closed(1, 2, 1, KS)])]), now))
                 }
                 Event::Tick(dt) => {
                     now += dt;
-                    r.tick(now)
+                    decoded(r.tick(now))
                 }
             };
             check(&out, &sent)?;
         }
-        check(&r.drain(), &sent)?;
+        check(&decoded(r.drain()), &sent)?;
     }
 }

@@ -6,7 +6,7 @@
 use std::io::Read as _;
 
 use receiver::conformance::{self, Checker};
-use receiver::reconcile::{ReconcileConfig, Reconciler};
+use receiver::reconcile::{decoded, ReconcileConfig, Reconciler};
 
 fn load() -> Vec<opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest> {
     let path = concat!(
@@ -39,7 +39,7 @@ fn passing_the_h200_output_through_the_receiver_again_changes_no_answer() {
     let input = load();
     let mut out = Vec::new();
     for req in input.clone() {
-        out.extend(rec.ingest(req, 0).1);
+        out.extend(decoded(rec.ingest(req, 0)));
     }
     let c = rec.counters();
     assert_eq!(

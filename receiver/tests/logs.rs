@@ -63,9 +63,12 @@ fn json_logs_are_one_object_per_line() {
             .collect();
         assert!(lines.len() >= 2, "{err}");
         for line in &lines {
-            let v: serde_json::Value = serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
-            assert!(v["level"].is_string() && v["fields"]["message"].is_string(), "{line}");
+            let v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            assert!(
+                v["level"].is_string() && v["fields"]["message"].is_string(),
+                "{line}"
+            );
         }
         assert!(lines.iter().any(|l| l.contains("Receiver started")));
         assert!(!err.contains('\u{1b}'));

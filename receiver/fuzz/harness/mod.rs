@@ -42,7 +42,7 @@ use prost::Message as _;
 use receiver::config::Protocol;
 use receiver::fixtures::{self, Counted};
 use receiver::pipeline::{self, Running};
-use receiver::reconcile::{ReconcileConfig, Reconciler};
+use receiver::reconcile::{decoded, Prepared, ReconcileConfig, Reconciler};
 use semconv::attributes as a;
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::StoreLimits;
@@ -673,7 +673,9 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
     let bad = oracle::spans(req).filter(|s| !oracle::ids_valid(s)).count();
     let mut out = Vec::new();
     for now in [0, 5] {
-        let (report, ready) = r.ingest(req.clone(), now);
+        let prepared = Prepared::new(req.clone());
+        let report = prepared.report().clone();
+        let ready = decoded(r.ingest(prepared, now));
         assert_eq!(
             report.rejected_spans,
             bad as i64,
@@ -682,8 +684,8 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
         );
         out.extend(ready);
     }
-    out.extend(r.tick(1_000));
-    out.extend(r.drain());
+    out.extend(decoded(r.tick(1_000)));
+    out.extend(decoded(r.drain()));
     let c = r.counters();
     assert_eq!(
         (c.spans_received, c.spans_rejected),

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Checker, Report};
-use crate::ingest::{self, IngestHandle, Job};
+use crate::config::Config;
+use crate::handoff;
+use crate::ingest;
 use crate::pipeline::StartError;
-use crate::reconcile::IngestReport;
 use crate::telemetry::Telemetry;
 
 /// Listens on `grpc` and `http` until `stop` resolves, then judges what arrived.
@@ -38,8 +38,12 @@ pub async fn listen(
         g.local_addr().expect("bound"),
         h.local_addr().expect("bound"),
     );
-    let (tx, mut rx) = mpsc::channel::<Job>(64);
-    let handle = IngestHandle::new(tx, Duration::from_secs(5), Arc::new(Telemetry::default()));
+    // The receiver's own handoff, in memory, with the checker where the pipeline is.
+    let mut config = Config::default();
+    config.ingest.queue_capacity = 64;
+    config.ingest.enqueue_timeout = Duration::from_secs(5);
+    let opened = handoff::open(&config, 1, Arc::new(Telemetry::default()))?;
+    let (handle, mut intake) = (opened.handoff, opened.intake);
     let token = CancellationToken::new();
     let gate = Arc::new(ingest::gate::Gate::open(handle.telemetry.clone()));
     let grpc_task = tokio::spawn(ingest::grpc::serve(
@@ -62,15 +66,11 @@ pub async fn listen(
     });
     let checker = tokio::spawn(async move {
         let mut c = Checker::new();
-        while let Some((req, reply)) = rx.recv().await {
-            if !reply.take() {
-                continue;
-            }
+        while let Some((req, _arrival)) = intake.next().await {
             // Its spans were checked when it was read, so it decodes.
             if let Ok(decoded) = req.request().to_proto() {
                 c.feed(&decoded);
             }
-            let _ = reply.send(IngestReport::default());
         }
         c.finish()
     });

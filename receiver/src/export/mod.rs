@@ -6,10 +6,10 @@
 //! dead mirror costs only itself. A batch the destination refuses as too large is
 //! split in halves down to single spans. Every loss is counted per destination.
 //!
-//! With the persistent queue, every request carries the [`Origins`] of its spans through
-//! batching and splitting, and each destination tells the queue's [`Delivery`] which
-//! origins' spans it has delivered or dropped for good; what is still queued when the
-//! receiver stops stays on disk (not counted as dropped).
+//! Every request carries the [`Origins`] of its spans (empty without the persistent
+//! queue) through batching and splitting; with the queue, each destination tells its
+//! [`Delivery`] which origins' spans it has delivered or dropped for good, and what is
+//! still queued when the receiver stops stays on disk (not counted as dropped).
 
 pub mod batch;
 pub mod sink;
@@ -27,6 +27,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::ExportConfig;
 use crate::reconcile::origin::Origins;
+use crate::reconcile::Ready;
 use crate::wire::WireRequest;
 use sink::Sink;
 
@@ -195,7 +196,7 @@ impl BatchSettings {
             backoff: Backoff {
                 initial: e.retry.initial_backoff,
                 max: e.retry.max_backoff,
-                max_elapsed: e.retry.max_elapsed,
+                max_elapsed: e.retry.max_elapsed.unwrap_or(Duration::MAX),
             },
         }
     }
@@ -401,22 +402,6 @@ pub struct ExportSender {
 }
 
 impl ExportSender {
-    /// Queues a request: waits for room on the primary, drops the oldest on a mirror.
-    pub async fn submit(&self, req: impl Into<WireRequest>) {
-        let req = req.into();
-        let (spans, bytes) = (req.span_count(), req.encoded_len());
-        let req = Arc::new(req);
-        let origins = Origins::default();
-        self.queue
-            .push(Item {
-                req,
-                spans,
-                bytes,
-                origins,
-            })
-            .await;
-    }
-
     fn counters(&self) -> &ExportCounters {
         &self.queue.counters
     }
@@ -427,21 +412,11 @@ impl ExportSender {
 pub struct Fanout(pub Vec<ExportSender>);
 
 impl Fanout {
-    /// Queues a request on every destination.
-    pub async fn submit(&self, req: impl Into<WireRequest>) {
-        self.submit_all(vec![req.into()]).await;
-    }
-
-    /// Queues requests on every destination, in order. Only the primary may make this
-    /// wait; should the wait be cut short (an aborted shutdown), whatever was not yet
-    /// queued is counted as dropped on every destination.
-    pub async fn submit_all(&self, reqs: Vec<WireRequest>) {
-        let reqs = reqs.into_iter().map(|r| (r, Origins::default()));
-        self.submit_tracked(reqs.collect()).await;
-    }
-
-    /// [`Fanout::submit_all`], each request with the origins of its spans.
-    pub async fn submit_tracked(&self, reqs: Vec<(WireRequest, Origins)>) {
+    /// Queues requests on every destination, in order, each with the origins of its
+    /// spans. Only the primary may make this wait; should the wait be cut short (an
+    /// aborted shutdown), whatever was not yet queued is counted as dropped on every
+    /// destination.
+    pub async fn submit(&self, reqs: Vec<Ready>) {
         let Some((primary, mirrors)) = self.0.split_first() else {
             return;
         };
@@ -499,17 +474,7 @@ pub struct Exporter {
 }
 
 impl Exporter {
-    /// Starts the worker on the current runtime.
-    pub fn start(
-        sink: Sink,
-        settings: BatchSettings,
-        counters: Arc<ExportCounters>,
-        when_full: WhenFull,
-    ) -> Exporter {
-        Exporter::start_tracked(sink, settings, counters, when_full, None)
-    }
-
-    fn start_tracked(
+    fn start_one(
         sink: Sink,
         settings: BatchSettings,
         counters: Arc<ExportCounters>,
@@ -533,18 +498,10 @@ impl Exporter {
         }
     }
 
-    /// Starts one worker per sink: the first is the primary, the others mirrors.
-    pub fn start_all(
-        sinks: Vec<Sink>,
-        settings: BatchSettings,
-        telemetry: &ExportTelemetry,
-    ) -> Vec<Exporter> {
-        Exporter::start_all_tracked(sinks, settings, telemetry, None)
-    }
-
-    /// [`Exporter::start_all`], each destination (numbered from 0, the primary)
-    /// telling `delivery` what it settled.
-    pub fn start_all_tracked(
+    /// Starts one worker per sink on the current runtime: the first is the primary, the
+    /// others mirrors; each destination (numbered from 0, the primary) tells `delivery`
+    /// what it settled, when there is one (the persistent queue).
+    pub fn start(
         sinks: Vec<Sink>,
         settings: BatchSettings,
         telemetry: &ExportTelemetry,
@@ -565,7 +522,7 @@ impl Exporter {
                     destination: i,
                     delivery,
                 });
-                Exporter::start_tracked(sink, settings, counters, when_full, tracking)
+                Exporter::start_one(sink, settings, counters, when_full, tracking)
             })
             .collect()
     }

@@ -26,7 +26,9 @@ use tonic::{Code, Request, Response, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
 use super::gate::Gate;
-use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
+use super::{conn, response};
+use crate::entry::{Refusal, RETRY_AFTER};
+use crate::handoff::Handoff;
 use crate::reconcile::Prepared;
 
 /// The gRPC service name of OTLP traces.
@@ -67,7 +69,7 @@ impl Decoder for RawRequests {
 }
 
 #[derive(Debug, Clone)]
-struct GrpcIngest(IngestHandle);
+struct GrpcIngest(Handoff);
 
 impl GrpcIngest {
     async fn export(&self, body: Bytes) -> Result<Response<ExportTraceServiceResponse>, Status> {
@@ -152,7 +154,7 @@ where
 /// Serves OTLP/gRPC on `listener`, behind `gate`, until `shutdown` is cancelled.
 pub async fn serve(
     listener: TcpListener,
-    handle: IngestHandle,
+    handle: Handoff,
     max_request_bytes: usize,
     gate: Arc<Gate>,
     shutdown: CancellationToken,

@@ -25,8 +25,10 @@ use tokio_util::sync::CancellationToken;
 use super::auth::Unauthenticated;
 use super::gate::Gate;
 use super::tls::Listener;
-use super::{conn, response, IngestHandle, Refusal, RETRY_AFTER};
+use super::{conn, response};
 use crate::config::IngestConfig;
+use crate::entry::{Refusal, RETRY_AFTER};
+use crate::handoff::Handoff;
 use crate::reconcile::Prepared;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
@@ -46,14 +48,14 @@ enum Encoding {
 
 #[derive(Debug, Clone)]
 struct HttpState {
-    handle: IngestHandle,
+    handle: Handoff,
     max_request_bytes: usize,
     body_timeout: Duration,
     gate: Arc<Gate>,
 }
 
 /// The OTLP/HTTP router, with the body timeout of the defaults and no authentication.
-pub fn router(handle: IngestHandle, max_request_bytes: usize) -> Router {
+pub fn router(handle: Handoff, max_request_bytes: usize) -> Router {
     let gate = Arc::new(Gate::open(handle.telemetry.clone()));
     router_with(
         handle,
@@ -64,7 +66,7 @@ pub fn router(handle: IngestHandle, max_request_bytes: usize) -> Router {
 }
 
 fn router_with(
-    handle: IngestHandle,
+    handle: Handoff,
     max_request_bytes: usize,
     body_timeout: Duration,
     gate: Arc<Gate>,
@@ -91,7 +93,7 @@ fn router_with(
 /// wait in the listen backlog.
 pub async fn serve(
     listener: TcpListener,
-    handle: IngestHandle,
+    handle: Handoff,
     config: &IngestConfig,
     gate: Arc<Gate>,
     shutdown: CancellationToken,

@@ -9,7 +9,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_util::sync::CancellationToken;
 
 use super::store::Store;
-use super::Fed;
+use crate::entry::Entry;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
 
@@ -20,20 +20,27 @@ const READ_AHEAD: u64 = 32;
 pub(crate) struct Feeder {
     pub store: Arc<Store>,
     /// What the writer could hand over, in number order.
-    pub from_writer: mpsc::Receiver<Fed>,
+    pub from_writer: mpsc::Receiver<Entry>,
     /// The last committed number.
     pub committed: watch::Receiver<u64>,
     /// The next number the pipeline gets.
     pub next: u64,
-    pub to_pipeline: mpsc::Sender<Fed>,
+    pub to_pipeline: mpsc::Sender<Entry>,
     pub counters: Arc<QueueCounters>,
     pub stop: CancellationToken,
+}
+
+/// The number the writer gave a request it handed over.
+fn seq(e: &Entry) -> u64 {
+    e.prepared
+        .origin()
+        .expect("the writer numbers what it hands over")
 }
 
 impl Feeder {
     pub(super) async fn run(mut self) {
         // A request taken from the writer's channel ahead of its turn.
-        let mut early: Option<Fed> = None;
+        let mut early: Option<Entry> = None;
         loop {
             let upto = *self.committed.borrow_and_update();
             if self.next > upto {
@@ -48,8 +55,8 @@ impl Feeder {
             }
             match early.take() {
                 // Already read from disk.
-                Some(f) if f.seq < self.next => {}
-                Some(f) if f.seq == self.next => {
+                Some(f) if seq(&f) < self.next => {}
+                Some(f) if seq(&f) == self.next => {
                     self.next += 1;
                     if !self.send(f).await {
                         return;
@@ -58,7 +65,7 @@ impl Feeder {
                 ahead => {
                     let to = ahead
                         .as_ref()
-                        .map_or(upto, |f| f.seq - 1)
+                        .map_or(upto, |f| seq(f) - 1)
                         .min(self.next + READ_AHEAD - 1);
                     early = ahead;
                     let Some(read) = self.read(self.next, to).await else {
@@ -75,7 +82,7 @@ impl Feeder {
         }
     }
 
-    async fn send(&self, f: Fed) -> bool {
+    async fn send(&self, f: Entry) -> bool {
         tokio::select! {
             sent = self.to_pipeline.send(f) => sent.is_ok(),
             _ = self.stop.cancelled() => false,
@@ -84,7 +91,7 @@ impl Feeder {
 
     /// Requests `from..=to` from disk, decoded and prepared off the runtime's threads.
     /// None: the queue cannot be read (logged; the pipeline stops being fed).
-    async fn read(&self, from: u64, to: u64) -> Option<Vec<Fed>> {
+    async fn read(&self, from: u64, to: u64) -> Option<Vec<Entry>> {
         let store = self.store.clone();
         let counters = self.counters.clone();
         let read = tokio::task::spawn_blocking(move || {
@@ -95,11 +102,11 @@ impl Feeder {
                     .into_iter()
                     .filter_map(|s| {
                         match Prepared::decode(s.protobuf.into()) {
-                            Ok(prepared) => Some(Fed {
-                                seq: s.seq,
-                                arrival: s.arrival,
+                            Ok(prepared) => Some(Entry {
                                 prepared: prepared.with_origin(s.seq),
-                                _admission: None,
+                                arrival: s.arrival,
+                                claim: None,
+                                admission: None,
                             }),
                             Err(e) => {
                                 // Written by this receiver, so only a damaged disk gets

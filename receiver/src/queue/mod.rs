@@ -2,7 +2,7 @@
 //! crash, a restart or a backend outage.
 //!
 //! ```text
-//! ingest ─► Appender ─► writer thread (redb, group commit) ─► ack ─► sender
+//! handoff ─► Appender ─► writer thread (redb, group commit) ─► ack ─► sender
 //!                          │ committed, in number order
 //!                          ▼
 //!                        feeder (memory, or read back from disk) ─► pipeline ─► export
@@ -34,11 +34,11 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 
 use crate::config::QueueConfig;
+use crate::entry::{Admission, Entry, Refusal};
 use crate::export::Delivery;
-use crate::ingest::{Admission, Refusal};
 use crate::reconcile::origin::{EvidenceChange, Origins};
 use crate::reconcile::resource::ResourceKey;
-use crate::reconcile::{IngestReport, Prepared};
+use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
 use ledger::Ledger;
 use prost::Message as _;
@@ -69,19 +69,6 @@ impl From<redb::Error> for QueueError {
     fn from(e: redb::Error) -> Self {
         QueueError::Storage(Box::new(e))
     }
-}
-
-/// One committed request on its way to the pipeline.
-#[derive(Debug)]
-pub struct Fed {
-    /// Its number (the origin of its output).
-    pub seq: u64,
-    /// When it was committed, Unix ns: the reconciler's clock for it.
-    pub arrival: u64,
-    /// The request, read.
-    pub prepared: Prepared,
-    /// Its share of the ingest memory budget while it waits in memory.
-    _admission: Option<Admission>,
 }
 
 /// The byte budget of requests on disk.
@@ -120,14 +107,9 @@ pub struct Appender {
 }
 
 impl Appender {
-    /// Commits `req` and returns its report once the commit is durable; refuses it when
-    /// the budget is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
-    pub async fn append(
-        &self,
-        prepared: Prepared,
-        admission: Admission,
-    ) -> Result<IngestReport, Refusal> {
-        let report = prepared.report().clone();
+    /// Commits `req` and returns once the commit is durable; refuses it when the budget
+    /// is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
+    pub async fn append(&self, prepared: Prepared, admission: Admission) -> Result<(), Refusal> {
         let protobuf = prepared.request().encode_to_vec();
         let reserved = writer::stored_size(protobuf.len());
         if !self.budget.reserve(reserved) {
@@ -147,7 +129,7 @@ impl Appender {
             return Err(Refusal::Unavailable);
         }
         match durable.await {
-            Ok(true) => Ok(report),
+            Ok(true) => Ok(()),
             _ => Err(Refusal::Unavailable),
         }
     }
@@ -210,7 +192,7 @@ pub struct Opened {
     /// For the pipeline and the exporters.
     pub tracker: Arc<Tracker>,
     /// Committed requests in number order, for the pipeline.
-    pub fed: mpsc::Receiver<Fed>,
+    pub entries: mpsc::Receiver<Entry>,
     /// The last committed number (the pipeline is behind while it has not reached it).
     pub committed: watch::Receiver<u64>,
     /// Evidence to restore into the reconciler before anything else: what eviction
@@ -296,7 +278,7 @@ pub fn open(
     let (ops_tx, ops_rx) = std_mpsc::channel();
     let (feed_tx, feed_rx) = mpsc::channel(pipeline_capacity.max(1));
     let (committed_tx, committed_rx) = watch::channel(last);
-    let (to_pipeline, fed) = mpsc::channel(pipeline_capacity.max(1));
+    let (to_pipeline, entries) = mpsc::channel(pipeline_capacity.max(1));
     let w = writer::Writer {
         store: store.clone(),
         ops: ops_rx,
@@ -339,7 +321,7 @@ pub fn open(
             ledger: Mutex::new(Ledger::new(destinations)),
             ops: ops_tx.clone(),
         }),
-        fed,
+        entries,
         committed: committed_rx,
         floors: loaded.floors,
         evidence: loaded.windows,

@@ -6,14 +6,14 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::store::{Batch, Store, HEADER_BYTES};
-use super::{Budget, Fed};
+use super::Budget;
 use crate::config::Fsync;
-use crate::ingest::Admission;
+use crate::entry::{Admission, Entry};
 use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
@@ -53,16 +53,10 @@ pub(crate) struct Writer {
     pub group_window: Duration,
     pub next_seq: u64,
     pub clock: u64,
-    pub feed: mpsc::Sender<Fed>,
+    pub feed: mpsc::Sender<Entry>,
     pub committed: watch::Sender<u64>,
     pub budget: Arc<Budget>,
     pub counters: Arc<QueueCounters>,
-}
-
-fn wall_ns() -> u64 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
 }
 
 impl Writer {
@@ -175,8 +169,8 @@ impl Writer {
                     job,
                     done,
                 } => {
-                    // Arrival times never go back, whatever the wall clock does.
-                    self.clock = self.clock.max(wall_ns());
+                    // Arrival times never go back, not even across a restart.
+                    self.clock = self.clock.max(crate::clock::now_ns());
                     batch
                         .appends
                         .push((self.next_seq, self.clock, outputs_bound, protobuf));
@@ -218,14 +212,14 @@ impl Writer {
                 let last = self.next_seq - 1;
                 for (seq, arrival, _, (prepared, admission), done) in appended {
                     let _ = done.send(true);
-                    let fed = Fed {
-                        seq,
-                        arrival,
+                    let entry = Entry {
                         prepared: prepared.with_origin(seq),
-                        _admission: Some(admission),
+                        arrival,
+                        claim: None,
+                        admission: Some(admission),
                     };
                     // No room: dropped here, read back from disk by the feeder.
-                    if self.feed.try_send(fed).is_err() {
+                    if self.feed.try_send(entry).is_err() {
                         c.spilled.fetch_add(1, Relaxed);
                     }
                 }

@@ -1,8 +1,9 @@
 //! Reconcile: windows feed the store, kernel spans are classified, and every kernel
 //! span leaves with `gpu.serialized` set by the contract's stamp-vs-verdict rule.
 //!
-//! Pure: no I/O, no clock. The caller passes `now` (monotonic ns) to [`Reconciler::ingest`]
-//! and [`Reconciler::tick`]; both return the requests ready to export.
+//! Pure: no I/O, no clock. The caller passes `now` (the receiver's clock, Unix ns) to
+//! [`Reconciler::ingest`] and [`Reconciler::tick`]; both return the requests ready to
+//! export, each with the origins of its spans ([`Ready`]).
 //!
 //! What needs no reconciler state (resource keys, tier declarations, window records,
 //! each span's kind and stamp) is read by [`Prepared::new`], which the ingest front ends
@@ -13,10 +14,11 @@
 //! answer ("true" or "false") or the reconcile delay passes. Spans of other tiers, and
 //! every other span, leave at once and untouched.
 //!
-//! With `track_origins` (the persistent queue), each output span is tagged with the
-//! input request it came from ([`origin::Origins`]), the reconciler says when it holds
-//! nothing more of an input ([`Reconciler::take_sealed`]), and it journals what the
-//! window store took and dropped ([`Reconciler::take_evidence`]).
+//! An input numbered by the persistent queue ([`Prepared::with_origin`]) has each of its
+//! output spans tagged with that number ([`origin::Origins`]), and the reconciler says
+//! when it holds nothing more of it ([`Reconciler::take_sealed`]); an input without a
+//! number leaves empty origins. It always journals what the window store took and
+//! dropped ([`Reconciler::take_evidence`]) for whoever keeps the evidence on disk.
 
 pub mod origin;
 pub mod resource;
@@ -69,10 +71,6 @@ pub struct ReconcileConfig {
     pub max_held_bytes: usize,
     /// Bounds of the window store.
     pub store: StoreLimits,
-    /// Tag output with its input's origin, say when an input is sealed, and journal
-    /// the store's changes (the persistent queue reads them; nobody else must enable it,
-    /// or the journals grow unread).
-    pub track_origins: bool,
 }
 
 impl Default for ReconcileConfig {
@@ -82,7 +80,6 @@ impl Default for ReconcileConfig {
             max_held_spans: MAX_HELD_SPANS_DEFAULT,
             max_held_bytes: MAX_HELD_BYTES_DEFAULT,
             store: StoreLimits::default(),
-            track_origins: false,
         }
     }
 }
@@ -197,7 +194,7 @@ struct Held {
     resource: Arc<ResourceCtx>,
     scope: Arc<ScopeCtx>,
     deadline: u64,
-    origin: u64,
+    origin: Option<u64>,
 }
 
 impl Held {
@@ -214,7 +211,7 @@ struct PendingOpen {
     carrier_span_id: Vec<u8>,
     resource: Arc<ResourceCtx>,
     deadline: u64,
-    origin: u64,
+    origin: Option<u64>,
 }
 
 /// One producer's open windows waiting for their close, by start.
@@ -226,19 +223,28 @@ struct PendingOpens {
     latest_end: u64,
 }
 
+/// A request ready to export, with the inputs its spans came from (empty for inputs the
+/// persistent queue did not number).
+pub type Ready = (WireRequest, Origins);
+
+/// One span on its way out: its resource and scope, its bytes, the input it came from.
+type Outgoing = (Arc<ResourceCtx>, Arc<ScopeCtx>, Bytes, Option<u64>);
+
 /// Spans on their way out, grouped back into OTLP containers, each with its origin.
 #[derive(Debug, Default)]
 struct Outbox {
-    entries: Vec<(Arc<ResourceCtx>, Arc<ScopeCtx>, Bytes, u64)>,
+    entries: Vec<Outgoing>,
 }
 
 impl Outbox {
-    fn into_request(self) -> Option<(WireRequest, Origins)> {
+    fn into_request(self) -> Option<Ready> {
         let mut resource_spans: Vec<WireResourceSpans> = Vec::new();
         let mut origins = Origins::default();
         let mut last: Option<(Arc<ResourceCtx>, Arc<ScopeCtx>)> = None;
         for (r, s, span, origin) in self.entries {
-            origins.push(origin, 1);
+            if let Some(origin) = origin {
+                origins.push(origin, 1);
+            }
             let same_resource = last.as_ref().is_some_and(|(lr, _)| Arc::ptr_eq(lr, &r));
             let same_scope =
                 same_resource && last.as_ref().is_some_and(|(_, ls)| Arc::ptr_eq(ls, &s));
@@ -337,10 +343,11 @@ pub struct Prepared {
     /// One per resource, in order.
     resources: Vec<PreparedResource>,
     /// What the sender is told: every problem is visible without reconciler state, so
-    /// a request can be answered before it is reconciled (the persistent queue does).
+    /// the answer is decided here, once, whether the request is reconciled at once or
+    /// after the persistent queue made it durable.
     report: IngestReport,
-    /// The number the queue gave the request (0 without the queue).
-    origin: u64,
+    /// The number the persistent queue gave the request.
+    origin: Option<u64>,
 }
 
 impl Prepared {
@@ -362,7 +369,7 @@ impl Prepared {
             req,
             resources,
             report,
-            origin: 0,
+            origin: None,
         })
     }
 
@@ -377,15 +384,20 @@ impl Prepared {
                 req: WireRequest::default(),
                 resources: Vec::new(),
                 report,
-                origin: 0,
+                origin: None,
             }
         })
     }
 
     /// The same request, tagged as the queue's input number `origin`.
     pub fn with_origin(mut self, origin: u64) -> Prepared {
-        self.origin = origin;
+        self.origin = Some(origin);
         self
+    }
+
+    /// The number the persistent queue gave the request, if it did.
+    pub fn origin(&self) -> Option<u64> {
+        self.origin
     }
 
     /// The request as it arrived.
@@ -528,11 +540,11 @@ pub struct Reconciler {
     pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
     counters: ReconcileCounters,
     own_scope: Arc<ScopeCtx>,
-    /// With `track_origins`: per input, held spans and pending open windows.
+    /// Per numbered input: its held spans and pending open windows.
     retained: HashMap<u64, u64>,
     /// Inputs that may have just stopped being retained (checked when taken).
     maybe_sealed: Vec<u64>,
-    /// With `track_origins`: the store's changes since the last `take_evidence`.
+    /// The store's changes since the last `take_evidence`.
     evidence: Vec<EvidenceChange>,
 }
 
@@ -563,16 +575,16 @@ impl Reconciler {
         }
     }
 
-    fn retain(&mut self, origin: u64) {
-        if self.cfg.track_origins {
+    fn retain(&mut self, origin: Option<u64>) {
+        if let Some(origin) = origin {
             *self.retained.entry(origin).or_insert(0) += 1;
         }
     }
 
-    fn unretain(&mut self, origin: u64) {
-        if !self.cfg.track_origins {
+    fn unretain(&mut self, origin: Option<u64>) {
+        let Some(origin) = origin else {
             return;
-        }
+        };
         if let Some(n) = self.retained.get_mut(&origin) {
             *n -= 1;
             if *n == 0 {
@@ -616,9 +628,6 @@ impl Reconciler {
     fn evicted(&mut self, evicted: Vec<Evicted<ResourceKey>>) {
         for e in evicted {
             self.forget_pending(e.clone());
-            if !self.cfg.track_origins {
-                continue;
-            }
             let (Evicted::Window(key, _) | Evicted::Process(key)) = e;
             self.evidence.push(EvidenceChange::Evicted(e));
             if let Some(floors) = self.store.floors(&key) {
@@ -656,28 +665,14 @@ impl Reconciler {
         now.saturating_add(u64::try_from(self.cfg.delay.as_nanos()).unwrap_or(u64::MAX))
     }
 
-    /// Takes one request. Returns what to tell the sender and the requests ready to
-    /// export, decoded (the pipeline uses [`Reconciler::ingest_tracked`]).
-    pub fn ingest(
-        &mut self,
-        req: impl Into<Prepared>,
-        now: u64,
-    ) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
-        let (report, ready) = self.ingest_tracked(req, now);
-        (report, decoded(ready))
-    }
-
-    /// [`Reconciler::ingest`], each ready request with the origins of its spans.
-    pub fn ingest_tracked(
-        &mut self,
-        req: impl Into<Prepared>,
-        now: u64,
-    ) -> (IngestReport, Vec<(WireRequest, Origins)>) {
+    /// Takes one request that arrived at `now`; returns the requests ready to export.
+    /// What its sender is told needs no reconciler state: [`Prepared::report`].
+    pub fn ingest(&mut self, req: impl Into<Prepared>, now: u64) -> Vec<Ready> {
         let Prepared {
             mut req,
             resources,
-            mut report,
             origin,
+            ..
         } = req.into();
         let mut outbox = Outbox::default();
         let mut touched = Vec::new();
@@ -695,8 +690,7 @@ impl Reconciler {
                 touched.push(key);
             }
             for (carrier, decoded) in windows {
-                let at = (now, origin);
-                self.take_window(key, &rctx, &carrier, decoded, at, &mut report, &mut outbox);
+                self.take_window(key, &rctx, &carrier, decoded, (now, origin), &mut outbox);
             }
             if let Some(end) = latest_kernel_end {
                 // The open windows stay the same through this resource's kernels.
@@ -758,26 +752,24 @@ impl Reconciler {
         for key in touched {
             self.release_settled(key, &mut outbox);
         }
-        if self.cfg.track_origins {
+        if let Some(origin) = origin {
             self.maybe_sealed.push(origin);
         }
         let mut ready = Vec::new();
         if !req.resource_spans.is_empty() {
-            let spans = req.span_count();
-            ready.push((req, Origins::single(origin, spans)));
+            let origins = match origin {
+                Some(o) => Origins::single(o, req.span_count()),
+                None => Origins::default(),
+            };
+            ready.push((req, origins));
         }
         ready.extend(outbox.into_request());
-        (report, ready)
+        ready
     }
 
     /// Releases what is due at `now`: held spans past their deadline (with their
     /// current answer) and window spans of bursts whose close never came.
-    pub fn tick(&mut self, now: u64) -> Vec<ExportTraceServiceRequest> {
-        decoded(self.tick_tracked(now))
-    }
-
-    /// [`Reconciler::tick`], each ready request with the origins of its spans.
-    pub fn tick_tracked(&mut self, now: u64) -> Vec<(WireRequest, Origins)> {
+    pub fn tick(&mut self, now: u64) -> Vec<Ready> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -803,12 +795,7 @@ impl Reconciler {
     }
 
     /// Releases everything held, with its current answer (shutdown).
-    pub fn drain(&mut self) -> Vec<ExportTraceServiceRequest> {
-        decoded(self.drain_tracked())
-    }
-
-    /// [`Reconciler::drain`], each ready request with the origins of its spans.
-    pub fn drain_tracked(&mut self) -> Vec<(WireRequest, Origins)> {
+    pub fn drain(&mut self) -> Vec<Ready> {
         let mut outbox = Outbox::default();
         let keys: Vec<ResourceKey> = self.held.keys().copied().collect();
         for key in keys {
@@ -825,16 +812,15 @@ impl Reconciler {
     }
 
     /// Takes one window record, `at` (now, origin). Its problems are in the request's
-    /// report already (`Prepared`), but for the store's refusal of a process.
-    #[allow(clippy::too_many_arguments)]
+    /// report already (`Prepared`); the store refuses none for its own state (a process
+    /// table of 0 is refused by the configuration).
     fn take_window(
         &mut self,
         key: ResourceKey,
         rctx: &Arc<ResourceCtx>,
         carrier: &Carrier,
         decoded: Result<Window, WindowDecodeError>,
-        (now, origin): (u64, u64),
-        report: &mut IngestReport,
+        (now, origin): (u64, Option<u64>),
         outbox: &mut Outbox,
     ) {
         let window = match decoded {
@@ -858,9 +844,8 @@ impl Reconciler {
             .store
             .process(&key)
             .is_some_and(|p| p.get(window.start_ns).is_some());
-        if self.cfg.track_origins
-            && kept
-            && matches!(admission, Ok(Admission::Stored | Admission::Replaced))
+        if let Some(origin) = origin
+            .filter(|_| kept && matches!(admission, Ok(Admission::Stored | Admission::Replaced)))
         {
             self.evidence.push(EvidenceChange::Taken {
                 key,
@@ -869,9 +854,9 @@ impl Reconciler {
             });
         }
         match admission {
-            // An inverted record is in the request's report already.
-            Err(Refusal::Inverted { .. }) => {}
-            Err(refusal) => report.note(refusal.to_string()),
+            // An inverted record is in the request's report already; any other refusal
+            // is the store's, counted there (`refused_processes`).
+            Err(_) => {}
             Ok(Admission::Superseded) => {}
             Ok(_) if !kept => {}
             Ok(_) if window.is_open() => {
@@ -1128,7 +1113,7 @@ impl Reconciler {
 }
 
 /// Ready requests, decoded (for callers that read what leaves: tests, benchmarks).
-fn decoded(ready: Vec<(WireRequest, Origins)>) -> Vec<ExportTraceServiceRequest> {
+pub fn decoded(ready: Vec<Ready>) -> Vec<ExportTraceServiceRequest> {
     ready
         .iter()
         .filter_map(|(r, _)| r.to_proto().ok())

@@ -9,6 +9,28 @@ use crate::fixtures::{self, kernel, plain, request, resource, spans_of, window_c
 const KS: SamplingMode = SamplingMode::KernelSerialized;
 const SECOND: u64 = 1_000_000_000;
 
+/// Ingests `req` at `now`: what its sender is told (decided by the request alone) and
+/// the requests released, decoded.
+fn ingest(
+    r: &mut Reconciler,
+    req: impl Into<Prepared>,
+    now: u64,
+) -> (IngestReport, Vec<ExportTraceServiceRequest>) {
+    let prepared = req.into();
+    let report = prepared.report().clone();
+    (report, decoded(r.ingest(prepared, now)))
+}
+
+/// The requests released at `now`, decoded.
+fn tick(r: &mut Reconciler, now: u64) -> Vec<ExportTraceServiceRequest> {
+    decoded(r.tick(now))
+}
+
+/// Everything released at shutdown, decoded.
+fn drain(r: &mut Reconciler) -> Vec<ExportTraceServiceRequest> {
+    decoded(r.drain())
+}
+
 fn reconciler() -> Reconciler {
     Reconciler::new(ReconcileConfig::default())
 }
@@ -85,11 +107,15 @@ fn assert_balanced(r: &Reconciler, out: &[ExportTraceServiceRequest]) {
 #[test]
 fn a_serialized_tier_kernel_with_no_evidence_is_held_then_leaves_unknown_at_the_deadline() {
     let mut r = reconciler();
-    let (report, out) = r.ingest(request(serialized(), vec![kernel(1, 100, 200, None)]), 0);
+    let (report, out) = ingest(
+        &mut r,
+        request(serialized(), vec![kernel(1, 100, 200, None)]),
+        0,
+    );
     assert!(report.is_clean() && out.is_empty());
     assert_eq!(r.held(), 1);
-    assert!(r.tick(SECOND).is_empty(), "held until the deadline");
-    let out = r.tick(2 * SECOND);
+    assert!(tick(&mut r, SECOND).is_empty(), "held until the deadline");
+    let out = tick(&mut r, 2 * SECOND);
     assert_eq!(kernel_answers(&out), ["unknown"]);
     assert_eq!(
         (
@@ -105,14 +131,16 @@ fn a_serialized_tier_kernel_with_no_evidence_is_held_then_leaves_unknown_at_the_
 #[test]
 fn a_held_kernel_leaves_as_soon_as_a_later_window_settles_it() {
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(1, &[Window::open(1000, 1, KS)])],
         ),
         0,
     );
-    let (_, out) = r.ingest(
+    let (_, out) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![
@@ -130,7 +158,7 @@ fn a_held_kernel_leaves_as_soon_as_a_later_window_settles_it() {
         2,
         &[Window::closed(1000, 2000, 1, KS), Window::open(3000, 2, KS)],
     )];
-    let (_, out) = r.ingest(request(serialized(), closes), 2);
+    let (_, out) = ingest(&mut r, request(serialized(), closes), 2);
     assert_eq!(kernel_answers(&out), ["true", "false"]);
     assert_eq!(
         (
@@ -153,7 +181,7 @@ fn kernels_of_other_tiers_leave_at_once_as_false_whatever_windows_arrive() {
             kernel(1, 100, 200, None),
             kernel(2, 300, 400, Some(Serialized::False)),
         ];
-        let (_, out) = r.ingest(request(res, spans), 0);
+        let (_, out) = ingest(&mut r, request(res, spans), 0);
         assert_eq!(kernel_answers(&out), ["false", "false"], "{tier}");
         assert_eq!(r.held(), 0);
         assert_eq!(
@@ -178,14 +206,15 @@ fn a_burst_reconciles_to_one_closed_window_span_in_either_delivery_order() {
         let mut out = Vec::new();
         for (i, w) in order.iter().enumerate() {
             out.extend(
-                r.ingest(
+                ingest(
+                    &mut r,
                     request(serialized(), vec![window_carrier(i as u64, &[*w])]),
                     i as u64,
                 )
                 .1,
             );
         }
-        out.extend(r.tick(10 * SECOND));
+        out.extend(tick(&mut r, 10 * SECOND));
         let windows: Vec<_> = spans_of(&out)
             .into_iter()
             .filter(|(_, s)| s.name == "gpu.sampling.window")
@@ -213,8 +242,9 @@ fn an_open_window_never_closed_yields_an_unclosed_window_span_and_unknown_kernel
         1,
         &[Window::closed(1000, 2000, 1, KS), Window::open(4000, 2, KS)],
     )];
-    r.ingest(request(serialized(), spans), 0);
-    let (_, out) = r.ingest(
+    ingest(&mut r, request(serialized(), spans), 0);
+    let (_, out) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![
@@ -230,7 +260,7 @@ fn an_open_window_never_closed_yields_an_unclosed_window_span_and_unknown_kernel
         "the gap before the open start is proven"
     );
     let early = out;
-    let out = r.tick(3 * SECOND);
+    let out = tick(&mut r, 3 * SECOND);
     let unclosed: Vec<_> = spans_of(&out)
         .into_iter()
         .filter(|(_, s)| s.name == "gpu.sampling.window")
@@ -256,7 +286,7 @@ fn a_false_stamp_contradicted_by_a_closed_window_leaves_as_true_and_is_counted()
         window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]),
         kernel(1, 1500, 1600, Some(Serialized::False)),
     ];
-    let (_, out) = r.ingest(request(serialized(), spans), 0);
+    let (_, out) = ingest(&mut r, request(serialized(), spans), 0);
     assert_eq!(kernel_answers(&out), ["true"]);
     assert_eq!(r.counters().conflicts, 1);
     assert_balanced(&r, &out);
@@ -268,7 +298,11 @@ fn an_invalid_stamp_is_replaced_by_the_verdict_and_reported() {
     let mut k = kernel(1, 100, 200, None);
     k.attributes
         .push(semconv::otlp::boolean(a::GPU_SERIALIZED, false));
-    let (report, out) = r.ingest(request(resource("app", 1, Some(Tier::Off)), vec![k]), 0);
+    let (report, out) = ingest(
+        &mut r,
+        request(resource("app", 1, Some(Tier::Off)), vec![k]),
+        0,
+    );
     assert_eq!(kernel_answers(&out), ["false"]);
     assert_eq!(
         spans_of(&out)[0]
@@ -298,7 +332,8 @@ fn nvtx_range_spans_pass_through_byte_for_byte_and_are_not_kernel_spans() {
     let mut k = kernel(3, 1_500, 1_600, Some(Serialized::False));
     k.trace_id = inner.trace_id.clone();
     k.parent_span_id = inner.span_id.clone();
-    let (_, out) = r.ingest(
+    let (_, out) = ingest(
+        &mut r,
         request(
             resource("app", 42, Some(Tier::Off)),
             vec![outer.clone(), k.clone(), inner.clone()],
@@ -322,7 +357,8 @@ fn nvtx_range_spans_pass_through_byte_for_byte_and_are_not_kernel_spans() {
     assert_balanced(&r, &out);
     // Under the serialized tier the kernel waits for evidence; the ranges do not.
     let mut r = reconciler();
-    let (_, out) = r.ingest(
+    let (_, out) = ingest(
+        &mut r,
         request(serialized(), vec![outer.clone(), k, inner.clone()]),
         0,
     );
@@ -341,7 +377,7 @@ fn non_gpu_spans_pass_through_byte_for_byte() {
         serialized(),
         vec![plain(1), kernel(2, 1, 2, None), plain(3)],
     );
-    let (_, out) = r.ingest(original.clone(), 0);
+    let (_, out) = ingest(&mut r, original.clone(), 0);
     let passed: Vec<_> = spans_of(&out)
         .into_iter()
         .map(|(_, s)| s.encode_to_vec())
@@ -364,7 +400,8 @@ fn malformed_spans_are_rejected_and_every_valid_span_is_kept() {
     bad.trace_id = vec![1, 2, 3];
     let mut zero = plain(2);
     zero.span_id = vec![0; 8];
-    let (report, out) = r.ingest(
+    let (report, out) = ingest(
+        &mut r,
         request(
             resource("app", 1, Some(Tier::Off)),
             vec![bad, plain(3), zero, kernel(4, 1, 2, None)],
@@ -381,7 +418,7 @@ fn malformed_spans_are_rejected_and_every_valid_span_is_kept() {
 fn an_inverted_window_is_refused_with_a_clear_error_and_its_carrier_kept() {
     let mut r = reconciler();
     let carrier = window_carrier(1, &[Window::closed(5000, 1000, 1, KS)]);
-    let (report, out) = r.ingest(request(serialized(), vec![carrier.clone()]), 0);
+    let (report, out) = ingest(&mut r, request(serialized(), vec![carrier.clone()]), 0);
     assert!(
         report
             .error_message()
@@ -406,7 +443,8 @@ fn a_full_hold_releases_the_oldest_early_with_its_current_answer() {
     let mut out = Vec::new();
     for i in 0..5 {
         out.extend(
-            r.ingest(
+            ingest(
+                &mut r,
                 request(serialized(), vec![kernel(i, 100 + i, 200 + i, None)]),
                 i,
             )
@@ -435,18 +473,18 @@ fn the_hold_is_bounded_in_bytes_and_a_large_span_makes_room_by_releasing_the_old
     });
     let mut out = Vec::new();
     for i in 0..4 {
-        out.extend(r.ingest(request(serialized(), vec![small(i)]), i).1);
+        out.extend(ingest(&mut r, request(serialized(), vec![small(i)]), i).1);
     }
     assert_eq!((r.held(), r.counters().released_early), (4, 0), "4 fit");
     assert_eq!(r.held_bytes(), 4 * cost(&small(0)));
-    out.extend(r.ingest(request(serialized(), vec![small(4)]), 4).1);
+    out.extend(ingest(&mut r, request(serialized(), vec![small(4)]), 4).1);
     assert_eq!(
         (r.held(), r.counters().released_early),
         (4, 1),
         "one out, one in"
     );
     // Larger than all the rest together: everything leaves, and it is not held either.
-    out.extend(r.ingest(request(serialized(), vec![large.clone()]), 5).1);
+    out.extend(ingest(&mut r, request(serialized(), vec![large.clone()]), 5).1);
     assert_eq!((r.held(), r.held_bytes()), (0, 0));
     assert_eq!(r.counters().released_early, 6);
     let starts: Vec<_> = spans_of(&out)
@@ -460,7 +498,8 @@ fn the_hold_is_bounded_in_bytes_and_a_large_span_makes_room_by_releasing_the_old
 #[test]
 fn drain_releases_everything_held_and_closes_pending_windows() {
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![
@@ -471,7 +510,7 @@ fn drain_releases_everything_held_and_closes_pending_windows() {
         ),
         0,
     );
-    let out = r.drain();
+    let out = drain(&mut r);
     assert_eq!(kernel_answers(&out), ["unknown", "unknown"]);
     assert_eq!(
         answers(&out)
@@ -511,8 +550,8 @@ fn agreement_run(stamp_of: impl Fn(u64, u64) -> Serialized) -> (ReconcileCounter
         let s = i * 150;
         kernel(i, s, s + 100, Some(stamp_of(s, s + 100)))
     }));
-    let mut out = r.ingest(request(serialized(), spans), 0).1;
-    out.extend(r.tick(10 * SECOND));
+    let mut out = ingest(&mut r, request(serialized(), spans), 0).1;
+    out.extend(tick(&mut r, 10 * SECOND));
     assert_balanced(&r, &out);
     (r.counters(), kernel_answers(&out))
 }
@@ -553,7 +592,8 @@ fn the_agreement_check_catches_a_producer_stamp_that_differs_from_the_truth() {
 #[test]
 fn the_balance_check_fails_on_an_uncounted_span_a_lost_span_and_a_double_answer() {
     let mut r = reconciler();
-    let (_, out) = r.ingest(
+    let (_, out) = ingest(
+        &mut r,
         request(
             resource("app", 1, Some(Tier::Off)),
             vec![kernel(1, 1, 2, None), kernel(2, 3, 4, None)],
@@ -580,7 +620,7 @@ fn the_balance_check_fails_on_an_uncounted_span_a_lost_span_and_a_double_answer(
 #[test]
 fn an_empty_request_is_clean_and_balanced() {
     let mut r = reconciler();
-    let (report, out) = r.ingest(ExportTraceServiceRequest::default(), 0);
+    let (report, out) = ingest(&mut r, ExportTraceServiceRequest::default(), 0);
     assert!(report.is_clean() && out.is_empty());
     assert_balanced(&r, &out);
 }
@@ -604,12 +644,12 @@ fn junk_resources(n: u64) -> ExportTraceServiceRequest {
 #[test]
 fn a_producer_after_the_process_limit_is_still_reconciled() {
     let mut r = reconciler();
-    r.ingest(junk_resources(256), 0);
+    ingest(&mut r, junk_resources(256), 0);
     let spans = vec![
         window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]),
         kernel(1, 1500, 1600, Some(Serialized::False)),
     ];
-    let (report, out) = r.ingest(request(serialized(), spans), 1);
+    let (report, out) = ingest(&mut r, request(serialized(), spans), 1);
     assert!(report.is_clean(), "{}", report.error_message());
     assert_eq!(kernel_answers(&out), ["true"]);
     assert_eq!(r.counters().conflicts, 1);
@@ -625,15 +665,17 @@ fn a_producer_after_the_process_limit_is_still_reconciled() {
 #[test]
 fn a_false_stamp_over_a_producer_evicted_after_sending_its_windows_reads_unknown() {
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)])],
         ),
         0,
     );
-    r.ingest(junk_resources(256), 1);
-    let (_, out) = r.ingest(
+    ingest(&mut r, junk_resources(256), 1);
+    let (_, out) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![kernel(1, 1500, 1600, Some(Serialized::False))],
@@ -641,7 +683,7 @@ fn a_false_stamp_over_a_producer_evicted_after_sending_its_windows_reads_unknown
         2,
     );
     let mut out = out;
-    out.extend(r.tick(10 * SECOND));
+    out.extend(tick(&mut r, 10 * SECOND));
     assert_eq!(kernel_answers(&out), ["unknown"]);
     assert_eq!(r.counters().unverifiable, 1);
     assert_eq!(r.store_counters().processes_evicted, 1);
@@ -660,15 +702,20 @@ fn a_false_stamp_over_an_evicted_window_reads_unknown() {
     let windows: Vec<_> = (0..4)
         .map(|i| Window::closed(1000 + i * 10_000, 2000 + i * 10_000, i + 1, KS))
         .collect();
-    r.ingest(request(serialized(), vec![window_carrier(1, &windows)]), 0);
-    let (_, mut out) = r.ingest(
+    ingest(
+        &mut r,
+        request(serialized(), vec![window_carrier(1, &windows)]),
+        0,
+    );
+    let (_, mut out) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![kernel(1, 1500, 1600, Some(Serialized::False))],
         ),
         1,
     );
-    out.extend(r.tick(10 * SECOND));
+    out.extend(tick(&mut r, 10 * SECOND));
     assert_eq!(kernel_answers(&out), ["unknown"]);
     assert_eq!(r.counters().unverifiable, 1);
     assert_balanced(&r, &out);
@@ -683,7 +730,7 @@ fn kernels_of_other_tiers_read_false_whatever_their_stamp() {
             kernel(2, 300, 400, Some(Serialized::Unknown)),
             kernel(3, 500, 600, Some(Serialized::False)),
         ];
-        let (_, out) = r.ingest(request(resource("app", 1, Some(tier)), spans), 0);
+        let (_, out) = ingest(&mut r, request(resource("app", 1, Some(tier)), spans), 0);
         assert_eq!(kernel_answers(&out), ["false", "false", "false"], "{tier}");
         let c = r.counters();
         assert_eq!((c.repaired_tier, c.agreements), (2, 1), "{tier}");
@@ -699,7 +746,7 @@ fn a_span_with_duplicate_gpu_serialized_keys_leaves_with_exactly_one() {
         k.attributes
             .push(semconv::otlp::string(a::GPU_SERIALIZED, "true"));
         let spans = vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)]), k];
-        let (_, out) = r.ingest(request(resource("app", 1, Some(tier)), spans), 0);
+        let (_, out) = ingest(&mut r, request(resource("app", 1, Some(tier)), spans), 0);
         let k = spans_of(&out)
             .into_iter()
             .find(|(_, s)| is_kernel(s))
@@ -728,11 +775,13 @@ fn window_spans_are_bounded_by_the_windows_the_store_keeps() {
     let opens: Vec<_> = (0..10)
         .map(|i| Window::open(1000 + i * 100, i + 1, KS))
         .collect();
-    let mut out = r
-        .ingest(request(serialized(), vec![window_carrier(1, &opens)]), 0)
-        .1;
-    out.extend(r.tick(10 * SECOND));
-    out.extend(r.drain());
+    let (_, mut out) = ingest(
+        &mut r,
+        request(serialized(), vec![window_carrier(1, &opens)]),
+        0,
+    );
+    out.extend(tick(&mut r, 10 * SECOND));
+    out.extend(drain(&mut r));
     let windows = spans_of(&out)
         .into_iter()
         .filter(|(_, s)| s.name == "gpu.sampling.window")
@@ -744,10 +793,7 @@ fn window_spans_are_bounded_by_the_windows_the_store_keeps() {
 // ---- origins, seals and evidence (what the persistent queue relies on) ----
 
 fn tracking() -> Reconciler {
-    Reconciler::new(ReconcileConfig {
-        track_origins: true,
-        ..ReconcileConfig::default()
-    })
+    Reconciler::new(ReconcileConfig::default())
 }
 
 fn tracked(
@@ -756,8 +802,7 @@ fn tracked(
     origin: u64,
     now: u64,
 ) -> Vec<(WireRequest, Origins)> {
-    r.ingest_tracked(Prepared::new(req).with_origin(origin), now)
-        .1
+    r.ingest(Prepared::new(req).with_origin(origin), now)
 }
 
 /// The origin of each exported span, in order.
@@ -813,7 +858,7 @@ fn an_open_window_keeps_its_input_unsealed_until_its_close_or_its_deadline() {
     let close = window_carrier(3, &[Window::closed(1000, 1500, 1, KS)]);
     tracked(&mut r, request(serialized(), vec![close]), 3, 1);
     assert_eq!(r.take_sealed(), [1, 3], "closed: its input is done");
-    let out = r.tick_tracked(10 * SECOND);
+    let out = r.tick(10 * SECOND);
     assert_eq!(
         origin_per_span(&out),
         [("gpu.sampling.window".to_string(), 2)],
@@ -859,8 +904,8 @@ fn restored_evidence_answers_as_the_store_it_came_from_without_window_spans_agai
             vec![kernel(1, 1500, 1600, None), kernel(2, 3000, 3100, None)],
         )
     };
-    let (_, before) = first.ingest(kernels(), 1);
-    let (_, after) = restarted.ingest(kernels(), 1);
+    let (_, before) = ingest(&mut first, kernels(), 1);
+    let (_, after) = ingest(&mut restarted, kernels(), 1);
     assert_eq!(kernel_answers(&before), ["true", "false"]);
     assert_eq!(answers(&after), answers(&before), "no window span again");
 }
@@ -868,7 +913,6 @@ fn restored_evidence_answers_as_the_store_it_came_from_without_window_spans_agai
 #[test]
 fn the_evidence_journal_names_what_the_store_took_and_what_it_evicted() {
     let mut r = Reconciler::new(ReconcileConfig {
-        track_origins: true,
         store: semconv::StoreLimits {
             max_windows_per_process: 2,
             ..semconv::StoreLimits::default()
@@ -904,23 +948,25 @@ fn the_evidence_journal_names_what_the_store_took_and_what_it_evicted() {
 }
 
 #[test]
-fn without_tracking_nothing_is_journaled_or_sealed() {
+fn an_input_the_queue_did_not_number_is_neither_journaled_nor_sealed_and_its_output_has_no_origins() {
     let mut r = reconciler();
     let windows = [Window::open(1000, 1, KS)];
-    tracked(
-        &mut r,
-        request(serialized(), vec![window_carrier(1, &windows)]),
-        1,
+    let out = r.ingest(
+        Prepared::new(request(
+            serialized(),
+            vec![window_carrier(1, &windows), plain(2)],
+        )),
         0,
     );
     assert!(r.take_evidence().is_empty() && r.take_sealed().is_empty());
+    assert!(!out.is_empty());
+    assert!(out.iter().all(|(_, origins)| origins.runs().is_empty()));
 }
 
 #[test]
 fn a_false_stamp_over_evidence_evicted_before_a_restart_still_reads_unknown_after_it() {
     let one_window = || {
         Reconciler::new(ReconcileConfig {
-            track_origins: true,
             store: semconv::StoreLimits {
                 max_windows_per_process: 1,
                 ..semconv::StoreLimits::default()
@@ -967,10 +1013,10 @@ fn a_false_stamp_over_evidence_evicted_before_a_restart_still_reads_unknown_afte
         )
     };
     // Held (the evidence cannot settle it), then released at the deadline.
-    let mut before = first.ingest(stamped(), 1).1;
-    before.extend(first.tick(10 * SECOND));
-    let mut after = restarted.ingest(stamped(), 1).1;
-    after.extend(restarted.tick(10 * SECOND));
+    let mut before = ingest(&mut first, stamped(), 1).1;
+    before.extend(tick(&mut first, 10 * SECOND));
+    let mut after = ingest(&mut restarted, stamped(), 1).1;
+    after.extend(tick(&mut restarted, 10 * SECOND));
     assert_eq!(kernel_answers(&before), ["unknown"]);
     assert_eq!(kernel_answers(&after), kernel_answers(&before));
 }
@@ -996,7 +1042,8 @@ fn on_gpu(ordinal: i64) -> Resource {
 fn a_processs_windows_settle_its_kernels_on_every_gpu_and_each_keeps_its_gpus_resource() {
     let mut r = reconciler();
     // The burst ran on every context of the process: [1000, 2000], quiet until 5000.
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(
@@ -1011,7 +1058,8 @@ fn a_processs_windows_settle_its_kernels_on_every_gpu_and_each_keeps_its_gpus_re
     );
     let mut out = Vec::new();
     for (gpu, n) in [(0, 1), (3, 2), (7, 3)] {
-        let (_, o) = r.ingest(
+        let (_, o) = ingest(
+            &mut r,
             request(
                 on_gpu(gpu),
                 vec![
@@ -1051,14 +1099,16 @@ fn another_process_sharing_the_instance_id_never_settles_these_kernels() {
         r
     };
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             shared(1, "a"),
             vec![window_carrier(1, &[Window::closed(1000, 2000, 1, KS)])],
         ),
         0,
     );
-    let (_, out) = r.ingest(
+    let (_, out) = ingest(
+        &mut r,
         request(shared(1, "b"), vec![kernel(1, 1500, 1600, None)]),
         0,
     );
@@ -1066,14 +1116,15 @@ fn another_process_sharing_the_instance_id_never_settles_these_kernels() {
         out.is_empty(),
         "process b has no windows: held, not settled by a's"
     );
-    let out = r.tick(3 * SECOND);
+    let out = tick(&mut r, 3 * SECOND);
     assert_eq!(kernel_answers(&out), ["unknown"]);
 }
 
 #[test]
 fn an_unknown_stamp_is_settled_by_the_receivers_windows_and_counted() {
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(
@@ -1087,7 +1138,8 @@ fn an_unknown_stamp_is_settled_by_the_receivers_windows_and_counted() {
         0,
     );
     // The producer released these before its evidence came: "unknown".
-    let (_, mut out) = r.ingest(
+    let (_, mut out) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![
@@ -1105,7 +1157,8 @@ fn an_unknown_stamp_is_settled_by_the_receivers_windows_and_counted() {
         "past the quiet tail: waits for the next window"
     );
     // Seq 2 opens at 4000: consecutive, so nothing ran serialized in between.
-    let (_, o) = r.ingest(
+    let (_, o) = ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(2, &[Window::open(4000, 2, KS)])],
@@ -1125,14 +1178,16 @@ fn an_unknown_stamp_is_settled_by_the_receivers_windows_and_counted() {
 #[test]
 fn every_unknown_that_leaves_is_counted_by_the_evidence_that_was_missing() {
     let mut r = reconciler();
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![window_carrier(1, &[Window::open(1000, 1, KS)])],
         ),
         0,
     );
-    r.ingest(
+    ingest(
+        &mut r,
         request(
             serialized(),
             vec![
@@ -1142,7 +1197,7 @@ fn every_unknown_that_leaves_is_counted_by_the_evidence_that_was_missing() {
         ),
         0,
     );
-    let out = r.tick(3 * SECOND);
+    let out = tick(&mut r, 3 * SECOND);
     assert_eq!(kernel_answers(&out), ["unknown", "unknown"]);
     let c = r.counters();
     assert_eq!(c.unknown_by_reason[UnknownReason::OpenWindow.index()], 1);

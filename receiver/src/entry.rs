@@ -1,0 +1,131 @@
+//! What travels from ingest to the pipeline ([`Entry`]), what a waiting request holds
+//! ([`Admission`], [`Claim`]), and why a request may be turned away ([`Refusal`]): the
+//! types the front ends, the persistent queue and the pipeline share.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{oneshot, OwnedSemaphorePermit};
+
+use crate::reconcile::Prepared;
+
+/// How long senders are asked to wait when the receiver is full.
+pub const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// One request on its way to the pipeline.
+#[derive(Debug)]
+pub struct Entry {
+    /// The request, read; numbered ([`Prepared::with_origin`]) when the persistent
+    /// queue holds it, so that its output's delivery can delete it.
+    pub prepared: Prepared,
+    /// When it arrived (was committed, with the queue), on the receiver's clock: the
+    /// time it is reconciled at.
+    pub arrival: u64,
+    /// In memory only: the sender waits until the pipeline takes the request.
+    pub claim: Option<Claim>,
+    /// Its share of the pending-bytes budget while it waits in memory.
+    pub admission: Option<Admission>,
+}
+
+/// A request's wire bytes counted against the pending-bytes budget until dropped.
+#[derive(Debug)]
+pub struct Admission(OwnedSemaphorePermit);
+
+impl Admission {
+    /// The budget's permits for one request's bytes.
+    pub fn new(permits: OwnedSemaphorePermit) -> Admission {
+        Admission(permits)
+    }
+
+    /// Bytes admitted.
+    pub fn bytes(&self) -> usize {
+        self.0.num_permits()
+    }
+
+    /// Adds `more` to this admission.
+    pub fn merge(&mut self, more: Admission) {
+        self.0.merge(more.0);
+    }
+}
+
+/// Why a whole request was not taken: what the sender is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The pipeline stayed full for the enqueue timeout.
+    #[error("the receiver is at capacity; retry after {}s", RETRY_AFTER.as_secs())]
+    Busy,
+    /// The requests waiting for the pipeline already hold the pending-bytes budget.
+    #[error("the receiver holds its limit of pending request bytes; retry after {}s", RETRY_AFTER.as_secs())]
+    OverBudget,
+    /// The pipeline is shutting down (or the persistent queue cannot write).
+    #[error("the receiver is shutting down")]
+    Unavailable,
+    /// The persistent queue holds its byte budget.
+    #[error("the receiver's queue is full; retry after {}s", RETRY_AFTER.as_secs())]
+    QueueFull,
+}
+
+const QUEUED: u8 = 0;
+const TAKEN: u8 = 1;
+const ABANDONED: u8 = 2;
+
+/// Who owns a request waiting in memory: the pipeline, once it takes it, or its sender,
+/// once it stops waiting (and is told to retry). Decided once, by whoever moves first,
+/// so an answer never says "retry" for spans that are exported.
+#[derive(Debug)]
+pub struct Claim {
+    taken: oneshot::Sender<()>,
+    state: Arc<AtomicU8>,
+}
+
+/// The sender's side of a [`Claim`].
+#[derive(Debug)]
+pub struct Waiting {
+    taken: oneshot::Receiver<()>,
+    state: Arc<AtomicU8>,
+}
+
+impl Claim {
+    /// A claim and its sender's side.
+    pub fn new() -> (Claim, Waiting) {
+        let (tx, rx) = oneshot::channel();
+        let state = Arc::new(AtomicU8::new(QUEUED));
+        (
+            Claim {
+                taken: tx,
+                state: state.clone(),
+            },
+            Waiting { taken: rx, state },
+        )
+    }
+
+    /// The pipeline takes the request; false when its sender was already told to
+    /// retry, and then the request must not be taken.
+    pub fn take(self) -> bool {
+        let ok = claim(&self.state, TAKEN);
+        if ok {
+            let _ = self.taken.send(());
+        }
+        ok
+    }
+}
+
+impl Waiting {
+    /// Waits until the pipeline takes the request, for at most `timeout`. `Ok`: taken;
+    /// `Err(true)`: given up (the sender is told to retry, the pipeline will skip it);
+    /// `Err(false)`: the pipeline is gone.
+    pub async fn taken(mut self, timeout: Duration) -> Result<(), bool> {
+        match tokio::time::timeout(timeout, &mut self.taken).await {
+            Ok(r) => r.map_err(|_| false),
+            Err(_) if claim(&self.state, ABANDONED) => Err(true),
+            // Taken meanwhile: its signal is on its way.
+            Err(_) => self.taken.await.map_err(|_| false),
+        }
+    }
+}
+
+fn claim(c: &AtomicU8, to: u8) -> bool {
+    c.compare_exchange(QUEUED, to, Ordering::AcqRel, Ordering::Acquire)
+        .is_ok()
+}

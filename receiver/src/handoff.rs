@@ -1,0 +1,294 @@
+//! The one way a request gets from ingest to the pipeline, in memory or through the
+//! persistent queue: the front ends hold a [`Handoff`], the pipeline its [`Intake`].
+//!
+//! ```text
+//! in memory:  Handoff ─ bounded channel ──────────────────────────────► Intake ─► pipeline
+//!             (answered once the pipeline takes it)
+//! durable:    Handoff ─► queue writer (commit, fsync) ─► queue feeder ─► Intake ─► pipeline
+//!             (answered once the commit is durable)            ▲                    │
+//!                                                              └─ delete when done ◄┘
+//! ```
+//!
+//! A request is first admitted against a budget of pending wire bytes (held until the
+//! pipeline takes or drops it, or the queue has it on disk). What its sender is told is
+//! decided once, from the request alone ([`Prepared::report`]), the same in both modes;
+//! refusals are "retry later" (a full budget, a pipeline or queue that stays full) or
+//! "unavailable" (shutting down, a disk that fails). The pipeline reads [`Entry`]s in
+//! one loop whatever the mode: each carries its arrival time (the reconciler's clock)
+//! and, through the queue, its number, so the acknowledgement travels with the data.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, watch, Semaphore};
+
+use crate::entry::{Admission, Claim, Entry, Refusal};
+
+use crate::config::Config;
+use crate::export::Delivery;
+use crate::queue::{self, Appender, QueueError, QueueTasks, Tracker};
+use crate::reconcile::origin::EvidenceChange;
+use crate::reconcile::resource::ResourceKey;
+use crate::reconcile::{IngestReport, Prepared, Ready, Reconciler};
+use crate::telemetry::Telemetry;
+
+/// The front ends' side: admits a request's bytes, then hands it over.
+#[derive(Debug, Clone)]
+pub struct Handoff {
+    to: To,
+    enqueue_timeout: Duration,
+    budget: Arc<Semaphore>,
+    /// Counters of the ingest edge.
+    pub telemetry: Arc<Telemetry>,
+}
+
+#[derive(Debug, Clone)]
+enum To {
+    Memory(mpsc::Sender<Entry>),
+    Durable(Appender),
+}
+
+impl Handoff {
+    /// Counts `bytes` of a request against the budget, or refuses it (and counts the
+    /// refusal) when the budget has no room. Never waits: the bytes are often in
+    /// memory already, and waiting would hold them outside the budget.
+    pub fn admit(&self, bytes: usize) -> Result<Admission, Refusal> {
+        let n = u32::try_from(bytes).unwrap_or(u32::MAX);
+        match self.budget.clone().try_acquire_many_owned(n) {
+            Ok(p) => Ok(Admission::new(p)),
+            Err(_) => Err(self.refused(Refusal::OverBudget)),
+        }
+    }
+
+    /// Grows an admission to `bytes` (a body that decompressed larger than it was).
+    pub fn grow(&self, admission: &mut Admission, bytes: usize) -> Result<(), Refusal> {
+        let have = admission.bytes();
+        if bytes <= have {
+            return Ok(());
+        }
+        let more = self.admit(bytes - have)?;
+        admission.merge(more);
+        Ok(())
+    }
+
+    fn refused(&self, refusal: Refusal) -> Refusal {
+        let i = &self.telemetry.ingest;
+        let counter = match refusal {
+            Refusal::Busy => &i.refused_busy,
+            Refusal::OverBudget => &i.refused_pending_bytes,
+            Refusal::Unavailable => &i.refused_unavailable,
+            Refusal::QueueFull => &i.refused_queue_full,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        refusal
+    }
+
+    /// Hands an admitted request over and returns what its sender is told once the
+    /// pipeline took it (in memory) or the queue made it durable. The request was read
+    /// ([`Prepared`]) on the sender's connection task, so that the one reconcile task
+    /// does only what needs its state.
+    pub async fn submit(
+        &self,
+        prepared: Prepared,
+        admission: Admission,
+    ) -> Result<IngestReport, Refusal> {
+        let report = prepared.report().clone();
+        let handed = match &self.to {
+            To::Durable(queue) => queue.append(prepared, admission).await,
+            To::Memory(tx) => self.to_pipeline(tx, prepared, admission).await,
+        };
+        handed.map(|()| report).map_err(|r| self.refused(r))
+    }
+
+    async fn to_pipeline(
+        &self,
+        tx: &mpsc::Sender<Entry>,
+        prepared: Prepared,
+        admission: Admission,
+    ) -> Result<(), Refusal> {
+        let (claim, waiting) = Claim::new();
+        let entry = Entry {
+            prepared,
+            arrival: crate::clock::now_ns(),
+            claim: Some(claim),
+            admission: Some(admission),
+        };
+        match tx.send_timeout(entry, self.enqueue_timeout).await {
+            // Not taken in time (the export side is backed up): the sender is told to
+            // retry and the pipeline will skip the request.
+            Ok(()) => waiting
+                .taken(self.enqueue_timeout)
+                .await
+                .map_err(|gave_up| {
+                    if gave_up {
+                        Refusal::Busy
+                    } else {
+                        Refusal::Unavailable
+                    }
+                }),
+            Err(mpsc::error::SendTimeoutError::Timeout(_)) => Err(Refusal::Busy),
+            Err(mpsc::error::SendTimeoutError::Closed(_)) => Err(Refusal::Unavailable),
+        }
+    }
+}
+
+/// The pipeline's side: the requests to reconcile, in order, and where to tell what
+/// became of them.
+#[derive(Debug)]
+pub struct Intake {
+    entries: mpsc::Receiver<Entry>,
+    durable: Option<Durable>,
+    /// The arrival of the last request taken, and whether more were committed after it.
+    last_arrival: u64,
+}
+
+#[derive(Debug)]
+struct Durable {
+    tracker: Arc<Tracker>,
+    /// The last committed number: the pipeline is behind while it has not reached it.
+    committed: watch::Receiver<u64>,
+    last_seq: u64,
+}
+
+/// What opening the handoff gives the receiver to wire in.
+#[derive(Debug)]
+pub struct Opened {
+    /// For the front ends.
+    pub handoff: Handoff,
+    /// For the pipeline.
+    pub intake: Intake,
+    /// Told by the exporters which inputs' output is settled (with the queue).
+    pub delivery: Option<Arc<dyn Delivery>>,
+    /// The queue's writer thread and feeder, to stop last (with the queue).
+    pub tasks: Option<QueueTasks>,
+    /// Evidence a restart restores into the reconciler before anything else: what
+    /// eviction left of producers' evidence, then the windows.
+    pub floors: Vec<(ResourceKey, semconv::store::Tombstone)>,
+    /// See `floors`.
+    pub windows: Vec<(ResourceKey, semconv::Window)>,
+}
+
+/// Opens the handoff `config` asks for: through the persistent queue when `queue.dir`
+/// is set (for `destinations` export destinations), else in memory.
+pub fn open(
+    config: &Config,
+    destinations: usize,
+    telemetry: Arc<Telemetry>,
+) -> Result<Opened, QueueError> {
+    let capacity = config.ingest.queue_capacity.max(1);
+    let budget = Arc::new(Semaphore::new(
+        config.ingest.max_pending_bytes.min(Semaphore::MAX_PERMITS),
+    ));
+    let handoff = |to| Handoff {
+        to,
+        enqueue_timeout: config.ingest.enqueue_timeout,
+        budget: budget.clone(),
+        telemetry: telemetry.clone(),
+    };
+    if config.queue.dir.is_none() {
+        let (tx, rx) = mpsc::channel(capacity);
+        return Ok(Opened {
+            handoff: handoff(To::Memory(tx)),
+            intake: Intake {
+                entries: rx,
+                durable: None,
+                last_arrival: 0,
+            },
+            delivery: None,
+            tasks: None,
+            floors: Vec::new(),
+            windows: Vec::new(),
+        });
+    }
+    let q = queue::open(
+        &config.queue,
+        destinations,
+        capacity,
+        telemetry.queue.clone(),
+    )?;
+    Ok(Opened {
+        handoff: handoff(To::Durable(q.appender)),
+        intake: Intake {
+            entries: q.entries,
+            durable: Some(Durable {
+                tracker: q.tracker.clone(),
+                committed: q.committed,
+                last_seq: 0,
+            }),
+            last_arrival: 0,
+        },
+        delivery: Some(q.tracker),
+        tasks: Some(q.running),
+        floors: q.floors,
+        windows: q.evidence,
+    })
+}
+
+impl Intake {
+    /// The next request to reconcile and its arrival time; None once closed and empty.
+    /// A request whose sender stopped waiting (and was told to retry) is skipped.
+    pub async fn next(&mut self) -> Option<(Prepared, u64)> {
+        loop {
+            let Entry {
+                prepared,
+                arrival,
+                claim,
+                admission: _admission,
+            } = self.entries.recv().await?;
+            if claim.is_some_and(|c| !c.take()) {
+                // Taking it now would deliver it twice.
+                continue;
+            }
+            self.last_arrival = self.last_arrival.max(arrival);
+            if let (Some(d), Some(seq)) = (self.durable.as_mut(), prepared.origin()) {
+                d.last_seq = seq;
+            }
+            return Some((prepared, arrival));
+        }
+    }
+
+    /// Takes no new request: what is already on its way is still read (in memory), or
+    /// stays on disk for the next start (with the queue).
+    pub fn close(&mut self) {
+        self.entries.close();
+    }
+
+    /// The reconciler's time now: the receiver's clock, but while the queue is replaying
+    /// a backlog, the arrival of the last request read from it, so that a backlog is
+    /// reconciled as it arrived rather than as late as it is read.
+    pub fn now(&self) -> u64 {
+        let behind = self
+            .durable
+            .as_ref()
+            .is_some_and(|d| d.last_seq < *d.committed.borrow());
+        if behind {
+            self.last_arrival
+        } else {
+            crate::clock::now_ns().max(self.last_arrival)
+        }
+    }
+
+    /// Whether the inputs outlive the process: then nothing held is released at
+    /// shutdown (it is replayed at the next start).
+    pub fn keeps_inputs(&self) -> bool {
+        self.durable.is_some()
+    }
+
+    /// Tells the queue what the reconciler did with the inputs (evidence first, so that
+    /// it is on disk before any input it came from can be deleted; emissions before
+    /// seals, so that an input is not deleted before its output is counted), and
+    /// returns `ready` for export. In memory there is nobody to tell.
+    pub fn hand_over(&self, r: &mut Reconciler, ready: Vec<Ready>) -> Vec<Ready> {
+        let evidence: Vec<EvidenceChange> = r.take_evidence();
+        let sealed = r.take_sealed();
+        if let Some(d) = &self.durable {
+            d.tracker.evidence(evidence);
+            for (_, origins) in &ready {
+                d.tracker.emitted(origins);
+            }
+            d.tracker.sealed(sealed);
+        }
+        ready
+    }
+}

@@ -3,7 +3,7 @@
 
 //! Every name and enum value of the registry, as constants.
 
-use crate::registry::{AttributeDef, AttributeType, Requirement};
+use crate::definition::{AttributeDef, AttributeType, Requirement};
 
 /// The PC-sampling tier the producer actually runs, its declared configuration.
 ///
@@ -437,6 +437,12 @@ pub const SPAN_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
 
 /// One NVTX range of the traced program; the span name is the range's message, start and end are CPU times (CLOCK_REALTIME, the kernels' time base) of the callbacks that opened and closed it. A push/pop range is the child of the range open on its thread when it was pushed, and the parent of the kernels launched on its thread while it was the innermost open range; an outermost range is the root of its own trace, so a training step is one trace with its kernels. A start/end range is the child of the push/pop range open on its starting thread, if any. It is not a kernel execution: it carries no gpu.kernel.name and no gpu.serialized.
 pub const SPAN_GPU_NVTX_RANGE: &str = "gpu.nvtx.range";
+
+/// The attributes of the `gpu.process` entity: A process whose CUDA kernels are traced.
+pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS];
+
+/// The attributes of the `gpu.device` entity: The GPU one process's kernel executions ran on. A process that drives several GPUs sends one resource per GPU: the process's attributes plus these. They describe the device and are not part of the producer's identity: a receiver keys a producer's sampling windows by its resource without them, so one process's windows apply to its kernels on every GPU. Spans that belong to no one GPU (trace roots, NVTX ranges, window records) go under the process's resource without them.
+pub const ENTITY_GPU_DEVICE: &[&str] = &[GPU_DEVICE_ID, GPU_DEVICE_NAME, GPU_DEVICE_UUID, HW_ID, HW_TYPE, HW_VENDOR, HW_MODEL];
 
 /// Every attribute of the registry, for validation at run time.
 pub const ATTRIBUTES: &[AttributeDef] = &[

@@ -18,6 +18,7 @@
 pub mod attributes;
 pub mod accounting;
 pub mod codec;
+pub mod definition;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;

@@ -1,64 +1,10 @@
-//! Types of the generated registry table ([`crate::attributes::ATTRIBUTES`]) and a
+//! Look-ups in the generated registry table ([`crate::attributes::ATTRIBUTES`]) and a
 //! type check of OTLP values against it.
 
 use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue};
 
 use crate::attributes::ATTRIBUTES;
-
-/// Resource attributes that describe the GPU a resource's kernel executions ran on (the
-/// registry's `gpu.device` entity). They are not part of the producer's identity: a
-/// process that drives several GPUs sends one resource per GPU, and its sampling windows
-/// (sent under its resource without them) apply to its kernels on every GPU.
-pub const DEVICE_ATTRIBUTES: [&str; 7] = [
-    crate::attributes::GPU_DEVICE_ID,
-    crate::attributes::GPU_DEVICE_NAME,
-    crate::attributes::GPU_DEVICE_UUID,
-    crate::attributes::HW_ID,
-    crate::attributes::HW_TYPE,
-    crate::attributes::HW_VENDOR,
-    crate::attributes::HW_MODEL,
-];
-
-/// The registry type of an attribute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttributeType {
-    /// A string.
-    String,
-    /// A 64-bit signed integer.
-    Int,
-    /// A double.
-    Double,
-    /// A boolean.
-    Bool,
-    /// An array of strings.
-    StringArray,
-    /// An array of integers.
-    IntArray,
-    /// A string restricted to these members.
-    Enum(&'static [&'static str]),
-}
-
-/// How strongly an attribute is required where it is referenced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Requirement {
-    /// Always present.
-    Required,
-    /// Present when the producer knows it.
-    Recommended,
-    /// Present only when asked for.
-    OptIn,
-}
-
-/// One attribute of the registry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttributeDef {
-    /// The wire name.
-    pub name: &'static str,
-    /// The registry type.
-    pub ty: AttributeType,
-    /// The requirement level in its own group.
-    pub requirement: Requirement,
-}
+pub use crate::definition::{AttributeDef, AttributeType, Requirement};
 
 /// A value that does not match its registry type.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

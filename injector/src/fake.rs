@@ -6,12 +6,12 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use crate::export::NvtxSender;
-use crate::model::KernelRecord;
 use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::{Tracker, TrackerCounters};
 use crate::nvtx::{Attributes, Call, RangeLink};
+use crate::record::KernelRecord;
 use crate::resource::{Device, DeviceTable};
+use crate::worker::NvtxSender;
 
 /// A fake driver's GPUs: an 8-GPU node, seen as a process sees it through
 /// `CUDA_VISIBLE_DEVICES`: ordinal `i` is the `i`-th visible physical GPU, and its UUID
@@ -189,7 +189,7 @@ pub struct FakeNvtx {
 }
 
 impl FakeNvtx {
-    /// Ranges and names go to `sender` (an export path's [`crate::export::RecordQueue::nvtx_sender`]).
+    /// Ranges and names go to `sender` (an export path's [`crate::worker::RecordQueue::nvtx_sender`]).
     pub fn new(sender: NvtxSender) -> Self {
         FakeNvtx {
             tracker: Tracker::new(sender),

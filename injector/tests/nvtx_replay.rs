@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::export::DumpLine;
+use gpu_otel_injector::dump::DumpLine;
 use gpu_otel_injector::nvtx::tracker::EventSink;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use semconv::attributes as a;

@@ -1,5 +1,6 @@
 //! The injector's life in a process: start (from `InitializeInjection`), the
-//! collector thread, and the at-exit flush.
+//! collector thread, and the at-exit flush. PC sampling's run time is `pc.rs`, NVTX's
+//! `nvtx.rs`: what CUPTI's callbacks on the application's threads do.
 //!
 //! ```text
 //! app thread: cuInit → InitializeInjection → initialize(): config, attach CUPTI,
@@ -7,7 +8,7 @@
 //! "gpu-otel-cupti":  every flush_interval: (FlushAll, under the serialized tier; else
 //!                   CUPTI's own flush period) → decode buffers → each record's NVTX
 //!                   range → RecordQueue; woken at once to switch launch correlation on
-//! "gpu-otel-export": RecordQueue → Slicer → OTLP
+//! "gpu-otel-export": the worker: RecordQueue → Slicer / Stamper → export → OTLP
 //! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
 //!             all within exit_deadline, then one summary line
 //! ```
@@ -19,12 +20,17 @@ use std::time::{Duration, Instant};
 
 use semconv::Tier;
 
+use crate::clock::now_ns;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
 use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
-use crate::export::{self, ExportSettings, RecordQueue, Stats};
 use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
 use crate::sampling::stamp::StampLimits;
+use crate::stats::Stats;
+use crate::worker::{self, RecordQueue};
+
+mod nvtx;
+mod pc;
 
 /// How long the exporter thread waits, at its first kernel, for the driver (perhaps
 /// still inside the application's `cuInit`) to name a GPU.
@@ -60,22 +66,22 @@ static RUNNING: OnceLock<Running> = OnceLock::new();
 pub(crate) fn initialize() {
     let (cfg, warnings) = Config::from_env();
     for w in warnings {
-        crate::log(&w);
+        crate::log::line(&w);
     }
     if cfg.sdk_disabled {
-        crate::log("OTEL_SDK_DISABLED=true: not attaching");
+        crate::log::line("OTEL_SDK_DISABLED=true: not attaching");
         return;
     }
     // The tier is chosen before the first context exists (cuInit is running).
     let (tier, refusal) = crate::sampling::tier::resolve(cfg.pc_sampling.as_deref());
     if let Some(e) = &refusal {
-        crate::log(&format!(
+        crate::log::line(&format!(
             "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
         ));
     }
     let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
     if tier == Tier::Off && cfg.pc_control_file.is_some() {
-        crate::log(&format!(
+        crate::log::line(&format!(
             "{}",
             crate::sampling::switch::RequestError::NotSwitchable
         ));
@@ -101,10 +107,10 @@ pub(crate) fn initialize() {
         pc,
         nvtx: cfg.nvtx,
         hooks: cupti::Hooks {
-            on_launch: crate::pc_runtime::on_launch,
-            on_drained: crate::pc_runtime::on_drained,
-            on_nvtx: crate::nvtx_runtime::on_nvtx,
-            on_correlation: crate::nvtx_runtime::on_correlation,
+            on_launch: pc::on_launch,
+            on_drained: pc::on_drained,
+            on_nvtx: nvtx::on_nvtx,
+            on_correlation: nvtx::on_correlation,
         },
     };
     let attached = match cupti::attach(&settings) {
@@ -114,7 +120,7 @@ pub(crate) fn initialize() {
                 AttachError::OtherSubscriber => "stepping aside",
                 _ => "not attaching",
             };
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "{e}; {why}, the application runs on without GPU telemetry"
             ));
             return;
@@ -123,7 +129,7 @@ pub(crate) fn initialize() {
     // A fork() child has none of the injector's threads: it runs without GPU
     // telemetry, never touches its parent's CUPTI state, and its exit returns at once.
     if !cupti::register_fork_child() {
-        crate::log("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
+        crate::log::line("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
     }
 
     let process = ProcessInfo::current();
@@ -143,15 +149,15 @@ pub(crate) fn initialize() {
         hold_ns: cfg.burst.max_gap_ns + cfg.burst.burst_ns + 2_000_000_000,
         ..StampLimits::default()
     };
-    let mut grace = cfg.flush_interval * 2 + export::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
+    let mut grace = cfg.flush_interval * 2 + worker::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
     if tier == Tier::Serialized || switchable {
         // Held executions must still find their slice's root open.
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
     let stats = Arc::new(Stats::default());
     let export_cfg = cfg.export.clone();
-    let spawned = export::spawn(
-        ExportSettings {
+    let spawned = worker::spawn(
+        worker::Settings {
             budget_bytes: cfg.budget_bytes,
             max_request_bytes: cfg.max_request_bytes,
             in_flight: cfg.in_flight,
@@ -167,8 +173,8 @@ pub(crate) fn initialize() {
     let queue = match spawned {
         Ok((queue, _handle)) => {
             if tier != Tier::Off {
-                crate::pc_runtime::install(
-                    crate::pc_runtime::RuntimeSettings {
+                pc::install(
+                    pc::RuntimeSettings {
                         tier,
                         burst: cfg.burst,
                         switchable,
@@ -180,7 +186,7 @@ pub(crate) fn initialize() {
             queue
         }
         Err(e) => {
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "cannot start the exporter thread: {e}; not attaching"
             ));
             let _ = attached.stop();
@@ -191,7 +197,7 @@ pub(crate) fn initialize() {
     let (stop_tx, stop_rx) = sync_channel(2);
     if cfg.nvtx {
         let wake = stop_tx.clone();
-        crate::nvtx_runtime::install(
+        nvtx::install(
             queue.nvtx_sender(),
             Box::new(move || {
                 let _ = wake.try_send(Control::Nvtx);
@@ -206,7 +212,7 @@ pub(crate) fn initialize() {
     let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
     if cupti_flushes {
         if let Err(e) = attached.set_flush_period(interval) {
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "CUPTI flush period not set ({e}); flushing from the collector"
             ));
         }
@@ -229,13 +235,13 @@ pub(crate) fn initialize() {
             }));
             if r.is_err() {
                 cupti::disable();
-                crate::log(
+                crate::log::line(
                     "collector thread panicked; GPU telemetry stops, the application runs on",
                 );
             }
         });
     if let Err(e) = started {
-        crate::log(&format!(
+        crate::log::line(&format!(
             "cannot start the collector thread: {e}; not attaching"
         ));
         return;
@@ -246,7 +252,7 @@ pub(crate) fn initialize() {
         exit_deadline: cfg.exit_deadline,
     });
     if !cupti::register_at_exit(at_exit) {
-        crate::log("atexit refused the exit flush: records of the last ~100 ms may be lost");
+        crate::log::line("atexit refused the exit flush: records of the last ~100 ms may be lost");
     }
 }
 
@@ -254,7 +260,7 @@ pub(crate) fn initialize() {
 fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats: &Stats) {
     let mut batch = Vec::new();
     let malformed = attached.take_buffers(names, &mut batch);
-    crate::nvtx_runtime::link(&mut batch);
+    nvtx::link(&mut batch);
     stats.malformed.fetch_add(malformed, Ordering::Relaxed);
     queue.offer(batch);
     if let Ok(n) = attached.dropped_records() {
@@ -279,12 +285,12 @@ fn collect(
         match stop.recv_timeout(interval) {
             Err(RecvTimeoutError::Timeout) => {}
             Ok(Control::Nvtx) => {
-                crate::nvtx_runtime::serve();
+                nvtx::serve();
                 continue;
             }
             Ok(Control::Stop(Stop { deadline, done })) => {
                 if let Err(e) = attached.flush(true) {
-                    crate::log(&format!("final flush: {e}"));
+                    crate::log::line(&format!("final flush: {e}"));
                 }
                 drain(&attached, &mut names, &queue, &stats);
                 let _ = attached.stop();
@@ -298,27 +304,27 @@ fn collect(
             return;
         }
         // A wake-up that found the channel full is served here, a period late.
-        crate::nvtx_runtime::serve();
+        nvtx::serve();
         if let Some(c) = control.as_mut() {
             c.poll();
         }
-        if crate::pc_runtime::defer_flush(crate::model::now_ns()) {
+        if pc::defer_flush(now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
         if cupti_flushes {
             drain(&attached, &mut names, &queue, &stats);
-            crate::pc_runtime::periodic_drain();
+            pc::periodic_drain();
             continue;
         }
         if let Err(e) = attached.flush(false) {
             if !warned {
                 warned = true;
-                crate::log(&format!("periodic flush: {e}"));
+                crate::log::line(&format!("periodic flush: {e}"));
             }
         }
         drain(&attached, &mut names, &queue, &stats);
-        crate::pc_runtime::periodic_drain();
+        pc::periodic_drain();
     }
 }
 
@@ -343,15 +349,14 @@ impl ControlFile {
         if self.last.as_deref() == Some(content.as_str()) {
             return;
         }
-        let result = crate::sampling::switch::parse_request(&content)
-            .and_then(crate::pc_runtime::request_tier);
+        let result = crate::sampling::switch::parse_request(&content).and_then(pc::request_tier);
         match result {
-            Ok(true) => crate::log(&format!(
+            Ok(true) => crate::log::line(&format!(
                 "tier control file {} asks for {content}; switching at the next kernel launch",
                 self.path.display()
             )),
             Ok(false) => {}
-            Err(e) => crate::log(&format!("{} ({})", e, self.path.display())),
+            Err(e) => crate::log::line(&format!("{} ({})", e, self.path.display())),
         }
         self.last = Some(content);
     }
@@ -372,7 +377,7 @@ fn at_exit() {
         return;
     };
     // Close an open burst and send the never-again record before the last export.
-    let pc_summary = crate::pc_runtime::shutdown();
+    let pc_summary = pc::shutdown();
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
     let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()
@@ -385,14 +390,14 @@ fn at_exit() {
         " (exit deadline passed before the last export finished)"
     };
     let (refused, context_buffers) = cupti::buffer_stats();
-    crate::log(&format!(
+    crate::log::line(&format!(
         "exit: {}; CUPTI buffers refused={refused} (pool full), from context queues={context_buffers}{tail}",
         running.stats.summary()
     ));
     if let Some(s) = pc_summary {
-        crate::log(&format!("exit: {s}"));
+        crate::log::line(&format!("exit: {s}"));
     }
-    if let Some(s) = crate::nvtx_runtime::summary(&running.stats) {
-        crate::log(&format!("exit: {s}"));
+    if let Some(s) = nvtx::summary(&running.stats) {
+        crate::log::line(&format!("exit: {s}"));
     }
 }

@@ -18,13 +18,15 @@ use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
+use crate::clock::now_ns;
 use crate::cupti;
-use crate::export::{NvtxSender, Stats};
-use crate::model::{now_ns, KernelRecord};
 use crate::nvtx::correlation::SLOTS_DEFAULT;
 use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::Tracker;
 use crate::nvtx::Call;
+use crate::record::KernelRecord;
+use crate::stats::Stats;
+use crate::worker::NvtxSender;
 
 struct NvtxRuntime {
     tracker: Tracker<NvtxSender>,
@@ -66,7 +68,7 @@ pub(crate) fn install(sender: NvtxSender, wake: Box<dyn Fn() + Send + Sync>, pre
         return;
     };
     let routing = cupti::route_to_cupti(preset);
-    crate::log(&match &routing {
+    crate::log::line(&match &routing {
         cupti::NvtxRouting::Set(p) => format!(
             "NVTX ranges: NVTX_INJECTION64_PATH={} (set by the injector; NVTX in code that first calls it after CUDA initialised reaches the injector)",
             p.display()
@@ -130,7 +132,7 @@ pub(crate) fn serve() {
         Ok(()) => rt.tracker.correlation_enabled(true),
         Err(e) => {
             rt.tracker.correlation_enabled(false);
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "NVTX ranges: launch callbacks refused ({e}); ranges are exported, kernels keep slice traces"
             ));
         }

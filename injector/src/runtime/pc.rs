@@ -30,13 +30,14 @@ use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 use semconv::{SamplingMode, Tier};
 
+use crate::clock::now_ns;
 use crate::cupti::{self, Hold};
-use crate::export::{SamplingMsg, SamplingSender, TierSwitched};
-use crate::model::{now_ns, SamplingCounters};
 use crate::sampling::controller::{Action, BurstConfig, BurstController};
-use crate::sampling::stamp::{self, PcRecord};
+use crate::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
+use crate::sampling::samples::{self, PcRecord};
 use crate::sampling::switch::{RequestError, Site, Step, TierSwitch};
 use crate::sampling::window_log::WindowLog;
+use crate::worker::SamplingSender;
 
 /// The serialized tier's bursts.
 struct Sampler {
@@ -168,7 +169,7 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
     BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
     s.counters.stop_failures += failed;
     let t1 = now_ns();
-    let recs = stamp::burst_records(drain_all(h), s.ctl.burst_launches());
+    let recs = samples::burst_records(drain_all(h), s.ctl.burst_launches());
     let pairs = pairs_of(&recs);
     if pairs == 0 {
         s.empty_bursts += 1;
@@ -182,7 +183,7 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
         // never "false") until the exit's never-again record closes it, and no burst
         // opens again.
         s.stop_failed = true;
-        crate::log(&format!(
+        crate::log::line(&format!(
             "cuptiPCSamplingStop failed on {failed} context(s): kernels may still run serialized, so the window stays open (later executions read gpu.serialized=\"unknown\") and no burst opens again (counted: gpu.pc_sampling.stop_failures)"
         ));
         send(rt, s, recs, None);
@@ -201,7 +202,7 @@ fn refuse_for_graphs(rt: &PcRuntime, s: &mut Sampler) {
         return;
     }
     s.refusal_logged = true;
-    crate::log(GRAPH_REFUSAL);
+    crate::log::line(GRAPH_REFUSAL);
     if !s.ctl.sampling() {
         sync_counters(s);
         let w = s.log.never_again(now_ns(), KS);
@@ -219,7 +220,7 @@ fn switch_step(rt: &PcRuntime, s: &mut Sampler, h: &Hold, step: Step) -> bool {
         Step::StopContinuous => {
             let (_, failed) = cupti::pc_start_stop(h, false);
             s.counters.stop_failures += failed;
-            let recs = stamp::per_function(drain_all(h));
+            let recs = samples::per_function(drain_all(h));
             s.counters.pairs += pairs_of(&recs);
             send(rt, s, recs, None);
             true
@@ -314,7 +315,7 @@ fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
         let at_ns = now_ns();
         s.counters.tier_switches = sw.switches();
         sync_counters(s);
-        crate::log(&format!(
+        crate::log::line(&format!(
             "PC sampling tier switched from {from} to {to} (tier control file); batches from now on declare gpu.pc_sampling.tier={to} (counted: gpu.pc_sampling.tier_switches={})",
             sw.switches()
         ));
@@ -324,7 +325,7 @@ fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
             ..SamplingMsg::default()
         });
     } else if sw.failures() > failures {
-        crate::log(&format!(
+        crate::log::line(&format!(
             "PC sampling tier switch from {from} failed: CUPTI refused the collection mode; {from} keeps running"
         ));
     }
@@ -431,7 +432,7 @@ pub(crate) fn periodic_drain() {
     if st.sw.running() != Tier::Continuous || !st.sw.started() {
         return;
     }
-    let recs = stamp::per_function(drain_all(&cupti::hold()));
+    let recs = samples::per_function(drain_all(&cupti::hold()));
     if !recs.is_empty() {
         st.s.counters.pairs += pairs_of(&recs);
         send(rt, &st.s, recs, None);
@@ -452,7 +453,7 @@ pub(crate) fn shutdown() -> Option<String> {
             let (_, failed) = cupti::pc_start_stop(&h, false);
             s.counters.stop_failures += failed;
         }
-        let recs = stamp::per_function(drain_all(&h));
+        let recs = samples::per_function(drain_all(&h));
         s.counters.pairs += pairs_of(&recs);
         send(rt, s, recs, None);
     }

@@ -578,7 +578,7 @@ proptest! {
                         promise = c.quiet_until_ns();
                     }
                 }
-                // The record is built after `closed` (pc_runtime's order): the promise
+                // The record is built after `closed` (runtime::pc's order): the promise
                 // it carries then is the whole gap, and must hold just the same.
                 Step::Closed(p) => {
                     total += p;

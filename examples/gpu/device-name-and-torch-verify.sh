@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Issue 4 on the GPU machine, through the device tool (carry .gpu, built as in
-# demo-verify.sh): the device name and UUID on the resource, and a PyTorch workload
-# under the injector exported to the project's receiver, checked by the checker.
+# The device name and UUID on the resource, and a PyTorch workload under the injector
+# exported to the project's receiver, checked by the checker; on the GPU machine,
+# through the device tool (carry .gpu, built as in demo-verify.sh).
 set -u
-BIN=${BIN:-.gpu}; OUT=${OUT:-/tmp/final-out}; mkdir -p "$OUT"
+BIN=${BIN:-.gpu}; OUT=${OUT:-/tmp/device-name-out}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 date -u +%FT%TZ
 "$BIN/gpu-otel-demo" --export-file "$OUT/demo.jsonl" > "$OUT/demo.txt" 2>&1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 5's overhead table on the GPU machine (carry .gpu): fixed work on 4 streams
+# PC sampling's overhead table on the GPU machine (carry .gpu): fixed work on 4 streams
 # (~98 us kernels), every arm exporting to a sink on the same machine, arms
 # interleaved, 5 rounds, medians. Pinned arms: 10 ms time-only bursts at the duty
 # ceiling (the gap sits on the duty floor: a huge target rate), so a ~7 s run holds at

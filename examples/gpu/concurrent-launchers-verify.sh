@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The serialized tier under concurrent launchers (issue 5): 2-launch bursts at 50% duty
+# The serialized tier under concurrent launchers: 2-launch bursts at 50% duty
 # (>= 1000 bursts in a run) with 4 launcher threads, in three configurations of the
 # injector, exporting to a sink. A run still going after its limit is reported HUNG
 # with every thread's kernel wait channel. Carry .gpu (built as in demo-verify.sh).

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# GPU verification of the injector, run on the device machine from the repository
-# root with the release builds copied into .gpu/ (see docs/gpu-verification.md).
+# Kernel spans on a GPU: kernels launched == spans received (the Rust example), the host
+# unharmed without CUPTI, torch.profiler beside the injector, and the overhead of a
+# launch-bound program. Run on the device machine from the repository root with the
+# release builds copied into .gpu/ (docs/measurements/carry-rate.md says how).
 # Writes its results under $OUT (or ./gpu-out when OUT is unset).
 set -u
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"

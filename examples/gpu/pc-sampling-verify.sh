@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# GPU verification of PC sampling (issue 5), run on the device machine from the
-# repository root with the release builds copied into .gpu/ (docs/gpu-verification.md):
+# PC sampling on a GPU (both tiers, refusals, graphs, PyTorch, SIGKILL, overhead), run
+# on the device machine from the repository root with the release builds copied into
+# .gpu/ (docs/measurements/pc-sampling-h200.md):
 #   cargo build --release -p gpu-otel-injector        # the .so: build the lib on its own
 #   cargo build --release -p gpu-otel-examples --bin kernels --bin otlp_capture
 #   cp target/release/{libgpu_otel_injector.so,kernels,otlp_capture} .gpu/
-# Results go under $OUT (or ./gpu-out): pc-log.txt (everything). The other issue-5
-# checks have their own scripts: mt-verify.sh (concurrent launchers),
-# issue5-verify.sh (SIGKILL mid-burst, tier switch, attribution, graphs) and
-# overhead-verify.sh (the overhead table).
+# Results go under $OUT (or ./gpu-out): pc-log.txt (everything). The other PC-sampling
+# checks have their own scripts: concurrent-launchers-verify.sh (concurrent launchers),
+# pc-sampling-edge-cases-verify.sh (SIGKILL mid-burst, tier switch, attribution, graphs) and
+# pc-sampling-overhead-verify.sh (the overhead table).
 set -u
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 G=$PWD/.gpu

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Issue 5's GPU checks besides mt-verify.sh and overhead-verify.sh, one `run` call
+# PC sampling's edge cases on the GPU (concurrent launchers and overhead have their own
+# scripts: concurrent-launchers-verify.sh, pc-sampling-overhead-verify.sh), one `run` call
 # (carry .gpu, built as in demo-verify.sh), exporting to the project's receiver:
 #   1. SIGKILL while a burst is open: the open record reaches the receiver and the
 #      executions after it read unknown, never false;
@@ -7,16 +8,16 @@
 #   3. attribution: 16-launch bursts of one function;
 #   4. graph refusal at launch (Rust driver API, PyTorch capture) and PyTorch plain.
 # A run still going after its limit is reported HUNG with every thread's stack.
-# Results under $OUT: i5-log.txt, i5.jsonl.gz (the receiver's output), analyses.
+# Results under $OUT: edge-cases-log.txt, edge-cases.jsonl.gz (the receiver's output), analyses.
 set -u
-G=$PWD/.gpu; OUT=${OUT:-/tmp/i5}; mkdir -p "$OUT"
+G=$PWD/.gpu; OUT=${OUT:-/tmp/pc-edge-cases}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-exec > >(tee "$OUT/i5-log.txt") 2>&1
+exec > >(tee "$OUT/edge-cases-log.txt") 2>&1
 grep -q GPU_OTEL_PC_CONTROL_FILE "$G/libgpu_otel_injector.so" || { echo "FATAL: stale injector"; exit 2; }
 date -u +%FT%TZ; nvidia-smi --query-gpu=name,uuid,driver_version --format=csv,noheader
 command -v gdb || echo "no gdb: a hang is reported from /proc"
 "$G/gpu-otel-receiver" serve --grpc-endpoint 127.0.0.1:4317 --http-endpoint 127.0.0.1:4318 \
-  --metrics-endpoint 127.0.0.1:9464 --export-file "$OUT/i5.jsonl" > /dev/null 2> "$OUT/receiver.err" &
+  --metrics-endpoint 127.0.0.1:9464 --export-file "$OUT/edge-cases.jsonl" > /dev/null 2> "$OUT/receiver.err" &
 R=$!
 sleep 1
 stacks() { # every thread of pid $1
@@ -70,7 +71,7 @@ inj 90 torch-plain GPU_OTEL_PC_SAMPLING=serialized python3 examples/gpu/torch_pc
 kill -TERM $R; wait $R
 tail -1 "$OUT/receiver.err"
 for s in killed switch-serialized switch-continuous attr graph-rust torch-graph torch-plain; do
-  python3 examples/gpu/analyze_pc.py "$OUT/i5.jsonl" $s | tee "$OUT/an-$s.json" | cut -c1-1500
+  python3 examples/gpu/analyze_pc.py "$OUT/edge-cases.jsonl" $s | tee "$OUT/an-$s.json" | cut -c1-1500
 done
-"$G/gpu-otel-receiver" check "$OUT/i5.jsonl" | tail -12
-ls -la "$OUT"; rm -f "$OUT/i5.jsonl"
+"$G/gpu-otel-receiver" check "$OUT/edge-cases.jsonl" | tail -12
+ls -la "$OUT"; rm -f "$OUT/edge-cases.jsonl"

@@ -88,15 +88,7 @@ pub fn burst_records(records: Vec<PcRecord>, launches: u64) -> Vec<PcRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pcr(corr: u32, stall: &str, n: u32) -> PcRecord {
-        PcRecord {
-            correlation_id: corr,
-            function: Arc::from("_Z1kv"),
-            pc_offset: 16,
-            stalls: vec![(Arc::from(stall), n)],
-        }
-    }
+    use crate::fake::pc_record as pcr;
 
     #[test]
     fn only_a_one_launch_burst_keeps_the_correlation_ids_of_its_samples() {

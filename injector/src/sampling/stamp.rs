@@ -283,7 +283,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::fake::FakeKernel;
+    use crate::fake::{pc_record as pcr, FakeKernel};
     use crate::sampling::window_log::WindowLog;
     use semconv::SamplingMode;
 
@@ -294,15 +294,6 @@ mod tests {
         FakeKernel::new("_Z1kv", start, end)
             .correlation(corr)
             .record()
-    }
-
-    fn pcr(corr: u32, stall: &str, n: u32) -> PcRecord {
-        PcRecord {
-            correlation_id: corr,
-            function: Arc::from("_Z1kv"),
-            pc_offset: 16,
-            stalls: vec![(Arc::from(stall), n)],
-        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The carry rate on the GPU machine (carry .gpu: the release injector, receiver,
-# export-load, kernels, otlp_capture, and rawinj.c). Each workload runs under the
+# export-load, kernels, otlp_capture). Each workload runs under the
 # injector exporting OTLP/gRPC to the project's receiver, which exports to a counting
 # backend (export-load backend); the workload is pinned to cores 0-7, the receiver
 # and the backend to 8-15. Counted at both ends: CUPTI's kernel records (the

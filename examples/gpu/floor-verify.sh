@@ -8,7 +8,8 @@
 set -u
 G=$PWD/.gpu; OUT=${OUT:-/tmp/floor}; mkdir -p "$OUT"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-gcc -O2 -shared -fPIC -DHAVE_PTB -I/usr/local/cuda/include "$G/rawinj.c" -L/usr/local/cuda/lib64 -lcupti \
+RAWINJ_C=$(dirname "$0")/cupti-probes/rawinj.c
+gcc -O2 -shared -fPIC -DHAVE_PTB -I/usr/local/cuda/include "$RAWINJ_C" -L/usr/local/cuda/lib64 -lcupti \
   -Wl,-rpath=/usr/local/cuda/lib64 -o "$OUT/rawinj.so" || exit 1
 taskset -c 12-15 "$G/export-load" backend --listen 127.0.0.1:4319 --idle-exit 600s > "$OUT/backend.json" 2>/dev/null & BK=$!
 taskset -c 8-11 "$G/gpu-otel-receiver" serve --grpc-endpoint 127.0.0.1:4317 --http-endpoint 127.0.0.1:4318 \

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # NVTX ranges as parent spans, on the GPU machine (carry .gpu: the release injector,
-# receiver, export-load, otlp_capture, and rawinj.c; nvtx_launch.cu is built here).
+# receiver, export-load, otlp_capture; nvtx_launch.cu and cupti-probes/rawinj.c are
+# built here).
 # The scripts it uses sit beside it; an injector beside it is used before .gpu's.
 # Every traced run exports OTLP/gRPC to the project's receiver, which exports to
 # otlp_capture; nvtx_analyze.py reads the capture. Counted at both ends: CUPTI's kernel
@@ -27,7 +28,8 @@ sha256sum "$INJ" | cut -c1-16
 date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nproc
 ls /usr/local/cuda/lib64/ | grep -i '^libcupti.so'; python3 -c 'import torch; print("torch", torch.__version__)'
 nvcc -O2 -o $B/nvtx_launch $H/nvtx_launch.cu -ldl -lpthread || exit 1
-gcc -O2 -shared -fPIC -DHAVE_PTB -I/usr/local/cuda/include "$G/rawinj.c" -L/usr/local/cuda/lib64 -lcupti \
+RAWINJ_C=$H/cupti-probes/rawinj.c; [ -f "$RAWINJ_C" ] || RAWINJ_C=$G/rawinj.c
+gcc -O2 -shared -fPIC -DHAVE_PTB -I/usr/local/cuda/include "$RAWINJ_C" -L/usr/local/cuda/lib64 -lcupti \
   -Wl,-rpath=/usr/local/cuda/lib64 -o $B/rawinj.so || exit 1
 
 serve() { # capture file: receiver on 4317 exporting to otlp_capture on 4320

@@ -9,11 +9,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::export::{RecordQueue, SamplingMsg, SamplingSender};
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::SamplingCounters;
 use gpu_otel_injector::sampling::controller::{Action, BurstConfig, BurstController};
+use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg};
 use gpu_otel_injector::sampling::window_log::WindowLog;
+use gpu_otel_injector::worker::{RecordQueue, SamplingSender};
 use semconv::{SamplingMode, Window};
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
@@ -99,7 +99,7 @@ pub fn produce(
 ) -> Produced {
     let per_batch = ((rate as f64 * period.as_secs_f64()).ceil() as u64).max(1);
     let started = Instant::now();
-    let t0 = gpu_otel_injector::model::now_ns();
+    let t0 = gpu_otel_injector::clock::now_ns();
     let mut p = Produced::default();
     let mut corr = 0u32;
     while p.offered < total {
@@ -209,7 +209,7 @@ impl SerializedApp {
 
     /// The exit's never-again record: it settles what ran after the last burst.
     pub fn shutdown(&mut self) {
-        let t = gpu_otel_injector::model::now_ns();
+        let t = gpu_otel_injector::clock::now_ns();
         if self.ctl.shutdown(t) != Some(Action::Start) {
             let last = self.log.never_again(t, KS);
             self.send(last);

@@ -8,10 +8,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use gpu_otel_injector::export::{self, DumpLine, ExportSettings, Stats};
+use gpu_otel_injector::dump::DumpLine;
 use gpu_otel_injector::nvtx::tracker::EventSink as _;
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::stamp::StampLimits;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use gpu_otel_injector::KernelRecord;
 use otlp_client::ExportConfig;
 use semconv::Tier;
@@ -77,20 +79,20 @@ pub fn replay_dump(
         })
         .min()
         .unwrap_or(0);
-    let target = gpu_otel_injector::model::now_ns().saturating_sub(2_000_000_000);
+    let target = gpu_otel_injector::clock::now_ns().saturating_sub(2_000_000_000);
     let shift = i64::try_from(target).unwrap_or(i64::MAX) - i64::try_from(first).unwrap_or(0);
     let process = ProcessInfo::current();
     let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
-    let settings = ExportSettings {
+    let settings = Settings {
         stamp_limits: StampLimits {
             // As the injector holds by default: until the next burst can open.
             hold_ns: 12_050_000_000,
             ..StampLimits::default()
         },
-        ..ExportSettings::for_process(&process, Some(service), extra.as_deref(), tier)
+        ..Settings::for_process(&process, Some(service), extra.as_deref(), tier)
     };
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), export_config(endpoint))
+    let (queue, handle) = worker::spawn_otlp(settings, stats.clone(), export_config(endpoint))
         .context("starting the exporter thread")?;
     let sampling = queue.sampling_sender();
     let nvtx = queue.nvtx_sender();
@@ -154,7 +156,7 @@ pub fn shift_to_now(records: &mut [KernelRecord]) {
     let Some(first) = records.iter().map(|r| r.start_ns).min() else {
         return;
     };
-    let now = gpu_otel_injector::model::now_ns();
+    let now = gpu_otel_injector::clock::now_ns();
     let offset = now.saturating_sub(first).saturating_sub(2_000_000_000);
     for r in records {
         r.start_ns += offset;
@@ -179,10 +181,9 @@ pub fn replay(records: &[KernelRecord], service: &str, endpoint: &str) -> anyhow
     let process = ProcessInfo::current();
     // As inside a CUDA program: OTEL_RESOURCE_ATTRIBUTES adds to the resource.
     let extra = std::env::var("OTEL_RESOURCE_ATTRIBUTES").ok();
-    let settings =
-        ExportSettings::for_process(&process, Some(service), extra.as_deref(), Tier::Off);
+    let settings = Settings::for_process(&process, Some(service), extra.as_deref(), Tier::Off);
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), export_config(endpoint))
+    let (queue, handle) = worker::spawn_otlp(settings, stats.clone(), export_config(endpoint))
         .context("starting the exporter thread")?;
     // In batches of the size one CUPTI buffer delivers.
     for chunk in records.chunks(97) {

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gpu_otel_examples::load;
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use semconv::Tier;
 
 const RECORDS: u64 = 1_000_000;
@@ -24,13 +25,13 @@ fn a_million_records_arrive_as_a_million_kernel_spans_through_the_receiver() {
         .expect("the receiver starts");
 
     let process = ProcessInfo::current();
-    let settings = ExportSettings {
+    let settings = Settings {
         // Room for the whole run: this test is about loss, not about the budget.
         budget_bytes: 4 << 30,
-        ..ExportSettings::for_process(&process, Some("million"), None, Tier::Off)
+        ..Settings::for_process(&process, Some("million"), None, Tier::Off)
     };
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_grpc(
+    let (queue, handle) = worker::spawn_grpc(
         settings,
         stats.clone(),
         format!("http://{}", running.grpc_addr),

@@ -13,10 +13,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gpu_otel_examples::load;
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::controller::BurstConfig;
 use gpu_otel_injector::sampling::stamp::StampLimits;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use semconv::Tier;
 
 const RATE: u64 = 23_000;
@@ -42,16 +43,16 @@ fn run(tier: Tier, seconds: u64) -> Arm {
         .expect("the receiver starts");
 
     let burst = BurstConfig::default();
-    let settings = ExportSettings {
+    let settings = Settings {
         // As inside a CUDA program: long enough for the next burst to open.
         stamp_limits: StampLimits {
             hold_ns: burst.max_gap_ns + burst.burst_ns + 2_000_000_000,
             ..StampLimits::default()
         },
-        ..ExportSettings::for_process(&ProcessInfo::current(), Some("soak"), None, tier)
+        ..Settings::for_process(&ProcessInfo::current(), Some("soak"), None, tier)
     };
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_grpc(
+    let (queue, handle) = worker::spawn_grpc(
         settings,
         stats.clone(),
         format!("http://{}", running.grpc_addr),

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use certs::Ca;
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use otlp_client::{Client, ExportConfig, Protocol, TlsFile, TlsFiles, Verdict};
 use receiver::config::{IngestAuthConfig, IngestTlsConfig};
 use receiver::pipeline::Running;
@@ -95,10 +96,10 @@ fn exporter(
 /// Offers `KERNELS` fake kernel records through the injector's export path; its stats.
 fn export_kernels(cfg: ExportConfig, service: &str) -> Arc<Stats> {
     let process = ProcessInfo::current();
-    let settings = ExportSettings::for_process(&process, Some(service), None, Tier::Off);
+    let settings = Settings::for_process(&process, Some(service), None, Tier::Off);
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), cfg).unwrap();
-    let t0 = gpu_otel_injector::model::now_ns() - 1_000_000_000;
+    let (queue, handle) = worker::spawn_otlp(settings, stats.clone(), cfg).unwrap();
+    let t0 = gpu_otel_injector::clock::now_ns() - 1_000_000_000;
     let batch = (0..KERNELS)
         .map(|i| {
             FakeKernel::new("_Z6kernelv", t0 + i * 1000, t0 + i * 1000 + 500)

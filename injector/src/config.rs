@@ -22,8 +22,16 @@ pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
 pub const FLUSH_INTERVAL_MS_DEFAULT: u64 = 100;
 /// Default deadline of the at-exit flush and export.
 pub const EXIT_DEADLINE_MS_DEFAULT: u64 = 2_000;
-/// Default memory budget of pending data, MiB (see `export::Budget`).
-pub const BUDGET_MB_DEFAULT: u64 = crate::export::BUDGET_BYTES_DEFAULT >> 20;
+/// Default memory budget of pending data (records queued, requests encoded), bytes
+/// (see [`crate::budget`]).
+pub const BUDGET_BYTES_DEFAULT: u64 = 128 << 20;
+/// The same, MiB.
+pub const BUDGET_MB_DEFAULT: u64 = BUDGET_BYTES_DEFAULT >> 20;
+/// Default bound of one export request's encoded size: a quarter of the common 4 MiB
+/// receive limit, large enough that a request carries thousands of kernel spans.
+pub const MAX_REQUEST_BYTES_DEFAULT: usize = 1 << 20;
+/// Default number of export requests in flight at once.
+pub const IN_FLIGHT_DEFAULT: usize = 8;
 /// Default size of one CUPTI activity buffer.
 pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
 /// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
@@ -164,9 +172,9 @@ impl Default for Config {
             trace_slice: Duration::from_millis(TRACE_SLICE_MS_DEFAULT),
             flush_interval: Duration::from_millis(FLUSH_INTERVAL_MS_DEFAULT),
             exit_deadline: Duration::from_millis(EXIT_DEADLINE_MS_DEFAULT),
-            budget_bytes: crate::export::BUDGET_BYTES_DEFAULT,
-            max_request_bytes: crate::export::MAX_REQUEST_BYTES_DEFAULT,
-            in_flight: crate::export::IN_FLIGHT_DEFAULT,
+            budget_bytes: BUDGET_BYTES_DEFAULT,
+            max_request_bytes: MAX_REQUEST_BYTES_DEFAULT,
+            in_flight: IN_FLIGHT_DEFAULT,
             buffer_bytes: BUFFER_BYTES_DEFAULT,
             max_buffers: MAX_BUFFERS_DEFAULT,
             cupti_path: None,
@@ -276,16 +284,11 @@ impl Config {
         cfg.budget_bytes = count(ENV_BUDGET_MB, BUDGET_MB_DEFAULT, 1, 1 << 20) << 20;
         cfg.max_request_bytes = count(
             ENV_MAX_REQUEST_BYTES,
-            crate::export::MAX_REQUEST_BYTES_DEFAULT as u64,
+            MAX_REQUEST_BYTES_DEFAULT as u64,
             4096,
             64 << 20,
         ) as usize;
-        cfg.in_flight = count(
-            ENV_IN_FLIGHT,
-            crate::export::IN_FLIGHT_DEFAULT as u64,
-            1,
-            256,
-        ) as usize;
+        cfg.in_flight = count(ENV_IN_FLIGHT, IN_FLIGHT_DEFAULT as u64, 1, 256) as usize;
         cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);

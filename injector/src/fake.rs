@@ -1,17 +1,29 @@
 //! A fake CUPTI for tests, so the whole path from records to OTLP runs without a GPU:
-//! a kernel record builder (defaults look like a small 1-D launch), a fake of the
-//! NVTX and launch callbacks ([`FakeNvtx`]), and a fake driver's table of GPUs
-//! ([`FakeDevices`]).
+//! a kernel record builder (defaults look like a small 1-D launch), a PC record
+//! ([`pc_record`]), a fake of the NVTX and launch callbacks ([`FakeNvtx`]), and a fake
+//! driver's table of GPUs ([`FakeDevices`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use crate::export::NvtxSender;
-use crate::model::KernelRecord;
 use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::{Tracker, TrackerCounters};
 use crate::nvtx::{Attributes, Call, RangeLink};
+use crate::record::KernelRecord;
 use crate::resource::{Device, DeviceTable};
+use crate::sampling::samples::PcRecord;
+use crate::worker::NvtxSender;
+
+/// One PC of `_Z1kv` (offset 16) with `samples` samples of one stall reason, under the
+/// launch's correlation id (0: a CONTINUOUS record, which carries none).
+pub fn pc_record(correlation_id: u32, stall: &str, samples: u32) -> PcRecord {
+    PcRecord {
+        correlation_id,
+        function: Arc::from("_Z1kv"),
+        pc_offset: 16,
+        stalls: vec![(Arc::from(stall), samples)],
+    }
+}
 
 /// A fake driver's GPUs: an 8-GPU node, seen as a process sees it through
 /// `CUDA_VISIBLE_DEVICES`: ordinal `i` is the `i`-th visible physical GPU, and its UUID
@@ -189,7 +201,7 @@ pub struct FakeNvtx {
 }
 
 impl FakeNvtx {
-    /// Ranges and names go to `sender` (an export path's [`crate::export::RecordQueue::nvtx_sender`]).
+    /// Ranges and names go to `sender` (an export path's [`crate::worker::RecordQueue::nvtx_sender`]).
     pub fn new(sender: NvtxSender) -> Self {
         FakeNvtx {
             tracker: Tracker::new(sender),

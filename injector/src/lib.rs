@@ -2,53 +2,61 @@
 //! execution of an unmodified CUDA program as an OTLP span.
 //!
 //! ```text
-//! CUPTI activity buffers ─▶ cupti (FFI, decode) ─▶ KernelRecord ─▶ budget-bounded queue
-//!   ─▶ model::Slicer (one trace per time slice) ─▶ export::encode (OTLP protobuf
-//!   straight from records) ─▶ export::send (several requests in flight, tonic/reqwest)
+//! CUPTI activity buffers ─▶ cupti (FFI, decode) ─▶ KernelRecord ─▶ worker::RecordQueue
+//!   ─▶ worker (model::Slicer, sampling::stamp, nvtx::book) ─▶ export::Batcher (OTLP
+//!   protobuf straight from records) ─▶ export::SendPool (requests in flight, tonic/reqwest)
 //! ```
 //!
-//! - `cupti` (private): the only module with `unsafe`; the exported
-//!   `InitializeInjection` and CUPTI's callbacks live there. It calls nothing above
-//!   itself: the runtime hands it what its entries run ([`START`] here, hooks at
-//!   attach, the at-exit work).
-//! - `runtime` and `pc_runtime` (private): the injector's life in a process and PC
-//!   sampling's run time, in safe code.
-//! - [`config`]: every environment variable, read once.
-//! - [`model`]: records to spans, pure.
-//! - [`resource`]: the OTLP resource.
-//! - [`export`]: encoding, batching by bytes, the memory budget, and sending.
-//! - [`fake`]: a fake CUPTI record builder for tests.
+//! The rooms, from the top down (each imports only rooms below it):
 //!
-//! - [`sampling`]: PC sampling's pure parts (tier selection, burst controller,
-//!   window log, stamping, continuous aggregation); `pc_runtime` (private) drives
-//!   them from CUPTI's callbacks.
+//! - `runtime` (private): the injector's life in a process (attach, the collector
+//!   thread, the at-exit work), PC sampling's run time (`runtime/pc.rs`) and NVTX's
+//!   (`runtime/nvtx.rs`), in safe code.
+//! - `cupti` (private): the only module with `unsafe`: CUPTI, the CUDA driver, the
+//!   dynamic loader and the C-ABI entries.
+//! - [`config`]: every environment variable, read once, and the defaults.
+//! - [`worker`]: the injector's processing on its own thread: records, NVTX events and
+//!   PC sampling's messages in, OTLP requests out.
+//! - [`export`]: sending: encoding by bytes, requests in flight, retries.
+//! - [`dump`]: the record dump's file format (`GPU_OTEL_RECORD_DUMP`), read by replays.
+//! - [`budget`], [`stats`]: the memory bound and the counters every thread shares.
+//! - [`resource`]: the OTLP resource. [`clock`]: the one clock.
+//! - [`model`]: records to spans. [`sampling`]: PC sampling's controller, window log,
+//!   stamping and aggregation. [`nvtx`]: NVTX ranges. [`record`]: one kernel execution.
+//!   These are pure: no I/O, no clock (instants are arguments).
+//! - [`fake`]: a fake CUPTI for tests.
+//!
+//! One loop is left, and the C ABI forces it: `cupti` must export
+//! `InitializeInjection` itself, and that entry must start the runtime, which sits
+//! above `cupti`. It runs [`START`], bound here at the crate root: the driver's first
+//! call into the library, so nothing could have registered a hook before it. Every
+//! later call up out of `cupti` goes through functions the runtime hands down.
 //!
 //! PC sampling is off by default (`GPU_OTEL_PC_SAMPLING`): `gpu.pc_sampling.tier =
 //! "off"` on the resource and `gpu.serialized = "false"` on every kernel span.
 #![deny(unsafe_code)]
 
+pub mod budget;
+pub mod clock;
 pub mod config;
 #[allow(unsafe_code)]
 mod cupti;
+pub mod dump;
 pub mod export;
 pub mod fake;
+mod log;
 pub mod model;
 pub mod nvtx;
-mod nvtx_runtime;
-mod pc_runtime;
+pub mod record;
 pub mod resource;
 mod runtime;
 pub mod sampling;
+pub mod stats;
+pub mod worker;
 
-pub use model::{KernelRecord, Slicer};
+pub use model::Slicer;
+pub use record::KernelRecord;
 
-/// What `InitializeInjection`, the CUDA driver's first call into the library, runs.
-/// Bound here at the crate root, where the layers are put together, so that `cupti`
-/// (which must export that entry itself) names nothing above it: nothing could have
-/// registered a hook before the very first call.
+/// What `InitializeInjection`, the CUDA driver's first call into the library, runs
+/// (the one call up out of `cupti` that cannot be handed down: see above).
 const START: fn() = runtime::initialize;
-
-/// One line on stderr, prefixed so users can tell whose it is.
-pub(crate) fn log(msg: &str) {
-    eprintln!("gpu-otel-injector: {msg}");
-}

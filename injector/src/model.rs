@@ -24,7 +24,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use opentelemetry_proto::tonic::common::v1::{
     any_value, AnyValue, ArrayValue, InstrumentationScope, KeyValue,
@@ -35,9 +34,11 @@ use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
 use crate::nvtx::book::ClosedRange;
-use crate::nvtx::{Payload, RangeLink};
+use crate::nvtx::Payload;
+use crate::record::KernelRecord;
 use crate::sampling::continuous::FunctionSamples;
-use crate::sampling::stamp::PcSummary;
+use crate::sampling::message::SamplingCounters;
+use crate::sampling::samples::PcSummary;
 
 /// Slices whose root left that a late span still finds (about an hour of 1 s slices).
 const CLOSED_SLICES_KEPT: usize = 4096;
@@ -61,41 +62,6 @@ pub fn scope() -> InstrumentationScope {
         version: env!("CARGO_PKG_VERSION").into(),
         ..Default::default()
     }
-}
-
-/// One kernel execution, owned, as decoded from a CUPTI kernel activity record.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct KernelRecord {
-    /// The mangled name, as CUPTI reports it.
-    pub name: Arc<str>,
-    /// GPU start, Unix epoch nanoseconds (CUPTI timestamps are CLOCK_REALTIME).
-    pub start_ns: u64,
-    /// GPU end, Unix epoch nanoseconds.
-    pub end_ns: u64,
-    /// CUPTI correlation id of the launch.
-    pub correlation_id: u32,
-    /// CUDA device ordinal.
-    pub device_id: u32,
-    /// CUPTI context id.
-    pub context_id: u32,
-    /// CUPTI stream id.
-    pub stream_id: u32,
-    /// CUDA graph id, 0 when not launched from a graph.
-    pub graph_id: u32,
-    /// Grid dimensions (blocks).
-    pub grid: [i32; 3],
-    /// Block dimensions (threads).
-    pub block: [i32; 3],
-    /// Static shared memory per block, bytes.
-    pub static_shared_memory: i32,
-    /// Dynamic shared memory per block, bytes.
-    pub dynamic_shared_memory: i32,
-    /// Registers per thread.
-    pub registers_per_thread: u16,
-    /// The NVTX push/pop range open on the launching thread at launch, if any (looked
-    /// up by correlation id when the record is decoded): the span's parent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub range: Option<RangeLink>,
 }
 
 /// Cumulative drop counters, reported on root spans and in the exit log line.
@@ -246,14 +212,6 @@ impl IdSeed {
     }
 }
 
-/// Now, in Unix epoch nanoseconds: CLOCK_REALTIME, the clock of CUPTI's timestamps,
-/// of the kernel spans and of the window records.
-pub fn now_ns() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 fn array(key: &str, values: impl Iterator<Item = any_value::Value>) -> KeyValue {
     KeyValue {
         key: key.into(),
@@ -385,40 +343,20 @@ impl KernelSpan {
     }
 }
 
-/// The producer's cumulative PC-sampling counters, carried on window record spans.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SamplingCounters {
-    /// Serialized bursts opened.
-    pub bursts: u64,
-    /// Graph refusals (0 or 1).
-    pub graph_refusals: u64,
-    /// Failed cuptiPCSamplingStart calls.
-    pub start_failures: u64,
-    /// Failed cuptiPCSamplingStop calls.
-    pub stop_failures: u64,
-    /// (PC, stall) pairs collected.
-    pub pairs: u64,
-    /// Launches that ran inside bursts.
-    pub launches_serialized: u64,
-    /// Run-time tier switches carried out.
-    pub tier_switches: u64,
-}
-
-impl SamplingCounters {
-    fn attributes(&self) -> Vec<KeyValue> {
-        vec![
-            int_kv(a::GPU_PC_SAMPLING_BURSTS, sat(self.bursts)),
-            int_kv(a::GPU_PC_SAMPLING_GRAPH_REFUSALS, sat(self.graph_refusals)),
-            int_kv(a::GPU_PC_SAMPLING_START_FAILURES, sat(self.start_failures)),
-            int_kv(a::GPU_PC_SAMPLING_STOP_FAILURES, sat(self.stop_failures)),
-            int_kv(a::GPU_PC_SAMPLING_PAIRS, sat(self.pairs)),
-            int_kv(
-                a::GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
-                sat(self.launches_serialized),
-            ),
-            int_kv(a::GPU_PC_SAMPLING_TIER_SWITCHES, sat(self.tier_switches)),
-        ]
-    }
+/// The counters as attributes of a window record or tier-switch span.
+fn counter_attributes(c: &SamplingCounters) -> Vec<KeyValue> {
+    vec![
+        int_kv(a::GPU_PC_SAMPLING_BURSTS, sat(c.bursts)),
+        int_kv(a::GPU_PC_SAMPLING_GRAPH_REFUSALS, sat(c.graph_refusals)),
+        int_kv(a::GPU_PC_SAMPLING_START_FAILURES, sat(c.start_failures)),
+        int_kv(a::GPU_PC_SAMPLING_STOP_FAILURES, sat(c.stop_failures)),
+        int_kv(a::GPU_PC_SAMPLING_PAIRS, sat(c.pairs)),
+        int_kv(
+            a::GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
+            sat(c.launches_serialized),
+        ),
+        int_kv(a::GPU_PC_SAMPLING_TIER_SWITCHES, sat(c.tier_switches)),
+    ]
 }
 
 /// A window record as a span event (`semconv::codec::encode` gives its attributes).
@@ -640,7 +578,7 @@ impl Slicer {
             str_kv(a::GPU_PC_SAMPLING_TIER, to.as_str()),
             str_kv(a::GPU_PC_SAMPLING_TIER_PREVIOUS, from.as_str()),
         ];
-        attrs.extend(counters.attributes());
+        attrs.extend(counter_attributes(counters));
         self.child(
             slice,
             a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH.into(),
@@ -673,7 +611,7 @@ impl Slicer {
             slice,
             a::SPAN_GPU_SAMPLING_WINDOW_RECORD.into(),
             (t, t),
-            counters.attributes(),
+            counter_attributes(counters),
             vec![window_event(w)],
         )
     }
@@ -794,6 +732,7 @@ impl Slicer {
 mod tests {
     use super::*;
     use crate::fake::FakeKernel;
+    use crate::nvtx::RangeLink;
     use std::time::Duration;
 
     const MS: u64 = 1_000_000;

@@ -7,9 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::MemorySink;
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::fake::burst;
 use gpu_otel_injector::model::{EVENT_TELEMETRY_DROPPED, ROOT_SPAN_NAME, TELEMETRY_DROPPED_COUNT};
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 
 const T0: u64 = 1_764_430_000_000_000_000;
 
@@ -18,12 +19,12 @@ fn a_full_budget_drops_and_counts_and_the_app_never_waits() {
     let held = MemorySink::default();
     let stats = Arc::new(Stats::default());
     let sink = held.clone();
-    let settings = ExportSettings {
+    let settings = Settings {
         in_flight: 1,
         max_request_bytes: 64 * 1024,
         ..common::settings(512 * 1024)
     };
-    let (queue, _h) = export::spawn(settings, stats.clone(), move || Ok(sink)).unwrap();
+    let (queue, _h) = worker::spawn(settings, stats.clone(), move || Ok(sink)).unwrap();
 
     // With the backend held, records and encoded requests pile up to the budget;
     // past it offers fail at once instead of waiting.
@@ -85,7 +86,7 @@ fn a_failed_export_counts_every_span_it_carried() {
     }
     .open();
     let stats = Arc::new(Stats::default());
-    let (queue, _h) = export::spawn(common::settings(64 << 20), stats.clone(), move || {
+    let (queue, _h) = worker::spawn(common::settings(64 << 20), stats.clone(), move || {
         Ok(failing)
     })
     .unwrap();
@@ -108,7 +109,7 @@ fn shutdown_is_bounded_by_its_deadline_and_counts_what_it_abandons() {
     let stats = Arc::new(Stats::default());
     let sink = held.clone();
     let (queue, _h) =
-        export::spawn(common::settings(64 << 20), stats.clone(), move || Ok(sink)).unwrap();
+        worker::spawn(common::settings(64 << 20), stats.clone(), move || Ok(sink)).unwrap();
     assert!(queue.offer(burst(T0, 10, 1, 1_000)));
     let started = Instant::now();
     queue.shutdown(Instant::now() + Duration::from_millis(300));
@@ -133,7 +134,7 @@ fn a_closed_port_is_detected_at_once_at_exit_and_its_loss_counted() {
         .unwrap()
         .port();
     let stats = Arc::new(Stats::default());
-    let (queue, _h) = export::spawn_grpc(
+    let (queue, _h) = worker::spawn_grpc(
         common::settings(64 << 20),
         stats.clone(),
         format!("http://127.0.0.1:{port}"),

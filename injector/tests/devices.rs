@@ -9,9 +9,9 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::export::ExportSettings;
 use gpu_otel_injector::fake::{FakeDevices, FakeKernel};
 use gpu_otel_injector::resource::DeviceTable;
+use gpu_otel_injector::worker::Settings;
 use opentelemetry_proto::tonic::common::v1::KeyValue;
 use opentelemetry_proto::tonic::resource::v1::Resource;
 use semconv::attributes as a;
@@ -25,7 +25,7 @@ const MS: u64 = 1_000_000;
 /// driver table is `table`.
 fn export(table: FakeDevices, ordinals: &[u32]) -> Vec<(Vec<KeyValue>, Vec<i64>, usize)> {
     let (addr, received) = common::start_receiver();
-    let settings = ExportSettings {
+    let settings = Settings {
         devices: Some(Box::new(table)),
         ..common::settings(64 << 20)
     };

@@ -118,9 +118,9 @@ fn kernels_are_children_of_their_threads_innermost_range_and_bad_nesting_is_coun
     for chunk in records.chunks(37) {
         assert!(queue.offer(chunk.to_vec()));
     }
-    let before_exit = gpu_otel_injector::model::now_ns();
+    let before_exit = gpu_otel_injector::clock::now_ns();
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(10)));
-    let after_exit = gpu_otel_injector::model::now_ns();
+    let after_exit = gpu_otel_injector::clock::now_ns();
 
     let spans = received.spans();
     let by_id: HashMap<&[u8], &Span> = spans.iter().map(|s| (s.span_id.as_slice(), s)).collect();

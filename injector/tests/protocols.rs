@@ -12,9 +12,10 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::export::{self, ExportSettings, Stats};
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use otlp_client::{ExportConfig, Protocol};
 use semconv::Tier;
 
@@ -32,15 +33,15 @@ fn left_out() -> Protocol {
 #[test]
 fn a_protocol_left_out_of_the_build_counts_every_span_as_failed_and_never_panics() {
     let process = ProcessInfo::current();
-    let settings = ExportSettings::for_process(&process, Some("reduced"), None, Tier::Off);
+    let settings = Settings::for_process(&process, Some("reduced"), None, Tier::Off);
     let stats = Arc::new(Stats::default());
     let cfg = ExportConfig {
         protocol: left_out(),
         endpoint: Some("http://127.0.0.1:9".into()),
         ..ExportConfig::default()
     };
-    let (queue, handle) = export::spawn_otlp(settings, stats.clone(), cfg).unwrap();
-    let t0 = gpu_otel_injector::model::now_ns() - 1_000_000_000;
+    let (queue, handle) = worker::spawn_otlp(settings, stats.clone(), cfg).unwrap();
+    let t0 = gpu_otel_injector::clock::now_ns() - 1_000_000_000;
     let batch = (0..KERNELS)
         .map(|i| FakeKernel::new("_Z6kernelv", t0 + i * 1000, t0 + i * 1000 + 500).record())
         .collect();

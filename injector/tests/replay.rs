@@ -1,5 +1,5 @@
 //! Real kernel records captured on an NVIDIA H200 (CUDA 13.0, driver 580.159.04;
-//! see docs/gpu-verification.md) replayed through the real processing path: queue →
+//! see docs/measurements/carry-rate.md) replayed through the real processing path: queue →
 //! slicer → OTLP/gRPC exporter → a receiver in this test.
 //!
 //! - `h200_kernel_records.jsonl`: the first 400 records of the Rust example

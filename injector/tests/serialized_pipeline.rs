@@ -16,12 +16,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{process, start_receiver, Received};
-use gpu_otel_injector::export::{self, ExportSettings, SamplingMsg, Stats};
+use gpu_otel_injector::clock::now_ns;
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::now_ns;
-use gpu_otel_injector::model::SamplingCounters;
-use gpu_otel_injector::sampling::stamp::PcRecord;
+use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg};
+use gpu_otel_injector::sampling::samples::PcRecord;
 use gpu_otel_injector::sampling::window_log::WindowLog;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use opentelemetry_proto::tonic::trace::v1::Span;
 use semconv::attributes as a;
 use semconv::{SamplingMode, Serialized, StoreLimits, Tier, Window, WindowStore};
@@ -29,9 +30,8 @@ use semconv::{SamplingMode, Serialized, StoreLimits, Tier, Window, WindowStore};
 const MS: u64 = 1_000_000;
 const KS: SamplingMode = SamplingMode::KernelSerialized;
 
-fn pipeline(addr: std::net::SocketAddr) -> (export::RecordQueue, Arc<Stats>) {
-    let settings =
-        ExportSettings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Serialized);
+fn pipeline(addr: std::net::SocketAddr) -> (worker::RecordQueue, Arc<Stats>) {
+    let settings = Settings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Serialized);
     common::otlp_pipeline_with(addr, settings)
 }
 

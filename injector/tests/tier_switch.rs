@@ -12,11 +12,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{process, start_receiver};
-use gpu_otel_injector::export::{ExportSettings, SamplingMsg, TierSwitched};
+use gpu_otel_injector::clock::now_ns;
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::now_ns;
-use gpu_otel_injector::sampling::stamp::PcRecord;
+use gpu_otel_injector::sampling::message::{SamplingMsg, TierSwitched};
+use gpu_otel_injector::sampling::samples::PcRecord;
 use gpu_otel_injector::sampling::window_log::WindowLog;
+use gpu_otel_injector::worker::Settings;
 use semconv::attributes as a;
 use semconv::{otlp, SamplingMode, StoreLimits, Tier, WindowStore};
 
@@ -35,8 +36,7 @@ fn pc(corr: u32, n: u32) -> PcRecord {
 #[test]
 fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_receiver() {
     let (addr, received) = start_receiver();
-    let settings =
-        ExportSettings::for_process(&process(), Some("switching"), None, Tier::Serialized);
+    let settings = Settings::for_process(&process(), Some("switching"), None, Tier::Serialized);
     let (queue, _stats) = common::otlp_pipeline_with(addr, settings);
     let sender = queue.sampling_sender();
     let mut log = WindowLog::new();

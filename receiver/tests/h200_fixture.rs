@@ -1,5 +1,5 @@
-//! What the receiver exported on an NVIDIA H200 (2026-11-29, docs/gpu-verification.md
-//! section 7): the CUDA example's 10,000 kernel executions under the injector, through
+//! What the receiver exported on an NVIDIA H200 (2026-11-29, docs/measurements/carry-rate.md):
+//! the CUDA example's 10,000 kernel executions under the injector, through
 //! the receiver's file sink. The conformance checker must pass on it, and the receiver
 //! must give the same answers when the same spans come through it again.
 

@@ -1,7 +1,7 @@
-//! The 17 classification scenarios of the original implementation
-//! (`gpu/serialization_test.go`, reference notes section c.10), translated to this
-//! model: every window record travels as an OTLP `gpu.sampling.window` span event and
-//! is decoded back before it reaches the store, the way the receiver takes it.
+//! The 17 classification scenarios of the original implementation's test suite (listed
+//! in docs/contract.md, "Test scenarios that must exist"), translated to this model:
+//! every window record travels as an OTLP `gpu.sampling.window` span event and is
+//! decoded back before it reaches the store, the way the receiver takes it.
 //! The sum identity is asserted at the end of every scenario.
 
 use std::collections::HashMap;

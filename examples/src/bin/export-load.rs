@@ -24,9 +24,14 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use gpu_otel_examples::load;
-use gpu_otel_injector::export::{self, CountingSink, ExportSettings, Stats};
+use gpu_otel_injector::config::{
+    BUDGET_BYTES_DEFAULT, IN_FLIGHT_DEFAULT, MAX_REQUEST_BYTES_DEFAULT,
+};
+use gpu_otel_injector::export::CountingSink;
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::controller::BurstConfig;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, Settings};
 use semconv::Tier;
 
 #[derive(Debug, Parser)]
@@ -69,13 +74,13 @@ struct Produce {
     #[arg(long, default_value_t = 100)]
     period_ms: u64,
     /// Memory budget, MiB.
-    #[arg(long, default_value_t = export::BUDGET_BYTES_DEFAULT >> 20)]
+    #[arg(long, default_value_t = BUDGET_BYTES_DEFAULT >> 20)]
     budget_mb: u64,
     /// Requests in flight.
-    #[arg(long, default_value_t = export::IN_FLIGHT_DEFAULT)]
+    #[arg(long, default_value_t = IN_FLIGHT_DEFAULT)]
     in_flight: usize,
     /// Largest request, bytes.
-    #[arg(long, default_value_t = export::MAX_REQUEST_BYTES_DEFAULT)]
+    #[arg(long, default_value_t = MAX_REQUEST_BYTES_DEFAULT)]
     max_request_bytes: usize,
     /// Exit deadline after the last offer, seconds.
     #[arg(long, default_value_t = 10.0)]
@@ -97,19 +102,19 @@ fn produce(p: Produce) -> anyhow::Result<()> {
     let (rss0, _) = load::rss();
     let process = ProcessInfo::current();
     let tier: Tier = p.tier.parse()?;
-    let settings = ExportSettings {
+    let settings = Settings {
         budget_bytes: p.budget_mb << 20,
         in_flight: p.in_flight,
         max_request_bytes: p.max_request_bytes,
-        ..ExportSettings::for_process(&process, Some("export-load"), None, tier)
+        ..Settings::for_process(&process, Some("export-load"), None, tier)
     };
     let stats = Arc::new(Stats::default());
     let null = Arc::new(CountingSink::default());
     let (queue, handle) = if p.sink == "null" {
         let sink = null.clone();
-        export::spawn(settings, stats.clone(), move || Ok(sink))?
+        worker::spawn(settings, stats.clone(), move || Ok(sink))?
     } else {
-        export::spawn_grpc(settings, stats.clone(), p.endpoint.clone())?
+        worker::spawn_grpc(settings, stats.clone(), p.endpoint.clone())?
     };
     let total = (p.rate as f64 * p.seconds) as u64;
     let started = Instant::now();

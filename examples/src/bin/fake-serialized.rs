@@ -19,14 +19,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
-use gpu_otel_injector::export::{
-    self, ExportSettings, RecordQueue, SamplingMsg, SamplingSender, Stats, TierSwitched,
-};
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::model::SamplingCounters;
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
 use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::sampling::window_log::WindowLog;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, RecordQueue, SamplingSender, Settings};
 use gpu_otel_injector::KernelRecord;
 use semconv::{SamplingMode, Tier};
 
@@ -140,12 +139,12 @@ fn main() -> anyhow::Result<()> {
     } else {
         5_000
     };
-    let settings = ExportSettings {
+    let settings = Settings {
         stamp_limits: StampLimits {
             hold_ns: hold_ms * MS,
             ..StampLimits::default()
         },
-        ..ExportSettings::for_process(
+        ..Settings::for_process(
             &process,
             Some(&args.service),
             extra.as_deref(),
@@ -153,8 +152,8 @@ fn main() -> anyhow::Result<()> {
         )
     };
     let stats = Arc::new(Stats::default());
-    let (queue, handle) = export::spawn_grpc(settings, stats.clone(), args.endpoint.clone())?;
-    let now = gpu_otel_injector::model::now_ns();
+    let (queue, handle) = worker::spawn_grpc(settings, stats.clone(), args.endpoint.clone())?;
+    let now = gpu_otel_injector::clock::now_ns();
     let mut p = Producer {
         sampling: queue.sampling_sender(),
         queue,

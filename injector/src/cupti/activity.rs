@@ -24,9 +24,8 @@ use cudarc::cupti::sys;
 use cudarc::driver::sys::CUcontext;
 
 use super::guard::{disable, disabled, hold};
-use super::loader::Attached;
 use super::{check, CuptiError};
-use crate::model::KernelRecord;
+use crate::record::KernelRecord;
 
 /// Buffer plumbing shared with CUPTI's callbacks.
 struct Plumbing {
@@ -58,7 +57,19 @@ pub(super) fn install(buffer_bytes: usize, max_buffers: usize) -> bool {
         .is_ok()
 }
 
+/// A handle on the attached CUPTI activity collection: proof that [`super::attach`]
+/// succeeded, so that nothing flushes or drains before it.
+#[derive(Debug)]
+pub(crate) struct Attached {
+    _private: (),
+}
+
 impl Attached {
+    /// Made by `attach` only, once everything is registered.
+    pub(super) fn new() -> Self {
+        Attached { _private: () }
+    }
+
     /// `cuptiActivityFlushAll`; `forced` also flushes records of unfinished work.
     /// Completed buffers arrive through [`Attached::take_buffers`]. Collector thread.
     pub(crate) fn flush(&self, forced: bool) -> Result<(), CuptiError> {

@@ -18,7 +18,7 @@ use cudarc::cupti::sys;
 
 use super::guard::{disable, disabled, forked_child, mark_forked_child};
 use super::{nvtx, pc};
-use crate::sampling::stamp::PcRecord;
+use crate::sampling::samples::PcRecord;
 
 /// What CUPTI's subscriber callback calls above this module (PC sampling's run
 /// time). Plain functions: set once, read without a lock on every callback.
@@ -130,6 +130,9 @@ pub(super) unsafe extern "C" fn on_callback(
 #[no_mangle]
 #[allow(unreachable_pub)] // Exported from the cdylib by name, not through Rust paths.
 pub extern "C" fn InitializeInjection() -> c_int {
+    // The one call up out of `cupti`, and so the crate's one import loop (cupti →
+    // crate root → runtime → cupti): the C ABI makes this the library's first entry,
+    // so nothing above could have handed the start down before it.
     initialize_once(crate::START);
     1
 }
@@ -140,7 +143,7 @@ fn initialize_once(start: fn()) {
     ONCE.call_once(|| {
         if catch_unwind(start).is_err() {
             disable();
-            crate::log("panicked while starting; disabled, the application runs on");
+            crate::log::line("panicked while starting; disabled, the application runs on");
         }
     });
 }

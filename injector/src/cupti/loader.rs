@@ -1,24 +1,17 @@
 //! Finding and loading libcupti, and attaching to it: the subscriber slot, the
-//! activity buffer callbacks and the callbacks PC sampling needs.
+//! activity buffer callbacks and the callbacks PC sampling needs. The top of `cupti`:
+//! it wires the other files together and none of them imports it.
 
 use std::path::{Path, PathBuf};
 use std::ptr;
-use std::sync::OnceLock;
 
 use cudarc::cupti::sys;
 
+use super::activity::{self, Attached};
 use super::entry::{self, Hooks};
 use super::guard::hold;
 use super::pc::{self, PcSettings};
-use super::{activity, check, nvtx, CuptiError};
-
-/// The subscriber handle (as an address), kept for the callbacks enabled after attach.
-static SUBSCRIBER: OnceLock<usize> = OnceLock::new();
-
-/// The injector's CUPTI subscriber, once attached.
-pub(super) fn subscriber() -> Option<sys::CUpti_SubscriberHandle> {
-    SUBSCRIBER.get().map(|&a| a as sys::CUpti_SubscriberHandle)
-}
+use super::{check, nvtx, subscriber, CuptiError};
 
 /// Why the injector did not attach.
 #[derive(Debug, thiserror::Error)]
@@ -125,12 +118,6 @@ fn load_library(settings: &AttachSettings) -> Result<(), AttachError> {
     })
 }
 
-/// A handle on the attached CUPTI activity collection (its calls: `activity.rs`).
-#[derive(Debug)]
-pub(crate) struct Attached {
-    _private: (),
-}
-
 /// Loads CUPTI, takes the one subscriber slot, registers the buffer callbacks and
 /// enables concurrent kernel records. Any failure leaves CUPTI unconfigured (as far
 /// as CUPTI allows) and is reported to the caller, which steps aside. Runs once, on
@@ -188,10 +175,10 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     }
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.
-    let _ = SUBSCRIBER.set(subscriber as usize);
+    subscriber::keep(subscriber);
     if settings.nvtx {
         if let Err(e) = nvtx::enable_callbacks(subscriber) {
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "NVTX ranges cannot be followed: {e}; kernel spans only"
             ));
         }
@@ -199,8 +186,8 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     if let Some(pc) = &settings.pc {
         if let Err(e) = pc::enable_callbacks(subscriber, pc) {
             // PC sampling cannot run; kernel spans still can. Loud, not fatal.
-            crate::log(&format!("PC sampling cannot start: {e}; kernel spans only"));
+            crate::log::line(&format!("PC sampling cannot start: {e}; kernel spans only"));
         }
     }
-    Ok(Attached { _private: () })
+    Ok(Attached::new())
 }

@@ -4,17 +4,26 @@
 //! | file | concern |
 //! |---|---|
 //! | `loader.rs` | finding libcupti (dlopen, preload), [`attach`]: the subscriber slot and the callbacks |
+//! | `subscriber.rs` | the subscriber handle kept for callbacks enabled after attach |
 //! | `guard.rs` | the guard around every CUPTI call ([`hold`], [`try_hold`], `hold_within`), the disabled flag, the forked-child flag |
-//! | `activity.rs` | the bounded activity buffer pool, the buffer callbacks, decoding into [`KernelRecord`](crate::model::KernelRecord)s |
+//! | `activity.rs` | the bounded activity buffer pool, the buffer callbacks, decoding into [`KernelRecord`](crate::record::KernelRecord)s |
 //! | `pc.rs` | PC sampling: per-context buffers, Enable/Start/Stop/GetData/mode, the context and module callbacks' work |
 //! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
-//! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, device 0's name and UUID |
+//! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, each GPU's name and UUID by CUDA ordinal |
 //! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
 //!
+//! Inside, files import downward only: `loader.rs` wires the others (none imports it),
+//! `entry.rs` dispatches to `nvtx.rs` and `pc.rs`, and everything stands on `guard.rs`,
+//! `subscriber.rs` and this file's [`CuptiError`]. CUPTI calls back into the functions
+//! `loader.rs` registers; they are passed as function pointers, not imported.
+//!
 //! This module calls nothing above it (it uses the crate's data types and its log
-//! line). What its entries must run up there is passed down as plain functions: the
-//! crate root's [`crate::START`], the [`Hooks`] given to [`attach`], and the at-exit
-//! work given to [`register_at_exit`].
+//! line) but once: `InitializeInjection` must be exported from here (the C ABI puts
+//! `unsafe` at the entry), and it runs the crate root's [`crate::START`], the runtime's
+//! start. That is the crate's one import loop, and FFI forces it: nothing can register
+//! a hook before the driver's very first call into the library. Everything else its
+//! entries run up there is passed down as plain functions: the [`Hooks`] given to
+//! [`attach`], and the at-exit work given to [`register_at_exit`].
 //!
 //! Invariants:
 //! - No CUPTI function is called before [`attach`] found the library
@@ -34,12 +43,14 @@ mod guard;
 mod loader;
 mod nvtx;
 mod pc;
+mod subscriber;
 
+pub(crate) use activity::Attached;
 pub(crate) use activity::{buffer_stats, NameTable};
 pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
-pub(crate) use loader::{attach, AttachError, AttachSettings, Attached};
+pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{pc_context_count, pc_drain, pc_set_mode, pc_start_stop, PcSettings, PC_STATS};
 

@@ -21,7 +21,7 @@ use std::ptr;
 use cudarc::cupti::sys;
 
 use super::guard::hold;
-use super::{check, loader, pc, CuptiError};
+use super::{check, pc, subscriber, CuptiError};
 use crate::nvtx::{Attributes, Call, Message, Payload};
 
 /// Longest message kept, in characters; longer ones are cut.
@@ -324,7 +324,7 @@ pub(super) fn enable_callbacks(subscriber: sys::CUpti_SubscriberHandle) -> Resul
 /// launch's correlation id. Done once, by an injector thread, the first time a range
 /// opens: a program that never opens one never pays for launch callbacks.
 pub(crate) fn enable_launch_tracking() -> Result<(), CuptiError> {
-    let Some(subscriber) = loader::subscriber() else {
+    let Some(subscriber) = subscriber::get() else {
         return Err(CuptiError {
             api: "cuptiEnableCallback(DRIVER_API)",
             code: "not attached".into(),

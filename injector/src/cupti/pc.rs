@@ -27,7 +27,7 @@
 //!   samples before their PCs lose their module; it is skipped when the guard is busy
 //!   (counted in `unload_drain_skipped`): samples may be lost, the program is not
 //!   harmed.
-//! - Launch callbacks reach this module through `pc_runtime`, which only tries the
+//! - Launch callbacks reach this module through `runtime::pc`, which only tries the
 //!   guard; [`pc_context_count`] is an atomic.
 
 use std::collections::HashMap;
@@ -42,7 +42,7 @@ use cudarc::driver::sys::CUcontext;
 
 use super::guard::{hold, hold_within, try_hold, Hold};
 use super::{check, CuptiError};
-use crate::sampling::stamp::PcRecord;
+use crate::sampling::samples::PcRecord;
 
 /// Longest wait for the guard at context creation.
 pub(super) const CONTEXT_CREATE_WAIT: Duration = Duration::from_millis(100);
@@ -297,7 +297,7 @@ pub(super) fn enable_callbacks(
             }
         }
         if !unknown.is_empty() {
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "launch callbacks not available in this CUPTI (skipped): {}",
                 unknown.join(", ")
             ));
@@ -488,7 +488,7 @@ pub(super) fn context_created(ctx: CUcontext) {
         PC_STATS
             .ctx_create_guard_busy
             .fetch_add(1, Ordering::Relaxed);
-        crate::log(&format!(
+        crate::log::line(&format!(
             "PC sampling not enabled on a new context: CUPTI stayed busy for {} ms; the context runs without PC sampling",
             CONTEXT_CREATE_WAIT.as_millis()
         ));
@@ -513,7 +513,7 @@ pub(super) fn context_created(ctx: CUcontext) {
         }
         Err(e) => {
             PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);
-            crate::log(&format!("PC sampling not enabled on a new context: {e}"));
+            crate::log::line(&format!("PC sampling not enabled on a new context: {e}"));
         }
     }
 }
@@ -531,7 +531,7 @@ pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
             .ctx_destroy_guard_timeout
             .fetch_add(1, Ordering::Relaxed);
         let marked = doom(ctx as usize);
-        crate::log(&format!(
+        crate::log::line(&format!(
             "a context is being destroyed while CUPTI stayed busy for {} ms; its PC sampling is abandoned without Disable{}",
             CONTEXT_DESTROY_WAIT.as_millis(),
             if marked { "" } else { " (no slot left to mark it)" }
@@ -607,7 +607,7 @@ pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
             ok += 1;
         } else {
             failed += 1;
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "cuptiPCSampling{} returned {r:?}",
                 if start { "Start" } else { "Stop" }
             ));
@@ -648,7 +648,7 @@ pub(crate) fn pc_set_mode(hold: &Hold, tier: semconv::Tier) -> (u64, u64) {
             ok += 1;
         } else {
             failed += 1;
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "setting the collection mode to {tier} failed: {r:?} / {:?}",
                 e.attributeStatus
             ));

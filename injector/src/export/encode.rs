@@ -21,40 +21,7 @@ use semconv::attributes as a;
 use semconv::Tier;
 
 use crate::model::{KernelSpan, OtherKind, SPAN_FLAGS};
-
-/// Default bound of one request's encoded size: a quarter of the common 4 MiB receive
-/// limit, large enough that a request carries thousands of kernel spans.
-pub const MAX_REQUEST_BYTES_DEFAULT: usize = 1 << 20;
-
-/// What one request carries, for the exporter's counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Kernel execution spans.
-    pub kernels: u64,
-    /// Slice roots.
-    pub roots: u64,
-    /// Window record carriers, PC-sample spans, tier-switch markers.
-    pub sampling: u64,
-    /// Window records (span events) among them.
-    pub windows: u64,
-    /// NVTX range spans.
-    pub ranges: u64,
-}
-
-impl Counts {
-    /// Every span.
-    pub fn spans(&self) -> u64 {
-        self.kernels + self.roots + self.sampling + self.ranges
-    }
-
-    fn add(&mut self, o: Counts) {
-        self.kernels += o.kernels;
-        self.roots += o.roots;
-        self.sampling += o.sampling;
-        self.windows += o.windows;
-        self.ranges += o.ranges;
-    }
-}
+use crate::stats::Counts;
 
 /// One encoded `ExportTraceServiceRequest`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -409,7 +376,7 @@ mod tests {
     use super::*;
     use crate::fake::FakeKernel;
     use crate::model::{IdSeed, Slicer};
-    use crate::sampling::stamp::PcSummary;
+    use crate::sampling::samples::PcSummary;
     use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
     use proptest::prelude::*;
     use semconv::Serialized;

@@ -25,9 +25,10 @@ use otlp_client::{Backoff, Verdict};
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinSet;
 
-use super::encode::{Counts, Request};
+use super::encode::Request;
 use super::sink::Sink;
-use super::{Budget, Stats};
+use crate::budget::Budget;
+use crate::stats::{Counts, Stats};
 
 /// Retries: 50 ms doubling to 5 s, for as long as the process runs (the memory budget
 /// bounds what waits, not a timer).
@@ -101,7 +102,7 @@ impl SendPool {
                     run(in_flight, inner, rx, make_sink)
                 }));
                 if r.is_err() {
-                    crate::log(
+                    crate::log::line(
                         "sending thread panicked; GPU telemetry stops, the application runs on",
                     );
                 }
@@ -206,7 +207,7 @@ where
     {
         Ok(rt) => rt,
         Err(e) => {
-            crate::log(&format!(
+            crate::log::line(&format!(
                 "cannot start the sending runtime: {e}; telemetry off"
             ));
             return;
@@ -216,7 +217,7 @@ where
         let sink = match make_sink() {
             Ok(s) => Arc::new(s),
             Err(e) => {
-                crate::log(&format!("OTLP export is off: {e}; the application runs on, every span is counted as failed (export_failed)"));
+                crate::log::line(&format!("OTLP export is off: {e}; the application runs on, every span is counted as failed (export_failed)"));
                 // Keep answering, so every request is counted and exit never waits.
                 while let Some(job) = rx.recv().await {
                     match job {
@@ -248,7 +249,7 @@ where
                         let all = drain(&mut tasks, &shared, &outstanding, deadline).await;
                         let _ = done.send(());
                         if !all {
-                            crate::log("exit deadline passed with export requests outstanding (counted as failed)");
+                            crate::log::line("exit deadline passed with export requests outstanding (counted as failed)");
                         }
                         return;
                     }

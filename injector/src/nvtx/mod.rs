@@ -22,7 +22,7 @@
 //! has closed and reached the exporter.
 //!
 //! Everything here is safe code without I/O or a clock: times are arguments. The
-//! thread-locals, the one tracker of the process and the clock live in `nvtx_runtime`;
+//! thread-locals, the one tracker of the process and the clock live in `runtime::nvtx`;
 //! the decoding of CUPTI's NVTX callback data in `cupti`.
 
 pub mod book;

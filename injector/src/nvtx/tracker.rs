@@ -1,5 +1,5 @@
 //! The application-thread side: what each NVTX call and each kernel launch does. Safe,
-//! no I/O, no clock (the caller passes the instant), no global: `nvtx_runtime` owns the
+//! no I/O, no clock (the caller passes the instant), no global: `runtime::nvtx` owns the
 //! process's one tracker and each thread's [`ThreadRanges`], and passes them in.
 //!
 //! Per NVTX call: a range index from one atomic counter, the thread's stack, one event
@@ -102,7 +102,7 @@ impl<S: EventSink> Tracker<S> {
 
     /// One NVTX call on the thread whose ranges are `stack` (OS thread id `thread`),
     /// at `now_ns`. Returns true once: at the process's first push, when launch
-    /// correlation should be switched on (by an injector thread: see `nvtx_runtime`).
+    /// correlation should be switched on (by an injector thread: see `runtime::nvtx`).
     pub fn call(&self, stack: &mut ThreadRanges, thread: u32, call: Call, now_ns: u64) -> bool {
         let bump = |c: &AtomicU64| c.fetch_add(1, Ordering::Relaxed);
         match call {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::stamp::{PcRecord, PcSummary};
+use super::samples::{PcRecord, PcSummary};
 
 /// Most PC offsets listed per function span (the hottest ones).
 pub const MAX_PCS_PER_FUNCTION: usize = 64;

@@ -4,13 +4,18 @@
 //! - [`controller`]: the burst controller of the serialized tier (duty ceiling,
 //!   control law, launch bound), driven from the launch callbacks.
 //! - [`window_log`]: sequence numbers and the open / closed / never-again records.
-//! - [`stamp`]: the exporter's local window store; stamps executions with the
+//! - [`samples`]: PC records, their sum per execution, and when they may be joined to
+//!   one execution.
+//! - [`stamp`]: the worker's local window store; stamps executions with the
 //!   receiver's classification and joins PC samples by correlation id.
 //! - [`continuous`]: CONTINUOUS-mode samples aggregated per kernel function.
 //! - [`switch`]: the run-time switch serialized ⇄ continuous.
+//! - [`message`]: what the sampling side sends the worker.
 
 pub mod continuous;
 pub mod controller;
+pub mod message;
+pub mod samples;
 pub mod stamp;
 pub mod switch;
 pub mod tier;

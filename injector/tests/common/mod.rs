@@ -8,8 +8,9 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use gpu_otel_injector::export::Sink;
-use gpu_otel_injector::export::{self, ExportSettings, RecordQueue, Stats};
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::stats::Stats;
+use gpu_otel_injector::worker::{self, RecordQueue, Settings};
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
     TraceService, TraceServiceServer,
 };
@@ -85,10 +86,10 @@ pub fn process() -> ProcessInfo {
     }
 }
 
-pub fn settings(budget_bytes: u64) -> ExportSettings {
-    ExportSettings {
+pub fn settings(budget_bytes: u64) -> Settings {
+    Settings {
         budget_bytes,
-        ..ExportSettings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Off)
+        ..Settings::for_process(&process(), Some("fake-cuda-app"), None, Tier::Off)
     }
 }
 
@@ -98,10 +99,10 @@ pub fn otlp_pipeline(addr: SocketAddr, budget_bytes: u64) -> (RecordQueue, Arc<S
 }
 
 /// The injector's export path with `settings`, to a real OTLP/gRPC receiver at `addr`.
-pub fn otlp_pipeline_with(addr: SocketAddr, settings: ExportSettings) -> (RecordQueue, Arc<Stats>) {
+pub fn otlp_pipeline_with(addr: SocketAddr, settings: Settings) -> (RecordQueue, Arc<Stats>) {
     let stats = Arc::new(Stats::default());
     let (queue, _handle) =
-        export::spawn_grpc(settings, stats.clone(), format!("http://{addr}")).unwrap();
+        worker::spawn_grpc(settings, stats.clone(), format!("http://{addr}")).unwrap();
     (queue, stats)
 }
 

@@ -625,7 +625,7 @@ fn an_empty_request_is_clean_and_balanced() {
     assert_balanced(&r, &out);
 }
 
-// ---- Regression tests of issue i11a (each failed on the code before the fix). ----
+// ---- Regressions of the window store under a flood of producers (each failed on the code before its fix). ----
 
 fn junk_resources(n: u64) -> ExportTraceServiceRequest {
     // One request, many resources, one window each: what a flood of short-lived

@@ -1,5 +1,6 @@
-//! The 18 tests of the original controller's test suite, one counterpart each,
-//! over a fake clock; then this implementation's launch bound; then properties.
+//! The burst controller's rules over a fake clock: the duty ceiling and its gaps, the
+//! control law, graphs and shutdown, which launch callback may do what; then the
+//! launch bound and the quiet-time promise; then properties over random runs.
 
 use super::*;
 use proptest::prelude::*;
@@ -44,9 +45,8 @@ fn simulate(cfg: BurstConfig, pairs_per_burst: f64, cycles: u64, tick: u64) -> S
     }
 }
 
-// 1
 #[test]
-fn b5_01_default_ceiling_gives_a_950_ms_min_gap_and_duty_at_most_5_percent() {
+fn the_default_ceiling_gives_a_950_ms_min_gap_and_at_most_5_percent_duty() {
     let c = cfg();
     let lo = min_gap_ns(&c);
     assert_eq!(lo, 950 * MS);
@@ -58,9 +58,8 @@ fn b5_01_default_ceiling_gives_a_950_ms_min_gap_and_duty_at_most_5_percent() {
     assert_eq!(min_gap_ns(&BurstConfig::default()), 950 * MS);
 }
 
-// 2
 #[test]
-fn b5_02_floor_sweep_every_gap_lies_in_min_max_and_keeps_the_ceiling() {
+fn whatever_the_yield_and_previous_gap_the_next_gap_lies_between_floor_and_max() {
     let c = cfg();
     let lo = min_gap_ns(&c);
     let pairs = [
@@ -89,9 +88,8 @@ fn b5_02_floor_sweep_every_gap_lies_in_min_max_and_keeps_the_ceiling() {
     assert_eq!(cases, 66);
 }
 
-// 3
 #[test]
-fn b5_03_a_zero_observed_rate_walks_the_gap_to_the_floor_and_never_to_zero() {
+fn a_zero_observed_rate_walks_the_gap_to_the_floor_and_never_to_zero() {
     let c = cfg();
     let mut g = c.max_gap_ns;
     for _ in 0..100 {
@@ -101,9 +99,8 @@ fn b5_03_a_zero_observed_rate_walks_the_gap_to_the_floor_and_never_to_zero() {
     assert!(g > 0);
 }
 
-// 4
 #[test]
-fn b5_04_degenerate_configurations_land_on_the_safe_side() {
+fn degenerate_configurations_land_on_the_safe_side() {
     let lo = min_gap_ns(&cfg());
     let with = |f: fn(&mut BurstConfig)| {
         let mut c = cfg();
@@ -124,18 +121,16 @@ fn b5_04_degenerate_configurations_land_on_the_safe_side() {
     assert!(next_gap(&cfg(), 3_000 * MS, 0, 0) >= lo);
 }
 
-// 5
 #[test]
-fn b5_05_a_steady_yield_converges_on_the_target_rate() {
+fn a_steady_yield_converges_on_the_target_rate() {
     let s = simulate(cfg(), 100.0, 60, 5 * MS);
     assert!(s.rate > 85.0 && s.rate < 115.0, "rate {}", s.rate);
     assert!(s.gap > 850 * MS && s.gap < 1100 * MS, "gap {}", s.gap);
     assert_eq!(s.bursts, 60);
 }
 
-// 6
 #[test]
-fn b5_06_convergence_is_monotone_from_both_sides() {
+fn the_rate_converges_monotonically_from_above_and_below() {
     let c = cfg();
     let (mut below, mut above) = (min_gap_ns(&c), c.max_gap_ns);
     for _ in 0..40 {
@@ -146,18 +141,16 @@ fn b5_06_convergence_is_monotone_from_both_sides() {
     assert!(below > 900 * MS && below < 1000 * MS, "{below}");
 }
 
-// 7
 #[test]
-fn b5_07_an_idle_gpu_samples_at_the_duty_ceiling_and_no_faster() {
+fn an_idle_gpu_samples_at_the_duty_ceiling_and_no_faster() {
     let c = cfg();
     let s = simulate(c, 0.0, 40, 5 * MS);
     assert!(s.duty <= 1.15 * c.max_duty, "duty {}", s.duty);
     assert_eq!(s.gap, min_gap_ns(&c));
 }
 
-// 8
 #[test]
-fn b5_08_start_and_stop_strictly_alternate() {
+fn start_and_stop_strictly_alternate() {
     let c = cfg();
     let mut ctl = BurstController::new(c);
     let (mut open, mut opened, mut closed) = (false, 0u64, 0u64);
@@ -188,9 +181,8 @@ fn b5_08_start_and_stop_strictly_alternate() {
     assert_eq!(ctl.pairs_observed(), 100 * closed);
 }
 
-// 9
 #[test]
-fn b5_09_a_graph_mid_burst_stops_it_for_good_and_counts_once() {
+fn a_graph_mid_burst_stops_it_for_good_and_counts_one_refusal() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.poll(0, false), Some(Action::Start));
     assert_eq!(c.poll(10 * MS, true), Some(Action::Stop));
@@ -208,9 +200,8 @@ fn b5_09_a_graph_mid_burst_stops_it_for_good_and_counts_once() {
     assert_eq!(c.graph_refusals(), 1);
 }
 
-// 10
 #[test]
-fn b5_10_a_graph_before_the_first_burst_refuses_to_start() {
+fn a_graph_before_the_first_burst_means_no_burst_ever_starts() {
     let mut c = BurstController::new(cfg());
     for i in 0..100 {
         assert_eq!(c.poll(i * MS, true), None);
@@ -221,9 +212,8 @@ fn b5_10_a_graph_before_the_first_burst_refuses_to_start() {
     assert_eq!(c.graph_refusals(), 1);
 }
 
-// 11
 #[test]
-fn b5_11_shutdown_closes_an_open_burst_once_and_never_reopens() {
+fn shutdown_closes_an_open_burst_once_and_never_reopens() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.poll(0, false), Some(Action::Start));
     assert_eq!(c.shutdown(20 * MS), Some(Action::Stop));
@@ -237,9 +227,8 @@ fn b5_11_shutdown_closes_an_open_burst_once_and_never_reopens() {
     assert_eq!(c.bursts(), 1);
 }
 
-// 12
 #[test]
-fn b5_12_shutdown_with_nothing_open_makes_no_phantom_burst() {
+fn shutdown_with_nothing_open_makes_no_phantom_burst() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.shutdown(5 * MS), None);
     assert_eq!(c.bursts(), 0);
@@ -256,9 +245,8 @@ fn closed_and_gap_elapsed() -> (BurstController, u64) {
     (c.clone(), c.next_start_ns() + MS)
 }
 
-// 13
 #[test]
-fn b5_13_launch_exit_may_only_close() {
+fn a_launch_exit_may_only_close_a_burst() {
     let (c, now) = closed_and_gap_elapsed();
     let mut control = c.clone();
     assert_eq!(control.poll(now, false), Some(Action::Start));
@@ -269,9 +257,8 @@ fn b5_13_launch_exit_may_only_close() {
     assert_eq!(c.bursts(), bursts);
 }
 
-// 14
 #[test]
-fn b5_14_launch_enter_may_only_open() {
+fn a_launch_enter_may_only_open_a_burst() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.poll_open(0, false), Some(Action::Start));
     let mut control = c.clone();
@@ -282,9 +269,8 @@ fn b5_14_launch_enter_may_only_open() {
     assert_eq!(c.poll_close(81 * MS, false), Some(Action::Stop));
 }
 
-// 15
 #[test]
-fn b5_15_enter_never_stops_and_exit_never_starts_over_20000_launches() {
+fn over_20000_launches_enter_never_stops_and_exit_never_starts() {
     let c0 = cfg();
     let mut c = BurstController::new(c0);
     let (mut opens, mut closes) = (0u64, 0u64);
@@ -310,9 +296,8 @@ fn b5_15_enter_never_stops_and_exit_never_starts_over_20000_launches() {
     assert!(c.duty(now) <= 1.05 * c0.max_duty, "duty {}", c.duty(now));
 }
 
-// 16
 #[test]
-fn b5_16_a_graph_noticed_at_enter_refuses_and_the_next_exit_stops() {
+fn a_graph_noticed_at_enter_refuses_and_the_next_exit_stops() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.poll_open(0, false), Some(Action::Start));
     assert_eq!(c.poll_open(MS, true), None);
@@ -326,9 +311,8 @@ fn b5_16_a_graph_noticed_at_enter_refuses_and_the_next_exit_stops() {
     }
 }
 
-// 17
 #[test]
-fn b5_17_a_graph_noticed_at_exit_stops_at_once() {
+fn a_graph_noticed_at_exit_stops_at_once() {
     let mut c = BurstController::new(cfg());
     assert_eq!(c.poll_open(0, false), Some(Action::Start));
     assert_eq!(c.poll_close(MS, true), Some(Action::Stop));
@@ -336,9 +320,8 @@ fn b5_17_a_graph_noticed_at_exit_stops_at_once() {
     assert_eq!(c.graph_refusals(), 1);
 }
 
-// 18
 #[test]
-fn b5_18_an_overrunning_burst_is_charged_its_real_length_and_keeps_the_ceiling() {
+fn an_overrunning_burst_is_charged_its_real_length_and_the_ceiling_holds() {
     let c0 = BurstConfig {
         max_duty: 0.1,
         ..cfg()
@@ -369,7 +352,7 @@ fn b5_18_an_overrunning_burst_is_charged_its_real_length_and_keeps_the_ceiling()
     );
 }
 
-// ---- the launch bound (this implementation) ----
+// ---- the launch bound ----
 
 #[test]
 fn a_burst_stops_at_its_launch_budget_before_its_time_is_up() {
@@ -578,7 +561,7 @@ proptest! {
                         promise = c.quiet_until_ns();
                     }
                 }
-                // The record is built after `closed` (pc_runtime's order): the promise
+                // The record is built after `closed` (runtime::pc's order): the promise
                 // it carries then is the whole gap, and must hold just the same.
                 Step::Closed(p) => {
                     total += p;

@@ -1,0 +1,403 @@
+//! The injector's life in a process: start (from `InitializeInjection`), the
+//! collector thread, and the at-exit flush. PC sampling's run time is `pc.rs`, NVTX's
+//! `nvtx.rs`: what CUPTI's callbacks on the application's threads do.
+//!
+//! ```text
+//! app thread: cuInit → InitializeInjection → initialize(): config, attach CUPTI,
+//!             start threads, atexit(on_exit)            (returns at once)
+//! "gpu-otel-cupti":  every flush_interval: (FlushAll, under the serialized tier; else
+//!                   CUPTI's own flush period) → decode buffers → each record's NVTX
+//!                   range → RecordQueue; woken at once to switch launch correlation on
+//! "gpu-otel-export": the worker: RecordQueue → Slicer / Stamper → export → OTLP
+//! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
+//!             all within exit_deadline, then one summary line
+//! ```
+
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use semconv::Tier;
+
+use crate::clock::now_ns;
+use crate::config::{Config, CUPTI_FALLBACK_PATHS};
+use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
+use crate::model::Slicer;
+use crate::resource::{self, ProcessInfo};
+use crate::sampling::stamp::StampLimits;
+use crate::stats::Stats;
+use crate::worker::{self, RecordQueue};
+
+mod nvtx;
+mod pc;
+
+/// How long the exporter thread waits, at its first kernel, for the driver (perhaps
+/// still inside the application's `cuInit`) to name a GPU.
+const DEVICE_WAIT: Duration = Duration::from_secs(2);
+
+/// How long after a slice's end its root span waits for late kernel records.
+pub(crate) const SLICE_GRACE_EXTRA: Duration = Duration::from_millis(500);
+
+struct Running {
+    stop: Mutex<Option<SyncSender<Control>>>,
+    stats: Arc<Stats>,
+    exit_deadline: Duration,
+}
+
+struct Stop {
+    deadline: Instant,
+    /// Whether the exporter finished before the deadline.
+    done: SyncSender<bool>,
+}
+
+/// What wakes the collector thread before its period ends.
+enum Control {
+    /// Flush, export what is left, stop.
+    Stop(Stop),
+    /// The first NVTX range opened: switch launch correlation on now.
+    Nvtx,
+}
+
+static RUNNING: OnceLock<Running> = OnceLock::new();
+
+/// Starts the injector. Never fails the host: every problem is one log line and
+/// the injector steps aside.
+pub(crate) fn initialize() {
+    let (cfg, warnings) = Config::from_env();
+    for w in warnings {
+        crate::log::line(&w);
+    }
+    if cfg.sdk_disabled {
+        crate::log::line("OTEL_SDK_DISABLED=true: not attaching");
+        return;
+    }
+    // The tier is chosen before the first context exists (cuInit is running).
+    let (tier, refusal) = crate::sampling::tier::resolve(cfg.pc_sampling.as_deref());
+    if let Some(e) = &refusal {
+        crate::log::line(&format!(
+            "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
+        ));
+    }
+    let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
+    if tier == Tier::Off && cfg.pc_control_file.is_some() {
+        crate::log::line(&format!(
+            "{}",
+            crate::sampling::switch::RequestError::NotSwitchable
+        ));
+    }
+    let pc = (tier != Tier::Off).then(|| cupti::PcSettings {
+        tier,
+        buffer_pcs: cfg
+            .pc_buffer_pcs
+            .unwrap_or(if tier == Tier::Serialized || switchable {
+                crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
+            } else {
+                crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
+            }),
+        period: cfg.pc_sampling_period,
+        switchable,
+        runtime_callbacks: cfg.pc_runtime_callbacks,
+    });
+    let settings = AttachSettings {
+        cupti_path: cfg.cupti_path.clone(),
+        fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
+        buffer_bytes: cfg.buffer_bytes,
+        max_buffers: cfg.max_buffers,
+        pc,
+        nvtx: cfg.nvtx,
+        hooks: cupti::Hooks {
+            on_launch: pc::on_launch,
+            on_drained: pc::on_drained,
+            on_nvtx: nvtx::on_nvtx,
+            on_correlation: nvtx::on_correlation,
+        },
+    };
+    let attached = match cupti::attach(&settings) {
+        Ok(a) => a,
+        Err(e) => {
+            let why = match &e {
+                AttachError::OtherSubscriber => "stepping aside",
+                _ => "not attaching",
+            };
+            crate::log::line(&format!(
+                "{e}; {why}, the application runs on without GPU telemetry"
+            ));
+            return;
+        }
+    };
+    // A fork() child has none of the injector's threads: it runs without GPU
+    // telemetry, never touches its parent's CUPTI state, and its exit returns at once.
+    if !cupti::register_fork_child() {
+        crate::log::line("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
+    }
+
+    let process = ProcessInfo::current();
+    let (mut attrs, seed) = resource::resource_and_seed(
+        &process,
+        cfg.service_name.as_deref(),
+        cfg.resource_attributes.as_deref(),
+        tier,
+    );
+    attrs.extend(resource::pc_refusal_attributes(
+        refusal
+            .as_ref()
+            .map(|_| cfg.pc_sampling.as_deref().unwrap_or("")),
+    ));
+    let stamp_limits = StampLimits {
+        // Long enough for the next burst to open (at most the max gap after a burst).
+        hold_ns: cfg.burst.max_gap_ns + cfg.burst.burst_ns + 2_000_000_000,
+        ..StampLimits::default()
+    };
+    let mut grace = cfg.flush_interval * 2 + worker::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
+    if tier == Tier::Serialized || switchable {
+        // Held executions must still find their slice's root open.
+        grace += Duration::from_nanos(stamp_limits.hold_ns);
+    }
+    let stats = Arc::new(Stats::default());
+    let export_cfg = cfg.export.clone();
+    let spawned = worker::spawn(
+        worker::Settings {
+            budget_bytes: cfg.budget_bytes,
+            max_request_bytes: cfg.max_request_bytes,
+            in_flight: cfg.in_flight,
+            resource: attrs,
+            slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
+            record_dump: cfg.record_dump.clone(),
+            stamp_limits,
+            devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
+        },
+        stats.clone(),
+        move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
+    );
+    let queue = match spawned {
+        Ok((queue, _handle)) => {
+            if tier != Tier::Off {
+                pc::install(
+                    pc::RuntimeSettings {
+                        tier,
+                        burst: cfg.burst,
+                        switchable,
+                        sync_before_start: cfg.pc_sync_before_start,
+                    },
+                    queue.sampling_sender(),
+                );
+            }
+            queue
+        }
+        Err(e) => {
+            crate::log::line(&format!(
+                "cannot start the exporter thread: {e}; not attaching"
+            ));
+            let _ = attached.stop();
+            return;
+        }
+    };
+
+    let (stop_tx, stop_rx) = sync_channel(2);
+    if cfg.nvtx {
+        let wake = stop_tx.clone();
+        nvtx::install(
+            queue.nvtx_sender(),
+            Box::new(move || {
+                let _ = wake.try_send(Control::Nvtx);
+            }),
+            cfg.nvtx_injection_path.as_deref(),
+        );
+    }
+    let collector_stats = stats.clone();
+    let interval = cfg.flush_interval;
+    // CUPTI flushes on its own period, cheaper for the application, unless bursts need
+    // the collector to hold flushes back (a flush during a burst kept it from closing).
+    let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
+    if cupti_flushes {
+        if let Err(e) = attached.set_flush_period(interval) {
+            crate::log::line(&format!(
+                "CUPTI flush period not set ({e}); flushing from the collector"
+            ));
+        }
+    }
+    let control =
+        switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
+    let started = std::thread::Builder::new()
+        .name("gpu-otel-cupti".into())
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                collect(
+                    attached,
+                    queue,
+                    collector_stats,
+                    interval,
+                    stop_rx,
+                    control,
+                    cupti_flushes,
+                )
+            }));
+            if r.is_err() {
+                cupti::disable();
+                crate::log::line(
+                    "collector thread panicked; GPU telemetry stops, the application runs on",
+                );
+            }
+        });
+    if let Err(e) = started {
+        crate::log::line(&format!(
+            "cannot start the collector thread: {e}; not attaching"
+        ));
+        return;
+    }
+    let _ = RUNNING.set(Running {
+        stop: Mutex::new(Some(stop_tx)),
+        stats,
+        exit_deadline: cfg.exit_deadline,
+    });
+    if !cupti::register_at_exit(at_exit) {
+        crate::log::line("atexit refused the exit flush: records of the last ~100 ms may be lost");
+    }
+}
+
+/// Drains completed CUPTI buffers into the queue, and reads CUPTI's drop counter.
+fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats: &Stats) {
+    let mut batch = Vec::new();
+    let malformed = attached.take_buffers(names, &mut batch);
+    nvtx::link(&mut batch);
+    stats.malformed.fetch_add(malformed, Ordering::Relaxed);
+    queue.offer(batch);
+    if let Ok(n) = attached.dropped_records() {
+        if n > 0 {
+            stats.cupti_dropped.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+}
+
+fn collect(
+    attached: Attached,
+    queue: RecordQueue,
+    stats: Arc<Stats>,
+    interval: Duration,
+    stop: Receiver<Control>,
+    mut control: Option<ControlFile>,
+    cupti_flushes: bool,
+) {
+    let mut names = NameTable::default();
+    let mut warned = false;
+    loop {
+        match stop.recv_timeout(interval) {
+            Err(RecvTimeoutError::Timeout) => {}
+            Ok(Control::Nvtx) => {
+                nvtx::serve();
+                continue;
+            }
+            Ok(Control::Stop(Stop { deadline, done })) => {
+                if let Err(e) = attached.flush(true) {
+                    crate::log::line(&format!("final flush: {e}"));
+                }
+                drain(&attached, &mut names, &queue, &stats);
+                let _ = attached.stop();
+                let finished = queue.shutdown(deadline);
+                let _ = done.send(finished);
+                return;
+            }
+            Err(RecvTimeoutError::Disconnected) => return,
+        }
+        if cupti::disabled() {
+            return;
+        }
+        // A wake-up that found the channel full is served here, a period late.
+        nvtx::serve();
+        if let Some(c) = control.as_mut() {
+            c.poll();
+        }
+        if pc::defer_flush(now_ns()) {
+            stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        if cupti_flushes {
+            drain(&attached, &mut names, &queue, &stats);
+            pc::periodic_drain();
+            continue;
+        }
+        if let Err(e) = attached.flush(false) {
+            if !warned {
+                warned = true;
+                crate::log::line(&format!("periodic flush: {e}"));
+            }
+        }
+        drain(&attached, &mut names, &queue, &stats);
+        pc::periodic_drain();
+    }
+}
+
+/// The tier control file, read by the collector thread (never the application's):
+/// a changed content is a request, carried out at the next fitting launch callback.
+struct ControlFile {
+    path: std::path::PathBuf,
+    last: Option<String>,
+}
+
+impl ControlFile {
+    fn new(path: std::path::PathBuf) -> Self {
+        ControlFile { path, last: None }
+    }
+
+    fn poll(&mut self) {
+        // A missing or unreadable file asks for nothing.
+        let Ok(content) = std::fs::read_to_string(&self.path) else {
+            return;
+        };
+        let content = content.trim().to_string();
+        if self.last.as_deref() == Some(content.as_str()) {
+            return;
+        }
+        let result = crate::sampling::switch::parse_request(&content).and_then(pc::request_tier);
+        match result {
+            Ok(true) => crate::log::line(&format!(
+                "tier control file {} asks for {content}; switching at the next kernel launch",
+                self.path.display()
+            )),
+            Ok(false) => {}
+            Err(e) => crate::log::line(&format!("{} ({})", e, self.path.display())),
+        }
+        self.last = Some(content);
+    }
+}
+
+/// The at-exit work: final forced flush and export, bounded by the exit deadline,
+/// then one summary line. Not run in a forked child.
+fn at_exit() {
+    let Some(running) = RUNNING.get() else {
+        return;
+    };
+    let Some(stop) = running
+        .stop
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    else {
+        return;
+    };
+    // Close an open burst and send the never-again record before the last export.
+    let pc_summary = pc::shutdown();
+    let deadline = Instant::now() + running.exit_deadline;
+    let (done, wait) = sync_channel(1);
+    let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()
+        && wait
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .unwrap_or(false);
+    let tail = if finished {
+        ""
+    } else {
+        " (exit deadline passed before the last export finished)"
+    };
+    let (refused, context_buffers) = cupti::buffer_stats();
+    crate::log::line(&format!(
+        "exit: {}; CUPTI buffers refused={refused} (pool full), from context queues={context_buffers}{tail}",
+        running.stats.summary()
+    ));
+    if let Some(s) = pc_summary {
+        crate::log::line(&format!("exit: {s}"));
+    }
+    if let Some(s) = nvtx::summary(&running.stats) {
+        crate::log::line(&format!("exit: {s}"));
+    }
+}

@@ -1,0 +1,188 @@
+//! The injector's accounting: counters shared by the collector, the worker, the
+//! sending side and the exit handler, and the exit line made from them. Every kernel
+//! record is counted in exactly one place: exported, `queue_full`, `export_failed`
+//! (kernel spans) or unexported at exit.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::model::DropCounts;
+
+/// What one request carries, by kind of span, for the counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Kernel execution spans.
+    pub kernels: u64,
+    /// Slice roots.
+    pub roots: u64,
+    /// Window record carriers, PC-sample spans, tier-switch markers.
+    pub sampling: u64,
+    /// Window records (span events) among them.
+    pub windows: u64,
+    /// NVTX range spans.
+    pub ranges: u64,
+}
+
+impl Counts {
+    /// Every span.
+    pub fn spans(&self) -> u64 {
+        self.kernels + self.roots + self.sampling + self.ranges
+    }
+
+    /// Adds another request's counts.
+    pub(crate) fn add(&mut self, o: Counts) {
+        self.kernels += o.kernels;
+        self.roots += o.roots;
+        self.sampling += o.sampling;
+        self.windows += o.windows;
+        self.ranges += o.ranges;
+    }
+}
+
+/// Counters shared by the collector, the exporter and the exit handler.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Kernel records decoded from CUPTI (or offered by a test).
+    pub records: AtomicU64,
+    /// Records dropped at the door: the memory budget was full.
+    pub queue_full: AtomicU64,
+    /// Records CUPTI reported dropped.
+    pub cupti_dropped: AtomicU64,
+    /// Spans whose export failed.
+    pub export_failed: AtomicU64,
+    /// Of those, kernel spans (the rest are slice roots).
+    pub kernel_export_failed: AtomicU64,
+    /// Records refused as malformed.
+    pub malformed: AtomicU64,
+    /// Kernel spans exported successfully.
+    pub kernel_spans_exported: AtomicU64,
+    /// Root spans (traces) exported successfully.
+    pub root_spans_exported: AtomicU64,
+    /// Export requests delivered.
+    pub requests_exported: AtomicU64,
+    /// Attempts that were retried (backend busy, unavailable or not listening).
+    pub retries: AtomicU64,
+    /// Highest use of the memory budget, bytes.
+    pub budget_peak: AtomicU64,
+    /// Window record carrier spans and PC-sample spans exported successfully.
+    pub sampling_spans_exported: AtomicU64,
+    /// Window records exported successfully.
+    pub windows_exported: AtomicU64,
+    /// Kernel spans stamped "true" / "false" / "unknown" (serialized tier; off and
+    /// continuous stamp "false" without counting here).
+    pub stamped: [AtomicU64; 3],
+    /// Of the "unknown" stamps, executions released before their evidence came: the
+    /// hold's byte bound, its time bound, the process's exit.
+    pub unsettled: [AtomicU64; 3],
+    /// Executions whose PC samples were not attached: no serialized window touched them.
+    pub pc_outside_windows: AtomicU64,
+    /// Collector periods whose CUPTI flush was deferred for an open burst.
+    pub flush_deferred: AtomicU64,
+    /// NVTX events refused at the door (memory budget full, exporter gone).
+    pub nvtx_events_dropped: AtomicU64,
+    /// NVTX range spans exported successfully.
+    pub range_spans_exported: AtomicU64,
+    /// NVTX ranges still open at exit (exported, ending at the exit instant).
+    pub ranges_unclosed_at_exit: AtomicU64,
+    /// NVTX closes and ends whose open never reached the exporter, plus opens refused
+    /// because too many ranges were open.
+    pub ranges_unmatched: AtomicU64,
+    warned_queue_full: AtomicBool,
+    warned_export: AtomicBool,
+}
+
+impl Stats {
+    /// Counts one settled export request.
+    pub fn settle(&self, c: Counts, outcome: Result<(), String>) {
+        match outcome {
+            Ok(()) => {
+                self.requests_exported.fetch_add(1, Ordering::Relaxed);
+                self.kernel_spans_exported
+                    .fetch_add(c.kernels, Ordering::Relaxed);
+                self.sampling_spans_exported
+                    .fetch_add(c.sampling, Ordering::Relaxed);
+                self.windows_exported
+                    .fetch_add(c.windows, Ordering::Relaxed);
+                self.range_spans_exported
+                    .fetch_add(c.ranges, Ordering::Relaxed);
+                self.root_spans_exported
+                    .fetch_add(c.roots, Ordering::Relaxed);
+            }
+            Err(e) => {
+                self.export_failed.fetch_add(c.spans(), Ordering::Relaxed);
+                self.kernel_export_failed
+                    .fetch_add(c.kernels, Ordering::Relaxed);
+                if !self.warned_export.swap(true, Ordering::Relaxed) {
+                    crate::log::line(&format!(
+                        "OTLP export failed ({e}); spans dropped (counted; total at exit)"
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Counts `n` kernel records refused at the door (the memory budget of `limit`
+    /// bytes was full, or the worker is gone); the first refusal is logged.
+    pub(crate) fn refuse_records(&self, n: u64, limit: u64) {
+        self.queue_full.fetch_add(n, Ordering::Relaxed);
+        if !self.warned_queue_full.swap(true, Ordering::Relaxed) {
+            crate::log::line(&format!(
+                "memory budget of {} MiB full: dropping the newest kernel records (counted; total at exit)",
+                limit >> 20
+            ));
+        }
+    }
+
+    /// The drop counters now.
+    pub fn drops(&self) -> DropCounts {
+        DropCounts {
+            queue_full: self.queue_full.load(Ordering::Relaxed),
+            cupti_dropped: self.cupti_dropped.load(Ordering::Relaxed),
+            export_failed: self.export_failed.load(Ordering::Relaxed),
+            malformed: self.malformed.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Kernel records neither exported nor counted as dropped: still queued or being
+    /// exported. Non-zero only when read before the exporter finished (at exit, when
+    /// the deadline passed first).
+    pub fn unexported(&self) -> u64 {
+        let records = self.records.load(Ordering::Relaxed);
+        let settled = self.queue_full.load(Ordering::Relaxed)
+            + self.kernel_spans_exported.load(Ordering::Relaxed)
+            + self.kernel_export_failed.load(Ordering::Relaxed);
+        records.saturating_sub(settled)
+    }
+
+    /// One line for the log. Every kernel record is in exactly one of: exported,
+    /// queue_full, export_failed (kernel spans), unexported.
+    pub fn summary(&self) -> String {
+        let d = self.drops();
+        format!(
+            "{} kernel records, {} kernel spans and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={}",
+            self.records.load(Ordering::Relaxed),
+            self.kernel_spans_exported.load(Ordering::Relaxed),
+            self.root_spans_exported.load(Ordering::Relaxed),
+            d.queue_full,
+            d.cupti_dropped,
+            d.export_failed,
+            self.kernel_export_failed.load(Ordering::Relaxed),
+            d.malformed,
+            self.unexported()
+        ) + &format!(
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            self.requests_exported.load(Ordering::Relaxed),
+            self.retries.load(Ordering::Relaxed),
+            self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
+            self.stamped[0].load(Ordering::Relaxed),
+            self.stamped[1].load(Ordering::Relaxed),
+            self.stamped[2].load(Ordering::Relaxed),
+            self.unsettled[0].load(Ordering::Relaxed),
+            self.unsettled[1].load(Ordering::Relaxed),
+            self.unsettled[2].load(Ordering::Relaxed),
+            self.windows_exported.load(Ordering::Relaxed),
+            self.sampling_spans_exported.load(Ordering::Relaxed),
+            self.flush_deferred.load(Ordering::Relaxed),
+            self.pc_outside_windows.load(Ordering::Relaxed),
+        )
+    }
+}

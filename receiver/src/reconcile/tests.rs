@@ -948,7 +948,8 @@ fn the_evidence_journal_names_what_the_store_took_and_what_it_evicted() {
 }
 
 #[test]
-fn an_input_the_queue_did_not_number_is_neither_journaled_nor_sealed_and_its_output_has_no_origins() {
+fn an_input_the_queue_did_not_number_is_neither_journaled_nor_sealed_and_its_output_has_no_origins()
+{
     let mut r = reconciler();
     let windows = [Window::open(1000, 1, KS)];
     let out = r.ingest(

@@ -1,6 +1,7 @@
 //! A fake CUPTI for tests, so the whole path from records to OTLP runs without a GPU:
 //! a kernel record builder (defaults look like a small 1-D launch), a PC record
-//! ([`pc_record`]), a fake of the NVTX and launch callbacks ([`FakeNvtx`]), and a fake
+//! ([`pc_record`]), a fake of the NVTX and launch callbacks ([`FakeNvtx`], application
+//! context ranges included), and a fake
 //! driver's table of GPUs ([`FakeDevices`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -8,7 +9,7 @@ use std::sync::Arc;
 
 use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::{Tracker, TrackerCounters};
-use crate::nvtx::{Attributes, Call, RangeLink};
+use crate::nvtx::{Attributes, Call, Handle, RangeLink};
 use crate::record::KernelRecord;
 use crate::resource::{Device, DeviceTable};
 use crate::sampling::samples::PcRecord;
@@ -263,6 +264,35 @@ impl FakeThread<'_> {
     /// `nvtxRangePop()` at `now_ns`.
     pub fn pop(&mut self, now_ns: u64) {
         self.call(Call::Pop { domain: 0 }, now_ns);
+    }
+
+    /// `nvtxDomainCreateA(name)` at `now_ns`, which returned `handle`.
+    pub fn create_domain(&mut self, handle: Handle, name: &str, now_ns: u64) {
+        self.call(
+            Call::DomainCreated {
+                domain: handle,
+                name: name.into(),
+            },
+            now_ns,
+        );
+    }
+
+    /// `nvtxDomainRangePushEx(domain, {ASCII message})` at `now_ns`: with the domain
+    /// [`crate::nvtx::context::APP_DOMAIN`]'s handle and a `traceparent`, what the
+    /// companion of an application's OpenTelemetry SDK does when a span becomes current.
+    pub fn push_in(&mut self, domain: Handle, message: &str, now_ns: u64) {
+        self.call(
+            Call::Push {
+                domain,
+                attrs: Attributes::text(message),
+            },
+            now_ns,
+        );
+    }
+
+    /// `nvtxDomainRangePop(domain)` at `now_ns`.
+    pub fn pop_in(&mut self, domain: Handle, now_ns: u64) {
+        self.call(Call::Pop { domain }, now_ns);
     }
 
     /// Launches `kernel` (the launch callback with a fresh correlation id) and returns

@@ -8,7 +8,10 @@
 //!
 //! Traces: a kernel launched inside an NVTX push/pop range is a child of the innermost
 //! such range of its launching thread and belongs to that range's trace: one trace per
-//! outermost range (see [`crate::nvtx`]). Every other kernel is in one trace per time
+//! outermost range (see [`crate::nvtx`]). A chain whose root is an application context
+//! range (the application's span, [`crate::nvtx::context`]) is in the application's
+//! trace, and what was directly under that range is a child of the application's span
+//! (a remote parent). Every other kernel is in one trace per time
 //! slice per process. A kernel belongs to the slice that holds its start (`start_ns / slice_ns`, slices aligned on the Unix epoch). The
 //! slice's trace id and its root span id are derived from (service.instance.id,
 //! slice index), so a kernel whose record arrives after its slice's root left is
@@ -34,6 +37,7 @@ use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
 use crate::nvtx::book::ClosedRange;
+use crate::nvtx::context::{app_root, AppContexts, ContextCounters, TraceParent};
 use crate::nvtx::Payload;
 use crate::record::KernelRecord;
 use crate::sampling::continuous::FunctionSamples;
@@ -54,6 +58,9 @@ pub const SCOPE_NAME: &str = "gpu-otel-injector";
 /// W3C "sampled", plus OTLP's "the is-remote bit is known (and clear)": every span's
 /// parent is local.
 pub const SPAN_FLAGS: u32 = 0x1 | 0x100;
+/// OTLP's "the parent is remote": on spans whose parent is the application's span
+/// (another tracer, read from its `traceparent`).
+pub const REMOTE_PARENT: u32 = 0x200;
 
 /// The instrumentation scope of every span.
 pub fn scope() -> InstrumentationScope {
@@ -275,8 +282,12 @@ pub struct KernelSpan {
     pub trace_id: [u8; 16],
     /// This span.
     pub span_id: [u8; 8],
-    /// The slice's root span.
+    /// The parent: the slice's root span, the NVTX range the kernel was launched in, or
+    /// the application's span.
     pub parent_span_id: [u8; 8],
+    /// `Span.flags`: [`SPAN_FLAGS`], with [`REMOTE_PARENT`] when the parent is the
+    /// application's span.
+    pub flags: u32,
     /// `gpu.serialized`.
     pub serialized: Serialized,
     /// PC samples joined to this execution (serialized tier).
@@ -331,7 +342,7 @@ impl KernelSpan {
             trace_id: self.trace_id.to_vec(),
             span_id: self.span_id.to_vec(),
             parent_span_id: self.parent_span_id.to_vec(),
-            flags: SPAN_FLAGS,
+            flags: self.flags,
             name: self.name.to_string(),
             kind: span::SpanKind::Internal as i32,
             start_time_unix_nano: self.record.start_ns,
@@ -404,6 +415,18 @@ pub struct Slicer {
     root_spans: u64,
     other_spans: u64,
     range_spans: u64,
+    /// Application contexts by range index.
+    contexts: AppContexts,
+    app_kernels: u64,
+    app_ranges: u64,
+    app_lost: u64,
+}
+
+/// Ids of a span whose chain is rooted at an application context.
+struct AppIds {
+    trace_id: [u8; 16],
+    parent_span_id: Option<[u8; 8]>,
+    remote: bool,
 }
 
 impl Slicer {
@@ -428,6 +451,10 @@ impl Slicer {
             root_spans: 0,
             other_spans: 0,
             range_spans: 0,
+            contexts: AppContexts::new(),
+            app_kernels: 0,
+            app_ranges: 0,
+            app_lost: 0,
         }
     }
 
@@ -481,14 +508,39 @@ impl Slicer {
         serialized: Serialized,
         pc: Option<PcSummary>,
     ) -> KernelSpan {
-        let (trace_id, parent_span_id) = match r.range {
-            Some(link) => (
+        let app = r
+            .range
+            .and_then(|link| self.app_ids(link.root, Some(link.range)));
+        let (trace_id, parent_span_id, flags) = match (r.range, app) {
+            (Some(_), Some(Some(ids))) => {
+                self.app_kernels += 1;
+                let flags = SPAN_FLAGS | if ids.remote { REMOTE_PARENT } else { 0 };
+                (ids.trace_id, ids.parent_span_id.unwrap_or_default(), flags)
+            }
+            // Under a range inside an application context no longer known: the range's
+            // own trace (as the range span goes out); directly under the context: the
+            // injector's slice, as outside any range.
+            (Some(link), Some(None)) if app_root(link.root) != Some(link.range) => {
+                self.app_lost += 1;
+                (
+                    self.seed.range_trace_id(link.root),
+                    self.seed.range_span_id(link.range),
+                    SPAN_FLAGS,
+                )
+            }
+            (Some(link), None) => (
                 self.seed.range_trace_id(link.root),
                 self.seed.range_span_id(link.range),
+                SPAN_FLAGS,
             ),
-            None => {
+            (link, _) => {
+                self.app_lost += u64::from(link.is_some());
                 let slice = self.enter_slice(r.start_ns, r.end_ns.max(r.start_ns));
-                (self.seed.trace_id(slice), self.seed.root_span_id(slice))
+                (
+                    self.seed.trace_id(slice),
+                    self.seed.root_span_id(slice),
+                    SPAN_FLAGS,
+                )
             }
         };
         let name = self.demangler.demangle(&r.name);
@@ -500,6 +552,7 @@ impl Slicer {
             trace_id,
             span_id,
             parent_span_id,
+            flags,
             serialized,
             pc,
         }
@@ -542,14 +595,33 @@ impl Slicer {
                 ..Default::default()
             });
         }
+        let derived = |s: &Self| {
+            (
+                s.seed.range_trace_id(r.root),
+                r.parent.map(|p| s.seed.range_span_id(p)),
+                SPAN_FLAGS,
+            )
+        };
+        let (trace_id, parent_span_id, flags) = match self.app_ids(r.root, r.parent) {
+            Some(Some(ids)) => {
+                self.app_ranges += 1;
+                let flags = SPAN_FLAGS | if ids.remote { REMOTE_PARENT } else { 0 };
+                (ids.trace_id, ids.parent_span_id, flags)
+            }
+            Some(None) => {
+                // The application context is no longer known: the range heads a trace
+                // of its own when it was directly under it.
+                self.app_lost += 1;
+                let (t, p, f) = derived(self);
+                (t, p.filter(|_| r.parent != app_root(r.root)), f)
+            }
+            None => derived(self),
+        };
         Span {
-            trace_id: self.seed.range_trace_id(r.root).to_vec(),
+            trace_id: trace_id.to_vec(),
             span_id: self.seed.range_span_id(r.range).to_vec(),
-            parent_span_id: r
-                .parent
-                .map(|p| self.seed.range_span_id(p).to_vec())
-                .unwrap_or_default(),
-            flags: SPAN_FLAGS,
+            parent_span_id: parent_span_id.map(|p| p.to_vec()).unwrap_or_default(),
+            flags,
             name: r.name.clone(),
             kind: span::SpanKind::Internal as i32,
             start_time_unix_nano: r.start_ns,
@@ -558,6 +630,51 @@ impl Slicer {
             status: Some(Status::default()),
             ..Default::default()
         }
+    }
+
+    /// Application context range `range` opened, naming the application's span
+    /// `parent` (see [`crate::nvtx::context`]).
+    pub fn app_open(&mut self, range: u64, parent: TraceParent) {
+        self.contexts.open(range, parent);
+    }
+
+    /// Application context range `range` closed (kept a while for late records).
+    pub fn app_close(&mut self, range: u64) {
+        self.contexts.close(range);
+    }
+
+    /// What the application contexts counted, and the spans they placed: (contexts,
+    /// kernel spans in an application's trace, range spans in one, kernels and ranges
+    /// whose application context was no longer known).
+    pub fn app_counts(&self) -> (ContextCounters, u64, u64, u64) {
+        (
+            self.contexts.counters(),
+            self.app_kernels,
+            self.app_ranges,
+            self.app_lost,
+        )
+    }
+
+    /// The trace of a chain rooted at `root` and the span id of its member `parent`,
+    /// when the root is an application context: the application's trace, and its span
+    /// when `parent` is the context range itself (then `true`: a remote parent). `None`
+    /// when the root is not an application context; `Some(None)` when it was one whose
+    /// context is no longer known (counted by the caller).
+    fn app_ids(&self, root: u64, parent: Option<u64>) -> Option<Option<AppIds>> {
+        let app = app_root(root)?;
+        let Some(ctx) = self.contexts.get(app) else {
+            return Some(None);
+        };
+        let (parent_span_id, remote) = match parent {
+            Some(p) if p == app => (Some(ctx.span_id), true),
+            Some(p) => (Some(self.seed.range_span_id(p)), false),
+            None => (None, false),
+        };
+        Some(Some(AppIds {
+            trace_id: ctx.trace_id,
+            parent_span_id,
+            remote,
+        }))
     }
 
     /// NVTX range spans made so far.
@@ -913,6 +1030,88 @@ mod tests {
             "the outermost range is the trace root"
         );
         assert_eq!(outer.trace_id, k.trace_id.to_vec());
+    }
+
+    #[test]
+    fn under_an_application_context_kernels_and_ranges_join_the_applications_trace() {
+        use crate::nvtx::context::{TraceParent, APP_ROOT};
+        let tp =
+            TraceParent::parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01").unwrap();
+        let mut s = slicer();
+        s.app_open(5, tp);
+        let root = 5 | APP_ROOT;
+        let direct = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS)
+                .range(RangeLink { range: 5, root })
+                .record(),
+            Tier::Off,
+        );
+        assert_eq!(direct.trace_id, tp.trace_id);
+        assert_eq!(direct.parent_span_id, tp.span_id);
+        assert_eq!(direct.flags, SPAN_FLAGS | REMOTE_PARENT);
+        let op = s.range_span(&closed(6, Some(5), root));
+        assert_eq!(op.trace_id, tp.trace_id.to_vec());
+        assert_eq!(op.parent_span_id, tp.span_id.to_vec());
+        assert_eq!(op.flags, SPAN_FLAGS | REMOTE_PARENT);
+        s.app_close(5);
+        let late = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS)
+                .range(RangeLink { range: 6, root })
+                .record(),
+            Tier::Off,
+        );
+        assert_eq!(
+            late.trace_id, tp.trace_id,
+            "a record after the close still finds it"
+        );
+        assert_eq!(late.parent_span_id.to_vec(), op.span_id);
+        assert_eq!(late.flags, SPAN_FLAGS, "its parent is the injector's range");
+        let mut out = Vec::new();
+        s.close_all(T0 + 5_000 * MS, DropCounts::default(), &mut out);
+        assert!(
+            out.is_empty(),
+            "no slice root for kernels under the application"
+        );
+        assert_eq!(s.app_counts().1, 2);
+        assert_eq!(s.app_counts().2, 1);
+    }
+
+    #[test]
+    fn a_context_no_longer_known_leaves_the_injectors_own_traces_and_is_counted() {
+        use crate::nvtx::context::APP_ROOT;
+        let mut s = slicer();
+        let root = 7 | APP_ROOT;
+        let seed = IdSeed::from_u128(42);
+        let direct = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS)
+                .range(RangeLink { range: 7, root })
+                .record(),
+            Tier::Off,
+        );
+        let slice = T0 / 1_000_000_000;
+        assert_eq!(
+            direct.trace_id,
+            seed.trace_id(slice),
+            "the slice, as outside ranges"
+        );
+        let under_op = s.kernel(
+            FakeKernel::new("k", T0, T0 + MS)
+                .range(RangeLink { range: 8, root })
+                .record(),
+            Tier::Off,
+        );
+        let op = s.range_span(&closed(8, Some(7), root));
+        assert_eq!(
+            under_op.parent_span_id.to_vec(),
+            op.span_id,
+            "kept with its range"
+        );
+        assert_eq!(under_op.trace_id.to_vec(), op.trace_id);
+        assert!(
+            op.parent_span_id.is_empty(),
+            "the range heads its own trace"
+        );
+        assert_eq!(s.app_counts().3, 3);
     }
 
     #[test]

@@ -86,6 +86,17 @@ pub struct Stats {
     /// NVTX closes and ends whose open never reached the exporter, plus opens refused
     /// because too many ranges were open.
     pub ranges_unmatched: AtomicU64,
+    /// Kernel spans made in an application's trace (under its span, or under NVTX
+    /// ranges opened under it).
+    pub app_kernel_spans: AtomicU64,
+    /// NVTX range spans made in an application's trace.
+    pub app_range_spans: AtomicU64,
+    /// Kernels and ranges launched or opened under an application's span whose context
+    /// was no longer known (refused, dropped at the door, or forgotten): the injector's
+    /// own traces.
+    pub app_context_lost: AtomicU64,
+    /// Application contexts refused: too many open at once.
+    pub app_contexts_refused: AtomicU64,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
 }

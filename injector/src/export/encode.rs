@@ -20,7 +20,7 @@ use prost::Message;
 use semconv::attributes as a;
 use semconv::Tier;
 
-use crate::model::{KernelSpan, OtherKind, SPAN_FLAGS};
+use crate::model::{KernelSpan, OtherKind};
 use crate::stats::Counts;
 
 /// One encoded `ExportTraceServiceRequest`.
@@ -368,7 +368,7 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
     encode_varint(0, buf);
     // Span.flags = 16 (fixed32)
     encode_key(16, WireType::ThirtyTwoBit, buf);
-    buf.extend_from_slice(&SPAN_FLAGS.to_le_bytes());
+    buf.extend_from_slice(&span.flags.to_le_bytes());
 }
 
 #[cfg(test)]
@@ -413,7 +413,10 @@ mod tests {
             regs in any::<u16>(),
             stamp in 0usize..3,
             pc in proptest::option::of((any::<u64>(), "[a-z_]{1,40}", any::<u64>())),
-            range in proptest::option::of((any::<u64>(), any::<u64>())),
+            // Roots below APP_ROOT: ranges of the injector's own traces (application
+            // contexts: model.rs's tests).
+            range in proptest::option::of((any::<u64>(), 0u64..crate::nvtx::context::APP_ROOT)),
+            remote in any::<bool>(),
         ) {
             let mut r = FakeKernel::new(&name, start, start.saturating_add(len)).record();
             r.correlation_id = ids[0];
@@ -433,7 +436,10 @@ mod tests {
                 stalls: vec![(Arc::from(stall.as_str()), n)],
             });
             let r_range = r.range;
-            let span = slicer().stamped(r, serialized, pc);
+            let mut span = slicer().stamped(r, serialized, pc);
+            if remote {
+                span.flags |= crate::model::REMOTE_PARENT;
+            }
             let mut buf = Vec::new();
             encode_kernel_span(&span, &mut buf);
             let decoded = Span::decode(buf.as_slice()).expect("decodes");

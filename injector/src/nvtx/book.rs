@@ -118,6 +118,9 @@ impl RangeBook {
             Event::StringRegistered { handle, text } => {
                 Self::name(&mut self.strings, &mut self.counters, handle, text);
             }
+            // Application contexts are no ranges: the slicer keeps them
+            // (`model::Slicer::app_open`).
+            Event::AppOpen { .. } | Event::AppClose { .. } => {}
         }
     }
 

@@ -21,11 +21,16 @@
 //! [`crate::model::IdSeed`], so a kernel record can name its parent before the range
 //! has closed and reached the exporter.
 //!
+//! The application's own spans: a push in the domain [`context::APP_DOMAIN`] whose
+//! message is a W3C `traceparent` makes what runs under it part of the application's
+//! trace, under its span (see [`context`] and docs/app-context.md).
+//!
 //! Everything here is safe code without I/O or a clock: times are arguments. The
 //! thread-locals, the one tracker of the process and the clock live in `runtime::nvtx`;
 //! the decoding of CUPTI's NVTX callback data in `cupti`.
 
 pub mod book;
+pub mod context;
 pub mod correlation;
 pub mod stack;
 pub mod tracker;
@@ -214,6 +219,20 @@ pub enum Event {
         /// The string.
         text: String,
     },
+    /// An application context range opened whose push names the application's span
+    /// (a sampled, valid `traceparent`): range `range` and what runs under it belong
+    /// to `parent`'s trace. It is no span of its own.
+    AppOpen {
+        /// Its index.
+        range: u64,
+        /// The application's span.
+        parent: context::TraceParent,
+    },
+    /// That application context range closed.
+    AppClose {
+        /// Its index.
+        range: u64,
+    },
 }
 
 impl Event {
@@ -227,7 +246,10 @@ impl Event {
             Event::DomainCreated { name: t, .. } | Event::StringRegistered { text: t, .. } => {
                 t.len()
             }
-            Event::Close { .. } | Event::End { .. } => 0,
+            Event::Close { .. }
+            | Event::End { .. }
+            | Event::AppOpen { .. }
+            | Event::AppClose { .. } => 0,
         };
         (std::mem::size_of::<Event>() + text) as u64
     }
@@ -238,7 +260,10 @@ impl Event {
         match &mut self {
             Event::Open(o) => mv(&mut o.start_ns),
             Event::Close { end_ns, .. } | Event::End { end_ns, .. } => mv(end_ns),
-            Event::DomainCreated { .. } | Event::StringRegistered { .. } => {}
+            Event::DomainCreated { .. }
+            | Event::StringRegistered { .. }
+            | Event::AppOpen { .. }
+            | Event::AppClose { .. } => {}
         }
         self
     }

@@ -6,13 +6,23 @@
 //! to the exporter (a message string was already copied by the caller). Per launch:
 //! the thread's innermost open range, and only if there is one, an insert into the
 //! [`CorrelationTable`]. Nothing here waits for a lock.
+//!
+//! Application context ranges (pushes in [`APP_DOMAIN`], see [`super::context`]): the
+//! domain's handle is learnt when the program creates it (`nvtxDomainCreateA`), the
+//! push's `traceparent` is parsed here, on the pushing thread (no allocation: the
+//! message was copied by the caller), and the thread's stack decides what runs under
+//! it. A launch pays nothing more for them: its look-up is the same one read.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
+use super::context::{AppPush, APP_DOMAIN};
 use super::correlation::{CorrelationTable, Lookup};
 use super::stack::{Popped, Pushed, ThreadRanges};
-use super::{Call, Event, Opened, RangeKind, RangeLink};
+use super::{Call, Event, Handle, Opened, RangeKind, RangeLink};
+
+/// Handles of [`APP_DOMAIN`] remembered (one per NVTX copy that created it, at most).
+const APP_DOMAIN_HANDLES: usize = 8;
 
 /// Where the tracker's events go (the exporter thread's queue, or a test's vector).
 pub trait EventSink: Send + Sync {
@@ -40,6 +50,10 @@ struct Counters {
     launches_unrecorded: AtomicU64,
     found: AtomicU64,
     evicted: AtomicU64,
+    app_parents: AtomicU64,
+    app_unsampled: AtomicU64,
+    app_malformed: AtomicU64,
+    app_domains_unkept: AtomicU64,
 }
 
 /// A snapshot of the tracker's counters.
@@ -69,6 +83,16 @@ pub struct TrackerCounters {
     pub found: u64,
     /// Kernel records whose table slot a later launch had taken.
     pub evicted: u64,
+    /// Application context pushes naming the application's span (a valid, sampled
+    /// `traceparent`).
+    pub app_parents: u64,
+    /// Application context pushes of an unsampled span (the injector's own traces).
+    pub app_unsampled: u64,
+    /// Application context pushes without a valid `traceparent` (ignored).
+    pub app_malformed: u64,
+    /// Creations of the application context domain past the handles kept (its pushes
+    /// through that handle are ordinary ranges).
+    pub app_domains_unkept: u64,
 }
 
 /// The process's range tracker. See the module doc.
@@ -79,6 +103,8 @@ pub struct Tracker<S> {
     table: OnceLock<CorrelationTable>,
     correlation: AtomicU8,
     counters: Counters,
+    /// Handles of [`APP_DOMAIN`] (0: free slot).
+    app_domains: [AtomicU64; APP_DOMAIN_HANDLES],
 }
 
 impl<S: EventSink> Tracker<S> {
@@ -91,7 +117,39 @@ impl<S: EventSink> Tracker<S> {
             table: OnceLock::new(),
             correlation: AtomicU8::new(IDLE),
             counters: Counters::default(),
+            app_domains: Default::default(),
         }
+    }
+
+    /// Whether `domain` is [`APP_DOMAIN`] (a few loads; the default domain never is).
+    fn is_app_domain(&self, domain: Handle) -> bool {
+        domain != 0
+            && self
+                .app_domains
+                .iter()
+                .any(|d| d.load(Ordering::Relaxed) == domain)
+    }
+
+    fn remember_app_domain(&self, domain: Handle) {
+        if domain == 0 || self.is_app_domain(domain) {
+            return;
+        }
+        let kept = self.app_domains.iter().any(|d| {
+            d.compare_exchange(0, domain, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        });
+        if !kept {
+            self.counters
+                .app_domains_unkept
+                .fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Asks for launch correlation at the process's first push; true that once.
+    fn first_push(&self) -> bool {
+        self.correlation
+            .compare_exchange(IDLE, REQUESTED, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
     }
 
     fn send(&self, event: Event) {
@@ -106,6 +164,27 @@ impl<S: EventSink> Tracker<S> {
     pub fn call(&self, stack: &mut ThreadRanges, thread: u32, call: Call, now_ns: u64) -> bool {
         let bump = |c: &AtomicU64| c.fetch_add(1, Ordering::Relaxed);
         match call {
+            Call::Push { domain, attrs } if self.is_app_domain(domain) => {
+                let range = self.next_range.fetch_add(1, Ordering::Relaxed);
+                let (how, parent) = AppPush::of(&attrs.message);
+                if !stack.push_app(range, domain, how) {
+                    bump(&self.counters.too_deep);
+                    return self.first_push();
+                }
+                match (how, parent) {
+                    (AppPush::Parent, Some(parent)) => {
+                        bump(&self.counters.app_parents);
+                        self.send(Event::AppOpen { range, parent });
+                    }
+                    (AppPush::Unsampled, _) => {
+                        bump(&self.counters.app_unsampled);
+                    }
+                    _ => {
+                        bump(&self.counters.app_malformed);
+                    }
+                }
+                return self.first_push();
+            }
             Call::Push { domain, attrs } => {
                 let range = self.next_range.fetch_add(1, Ordering::Relaxed);
                 match stack.push(range, domain) {
@@ -127,10 +206,7 @@ impl<S: EventSink> Tracker<S> {
                         bump(&self.counters.too_deep);
                     }
                 }
-                return self
-                    .correlation
-                    .compare_exchange(IDLE, REQUESTED, Ordering::Relaxed, Ordering::Relaxed)
-                    .is_ok();
+                return self.first_push();
             }
             Call::Pop { domain } => match stack.pop(domain) {
                 Popped::Closed(range) => {
@@ -140,7 +216,10 @@ impl<S: EventSink> Tracker<S> {
                         end_ns: now_ns,
                     });
                 }
-                Popped::TooDeep => {}
+                Popped::App(range, AppPush::Parent) => {
+                    self.send(Event::AppClose { range });
+                }
+                Popped::App(..) | Popped::TooDeep => {}
                 Popped::Unbalanced => {
                     bump(&self.counters.unbalanced_pops);
                 }
@@ -166,6 +245,9 @@ impl<S: EventSink> Tracker<S> {
                 self.send(Event::End { id, end_ns: now_ns });
             }
             Call::DomainCreated { domain, name } => {
+                if name == APP_DOMAIN {
+                    self.remember_app_domain(domain);
+                }
                 self.send(Event::DomainCreated { domain, name });
             }
             Call::StringRegistered { handle, text } => {
@@ -249,6 +331,10 @@ impl<S: EventSink> Tracker<S> {
             launches_unrecorded: get(&c.launches_unrecorded),
             found: get(&c.found),
             evicted: get(&c.evicted),
+            app_parents: get(&c.app_parents),
+            app_unsampled: get(&c.app_unsampled),
+            app_malformed: get(&c.app_malformed),
+            app_domains_unkept: get(&c.app_domains_unkept),
         }
     }
 }
@@ -347,6 +433,154 @@ mod tests {
                 root: step.range
             })
         );
+    }
+
+    const TP: &str = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const APP: u64 = 0xa9;
+
+    fn app_push(message: &str) -> Call {
+        Call::Push {
+            domain: APP,
+            attrs: Attributes::text(message),
+        }
+    }
+
+    fn created(t: &Tracker<VecSink>, s: &mut ThreadRanges) {
+        t.call(
+            s,
+            1,
+            Call::DomainCreated {
+                domain: APP,
+                name: APP_DOMAIN.into(),
+            },
+            1,
+        );
+    }
+
+    #[test]
+    fn a_traceparent_pushed_in_the_application_domain_roots_what_runs_under_it() {
+        let t = tracker();
+        let mut s = ThreadRanges::new();
+        created(&t, &mut s);
+        t.call(&mut s, 1, app_push(TP), 10);
+        t.launch(&s, 1);
+        t.call(&mut s, 1, push("aten::linear"), 11);
+        t.launch(&s, 2);
+        t.call(&mut s, 1, Call::Pop { domain: 0 }, 12);
+        t.call(&mut s, 1, Call::Pop { domain: APP }, 13);
+        t.launch(&s, 3);
+        let events = t.sink.0.lock().unwrap().clone();
+        let Event::AppOpen { range, parent } = events[1].clone() else {
+            panic!("{events:?}")
+        };
+        assert_eq!(parent.to_string(), TP);
+        let root = range | crate::nvtx::context::APP_ROOT;
+        assert_eq!(t.lookup(1), Some(RangeLink { range, root }));
+        let Event::Open(op) = &events[2] else {
+            panic!("the operator range")
+        };
+        assert_eq!((op.parent, op.root), (Some(range), root));
+        assert_eq!(
+            t.lookup(2),
+            Some(RangeLink {
+                range: op.range,
+                root
+            })
+        );
+        assert_eq!(events[4], Event::AppClose { range });
+        assert_eq!(t.lookup(3), None, "after the pop: outside any range");
+        let c = t.counters();
+        assert_eq!((c.app_parents, c.pushes, c.pops), (1, 1, 1));
+    }
+
+    #[test]
+    fn an_application_push_is_a_push_for_launch_correlation() {
+        let t = Tracker::new(VecSink::default());
+        let mut s = ThreadRanges::new();
+        created(&t, &mut s);
+        assert!(t.call(&mut s, 1, app_push("not even a traceparent"), 10));
+        assert!(t.correlation_requested());
+    }
+
+    #[test]
+    fn malformed_and_unsampled_pushes_are_counted_and_send_nothing() {
+        let t = tracker();
+        let mut s = ThreadRanges::new();
+        created(&t, &mut s);
+        for bad in ["", "step 7", &TP.to_uppercase(), &TP[..40]] {
+            t.call(&mut s, 1, app_push(bad), 10);
+            t.launch(&s, 1);
+            assert_eq!(t.lookup(1), None, "{bad:?} is ignored");
+            t.call(&mut s, 1, Call::Pop { domain: APP }, 11);
+        }
+        t.call(
+            &mut s,
+            1,
+            Call::Push {
+                domain: APP,
+                attrs: Attributes::default(),
+            },
+            12,
+        );
+        t.call(&mut s, 1, Call::Pop { domain: APP }, 13);
+        t.call(&mut s, 1, app_push(&TP.replace("-01", "-00")), 14);
+        t.call(&mut s, 1, Call::Pop { domain: APP }, 15);
+        let c = t.counters();
+        assert_eq!((c.app_malformed, c.app_unsampled, c.app_parents), (5, 1, 0));
+        assert_eq!(c.unbalanced_pops, 0, "their pops pair with them");
+        assert_eq!(
+            t.sink.0.lock().unwrap().len(),
+            1,
+            "the domain's creation only"
+        );
+    }
+
+    #[test]
+    fn the_domain_is_known_by_its_name_and_other_domains_are_ordinary() {
+        let t = tracker();
+        let mut s = ThreadRanges::new();
+        t.call(&mut s, 1, app_push(TP), 10);
+        assert_eq!(
+            t.counters().pushes,
+            1,
+            "before its creation was seen: a range"
+        );
+        t.call(&mut s, 1, Call::Pop { domain: APP }, 11);
+        t.call(
+            &mut s,
+            1,
+            Call::DomainCreated {
+                domain: 0xb0,
+                name: "opentelemetry".into(),
+            },
+            12,
+        );
+        t.call(
+            &mut s,
+            1,
+            Call::Push {
+                domain: 0xb0,
+                attrs: Attributes::text(TP),
+            },
+            13,
+        );
+        assert_eq!(
+            t.counters().app_parents,
+            0,
+            "another name is another domain"
+        );
+        for h in 1..=(APP_DOMAIN_HANDLES as u64 + 1) {
+            t.call(
+                &mut s,
+                1,
+                Call::DomainCreated {
+                    domain: h,
+                    name: APP_DOMAIN.into(),
+                },
+                14,
+            );
+        }
+        assert_eq!(t.counters().app_domains_unkept, 1);
     }
 
     #[derive(Debug, Clone)]

@@ -181,5 +181,16 @@ pub(crate) fn summary(stats: &Stats) -> Option<String> {
         c.launches_in_range,
         c.launches_unrecorded,
         c.evicted,
+    ) + &format!(
+        "; application spans (domain {}): pushes with a traceparent={} unsampled={} malformed={}, kernel spans in an application trace={}, range spans={}, context lost={} (refused={}, domain handles not kept={})",
+        crate::nvtx::context::APP_DOMAIN,
+        c.app_parents,
+        c.app_unsampled,
+        c.app_malformed,
+        get(&stats.app_kernel_spans),
+        get(&stats.app_range_spans),
+        get(&stats.app_context_lost),
+        get(&stats.app_contexts_refused),
+        c.app_domains_unkept,
     ))
 }

@@ -299,6 +299,7 @@ impl Worker {
                 self.submit_ready();
             }
         }
+        self.app_stats();
         self.submit_ready();
     }
 
@@ -326,8 +327,24 @@ impl Worker {
         if let Some(d) = dump {
             d.nvtx(&e);
         }
-        self.book.take(e, &mut self.closed);
-        self.export_ranges();
+        match e {
+            crate::nvtx::Event::AppOpen { range, parent } => self.slicer.app_open(range, parent),
+            crate::nvtx::Event::AppClose { range } => self.slicer.app_close(range),
+            e => {
+                self.book.take(e, &mut self.closed);
+                self.export_ranges();
+            }
+        }
+    }
+
+    /// The application contexts' counters, for the exit line.
+    fn app_stats(&self) {
+        let (c, kernels, ranges, lost) = self.slicer.app_counts();
+        let s = &self.stats;
+        s.app_kernel_spans.store(kernels, Ordering::Relaxed);
+        s.app_range_spans.store(ranges, Ordering::Relaxed);
+        s.app_context_lost.store(lost, Ordering::Relaxed);
+        s.app_contexts_refused.store(c.refused, Ordering::Relaxed);
     }
 
     fn export_ranges(&mut self) {
@@ -336,6 +353,7 @@ impl Worker {
             let span = self.slicer.range_span(&r);
             self.batcher.other(tier, &span, OtherKind::Range);
         }
+        self.app_stats();
         let c = self.book.counters();
         self.stats
             .ranges_unclosed_at_exit
@@ -427,6 +445,7 @@ impl Worker {
                 let span = self.slicer.stamped(st.record, st.serialized, st.pc);
                 self.kernel(Tier::Serialized, &span);
             }
+            self.app_stats();
         }
         let due = now.saturating_sub(self.continuous_since) >= EXPORT_INTERVAL.as_nanos() as u64;
         if !self.continuous.is_empty() && (due || all) {

@@ -22,7 +22,7 @@ use gpu_otel_injector::nvtx::context::{TraceParent, APP_DOMAIN};
 use gpu_otel_injector::KernelRecord;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use semconv::attributes as a;
-use semconv::otlp::{find, get_int};
+use semconv::otlp::find;
 
 const T0: u64 = 1_764_430_000_000_000_000;
 const US: u64 = 1_000;
@@ -210,16 +210,7 @@ fn kernels_launched_under_an_application_span_are_in_its_trace_under_it() {
 
     let spans = received.spans();
     let by_id: HashMap<&[u8], &Span> = spans.iter().map(|s| (s.span_id.as_slice(), s)).collect();
-    let kernels: HashMap<u32, &Span> = spans
-        .iter()
-        .filter(|s| find(&s.attributes, a::GPU_KERNEL_NAME).is_some())
-        .map(|s| {
-            (
-                get_int(&s.attributes, a::GPU_CORRELATION_ID).unwrap() as u32,
-                s,
-            )
-        })
-        .collect();
+    let kernels = common::kernels_by_correlation(&spans);
     assert_eq!(kernels.len(), done.len(), "one span per record");
     let remote = |s: &Span| s.flags & REMOTE_PARENT != 0;
     let mut under_app = 0;

@@ -18,8 +18,6 @@ use gpu_otel_injector::model::REMOTE_PARENT;
 use gpu_otel_injector::nvtx::context::TraceParent;
 use gpu_otel_injector::KernelRecord;
 use opentelemetry_proto::tonic::trace::v1::Span;
-use semconv::attributes as a;
-use semconv::otlp::{find, get_int};
 use serde_json::Value;
 
 const T0: u64 = 1_764_430_000_000_000_000;
@@ -72,16 +70,7 @@ fn every_kernel_of_the_companions_recording_is_under_the_span_the_sdk_had_curren
 
     let spans = received.spans();
     let by_id: HashMap<&[u8], &Span> = spans.iter().map(|s| (s.span_id.as_slice(), s)).collect();
-    let kernels: HashMap<u32, &Span> = spans
-        .iter()
-        .filter(|s| find(&s.attributes, a::GPU_KERNEL_NAME).is_some())
-        .map(|s| {
-            (
-                get_int(&s.attributes, a::GPU_CORRELATION_ID).unwrap() as u32,
-                s,
-            )
-        })
-        .collect();
+    let kernels = common::kernels_by_correlation(&spans);
     let launches = rec["launches"].as_object().unwrap();
     assert_eq!(kernels.len(), launches.len());
     let (mut in_app, mut outside) = (0, 0);

@@ -159,3 +159,20 @@ impl Sink for MemorySink {
         Attempt::delivered()
     }
 }
+
+/// The kernel spans among `spans`, by the correlation id of the record each came from.
+pub fn kernels_by_correlation(spans: &[Span]) -> std::collections::HashMap<u32, &Span> {
+    spans
+        .iter()
+        .filter(|s| {
+            semconv::otlp::find(&s.attributes, semconv::attributes::GPU_KERNEL_NAME).is_some()
+        })
+        .map(|s| {
+            let id = semconv::otlp::get_int(&s.attributes, semconv::attributes::GPU_CORRELATION_ID);
+            (
+                id.expect("a kernel span carries its correlation id") as u32,
+                s,
+            )
+        })
+        .collect()
+}

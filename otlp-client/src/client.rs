@@ -30,6 +30,11 @@ impl Client {
     /// gRPC client must be built inside a Tokio runtime.
     pub fn new(cfg: &ExportConfig) -> Result<Client, ClientError> {
         let url = cfg.url();
+        if !cfg.compression.is_built() {
+            return Err(ClientError::CompressionNotBuilt {
+                compression: cfg.compression,
+            });
+        }
         let transport = match cfg.protocol {
             #[cfg(feature = "grpc")]
             Protocol::Grpc => Transport::Grpc(crate::grpc::GrpcTransport::new(cfg, &url)?),

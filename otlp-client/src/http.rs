@@ -82,7 +82,11 @@ impl HttpTransport {
         if let Some(encoding) = self.compression.content_encoding() {
             request = request.header(CONTENT_ENCODING, encoding);
         }
-        let response = match request.body(self.compression.compress(body)).send().await {
+        let body = match self.compression.compress(body) {
+            Ok(b) => b,
+            Err(why) => return Attempt::fatal(why.to_string()),
+        };
+        let response = match request.body(body).send().await {
             Ok(r) => r,
             Err(e) => return request_failure(&e).into(),
         };

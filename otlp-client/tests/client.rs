@@ -89,6 +89,20 @@ fn a_protocol_left_out_of_the_build_is_an_error_that_names_its_feature() {
     );
 }
 
+#[cfg(not(feature = "zstd"))]
+#[test]
+fn zstd_left_out_of_the_build_is_refused_when_the_client_is_built_naming_its_feature() {
+    for protocol in built() {
+        let mut cfg = to(protocol, "http://h:4318".into());
+        cfg.compression = otlp_client::Compression::Zstd;
+        let err = Client::new(&cfg).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "OTLP compression zstd is not in this build (it needs the cargo feature `zstd`)"
+        );
+    }
+}
+
 #[cfg(feature = "http")]
 mod http {
     use super::*;

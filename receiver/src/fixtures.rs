@@ -267,7 +267,7 @@ impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::Tra
     }
 }
 
-/// Serves a counting OTLP/gRPC backend (gzip accepted) on `listener` until the runtime
+/// Serves a counting OTLP/gRPC backend (gzip and zstd accepted) on `listener` until the runtime
 /// ends: the sink of the load generators, which count what arrived at the far end.
 pub async fn serve_counting(listener: tokio::net::TcpListener, counted: std::sync::Arc<Counted>) {
     use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::TraceServiceServer;
@@ -276,6 +276,7 @@ pub async fn serve_counting(listener: tokio::net::TcpListener, counted: std::syn
         .add_service(
             TraceServiceServer::new(Counter(counted))
                 .accept_compressed(tonic::codec::CompressionEncoding::Gzip)
+                .accept_compressed(tonic::codec::CompressionEncoding::Zstd)
                 .max_decoding_message_size(64 << 20),
         )
         .serve_with_incoming(incoming)

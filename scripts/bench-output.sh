@@ -5,13 +5,16 @@
 #   cargo build --release -p gpu-otel-receiver --example loadgen --bin gpu-otel-receiver
 #   scripts/bench-output.sh     # REPS=5 RATE=20000 REQUESTS=1000 SPANS=200 ARMS="none gzip zstd"
 #
+# An arm is the export compression (none, gzip, zstd), optionally with "+metrics": kernel
+# metrics on (metrics.enabled, a 1 s interval so several intervals fall in a run).
+#
 # OTLP/gRPC in (loadgen --replay CAPTURE, open loop at RATE spans/s over CONCURRENCY
 # connections) -> the receiver on RECEIVER_CPUS, exporting over OTLP/gRPC with the arm's
 # compression -> a counting sink (loadgen --sink) on SINK_CPUS. Arms are interleaved,
 # REPS rounds, medians. Per run: spans sent and counted at the sink (must be equal), the
-# bytes the sink read from its sockets (/proc/PID/io rchar: the TCP payload, HTTP/2 and
-# gRPC framing included) per span, and the receiver's CPU seconds (utime+stime from
-# /proc/PID/stat, from before the load until the sink has counted everything) per span.
+# bytes the sink read from its connections (the TCP payload: HTTP/2 and gRPC framing
+# included) per span, and the receiver's CPU seconds (utime+stime from /proc/PID/stat,
+# from before the load until everything was exported) per span.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/bench-lib.sh
@@ -53,51 +56,50 @@ cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spac
   awk '{print $12 + $13}' <<<"$s"
 }
 
-read_bytes() { # bytes a pid has read (rchar: files and sockets alike)
-  awk '$1 == "rchar:" {print $2}' "/proc/$1/io"
-}
-
 run_arm() { # arm rep
   local arm=$1 rep=$2
-  local log=$WORK/$arm.$rep
-  taskset -c "$SINK_CPUS" timeout 600 "$BIN/examples/loadgen" --sink "$SINK" \
+  local log=$WORK/$arm.$rep compression=${1%+metrics}
+  if [[ $arm == *+metrics ]]; then
+    printf 'metrics:\n  enabled: true\n  interval: 1s\n' >"$log.yaml"
+  else
+    : >"$log.yaml"
+  fi
+  # No `timeout` in between: $! must be the sink itself, whose reads are counted.
+  taskset -c "$SINK_CPUS" "$BIN/examples/loadgen" --sink "$SINK" \
     >"$log.sink" 2>"$log.sink.err" &
   local sink=$!
   PIDS+=("$sink")
   wait_port "$SINK"
-  OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$arm \
-    taskset -c "$RECEIVER_CPUS" "$BIN/gpu-otel-receiver" serve --grpc-endpoint "$IN" \
+  OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$compression \
+    taskset -c "$RECEIVER_CPUS" "$BIN/gpu-otel-receiver" serve --config "$log.yaml" --grpc-endpoint "$IN" \
     --http-endpoint 127.0.0.1:16318 --metrics-endpoint "$METRICS" \
     --export-endpoint "http://$SINK" --export-protocol grpc >"$log.receiver" 2>&1 &
   local srv=$!
   PIDS+=("$srv")
   wait_port "$IN"
   sleep 0.5
-  local c0 b0 t0 t1 c1 b1 out
+  local c0 c1 out
   c0=$(cpu_ticks "$srv")
-  b0=$(read_bytes "$sink")
-  t0=$(date +%s.%N)
   out=$(taskset -c "$LOAD_CPUS" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
     --requests "$REQUESTS" --spans "$SPANS" --concurrency "$CONCURRENCY" --rate "$RATE" \
     --replay "$CAPTURE")
-  b1=$(read_bytes "$sink")
   c1=$(cpu_ticks "$srv")
   wait "$sink" || true
-  t1=$(date +%s.%N)
   kill "$srv" 2>/dev/null || true
   wait "$srv" 2>/dev/null || true
   PIDS=()
-  local sent counted
+  local sent counted bytes
   sent=$(field spans "$out")
   counted=$(sed -n 's/.*"spans":\([0-9]*\).*/\1/p' "$log.sink")
+  bytes=$(sed -n 's/.*"wire_bytes":\([0-9]*\).*/\1/p' "$log.sink")
   awk -v arm="$arm" -v rep="$rep" -v sent="$sent" -v got="${counted:-0}" \
     -v refused="$(field refused_requests "$out")" -v acc="$(field accepted_spans_per_s "$out")" \
-    -v p99="$(field ack_p99_ms "$out")" -v c0="$c0" -v c1="$c1" -v b0="$b0" -v b1="$b1" \
+    -v p99="$(field ack_p99_ms "$out")" -v c0="$c0" -v c1="$c1" -v bytes="${bytes:-0}" \
     -v tck="$TCK" 'BEGIN {
       cpu = (c1 - c0) / tck
       printf "%s rep=%s sent=%d sink_spans=%d ok=%s refused=%d accepted_spans_per_s=%.0f ack_p99_ms=%.2f wire_bytes=%d bytes_per_span=%.1f receiver_cpu_s=%.2f cpu_us_per_span=%.3f\n",
         arm, rep, sent, got, (got == sent && refused == 0 ? "yes" : "NO"), refused, acc, p99,
-        b1 - b0, (b1 - b0) / sent, cpu, cpu * 1e6 / sent
+        bytes, bytes / sent, cpu, cpu * 1e6 / sent
     }' | tee -a "$WORK/runs"
 }
 

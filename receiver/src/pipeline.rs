@@ -16,6 +16,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use prost::Message as _;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -25,6 +26,7 @@ use crate::export::sink::{Sink, SinkError};
 use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::handoff::{self, Intake};
 use crate::ingest;
+use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::queue::{QueueError, QueueTasks};
 use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
@@ -154,9 +156,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     let stop_pipeline = CancellationToken::new();
     let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
+    let metrics = KernelMetrics::new(MetricsSettings {
+        enabled: config.metrics.enabled,
+        interval: config.metrics.interval,
+        top_names: config.metrics.top_names,
+    });
     let pipeline = tokio::spawn(run(
         opened.intake,
         reconciler,
+        metrics,
         fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
@@ -310,6 +318,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 async fn run(
     mut intake: Intake,
     mut r: Reconciler,
+    mut metrics: KernelMetrics,
     export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
@@ -332,22 +341,33 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
+                metrics.observe(&ready, arrival);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
         }
         if Instant::now() >= next_check {
             next_check = Instant::now() + TICK;
-            let ready = r.tick(intake.now());
+            let now = intake.now();
+            let ready = r.tick(now);
             publish(&telemetry, &r);
+            metrics.observe(&ready, now);
             export.submit(intake.hand_over(&mut r, ready)).await;
+            if let Some(m) = metrics.due(now) {
+                export.submit_metrics(m.encode_to_vec().into()).await;
+            }
         }
         publish(&telemetry, &r);
     }
     if !intake.keeps_inputs() {
         let ready = r.drain();
         publish(&telemetry, &r);
+        metrics.observe(&ready, intake.now());
         export.submit(intake.hand_over(&mut r, ready)).await;
+    }
+    // The last interval, however short: what left is counted.
+    if let Some(m) = metrics.flush(intake.now()) {
+        export.submit_metrics(m.encode_to_vec().into()).await;
     }
 }
 
@@ -393,6 +413,11 @@ mod tests {
         let pipeline = tokio::spawn(run(
             opened.intake,
             r,
+            KernelMetrics::new(MetricsSettings {
+                enabled: false,
+                interval: Duration::from_secs(10),
+                top_names: 1,
+            }),
             Fanout(vec![]),
             telemetry.clone(),
             stop.clone(),

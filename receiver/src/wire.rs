@@ -151,6 +151,8 @@ pub struct SpanMeta<'a> {
     pub end: u64,
     /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
     pub is_kernel: bool,
+    /// Its `gpu.kernel.name` attribute, encoded (the last one, as `prost` reads it).
+    pub kernel_name_attribute: Option<&'a [u8]>,
     /// Its `gpu.serialized` attributes, in order (usually one or none).
     pub serialized: Vec<KeyValue>,
     /// Its events, decoded only when it has any (a window's carrier).
@@ -182,6 +184,7 @@ impl<'a> SpanMeta<'a> {
                         meta.serialized.extend(KeyValue::decode(field).ok());
                     } else if key == a::GPU_KERNEL_NAME.as_bytes() {
                         meta.is_kernel = true;
+                        meta.kernel_name_attribute = Some(field);
                     }
                 }
                 11 => meta.events.extend(Event::decode(field).ok()),
@@ -194,6 +197,15 @@ impl<'a> SpanMeta<'a> {
     /// The name, for messages.
     pub fn name(&self) -> &str {
         std::str::from_utf8(self.name).unwrap_or("")
+    }
+
+    /// Its `gpu.kernel.name`, when it has one that is a string.
+    pub fn kernel_name(&self) -> Option<String> {
+        let kv = KeyValue::decode(self.kernel_name_attribute?).ok()?;
+        match kv.value?.value? {
+            opentelemetry_proto::tonic::common::v1::any_value::Value::StringValue(s) => Some(s),
+            _ => None,
+        }
     }
 }
 

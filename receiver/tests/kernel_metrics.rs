@@ -1,0 +1,292 @@
+//! Kernel metrics against the spans that left: the real H200 capture (10,000 kernel
+//! executions of the CUDA example) and a two-GPU producer through the running receiver
+//! into one OTLP/gRPC backend that takes traces and metrics. Every histogram point's
+//! count and sum must equal those over the exported spans of its kernel name, device and
+//! outcome; every exemplar must name a span that was exported.
+
+use std::collections::BTreeMap;
+use std::io::Read as _;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
+    MetricsService, MetricsServiceServer,
+};
+use opentelemetry_proto::tonic::collector::metrics::v1::{
+    ExportMetricsServiceRequest, ExportMetricsServiceResponse,
+};
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
+    TraceService, TraceServiceServer,
+};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use opentelemetry_proto::tonic::common::v1::{any_value::Value, KeyValue};
+use opentelemetry_proto::tonic::metrics::v1::metric::Data;
+use opentelemetry_proto::tonic::metrics::v1::{exemplar, AggregationTemporality};
+use receiver::fixtures::{self, kernel, request, resource};
+use receiver::pipeline;
+use semconv::{otlp, Serialized, Tier};
+
+#[derive(Debug, Clone, Default)]
+struct Backend {
+    traces: Arc<Mutex<Vec<ExportTraceServiceRequest>>>,
+    metrics: Arc<Mutex<Vec<ExportMetricsServiceRequest>>>,
+}
+
+#[tonic::async_trait]
+impl TraceService for Backend {
+    async fn export(
+        &self,
+        req: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        self.traces.lock().unwrap().push(req.into_inner());
+        Ok(tonic::Response::new(Default::default()))
+    }
+}
+
+#[tonic::async_trait]
+impl MetricsService for Backend {
+    async fn export(
+        &self,
+        req: tonic::Request<ExportMetricsServiceRequest>,
+    ) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
+        self.metrics.lock().unwrap().push(req.into_inner());
+        Ok(tonic::Response::new(Default::default()))
+    }
+}
+
+async fn backend() -> (String, Backend) {
+    let b = Backend::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(TraceServiceServer::new(b.clone()).max_decoding_message_size(64 << 20))
+            .add_service(MetricsServiceServer::new(b.clone()))
+            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+    );
+    (format!("http://{addr}"), b)
+}
+
+fn string(attrs: &[KeyValue], key: &str) -> Option<String> {
+    attrs.iter().find(|kv| kv.key == key).and_then(|kv| {
+        match kv.value.as_ref()?.value.as_ref()? {
+            Value::StringValue(s) => Some(s.clone()),
+            _ => None,
+        }
+    })
+}
+
+type Key = (String, String, String);
+
+/// Count, summed ns and span ids of the exported kernel spans, by name, device, outcome.
+fn over_spans(traces: &[ExportTraceServiceRequest]) -> BTreeMap<Key, (u64, u64, Vec<Vec<u8>>)> {
+    let mut out: BTreeMap<Key, (u64, u64, Vec<Vec<u8>>)> = BTreeMap::new();
+    for (res, s) in fixtures::spans_of(traces) {
+        let Some(name) = string(&s.attributes, semconv::attributes::GPU_KERNEL_NAME) else {
+            continue;
+        };
+        let device = string(res, semconv::attributes::HW_ID).unwrap_or_default();
+        let outcome = string(&s.attributes, semconv::attributes::GPU_SERIALIZED).unwrap();
+        let e = out.entry((name, device, outcome)).or_default();
+        e.0 += 1;
+        e.1 += s.end_time_unix_nano.saturating_sub(s.start_time_unix_nano);
+        e.2.push(s.span_id.clone());
+    }
+    out
+}
+
+/// Count, sum (s), exemplar span ids of the duration points, by name, device, outcome.
+fn over_points(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<Key, (u64, f64, Vec<Vec<u8>>)> {
+    let mut out: BTreeMap<Key, (u64, f64, Vec<Vec<u8>>)> = BTreeMap::new();
+    for m in metrics
+        .iter()
+        .flat_map(|r| &r.resource_metrics)
+        .flat_map(|rm| &rm.scope_metrics)
+        .flat_map(|sm| &sm.metrics)
+        .filter(|m| m.name == semconv::attributes::METRIC_GPU_KERNEL_DURATION)
+    {
+        let Some(Data::Histogram(h)) = &m.data else {
+            panic!("{} is a histogram", m.name)
+        };
+        assert_eq!(
+            h.aggregation_temporality,
+            AggregationTemporality::Delta as i32
+        );
+        assert_eq!(m.unit, "s");
+        for p in &h.data_points {
+            let key = (
+                string(&p.attributes, semconv::attributes::GPU_KERNEL_NAME).unwrap(),
+                string(&p.attributes, semconv::attributes::HW_ID).unwrap_or_default(),
+                string(&p.attributes, semconv::attributes::GPU_SERIALIZED).unwrap(),
+            );
+            assert_eq!(p.bucket_counts.iter().sum::<u64>(), p.count);
+            let e = out.entry(key).or_default();
+            e.0 += p.count;
+            e.1 += p.sum.unwrap();
+            for x in &p.exemplars {
+                assert!(matches!(x.value, Some(exemplar::Value::AsDouble(_))));
+                e.2.push(x.span_id.clone());
+            }
+        }
+    }
+    out
+}
+
+fn executions(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<(String, String), i64> {
+    let mut out = BTreeMap::new();
+    for m in metrics
+        .iter()
+        .flat_map(|r| &r.resource_metrics)
+        .flat_map(|rm| &rm.scope_metrics)
+        .flat_map(|sm| &sm.metrics)
+        .filter(|m| m.name == semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS)
+    {
+        let Some(Data::Sum(s)) = &m.data else {
+            panic!("a sum")
+        };
+        for p in &s.data_points {
+            let key = (
+                string(&p.attributes, semconv::attributes::HW_ID).unwrap_or_default(),
+                string(&p.attributes, semconv::attributes::GPU_SERIALIZED).unwrap(),
+            );
+            let Some(opentelemetry_proto::tonic::metrics::v1::number_data_point::Value::AsInt(n)) =
+                p.value
+            else {
+                panic!("an int")
+            };
+            *out.entry(key).or_default() += n;
+        }
+    }
+    out
+}
+
+fn h200_capture() -> Vec<ExportTraceServiceRequest> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/h200_demo_receiver_output.jsonl.gz"
+    );
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    receiver::conformance::read_json(&text).unwrap()
+}
+
+/// Sends `requests` through a receiver with kernel metrics on; what the backend got.
+async fn through_receiver(
+    requests: Vec<ExportTraceServiceRequest>,
+    interval: Duration,
+    top_names: usize,
+) -> (
+    Vec<ExportTraceServiceRequest>,
+    Vec<ExportMetricsServiceRequest>,
+) {
+    let (url, b) = backend().await;
+    let mut c = fixtures::loopback_config();
+    c.export.endpoint = Some(url);
+    c.metrics.enabled = true;
+    c.metrics.interval = interval;
+    c.metrics.top_names = top_names;
+    let r = pipeline::start(c).await.unwrap();
+    let mut client = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap()
+        .max_encoding_message_size(64 << 20);
+    for req in requests {
+        client.export(req).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    r.shutdown().await;
+    let traces = b.traces.lock().unwrap().clone();
+    let metrics = b.metrics.lock().unwrap().clone();
+    (traces, metrics)
+}
+
+#[tokio::test]
+async fn each_histogram_s_count_and_sum_equal_those_over_the_exported_spans_of_the_h200_capture() {
+    // One interval (the one flushed at shutdown), every name its own series.
+    let (traces, metrics) = through_receiver(h200_capture(), Duration::from_secs(3600), 1000).await;
+    let spans = over_spans(&traces);
+    let points = over_points(&metrics);
+    assert_eq!(spans.values().map(|v| v.0).sum::<u64>(), 10_000);
+    assert_eq!(
+        spans.keys().collect::<Vec<_>>(),
+        points.keys().collect::<Vec<_>>()
+    );
+    for (key, (count, ns, ids)) in &spans {
+        let (pcount, psum, exemplars) = &points[key];
+        assert_eq!(pcount, count, "{key:?}");
+        assert_eq!(*psum, *ns as f64 / 1e9, "{key:?}");
+        assert!(!exemplars.is_empty(), "{key:?}");
+        assert!(
+            exemplars.iter().all(|x| ids.contains(x)),
+            "{key:?}: an exemplar names a span that left"
+        );
+    }
+    let by_outcome = executions(&metrics);
+    assert_eq!(
+        by_outcome,
+        BTreeMap::from([((String::new(), "false".into()), 10_000)])
+    );
+}
+
+#[tokio::test]
+async fn names_past_the_top_fold_into_other_per_device_and_counts_per_outcome_still_add_up() {
+    // Two GPUs of one process; five kernel names of growing total time; N = 2.
+    let gpu = |n: &str| {
+        let mut r = resource("train", 1, Some(Tier::Off));
+        r.attributes
+            .push(otlp::string(semconv::attributes::HW_ID, n));
+        r
+    };
+    let mut requests = Vec::new();
+    let mut id = 1;
+    for (device, names) in [("GPU-a", 5u64), ("GPU-b", 3)] {
+        let mut spans = Vec::new();
+        for k in 0..names {
+            for _ in 0..=k {
+                let mut s = kernel(id, 1_000, 1_000 + 1_000 * (k + 1), Some(Serialized::False));
+                s.attributes[0] =
+                    otlp::string(semconv::attributes::GPU_KERNEL_NAME, &format!("k{k}"));
+                spans.push(s);
+                id += 1;
+            }
+        }
+        requests.push(request(gpu(device), spans));
+    }
+    let (traces, metrics) = through_receiver(requests, Duration::from_secs(3600), 2).await;
+    let points = over_points(&metrics);
+    let names: std::collections::BTreeSet<_> = points.keys().map(|k| k.0.as_str()).collect();
+    // kN runs N+1 times for (N+1) µs on each device that has it: over the process, k4
+    // (25 µs) and k2 (9 + 9 µs) beat k3 (16 µs, GPU-a alone); the rest is "other".
+    assert_eq!(names, ["k2", "k4", "other"].into());
+    let spans = over_spans(&traces);
+    for device in ["GPU-a", "GPU-b"] {
+        let (count, ns): (u64, u64) = spans
+            .iter()
+            .filter(|(k, _)| k.1 == device)
+            .map(|(_, v)| (v.0, v.1))
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        let pcount: u64 = points
+            .iter()
+            .filter(|(k, _)| k.1 == device)
+            .map(|(_, v)| v.0)
+            .sum();
+        assert_eq!(pcount, count, "{device}");
+        let ex = executions(&metrics)[&(device.to_string(), "false".to_string())];
+        assert_eq!(ex as u64, count, "{device}");
+        assert!(ns > 0);
+    }
+}
+
+#[tokio::test]
+async fn with_a_short_interval_the_counts_over_every_interval_equal_the_spans() {
+    let (traces, metrics) = through_receiver(h200_capture(), Duration::from_millis(100), 5).await;
+    assert!(metrics.len() > 1, "{} metrics requests", metrics.len());
+    let points: u64 = over_points(&metrics).values().map(|v| v.0).sum();
+    let spans: u64 = over_spans(&traces).values().map(|v| v.0).sum();
+    assert_eq!((points, spans), (10_000, 10_000));
+}

@@ -164,8 +164,9 @@ pub struct ProcessMetrics {
 #[derive(Debug, Default)]
 struct Interval {
     resource: Resource,
-    /// Per name: its time in the interval, and its histograms by (device, serialized).
-    names: HashMap<String, (u64, HashMap<(String, String), Histogram>)>,
+    /// Per name: its time in the interval, and its histograms by (device, serialized):
+    /// a few per name (devices times three outcomes), searched in place.
+    names: HashMap<String, (u64, Vec<((String, String), Histogram)>)>,
 }
 
 /// Kernel metrics being gathered.
@@ -195,8 +196,18 @@ impl Aggregate {
             None => p.names.entry(e.name.to_string()).or_default(),
         };
         *time = time.saturating_add(e.duration_ns());
-        let key = (e.device.to_string(), e.serialized.to_string());
-        by.entry(key).or_default().record(e);
+        let i = match by
+            .iter()
+            .position(|((d, s), _)| d == e.device && s == e.serialized)
+        {
+            Some(i) => i,
+            None => {
+                let key = (e.device.to_string(), e.serialized.to_string());
+                by.push((key, Histogram::default()));
+                by.len() - 1
+            }
+        };
+        by[i].1.record(e);
     }
 
     /// Whether nothing was recorded since the last collection.

@@ -20,11 +20,12 @@ use std::time::Duration;
 
 use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
 use opentelemetry_proto::tonic::common::v1::any_value::Value;
+use opentelemetry_proto::tonic::resource::v1::Resource;
 use semconv::attributes as a;
 
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::Ready;
-use crate::wire::SpanMeta;
+use crate::wire::KernelFields;
 use aggregate::{Aggregate, Execution};
 
 /// Settings of the stage (`metrics` in the configuration).
@@ -63,10 +64,11 @@ impl KernelMetrics {
         if !self.settings.enabled {
             return;
         }
+        let none = Resource::default();
         for (req, _) in ready {
             for rs in &req.resource_spans {
-                let resource = rs.resource.clone().unwrap_or_default();
-                let process = ResourceKey::of(Some(&resource));
+                let resource = rs.resource.as_ref().unwrap_or(&none);
+                let process = ResourceKey::of(Some(resource));
                 let device = resource
                     .attributes
                     .iter()
@@ -77,33 +79,21 @@ impl KernelMetrics {
                     })
                     .unwrap_or("");
                 for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
-                    // Ingest checked every span; one that does not read is not a kernel.
-                    let Ok(meta) = SpanMeta::read(span) else {
+                    let Some(k) = KernelFields::read(span) else {
                         continue;
                     };
-                    let Some(name) = meta.kernel_name() else {
-                        continue;
-                    };
-                    let serialized = meta
-                        .serialized
-                        .first()
-                        .and_then(|kv| match kv.value.as_ref()?.value.as_ref()? {
-                            Value::StringValue(s) => Some(s.as_str()),
-                            _ => None,
-                        })
-                        .unwrap_or("");
                     self.started.get_or_insert(now);
                     self.aggregate.record(
                         process,
-                        &resource,
+                        resource,
                         &Execution {
-                            name: &name,
+                            name: k.kernel_name.unwrap_or_default(),
                             device,
-                            serialized,
-                            start: meta.start,
-                            end: meta.end,
-                            trace_id: meta.trace_id,
-                            span_id: meta.span_id,
+                            serialized: k.serialized.unwrap_or_default(),
+                            start: k.start,
+                            end: k.end,
+                            trace_id: k.trace_id,
+                            span_id: k.span_id,
                         },
                     );
                 }

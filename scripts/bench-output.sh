@@ -5,6 +5,10 @@
 #   cargo build --release -p gpu-otel-receiver --example loadgen --bin gpu-otel-receiver
 #   scripts/bench-output.sh     # REPS=5 RATE=20000 REQUESTS=1000 SPANS=200 ARMS="none gzip zstd"
 #
+# The H200 table (16 cores: the receiver on 8, loadgen on 6, the sink on 2; ~2 minutes):
+#   BIN=.gpu LOADGEN=.gpu/loadgen RECEIVER_CPUS=0-7 LOAD_CPUS=8-13 SINK_CPUS=14-15 \
+#     RATE=500000 REQUESTS=4000 CONCURRENCY=16 ARMS="none gzip zstd gzip+metrics" \
+#     scripts/bench-output.sh
 # An arm is the export compression (none, gzip, zstd), optionally with "+metrics": kernel
 # metrics on (metrics.enabled, a 1 s interval so several intervals fall in a run).
 #
@@ -31,6 +35,7 @@ SINK_CPUS=${SINK_CPUS:-$LOAD_CPUS}
 ARMS=${ARMS:-"none gzip zstd"}
 CAPTURE=${CAPTURE:-receiver/tests/fixtures/h200_demo_receiver_output.jsonl.gz}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release}
+LOADGEN=${LOADGEN:-$BIN/examples/loadgen}
 IN=127.0.0.1:16317
 METRICS=127.0.0.1:16464
 SINK=127.0.0.1:16319
@@ -38,7 +43,7 @@ IDLE=3 # the sink prints once nothing came for this long
 TCK=$(getconf CLK_TCK)
 WORK=$(mktemp -d /tmp/bench-output.XXXXXX)
 
-for f in "$BIN/gpu-otel-receiver" "$BIN/examples/loadgen" "$CAPTURE"; do
+for f in "$BIN/gpu-otel-receiver" "$LOADGEN" "$CAPTURE"; do
   [[ -e $f ]] || { echo "missing $f (see the build command at the top)" >&2; exit 1; }
 done
 
@@ -65,7 +70,7 @@ run_arm() { # arm rep
     : >"$log.yaml"
   fi
   # No `timeout` in between: $! must be the sink itself, whose reads are counted.
-  taskset -c "$SINK_CPUS" "$BIN/examples/loadgen" --sink "$SINK" \
+  taskset -c "$SINK_CPUS" "$LOADGEN" --sink "$SINK" \
     >"$log.sink" 2>"$log.sink.err" &
   local sink=$!
   PIDS+=("$sink")
@@ -80,7 +85,7 @@ run_arm() { # arm rep
   sleep 0.5
   local c0 c1 out
   c0=$(cpu_ticks "$srv")
-  out=$(taskset -c "$LOAD_CPUS" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
+  out=$(taskset -c "$LOAD_CPUS" "$LOADGEN" --target "$IN" --metrics "$METRICS" \
     --requests "$REQUESTS" --spans "$SPANS" --concurrency "$CONCURRENCY" --rate "$RATE" \
     --replay "$CAPTURE")
   c1=$(cpu_ticks "$srv")

@@ -238,8 +238,11 @@ async fn grpc_export_over_tls_trusts_a_private_ca_and_sends_headers_as_metadata(
 
 /// A tonic OTLP/gRPC backend that takes gzip and zstd and records each request's
 /// `grpc-encoding` with what it decoded to.
+/// Each request's `grpc-encoding` and what it decoded to.
+type Received = Vec<(Option<String>, ExportTraceServiceRequest)>;
+
 #[derive(Debug, Clone, Default)]
-struct Encodings(Arc<Mutex<Vec<(Option<String>, ExportTraceServiceRequest)>>>);
+struct Encodings(Arc<Mutex<Received>>);
 
 #[tonic::async_trait]
 impl TraceService for Encodings {

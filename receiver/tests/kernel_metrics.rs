@@ -250,7 +250,7 @@ async fn names_past_the_top_fold_into_other_per_device_and_counts_per_outcome_st
             for _ in 0..=k {
                 let mut s = kernel(id, 1_000, 1_000 + 1_000 * (k + 1), Some(Serialized::False));
                 s.attributes[0] =
-                    otlp::string(semconv::attributes::GPU_KERNEL_NAME, &format!("k{k}"));
+                    otlp::string(semconv::attributes::GPU_KERNEL_NAME, format!("k{k}"));
                 spans.push(s);
                 id += 1;
             }

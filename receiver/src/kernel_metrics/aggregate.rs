@@ -161,12 +161,15 @@ pub struct ProcessMetrics {
     pub executions: BTreeMap<(String, String), u64>,
 }
 
+/// A name's histograms by (device, serialized): a few per name (devices times three
+/// outcomes), searched in place.
+type ByDevice = Vec<((String, String), Histogram)>;
+
 #[derive(Debug, Default)]
 struct Interval {
     resource: Resource,
-    /// Per name: its time in the interval, and its histograms by (device, serialized):
-    /// a few per name (devices times three outcomes), searched in place.
-    names: HashMap<String, (u64, Vec<((String, String), Histogram)>)>,
+    /// Per name: its time in the interval, and its histograms.
+    names: HashMap<String, (u64, ByDevice)>,
 }
 
 /// Kernel metrics being gathered.

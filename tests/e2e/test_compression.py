@@ -1,9 +1,9 @@
 """Compressed OTLP both ways with real peers: the Python SDK's exporters send gzip to the
-receiver (gRPC and HTTP); the receiver exports gzip to Arize Phoenix (gRPC and HTTP) and
-zstd to rotel-agent, whose gRPC receiver takes it. No Python peer here sends or takes
-zstd (the SDK's exporters offer gzip and deflate, Phoenix's OTLP/HTTP reads gzip only),
-so zstd's other direction is checked against tonic in receiver/tests/export.rs and by
-the fuzz oracle."""
+receiver (gRPC and HTTP); the receiver exports gzip to Arize Phoenix (gRPC and HTTP).
+zstd: no peer installed here takes or sends it (the SDK's exporters offer gzip and
+deflate, Phoenix reads gzip, rotel-agent 0.0.1a15 refuses zstd on gRPC and HTTP), so
+the receiver's zstd goes to a second receiver, and to rotel to show the refusal counted;
+tonic's server takes it in receiver/tests/export.rs."""
 
 import json
 import os
@@ -65,33 +65,41 @@ def test_the_receiver_exports_gzip_that_phoenix_reads_over_grpc_and_http(workdir
         assert sorted(s["name"] for s in spans) == sorted(f"op-{i}" for i in range(200)), protocol
 
 
-def test_the_receiver_exports_zstd_that_rotel_takes_and_forwards(workdir, tmp_path):
-    """receiver (zstd out) -> rotel-agent -> receiver (file): rotel decompresses zstd."""
+def test_zstd_reaches_a_receiver_whole_and_rotel_which_lacks_it_refuses_it_counted(workdir, tmp_path):
+    """receiver (zstd) -> receiver (file): every span arrives. receiver (zstd) ->
+    rotel-agent 0.0.1a15: rotel refuses zstd (gRPC UNIMPLEMENTED), so every span is
+    counted as an export failure, none silently lost: why gzip is the default."""
+    from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
+    zstd = dict(os.environ, OTEL_EXPORTER_OTLP_TRACES_COMPRESSION="zstd")
     out = tmp_path / "out.jsonl"
     last = Receiver(workdir, ["--export-file", str(out)])
+    first = Receiver(workdir, ["--export-endpoint", f"http://{last.grpc}"], env=zstd)
+    _sdk_spans(GrpcExporter(endpoint=f"http://{first.grpc}", insecure=True), "zstd", 250)
+    first.stop()
+    last.stop()
+    assert sorted(s["name"] for s in _exported(out)) == sorted(f"op-{i}" for i in range(250))
+
     grpc_port, http_port = free_port(), free_port()
     log = open(tmp_path / "rotel.log", "w")
     agent = subprocess.Popen([str(rotel_agent()), "start", "--otlp-grpc-endpoint", f"127.0.0.1:{grpc_port}",
-                              "--otlp-http-endpoint", f"127.0.0.1:{http_port}", "--exporter", "otlp",
-                              "--otlp-exporter-endpoint", f"http://{last.grpc}", "--otlp-exporter-protocol", "grpc",
+                              "--otlp-http-endpoint", f"127.0.0.1:{http_port}", "--exporter", "blackhole",
                               "--pid-file", str(tmp_path / "rotel.pid")],
                              stdout=log, stderr=subprocess.STDOUT)
     try:
         time.sleep(1.5)
         assert agent.poll() is None, (tmp_path / "rotel.log").read_text()
-        env = dict(os.environ, OTEL_EXPORTER_OTLP_TRACES_COMPRESSION="zstd")
-        first = Receiver(workdir, ["--export-endpoint", f"http://127.0.0.1:{grpc_port}"], env=env)
-        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
-        _sdk_spans(GrpcExporter(endpoint=f"http://{first.grpc}", insecure=True), "zstd", 250)
-        first.stop()
+        r = Receiver(workdir, ["--export-endpoint", f"http://127.0.0.1:{grpc_port}"], env=zstd)
+        _sdk_spans(GrpcExporter(endpoint=f"http://{r.grpc}", insecure=True), "zstd-rotel", 250)
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if last.metrics().get("gpu_otel_receiver_spans_received_total", 0) >= 250:
-                break
+        failed = 0
+        while time.monotonic() < deadline and failed < 250:
+            failed = sum(v for k, v in r.metrics().items()
+                         if k.startswith("gpu_otel_receiver_spans_dropped_total") and 'reason="export_failed"' in k)
             time.sleep(0.2)
+        log_text = r.stop()
     finally:
         agent.terminate()
         agent.wait(20)
         log.close()
-    last.stop()
-    assert sorted(s["name"] for s in _exported(out)) == sorted(f"op-{i}" for i in range(250))
+    assert failed == 250
+    assert "zstd" in log_text and "isn't supported" in log_text, log_text

@@ -548,6 +548,25 @@ impl Collector for Scrape {
             false,
             &per_destination(&dests, |c| &c.splits),
         )?;
+        let mut metric_requests: Series = Vec::new();
+        for d in &dests {
+            for (outcome, n) in [
+                ("exported", &d.counters.metric_requests_exported),
+                ("dropped", &d.counters.metric_requests_dropped),
+            ] {
+                metric_requests.push((
+                    vec![("destination", d.name.clone()), ("outcome", outcome.into())],
+                    n.load(Relaxed),
+                ));
+            }
+        }
+        labelled(
+            e,
+            "gpu_otel_receiver_kernel_metric_requests",
+            "Kernel metrics requests (one per interval), delivered or dropped, per destination.",
+            false,
+            &metric_requests,
+        )?;
         encode_queue(e, &t.queue)
     }
 }

@@ -199,9 +199,20 @@ async fn through_receiver(
         client.export(req).await.unwrap();
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
+    let telemetry = r.telemetry.clone();
     r.shutdown().await;
     let traces = b.traces.lock().unwrap().clone();
     let metrics = b.metrics.lock().unwrap().clone();
+    let [d] = &telemetry.export.destinations()[..] else {
+        panic!("one destination")
+    };
+    use std::sync::atomic::Ordering::Relaxed;
+    assert_eq!(
+        d.counters.metric_requests_exported.load(Relaxed),
+        metrics.len() as u64,
+        "every metrics request the backend got is counted as exported"
+    );
+    assert_eq!(d.counters.metric_requests_dropped.load(Relaxed), 0);
     (traces, metrics)
 }
 

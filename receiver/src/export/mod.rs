@@ -314,6 +314,9 @@ impl Queue {
             while !self.has_room(&st, item.bytes) {
                 let old = st.items.pop_front().expect("a full queue is not empty");
                 st.bytes -= old.bytes;
+                if old.metrics.is_some() {
+                    c.metric_requests_dropped.fetch_add(1, Relaxed);
+                }
                 c.queued_spans.fetch_sub(old.spans, Relaxed);
                 c.queued_bytes.fetch_sub(old.bytes as u64, Relaxed);
                 c.dropped_queue_full.fetch_add(old.spans, Relaxed);
@@ -455,9 +458,7 @@ impl Fanout {
             unsent.spans -= spans;
         }
     }
-}
 
-impl Fanout {
     /// Queues one interval's kernel metrics (an encoded `ExportMetricsServiceRequest`)
     /// on every destination, behind the spans already queued: waits for room on the
     /// primary only, as spans do. Not kept on disk by the persistent queue: metrics of
@@ -697,8 +698,6 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
     }
 }
 
-/// Sends one batch with retries and counts the outcome, except a refusal as too large,
-/// which is returned for the caller to split.
 /// Delivers one metrics request with the spans' retries and backoff; counted per
 /// destination as a metrics request exported or dropped.
 async fn deliver_metrics(
@@ -737,6 +736,8 @@ async fn deliver_metrics(
     }
 }
 
+/// Sends one batch with retries and counts the outcome, except a refusal as too large,
+/// which is returned for the caller to split.
 async fn attempt(
     sink: &mut Sink,
     batch: &WireRequest,
@@ -826,6 +827,27 @@ mod tests {
 
     fn first_span(i: &Item) -> bytes::Bytes {
         i.req.resource_spans[0].scope_spans[0].spans[0].clone()
+    }
+
+    #[test]
+    fn a_metrics_request_a_full_mirror_queue_drops_is_counted_as_a_dropped_metrics_request() {
+        let one = item(0).bytes;
+        let q = queue(WhenFull::DropOldest, 10, 2 * one);
+        let metrics = Item {
+            req: Arc::new(WireRequest::default()),
+            spans: 0,
+            bytes: one,
+            origins: Origins::default(),
+            metrics: Some(bytes::Bytes::from_static(b"m")),
+        };
+        assert!(q.try_push(metrics).is_ok());
+        for n in 0..2 {
+            assert!(q.try_push(item(n)).is_ok());
+        }
+        let c = &q.counters;
+        assert_eq!(c.metric_requests_dropped.load(Relaxed), 1);
+        assert_eq!(c.dropped_queue_full.load(Relaxed), 0, "it held no span");
+        assert_eq!(c.queued_spans.load(Relaxed), 2);
     }
 
     #[test]

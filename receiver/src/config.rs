@@ -145,6 +145,8 @@ pub struct Config {
     pub queue: QueueConfig,
     /// Kernel metrics from every kernel span that leaves.
     pub metrics: MetricsConfig,
+    /// Output sampling of kernel spans (off: every span leaves).
+    pub sampling: SamplingConfig,
     /// Deadline for stopping ingest, releasing held spans and flushing exports.
     #[serde(with = "humantime_serde")]
     pub shutdown_timeout: Duration,
@@ -373,6 +375,33 @@ impl Default for MetricsConfig {
     }
 }
 
+/// Output sampling: which kernel spans leave once the kernel metrics have counted them
+/// all (`receiver/src/output_sampling/policy.rs` has the rules). Off by default: every
+/// span leaves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SamplingConfig {
+    /// Sample at all.
+    pub enabled: bool,
+    /// 1 trace (an NVTX step, a slice) in this many is kept whole, by its id.
+    pub traces_one_in: u64,
+    /// 1 kernel span in this many of the rest is kept, by its id.
+    pub spans_one_in: u64,
+    /// A kernel this many times its name's mean duration is kept as a slow outlier.
+    pub slow_factor: f64,
+}
+
+impl Default for SamplingConfig {
+    fn default() -> Self {
+        SamplingConfig {
+            enabled: false,
+            traces_one_in: 100,
+            spans_one_in: 100,
+            slow_factor: 4.0,
+        }
+    }
+}
+
 /// Self-telemetry settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -394,6 +423,7 @@ impl Default for Config {
             telemetry: TelemetryConfig::default(),
             queue: QueueConfig::default(),
             metrics: MetricsConfig::default(),
+            sampling: SamplingConfig::default(),
             shutdown_timeout: SHUTDOWN_TIMEOUT_DEFAULT,
         }
     }
@@ -544,6 +574,23 @@ impl Config {
         };
         nonzero("ingest.max_request_bytes", self.ingest.max_request_bytes)?;
         positive("metrics.interval", self.metrics.interval)?;
+        if self.sampling.enabled {
+            if self.queue.dir.is_some() {
+                return Err(invalid(
+                    "sampling.enabled",
+                    "not with queue.dir: the queue deletes an input once all of its spans are delivered",
+                ));
+            }
+            if self.sampling.traces_one_in == 0 || self.sampling.spans_one_in == 0 {
+                return Err(invalid(
+                    "sampling",
+                    "traces_one_in and spans_one_in must be at least 1",
+                ));
+            }
+            if self.sampling.slow_factor.is_nan() || self.sampling.slow_factor <= 1.0 {
+                return Err(invalid("sampling.slow_factor", "must be more than 1"));
+            }
+        }
         nonzero("ingest.queue_capacity", self.ingest.queue_capacity)?;
         positive("ingest.enqueue_timeout", self.ingest.enqueue_timeout)?;
         // A request the budget cannot hold whole would be refused forever.
@@ -717,6 +764,26 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn sampling_is_off_by_default_and_refused_with_the_queue_or_a_rate_of_zero() {
+        let mut c = Config::default();
+        assert!(!c.sampling.enabled);
+        c.sampling.enabled = true;
+        c.validate().unwrap();
+        c.queue.dir = Some(PathBuf::from("/tmp/q"));
+        let err = c.validate().unwrap_err().to_string();
+        assert!(
+            err.starts_with("invalid sampling.enabled: not with queue.dir"),
+            "{err}"
+        );
+        c.queue.dir = None;
+        c.sampling.spans_one_in = 0;
+        assert!(c.validate().is_err());
+        c.sampling.spans_one_in = 100;
+        c.sampling.slow_factor = 1.0;
+        assert!(c.validate().is_err());
     }
 
     #[test]

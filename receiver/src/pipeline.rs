@@ -27,8 +27,10 @@ use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::handoff::{self, Intake};
 use crate::ingest;
 use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
+use crate::output_sampling::policy::Policy;
+use crate::output_sampling::OutputSampling;
 use crate::queue::{QueueError, QueueTasks};
-use crate::reconcile::{ReconcileConfig, Reconciler};
+use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
 use semconv::store::StoreLimits;
 
@@ -161,10 +163,15 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         interval: config.metrics.interval,
         top_names: config.metrics.top_names,
     });
+    let sampling = OutputSampling::new(config.sampling.enabled.then_some(Policy {
+        traces_one_in: config.sampling.traces_one_in,
+        spans_one_in: config.sampling.spans_one_in,
+        slow_factor: config.sampling.slow_factor,
+    }));
     let pipeline = tokio::spawn(run(
         opened.intake,
         reconciler,
-        metrics,
+        (metrics, sampling),
         fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
@@ -311,6 +318,21 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
     });
 }
 
+/// What leaves of `ready` once sampled; every kernel span, dropped or not, counted in
+/// the kernel metrics first (exemplars only from spans that leave).
+fn sample_and_count(
+    sampling: &mut OutputSampling,
+    metrics: &mut KernelMetrics,
+    ready: Vec<Ready>,
+    now: u64,
+    telemetry: &Telemetry,
+) -> Vec<Ready> {
+    let (kept, dropped) = sampling.apply(ready, &telemetry.sampling);
+    metrics.observe(&kept, now, true);
+    metrics.observe(&dropped, now, false);
+    kept
+}
+
 /// The pipeline: one loop over the intake, in memory or through the persistent queue
 /// alike. Each request is reconciled at its arrival time; held spans are released on
 /// the intake's clock; what is ready goes to every destination, with the origins of its
@@ -318,7 +340,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 async fn run(
     mut intake: Intake,
     mut r: Reconciler,
-    mut metrics: KernelMetrics,
+    (mut metrics, mut sampling): (KernelMetrics, OutputSampling),
     export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
@@ -341,7 +363,7 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                metrics.observe(&ready, arrival);
+                let ready = sample_and_count(&mut sampling, &mut metrics, ready, arrival, &telemetry);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
@@ -351,7 +373,7 @@ async fn run(
             let now = intake.now();
             let ready = r.tick(now);
             publish(&telemetry, &r);
-            metrics.observe(&ready, now);
+            let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
             export.submit(intake.hand_over(&mut r, ready)).await;
             if let Some(m) = metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
@@ -362,7 +384,8 @@ async fn run(
     if !intake.keeps_inputs() {
         let ready = r.drain();
         publish(&telemetry, &r);
-        metrics.observe(&ready, intake.now());
+        let now = intake.now();
+        let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
         export.submit(intake.hand_over(&mut r, ready)).await;
     }
     // The last interval, however short: what left is counted.
@@ -413,11 +436,14 @@ mod tests {
         let pipeline = tokio::spawn(run(
             opened.intake,
             r,
-            KernelMetrics::new(MetricsSettings {
-                enabled: false,
-                interval: Duration::from_secs(10),
-                top_names: 1,
-            }),
+            (
+                KernelMetrics::new(MetricsSettings {
+                    enabled: false,
+                    interval: Duration::from_secs(10),
+                    top_names: 1,
+                }),
+                OutputSampling::new(None),
+            ),
             Fanout(vec![]),
             telemetry.clone(),
             stop.clone(),

@@ -97,7 +97,7 @@ pub struct Histogram {
     pub min_ns: u64,
     /// Longest, ns.
     pub max_ns: u64,
-    /// The longest execution.
+    /// The longest execution that left (sampled-out ones are never exemplars).
     pub slowest: Option<Slowest>,
 }
 
@@ -115,13 +115,14 @@ impl Default for Histogram {
 }
 
 impl Histogram {
-    fn record(&mut self, e: &Execution<'_>) {
+    fn record(&mut self, e: &Execution<'_>, exemplar: bool) {
         let d = e.duration_ns();
         self.buckets[BOUNDS_NS.partition_point(|&b| b < d)] += 1;
         self.count += 1;
         self.sum_ns = self.sum_ns.saturating_add(d);
         self.min_ns = self.min_ns.min(d);
-        if self.slowest.is_none() || d > self.max_ns {
+        let slower = self.slowest.as_ref().is_none_or(|s| d > s.duration_ns);
+        if exemplar && slower {
             self.slowest = Some(Slowest {
                 duration_ns: d,
                 at: e.end,
@@ -139,7 +140,12 @@ impl Histogram {
         self.count += other.count;
         self.sum_ns = self.sum_ns.saturating_add(other.sum_ns);
         self.min_ns = self.min_ns.min(other.min_ns);
-        if other.count > 0 && (self.slowest.is_none() || other.max_ns > self.max_ns) {
+        let slower = match (&self.slowest, &other.slowest) {
+            (_, None) => false,
+            (None, Some(_)) => true,
+            (Some(a), Some(b)) => b.duration_ns > a.duration_ns,
+        };
+        if slower {
             self.slowest = other.slowest;
         }
         self.max_ns = self.max_ns.max(other.max_ns);
@@ -188,8 +194,15 @@ impl Aggregate {
         }
     }
 
-    /// Counts one execution of `process`, whose resource is `resource`.
-    pub fn record(&mut self, process: ResourceKey, resource: &Resource, e: &Execution<'_>) {
+    /// Counts one execution of `process`, whose resource is `resource`; `exemplar`: it
+    /// leaves, so it may stand for its point.
+    pub fn record(
+        &mut self,
+        process: ResourceKey,
+        resource: &Resource,
+        e: &Execution<'_>,
+        exemplar: bool,
+    ) {
         let p = self.processes.entry(process).or_insert_with(|| Interval {
             resource: without_devices(resource),
             names: HashMap::new(),
@@ -210,7 +223,7 @@ impl Aggregate {
                 by.len() - 1
             }
         };
-        by[i].1.record(e);
+        by[i].1.record(e, exemplar);
     }
 
     /// Whether nothing was recorded since the last collection.
@@ -303,7 +316,7 @@ mod tests {
     fn a_duration_on_a_bound_falls_in_that_bound_s_bucket_and_past_the_last_in_the_overflow() {
         let mut h = Histogram::default();
         for ns in [0, 1_000, 1_001, 10_000_000_000, 10_000_000_001] {
-            h.record(&exec("k", "", "false", ns, 1));
+            h.record(&exec("k", "", "false", ns, 1), true);
         }
         assert_eq!(h.buckets[0], 2, "0 and 1000 ns are at most the first bound");
         assert_eq!(h.buckets[1], 1);
@@ -317,7 +330,7 @@ mod tests {
         let mut m = Aggregate::new(2);
         let key = ResourceKey(7);
         for (name, ns) in [("a", 10), ("b", 300), ("c", 200), ("d", 5), ("c", 200)] {
-            m.record(key, &resource(), &exec(name, "GPU-0", "false", ns, 1));
+            m.record(key, &resource(), &exec(name, "GPU-0", "false", ns, 1), true);
         }
         let [p] = &m.collect()[..] else { panic!() };
         let names: Vec<_> = p.durations.keys().map(|(n, _, _)| n.as_str()).collect();
@@ -329,17 +342,15 @@ mod tests {
     }
 
     #[test]
-    fn each_point_s_exemplar_is_its_slowest_execution() {
+    fn each_point_s_exemplar_is_its_slowest_execution_that_left() {
         let mut m = Aggregate::new(0);
-        for (ns, id) in [(5, 1), (90, 2), (40, 3)] {
-            m.record(
-                ResourceKey(1),
-                &resource(),
-                &exec("k", "GPU-0", "true", ns, id),
-            );
+        for (ns, id, left) in [(5, 1, true), (90, 2, true), (40, 3, true), (500, 0, false)] {
+            let e = exec("k", "GPU-0", "true", ns, id);
+            m.record(ResourceKey(1), &resource(), &e, left);
         }
         let h = m.collect()[0].durations.values().next().unwrap().clone();
         assert_eq!(h.slowest.unwrap().span_id, [2]);
+        assert_eq!(h.max_ns, 500, "the sampled-out one still counts");
     }
 
     proptest! {
@@ -355,7 +366,7 @@ mod tests {
             let mut m = Aggregate::new(top);
             for &(n, d, o, ns, p) in &execs {
                 let device = format!("GPU-{d}");
-                m.record(ResourceKey(u64::from(p)), &resource(), &exec(&names[n as usize], &device, outcomes[o as usize], ns, 1));
+                m.record(ResourceKey(u64::from(p)), &resource(), &exec(&names[n as usize], &device, outcomes[o as usize], ns, 1), ns % 2 == 0);
             }
             let out = m.collect();
             let count: u64 = out.iter().flat_map(|p| p.durations.values()).map(|h| h.count).sum();

@@ -58,9 +58,10 @@ impl KernelMetrics {
         }
     }
 
-    /// Counts every kernel execution in `ready` (spans with `gpu.kernel.name`, as they
-    /// leave), at `now` (Unix ns, the pipeline's clock).
-    pub fn observe(&mut self, ready: &[Ready], now: u64) {
+    /// Counts every kernel execution in `ready` (spans with `gpu.kernel.name`), at `now`
+    /// (Unix ns, the pipeline's clock); `exported` says whether they leave (only those
+    /// may be exemplars) or were sampled out.
+    pub fn observe(&mut self, ready: &[Ready], now: u64, exported: bool) {
         if !self.settings.enabled {
             return;
         }
@@ -95,6 +96,7 @@ impl KernelMetrics {
                             trace_id: k.trace_id,
                             span_id: k.span_id,
                         },
+                        exported,
                     );
                 }
             }

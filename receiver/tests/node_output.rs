@@ -1,8 +1,10 @@
-//! Kernel metrics against the spans that left: the real H200 capture (10,000 kernel
-//! executions of the CUDA example) and a two-GPU producer through the running receiver
-//! into one OTLP/gRPC backend that takes traces and metrics. Every histogram point's
-//! count and sum must equal those over the exported spans of its kernel name, device and
-//! outcome; every exemplar must name a span that was exported.
+//! What leaves the node, through the running receiver into one OTLP/gRPC backend that
+//! takes traces and metrics. Kernel metrics against the spans that left (the real H200
+//! capture: 10,000 kernel executions of the CUDA example; a two-GPU producer): every
+//! histogram point's count and sum equal those over the exported spans of its kernel
+//! name, device and outcome, every exemplar names a span that was exported. Output
+//! sampling: the metrics are those of keep-all, every "true" and "unknown" kernel and
+//! every window span leaves, every dropped span is counted.
 
 use std::collections::BTreeMap;
 use std::io::Read as _;
@@ -184,12 +186,34 @@ async fn through_receiver(
     Vec<ExportTraceServiceRequest>,
     Vec<ExportMetricsServiceRequest>,
 ) {
+    let (traces, metrics, _) = through_configured(requests, |c| {
+        c.metrics.interval = interval;
+        c.metrics.top_names = top_names;
+    })
+    .await;
+    (traces, metrics)
+}
+
+/// What the backend got, and the sampling counts by decision.
+type Received = (
+    Vec<ExportTraceServiceRequest>,
+    Vec<ExportMetricsServiceRequest>,
+    BTreeMap<&'static str, u64>,
+);
+
+/// Sends `requests` through a receiver with kernel metrics on (one interval) and
+/// `configure`d.
+async fn through_configured(
+    requests: Vec<ExportTraceServiceRequest>,
+    configure: impl FnOnce(&mut receiver::config::Config),
+) -> Received {
     let (url, b) = backend().await;
     let mut c = fixtures::loopback_config();
     c.export.endpoint = Some(url);
     c.metrics.enabled = true;
-    c.metrics.interval = interval;
-    c.metrics.top_names = top_names;
+    c.metrics.interval = Duration::from_secs(3600);
+    c.metrics.top_names = 1000;
+    configure(&mut c);
     let r = pipeline::start(c).await.unwrap();
     let mut client = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
         .await
@@ -213,7 +237,13 @@ async fn through_receiver(
         "every metrics request the backend got is counted as exported"
     );
     assert_eq!(d.counters.metric_requests_dropped.load(Relaxed), 0);
-    (traces, metrics)
+    let sampled = telemetry
+        .sampling
+        .by_decision()
+        .iter()
+        .map(|(d, n)| (d.as_str(), *n))
+        .collect();
+    (traces, metrics, sampled)
 }
 
 #[tokio::test]
@@ -300,4 +330,116 @@ async fn with_a_short_interval_the_counts_over_every_interval_equal_the_spans() 
     let points: u64 = over_points(&metrics).values().map(|v| v.0).sum();
     let spans: u64 = over_spans(&traces).values().map(|v| v.0).sum();
     assert_eq!((points, spans), (10_000, 10_000));
+}
+
+/// Without counts and sums at interval resolution: the H200 capture is one interval.
+fn counts_and_sums(m: &[ExportMetricsServiceRequest]) -> BTreeMap<Key, (u64, u64)> {
+    over_points(m)
+        .into_iter()
+        .map(|(k, (n, s, _))| (k, (n, (s * 1e9).round() as u64)))
+        .collect()
+}
+
+#[tokio::test]
+async fn with_sampling_on_the_metrics_equal_keep_all_and_each_dropped_span_is_counted() {
+    let (all, all_metrics, off) = through_configured(h200_capture(), |_| {}).await;
+    assert!(
+        off.values().all(|&n| n == 0),
+        "off: nothing decided {off:?}"
+    );
+    let (sampled, metrics, counts) = through_configured(h200_capture(), |c| {
+        c.sampling.enabled = true;
+        c.sampling.traces_one_in = 1_000_000;
+    })
+    .await;
+    assert_eq!(counts_and_sums(&metrics), counts_and_sums(&all_metrics));
+    let kept = over_spans(&sampled);
+    let left: u64 = kept.values().map(|v| v.0).sum();
+    let all_kernels: u64 = over_spans(&all).values().map(|v| v.0).sum();
+    assert_eq!(all_kernels, 10_000);
+    assert_eq!(left + counts["sampled_out"], 10_000, "{counts:?}");
+    assert_eq!(
+        counts.values().sum::<u64>(),
+        10_000,
+        "every kernel decided once"
+    );
+    assert!(left < 1_000, "{left} of 10,000 left ({counts:?})");
+    // Non-kernel spans (the trace roots) all leave.
+    assert_eq!(
+        fixtures::spans_of(&sampled).len() as u64 - left,
+        fixtures::spans_of(&all).len() as u64 - 10_000
+    );
+    // Exemplars name spans that left.
+    let ids: Vec<&Vec<u8>> = kept.values().flat_map(|v| &v.2).collect();
+    for (key, (_, _, exemplars)) in over_points(&metrics) {
+        assert!(exemplars.iter().all(|x| ids.contains(&x)), "{key:?}");
+    }
+}
+
+#[tokio::test]
+async fn every_true_and_unknown_kernel_and_every_window_span_leaves_when_sampling() {
+    use semconv::{SamplingMode, Window};
+    let ks = SamplingMode::KernelSerialized;
+    let windows = [
+        Window::open(1_000_000, 1, ks),
+        Window::closed(1_000_000, 1_100_000, 1, ks),
+        Window::open(1_900_000, 2, ks),
+        Window::closed(1_900_000, 1_950_000, 2, ks),
+    ];
+    let mut spans = vec![fixtures::window_carrier(1, &windows)];
+    let mut n = 10;
+    // Inside the first burst: "true"; between the bursts: "false"; after the last
+    // window, uncovered: "unknown" once the reconcile delay passes.
+    for (from, to, stamp) in [
+        (1_000_100u64, 1_099_000u64, Serialized::True),
+        (1_200_000, 1_800_000, Serialized::False),
+        (3_000_000, 4_000_000, Serialized::Unknown),
+    ] {
+        let mut t = from;
+        while t < to {
+            let mut k = kernel(n, t, t + 900, Some(stamp));
+            k.trace_id = vec![7; 16];
+            k.span_id = (n * 7919).to_be_bytes().to_vec();
+            spans.push(k);
+            n += 1;
+            t += 1_000;
+        }
+    }
+    let req = || {
+        vec![request(
+            resource("gpu", 1, Some(Tier::Serialized)),
+            spans.clone(),
+        )]
+    };
+    let delay = |c: &mut receiver::config::Config| c.reconcile.delay = Duration::from_millis(200);
+    let (all, _, _) = through_configured(req(), delay).await;
+    let (sampled, _, counts) = through_configured(req(), |c| {
+        delay(c);
+        c.sampling.enabled = true;
+    })
+    .await;
+    let by_outcome = |t: &[ExportTraceServiceRequest], v: &str| {
+        over_spans(t)
+            .iter()
+            .filter(|(k, _)| k.2 == v)
+            .map(|(_, x)| x.0)
+            .sum::<u64>()
+    };
+    for v in ["true", "unknown"] {
+        assert!(by_outcome(&all, v) > 0, "{v}");
+        assert_eq!(by_outcome(&sampled, v), by_outcome(&all, v), "{v}");
+    }
+    assert!(by_outcome(&sampled, "false") < by_outcome(&all, "false"));
+    assert_eq!(counts["serialized_true"], by_outcome(&all, "true"));
+    assert_eq!(counts["serialized_unknown"], by_outcome(&all, "unknown"));
+    let windows_of = |t: &[ExportTraceServiceRequest]| {
+        fixtures::spans_of(t)
+            .iter()
+            .filter(|(_, s)| {
+                s.name == semconv::attributes::SPAN_GPU_SAMPLING_WINDOW || !s.events.is_empty()
+            })
+            .count()
+    };
+    assert!(windows_of(&all) >= 3, "the carrier and two window spans");
+    assert_eq!(windows_of(&sampled), windows_of(&all));
 }

@@ -150,10 +150,12 @@ async fn sink(addr: &str) -> anyhow::Result<()> {
             .map_or(0.0, |&ns| ns as f64 / 1e6)
     };
     println!(
-        "{{\"requests\":{},\"spans\":{},\"wire_bytes\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
+        "{{\"requests\":{},\"spans\":{},\"wire_bytes\":{},\"kernel_spans\":{},\"metric_executions\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
         counted.requests.load(Ordering::Relaxed),
         last,
         counted.wire_bytes.load(Ordering::Relaxed),
+        counted.kernel_spans.load(Ordering::Relaxed),
+        counted.metric_executions.load(Ordering::Relaxed),
         ms(0.5),
         ms(0.99),
         ms(1.0)

@@ -214,6 +214,8 @@ pub struct Counted {
     pub wire_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// Metrics export requests (the receiver's kernel metrics).
     pub metric_requests: std::sync::atomic::AtomicU64,
+    /// Executions the `gpu.kernel.duration` points counted, summed over requests.
+    pub metric_executions: std::sync::atomic::AtomicU64,
 }
 
 #[tonic::async_trait]
@@ -222,7 +224,7 @@ impl opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server:
 {
     async fn export(
         &self,
-        _request: tonic::Request<
+        request: tonic::Request<
             opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest,
         >,
     ) -> Result<
@@ -231,9 +233,24 @@ impl opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server:
         >,
         tonic::Status,
     > {
-        self.0
-            .metric_requests
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        use opentelemetry_proto::tonic::metrics::v1::metric::Data;
+        use std::sync::atomic::Ordering::Relaxed;
+        self.0.metric_requests.fetch_add(1, Relaxed);
+        let executions: u64 = request
+            .get_ref()
+            .resource_metrics
+            .iter()
+            .flat_map(|rm| &rm.scope_metrics)
+            .flat_map(|sm| &sm.metrics)
+            .filter(|m| m.name == a::METRIC_GPU_KERNEL_DURATION)
+            .filter_map(|m| match &m.data {
+                Some(Data::Histogram(h)) => {
+                    Some(h.data_points.iter().map(|p| p.count).sum::<u64>())
+                }
+                _ => None,
+            })
+            .sum();
+        self.0.metric_executions.fetch_add(executions, Relaxed);
         Ok(tonic::Response::new(Default::default()))
     }
 }

@@ -7,8 +7,8 @@
 #
 # The H200 table (16 cores: the receiver on 8, loadgen on 6, the sink on 2; ~2 minutes):
 #   BIN=.gpu LOADGEN=.gpu/loadgen RECEIVER_CPUS=0-7 LOAD_CPUS=8-13 SINK_CPUS=14-15 \
-#     RATE=500000 REQUESTS=4000 CONCURRENCY=16 ARMS="none gzip zstd gzip+metrics" \
-#     scripts/bench-output.sh
+#     RATE=500000 REQUESTS=3000 CONCURRENCY=16 \
+#     ARMS="none gzip zstd gzip+metrics gzip+metrics+sampling" scripts/bench-output.sh
 # An arm is the export compression (none, gzip, zstd), optionally with "+metrics": kernel
 # metrics on (metrics.enabled, a 1 s interval so several intervals fall in a run), and
 # "+sampling": output sampling on at its defaults (1 trace in 100 whole, 1 in 100 of the

@@ -80,7 +80,7 @@ pub const QUEUE_GROUP_WINDOW_MAX: Duration = Duration::from_millis(100);
 
 /// Default export compression: gzip. A kernel span is ~550 bytes of OTLP protobuf and
 /// ~27 gzipped in the receiver's 512 KiB batches (H200 captures), so a node at 500k
-/// spans/s sends ~14 MB/s instead of ~280 MB/s, for ~0.4 µs of receiver CPU per span;
+/// spans/s sends ~14 MB/s instead of ~280 MB/s, for ~1 µs of receiver CPU per span;
 /// zstd is smaller still and cheaper, but not every OTLP backend takes it (Phoenix and
 /// rotel-agent do not), and a backend that refuses the encoding loses the batch. Measured:
 /// docs/measurements/output-bytes.md.

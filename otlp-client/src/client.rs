@@ -9,6 +9,13 @@ use crate::config::{ExportConfig, Protocol};
 use crate::error::ClientError;
 use crate::retry::Attempt;
 
+/// What an export request carries: the path it goes to and how it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Signal {
+    Traces,
+    Metrics,
+}
+
 #[derive(Debug, Clone)]
 enum Transport {
     #[cfg(feature = "grpc")]
@@ -30,6 +37,11 @@ impl Client {
     /// gRPC client must be built inside a Tokio runtime.
     pub fn new(cfg: &ExportConfig) -> Result<Client, ClientError> {
         let url = cfg.url();
+        if !cfg.compression.is_built() {
+            return Err(ClientError::CompressionNotBuilt {
+                compression: cfg.compression,
+            });
+        }
         let transport = match cfg.protocol {
             #[cfg(feature = "grpc")]
             Protocol::Grpc => Transport::Grpc(crate::grpc::GrpcTransport::new(cfg, &url)?),
@@ -49,11 +61,22 @@ impl Client {
 
     /// One attempt to deliver `request`, an encoded `ExportTraceServiceRequest`.
     pub async fn send(&self, request: Bytes) -> Attempt {
+        self.send_signal(Signal::Traces, request).await
+    }
+
+    /// One attempt to deliver `request`, an encoded `ExportMetricsServiceRequest`, to
+    /// the same backend: `MetricsService/Export` over gRPC, over OTLP/HTTP the
+    /// `/v1/metrics` beside the traces URL ([`crate::endpoint::metrics_url_beside`]).
+    pub async fn send_metrics(&self, request: Bytes) -> Attempt {
+        self.send_signal(Signal::Metrics, request).await
+    }
+
+    async fn send_signal(&self, signal: Signal, request: Bytes) -> Attempt {
         match &self.transport {
             #[cfg(feature = "grpc")]
-            Transport::Grpc(t) => t.send(request).await,
+            Transport::Grpc(t) => t.send(signal, request).await,
             #[cfg(feature = "http")]
-            Transport::Http(t) => t.send(request).await,
+            Transport::Http(t) => t.send(signal, request).await,
         }
     }
 

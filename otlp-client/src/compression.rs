@@ -1,7 +1,11 @@
-//! Request body compression, as `OTEL_EXPORTER_OTLP_COMPRESSION` names it. gzip is the
-//! one the specification requires; the Collector also accepts zstd, which would be one
-//! more variant here, its name in [`Compression::parse`], its codec in
-//! [`Compression::compress`] and tonic's `zstd` feature for gRPC.
+//! Body compression both ways, as `OTEL_EXPORTER_OTLP_COMPRESSION`, `Content-Encoding`
+//! and `grpc-encoding` name it: gzip (the one the specification requires) and zstd
+//! (which the Collector accepts too). Requests are compressed here for OTLP/HTTP and by
+//! tonic's codec for gRPC; [`Compression::decompress`] reads a received body, within a
+//! size limit, for the receiver's OTLP/HTTP ingest.
+//!
+//! zstd is the cargo feature `zstd` (a C library): a build without it knows the name
+//! and refuses it when a client is built ([`crate::ClientError::CompressionNotBuilt`]).
 
 use std::fmt;
 
@@ -16,12 +20,36 @@ pub enum Compression {
     None,
     /// gzip.
     Gzip,
+    /// zstd (cargo feature `zstd`).
+    Zstd,
 }
 
 /// A compression name that is not one of ours.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("must be gzip or none, got {0:?}")]
+#[error("must be gzip, zstd or none, got {0:?}")]
 pub struct UnknownCompression(pub String);
+
+/// A body that cannot be compressed or decompressed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompressionError {
+    /// Not a valid stream of its encoding (or bytes after its last frame or member).
+    #[error("invalid {encoding} body: {reason}")]
+    Invalid {
+        /// The encoding it declared.
+        encoding: Compression,
+        /// What the decoder said.
+        reason: String,
+    },
+    /// It decompresses to more than the limit.
+    #[error("decompressed body exceeds the limit of {max} bytes")]
+    TooLarge {
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// The encoding is left out of this build.
+    #[error("{0} is not in this build (it needs the cargo feature `{0}`)")]
+    NotBuilt(Compression),
+}
 
 impl Compression {
     /// The variable's value, case-insensitively.
@@ -29,7 +57,19 @@ impl Compression {
         match name.trim().to_ascii_lowercase().as_str() {
             "none" => Ok(Compression::None),
             "gzip" => Ok(Compression::Gzip),
+            "zstd" => Ok(Compression::Zstd),
             _ => Err(UnknownCompression(name.to_string())),
+        }
+    }
+
+    /// A `Content-Encoding` header's value (absent, empty and `identity` are none),
+    /// case-insensitively; `None` when it names no encoding of ours.
+    pub fn from_content_encoding(value: Option<&str>) -> Option<Compression> {
+        match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            None | Some("") | Some("identity") => Some(Compression::None),
+            Some("gzip") => Some(Compression::Gzip),
+            Some("zstd") => Some(Compression::Zstd),
+            Some(_) => None,
         }
     }
 
@@ -38,6 +78,7 @@ impl Compression {
         match self {
             Compression::None => "none",
             Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
         }
     }
 
@@ -46,13 +87,19 @@ impl Compression {
         (self != Compression::None).then(|| self.as_str())
     }
 
-    /// `body` compressed (HTTP; gRPC compresses in tonic). gzip's fastest level: the
-    /// export path's CPU matters more than a few percent of bytes.
+    /// Whether this build can compress and decompress it.
+    pub fn is_built(self) -> bool {
+        self != Compression::Zstd || cfg!(feature = "zstd")
+    }
+
+    /// `body` compressed (OTLP/HTTP; gRPC compresses in tonic), at each codec's fast
+    /// end: gzip level 1, zstd level 1. The export path's CPU matters more than the
+    /// last bytes (measured in docs/measurements/output-bytes.md).
     #[cfg(feature = "http")]
-    pub fn compress(self, body: bytes::Bytes) -> bytes::Bytes {
+    pub fn compress(self, body: bytes::Bytes) -> Result<bytes::Bytes, CompressionError> {
         use std::io::Write as _;
         match self {
-            Compression::None => body,
+            Compression::None => Ok(body),
             Compression::Gzip => {
                 let mut gz = flate2::write::GzEncoder::new(
                     Vec::with_capacity(body.len() / 4),
@@ -60,17 +107,70 @@ impl Compression {
                 );
                 // Writing into memory cannot fail.
                 gz.write_all(&body).expect("writing to memory");
-                bytes::Bytes::from(gz.finish().expect("writing to memory"))
+                Ok(bytes::Bytes::from(gz.finish().expect("writing to memory")))
             }
+            #[cfg(feature = "zstd")]
+            Compression::Zstd => Ok(bytes::Bytes::from(
+                zstd::bulk::compress(&body, 1).expect("compressing in memory"),
+            )),
+            #[cfg(not(feature = "zstd"))]
+            Compression::Zstd => Err(CompressionError::NotBuilt(self)),
         }
     }
 
-    /// tonic's name for it; `None` when requests go uncompressed.
+    /// `data` decompressed, at most `max` bytes of it. gzip reads every member (RFC
+    /// 1952 2.2: a body gzipped as it streams has several), zstd every frame; bytes
+    /// after the last are an error, not ignored.
+    #[cfg(feature = "http")]
+    pub fn decompress(self, data: &[u8], max: usize) -> Result<Vec<u8>, CompressionError> {
+        use std::io::Read;
+        fn capped(
+            encoding: Compression,
+            reader: impl Read,
+            max: usize,
+        ) -> Result<Vec<u8>, CompressionError> {
+            let mut out = Vec::new();
+            // One byte past the limit tells "exactly at" from "over".
+            let read = reader.take(max as u64 + 1).read_to_end(&mut out);
+            if out.len() > max {
+                return Err(CompressionError::TooLarge { max });
+            }
+            read.map_err(|e| CompressionError::Invalid {
+                encoding,
+                reason: e.to_string(),
+            })?;
+            Ok(out)
+        }
+        match self {
+            Compression::None if data.len() > max => Err(CompressionError::TooLarge { max }),
+            Compression::None => Ok(data.to_vec()),
+            Compression::Gzip => capped(self, flate2::read::MultiGzDecoder::new(data), max),
+            #[cfg(feature = "zstd")]
+            Compression::Zstd => {
+                let decoder = zstd::stream::read::Decoder::with_buffer(data).map_err(|e| {
+                    CompressionError::Invalid {
+                        encoding: self,
+                        reason: e.to_string(),
+                    }
+                })?;
+                capped(self, decoder, max)
+            }
+            #[cfg(not(feature = "zstd"))]
+            Compression::Zstd => Err(CompressionError::NotBuilt(self)),
+        }
+    }
+
+    /// tonic's name for it; `None` when requests go uncompressed (or, without the
+    /// `zstd` feature, for zstd, which [`crate::Client::new`] refuses first).
     #[cfg(feature = "grpc")]
     pub fn grpc_encoding(self) -> Option<tonic::codec::CompressionEncoding> {
         match self {
             Compression::None => None,
             Compression::Gzip => Some(tonic::codec::CompressionEncoding::Gzip),
+            #[cfg(feature = "zstd")]
+            Compression::Zstd => Some(tonic::codec::CompressionEncoding::Zstd),
+            #[cfg(not(feature = "zstd"))]
+            Compression::Zstd => None,
         }
     }
 }
@@ -88,31 +188,124 @@ mod tests {
     #[test]
     fn names_are_read_case_insensitively_and_an_unknown_one_is_named() {
         assert_eq!(Compression::parse(" GZIP "), Ok(Compression::Gzip));
+        assert_eq!(Compression::parse("Zstd"), Ok(Compression::Zstd));
         assert_eq!(Compression::parse("none"), Ok(Compression::None));
         assert_eq!(
             Compression::parse("brotli").unwrap_err().to_string(),
-            "must be gzip or none, got \"brotli\""
+            "must be gzip, zstd or none, got \"brotli\""
         );
     }
 
     #[test]
     fn only_a_compressed_body_has_a_content_encoding() {
         assert_eq!(Compression::Gzip.content_encoding(), Some("gzip"));
+        assert_eq!(Compression::Zstd.content_encoding(), Some("zstd"));
         assert_eq!(Compression::None.content_encoding(), None);
     }
 
-    #[cfg(feature = "http")]
     #[test]
-    fn a_gzipped_body_decompresses_to_the_original() {
-        use std::io::Read as _;
-        let body = bytes::Bytes::from(vec![7u8; 10_000]);
-        let packed = Compression::Gzip.compress(body.clone());
-        assert!(packed.len() < body.len());
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(&packed[..])
-            .read_to_end(&mut out)
-            .unwrap();
-        assert_eq!(out, body);
-        assert_eq!(Compression::None.compress(body.clone()), body);
+    fn content_encodings_absent_empty_and_identity_mean_none_and_others_are_not_ours() {
+        let read = Compression::from_content_encoding;
+        assert_eq!(read(None), Some(Compression::None));
+        assert_eq!(read(Some(" ")), Some(Compression::None));
+        assert_eq!(read(Some("IDENTITY")), Some(Compression::None));
+        assert_eq!(read(Some(" GZIP ")), Some(Compression::Gzip));
+        assert_eq!(read(Some("zstd")), Some(Compression::Zstd));
+        assert_eq!(read(Some("br")), None);
+        assert_eq!(read(Some("x-gzip")), None);
+        assert_eq!(read(Some("gzip, identity")), None);
+    }
+
+    #[cfg(feature = "http")]
+    mod http {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn built() -> Vec<Compression> {
+            [Compression::None, Compression::Gzip, Compression::Zstd]
+                .into_iter()
+                .filter(|c| c.is_built())
+                .collect()
+        }
+
+        proptest! {
+            #[test]
+            fn every_built_encoding_decompresses_what_it_compressed(
+                body in proptest::collection::vec(any::<u8>(), 0..20_000),
+            ) {
+                for c in built() {
+                    let packed = c.compress(bytes::Bytes::from(body.clone())).unwrap();
+                    prop_assert_eq!(&c.decompress(&packed, body.len()).unwrap(), &body);
+                }
+            }
+
+            #[test]
+            fn a_body_that_decompresses_past_the_limit_is_too_large_by_one_byte(
+                len in 1usize..5_000,
+            ) {
+                let body = bytes::Bytes::from(vec![b'k'; len]);
+                for c in built() {
+                    let packed = c.compress(body.clone()).unwrap();
+                    prop_assert_eq!(
+                        c.decompress(&packed, len - 1),
+                        Err(CompressionError::TooLarge { max: len - 1 })
+                    );
+                    prop_assert!(c.decompress(&packed, len).is_ok());
+                }
+            }
+        }
+
+        #[test]
+        fn compression_shrinks_a_repetitive_body() {
+            let body = bytes::Bytes::from(vec![7u8; 10_000]);
+            for c in built().into_iter().filter(|&c| c != Compression::None) {
+                assert!(c.compress(body.clone()).unwrap().len() < 200, "{c}");
+            }
+        }
+
+        #[test]
+        fn every_gzip_member_is_read_and_trailing_bytes_are_invalid() {
+            let a = Compression::Gzip.compress("spans ".into()).unwrap();
+            let b = Compression::Gzip.compress("and more".into()).unwrap();
+            let two = [&a[..], &b[..]].concat();
+            assert_eq!(
+                Compression::Gzip.decompress(&two, 100).unwrap(),
+                b"spans and more"
+            );
+            let trailing = [&a[..], b"junk"].concat();
+            assert!(matches!(
+                Compression::Gzip.decompress(&trailing, 100),
+                Err(CompressionError::Invalid { .. })
+            ));
+        }
+
+        #[cfg(feature = "zstd")]
+        #[test]
+        fn every_zstd_frame_is_read_and_a_broken_frame_is_invalid() {
+            let a = Compression::Zstd.compress("spans ".into()).unwrap();
+            let b = Compression::Zstd.compress("and more".into()).unwrap();
+            let two = [&a[..], &b[..]].concat();
+            assert_eq!(
+                Compression::Zstd.decompress(&two, 100).unwrap(),
+                b"spans and more"
+            );
+            let err = Compression::Zstd
+                .decompress(&a[..a.len() - 2], 100)
+                .unwrap_err();
+            assert!(err.to_string().starts_with("invalid zstd body:"), "{err}");
+        }
+
+        #[cfg(not(feature = "zstd"))]
+        #[test]
+        fn zstd_without_its_feature_is_refused_by_name() {
+            assert!(!Compression::Zstd.is_built());
+            assert_eq!(
+                Compression::Zstd
+                    .compress("x".into())
+                    .unwrap_err()
+                    .to_string(),
+                "zstd is not in this build (it needs the cargo feature `zstd`)"
+            );
+        }
     }
 }

@@ -15,6 +15,28 @@ pub const HTTP_DEFAULT: &str = "http://localhost:4318";
 /// The path OTLP/HTTP appends to a base endpoint for traces.
 pub const TRACES_PATH: &str = "/v1/traces";
 
+/// The path OTLP/HTTP appends to a base endpoint for metrics.
+pub const METRICS_PATH: &str = "/v1/metrics";
+
+/// Where metrics go beside traces sent to `traces_url`: the same URL over gRPC (the
+/// method names the signal); over OTLP/HTTP, `/v1/traces` at its end swapped for
+/// `/v1/metrics`, or, for a traces URL of another shape, `/v1/metrics` at its origin.
+pub fn metrics_url_beside(protocol: Protocol, traces_url: &str) -> String {
+    if protocol == Protocol::Grpc {
+        return traces_url.to_string();
+    }
+    let url = traces_url.trim_end_matches('/');
+    if let Some(base) = url.strip_suffix(TRACES_PATH) {
+        return format!("{base}{METRICS_PATH}");
+    }
+    let origin_end = url
+        .find("://")
+        .map(|i| i + 3)
+        .and_then(|from| url[from..].find('/').map(|j| from + j))
+        .unwrap_or(url.len());
+    format!("{}{METRICS_PATH}", &url[..origin_end])
+}
+
 /// The URL trace requests are sent to.
 pub fn traces_url(
     protocol: Protocol,
@@ -62,6 +84,28 @@ fn with_scheme(url: &str, insecure: bool) -> String {
 mod tests {
     use super::*;
     use Protocol::*;
+
+    #[test]
+    fn metrics_go_beside_traces_on_the_same_backend() {
+        let beside = metrics_url_beside;
+        assert_eq!(beside(Grpc, "http://c:4317"), "http://c:4317");
+        assert_eq!(
+            beside(HttpProtobuf, "http://c:4318/v1/traces"),
+            "http://c:4318/v1/metrics"
+        );
+        assert_eq!(
+            beside(HttpJson, "https://c/otlp/v1/traces/"),
+            "https://c/otlp/v1/metrics"
+        );
+        assert_eq!(
+            beside(HttpProtobuf, "http://c:4318/ingest/spans"),
+            "http://c:4318/v1/metrics"
+        );
+        assert_eq!(
+            beside(HttpProtobuf, "http://c:4318"),
+            "http://c:4318/v1/metrics"
+        );
+    }
 
     #[test]
     fn without_endpoints_each_protocol_has_its_default() {

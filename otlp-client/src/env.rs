@@ -31,7 +31,7 @@ pub const TRACES_HEADERS: &str = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
 pub const TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TIMEOUT";
 /// `OTEL_EXPORTER_OTLP_TRACES_TIMEOUT`.
 pub const TRACES_TIMEOUT: &str = "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT";
-/// `OTEL_EXPORTER_OTLP_COMPRESSION`: `gzip` or `none`.
+/// `OTEL_EXPORTER_OTLP_COMPRESSION`: `gzip`, `zstd` or `none`.
 pub const COMPRESSION: &str = "OTEL_EXPORTER_OTLP_COMPRESSION";
 /// `OTEL_EXPORTER_OTLP_TRACES_COMPRESSION`.
 pub const TRACES_COMPRESSION: &str = "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION";
@@ -300,7 +300,7 @@ mod tests {
             shown,
             [
                 "invalid OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: must be grpc, http/protobuf or http/json, got \"udp\"",
-                "invalid OTEL_EXPORTER_OTLP_COMPRESSION: must be gzip or none, got \"brotli\"",
+                "invalid OTEL_EXPORTER_OTLP_COMPRESSION: must be gzip, zstd or none, got \"brotli\"",
                 "invalid OTEL_EXPORTER_OTLP_TIMEOUT: must be a whole number of milliseconds above 0, got \"0\"",
                 "invalid OTEL_EXPORTER_OTLP_INSECURE: must be true or false, got \"yes\"",
             ]

@@ -1,6 +1,7 @@
 //! Why a client could not be built: each cause names what to fix (the protocol's
 //! cargo feature, the endpoint, the TLS setting and its file).
 
+use crate::compression::Compression;
 use crate::config::Protocol;
 use crate::tls::TlsError;
 
@@ -12,6 +13,12 @@ pub enum ClientError {
     NotBuilt {
         /// The protocol asked for.
         protocol: Protocol,
+    },
+    /// The compression was left out of this build.
+    #[error("OTLP compression {compression} is not in this build (it needs the cargo feature `{compression}`)")]
+    CompressionNotBuilt {
+        /// The compression asked for.
+        compression: Compression,
     },
     /// The endpoint, or its TLS settings, cannot be used.
     #[error("{url}: {reason}")]

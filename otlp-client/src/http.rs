@@ -5,12 +5,14 @@
 use std::time::SystemTime;
 
 use bytes::Bytes;
+use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
 use prost::Message as _;
 use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
 
+use crate::client::Signal;
 use crate::compression::Compression;
 use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
@@ -23,6 +25,7 @@ use crate::tls::ClientTls;
 pub(crate) struct HttpTransport {
     client: reqwest::Client,
     url: String,
+    metrics_url: String,
     json: bool,
     compression: Compression,
 }
@@ -60,29 +63,35 @@ impl HttpTransport {
         Ok(HttpTransport {
             client: builder.build().map_err(ClientError::Http)?,
             url: url.to_string(),
+            metrics_url: crate::endpoint::metrics_url_beside(cfg.protocol, url),
             json: cfg.protocol == Protocol::HttpJson,
             compression: cfg.compression,
         })
     }
 
-    /// One attempt to deliver `body`, an encoded `ExportTraceServiceRequest`.
-    pub(crate) async fn send(&self, body: Bytes) -> Attempt {
+    /// One attempt to deliver `body`, an encoded export request of `signal`.
+    pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
         let (body, content_type) = if self.json {
-            match to_json(body) {
+            match to_json(signal, body) {
                 Ok(json) => (json, "application/json"),
                 Err(why) => return Attempt::fatal(why),
             }
         } else {
             (body, "application/x-protobuf")
         };
-        let mut request = self
-            .client
-            .post(&self.url)
-            .header(CONTENT_TYPE, content_type);
+        let url = match signal {
+            Signal::Traces => &self.url,
+            Signal::Metrics => &self.metrics_url,
+        };
+        let mut request = self.client.post(url).header(CONTENT_TYPE, content_type);
         if let Some(encoding) = self.compression.content_encoding() {
             request = request.header(CONTENT_ENCODING, encoding);
         }
-        let response = match request.body(self.compression.compress(body)).send().await {
+        let body = match self.compression.compress(body) {
+            Ok(b) => b,
+            Err(why) => return Attempt::fatal(why.to_string()),
+        };
+        let response = match request.body(body).send().await {
             Ok(r) => r,
             Err(e) => return request_failure(&e).into(),
         };
@@ -97,6 +106,7 @@ impl HttpTransport {
             return verdict.into();
         }
         // A body that does not read or decode still means delivered: the status said so.
+        // A metrics answer has the trace answer's shape (a count and a message).
         let answer = response.bytes().await.unwrap_or_default();
         let decoded = if self.json {
             serde_json::from_slice::<ExportTraceServiceResponse>(&answer).ok()
@@ -108,11 +118,17 @@ impl HttpTransport {
 }
 
 /// OTLP/JSON of an encoded request.
-fn to_json(body: Bytes) -> Result<Bytes, String> {
-    let request = ExportTraceServiceRequest::decode(body)
-        .map_err(|e| format!("the request does not decode: {e}"))?;
-    serde_json::to_vec(&request)
-        .map(Bytes::from)
+fn to_json(signal: Signal, body: Bytes) -> Result<Bytes, String> {
+    let bad = |e: prost::DecodeError| format!("the request does not decode: {e}");
+    let json = match signal {
+        Signal::Traces => {
+            serde_json::to_vec(&ExportTraceServiceRequest::decode(body).map_err(bad)?)
+        }
+        Signal::Metrics => {
+            serde_json::to_vec(&ExportMetricsServiceRequest::decode(body).map_err(bad)?)
+        }
+    };
+    json.map(Bytes::from)
         .map_err(|e| format!("cannot write OTLP/JSON: {e}"))
 }
 

@@ -10,7 +10,7 @@
 //!   reads them, each bad value an error naming its variable.
 //! - [`pairs`], [`headers`], [`endpoint`], [`compression`], [`tls`]: what those values
 //!   mean: percent-decoded `key=value` lists, headers never printed, the `/v1/traces`
-//!   rule, gzip, the CA and client certificate files.
+//!   rule, gzip and zstd, the CA and client certificate files.
 //! - [`Client`]: OTLP/gRPC (feature `grpc`) or OTLP/HTTP protobuf and JSON (feature
 //!   `http`), requests sent as the bytes the caller encoded.
 //! - [`retry`] and [`backoff`]: what an attempt came to and how long to wait, pure, so
@@ -42,7 +42,7 @@ pub mod tls;
 
 pub use backoff::Backoff;
 pub use client::Client;
-pub use compression::Compression;
+pub use compression::{Compression, CompressionError};
 pub use config::{ExportConfig, Protocol, GRPC_CONNECTIONS_DEFAULT, TIMEOUT_DEFAULT};
 pub use env::{EnvError, EnvSettings};
 pub use error::ClientError;

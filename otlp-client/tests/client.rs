@@ -89,6 +89,20 @@ fn a_protocol_left_out_of_the_build_is_an_error_that_names_its_feature() {
     );
 }
 
+#[cfg(not(feature = "zstd"))]
+#[test]
+fn zstd_left_out_of_the_build_is_refused_when_the_client_is_built_naming_its_feature() {
+    for protocol in built() {
+        let mut cfg = to(protocol, "http://h:4318".into());
+        cfg.compression = otlp_client::Compression::Zstd;
+        let err = Client::new(&cfg).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "OTLP compression zstd is not in this build (it needs the cargo feature `zstd`)"
+        );
+    }
+}
+
 #[cfg(feature = "http")]
 mod http {
     use super::*;
@@ -140,6 +154,26 @@ mod http {
             let client = Client::new(&to(Protocol::HttpProtobuf, url)).unwrap();
             let a = client.send(empty_request()).await;
             assert!(expected(&a), "{response:?}: {a:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn metrics_go_to_v1_metrics_beside_the_traces_url_as_protobuf_or_json() {
+        for (protocol, content_type) in [
+            (Protocol::HttpProtobuf, "application/x-protobuf"),
+            (Protocol::HttpJson, "application/json"),
+        ] {
+            let ok = "HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n".to_string();
+            let (url, mut seen) = http_server(ok).await;
+            let client = Client::new(&to(protocol, url)).unwrap();
+            let a = client.send_metrics(empty_request()).await;
+            assert!(matches!(a.verdict, Verdict::Delivered), "{a:?}");
+            let request = String::from_utf8_lossy(&seen.recv().await.unwrap()).to_lowercase();
+            assert!(request.starts_with("post /v1/metrics "), "{request}");
+            assert!(
+                request.contains(&format!("content-type: {content_type}")),
+                "{request}"
+            );
         }
     }
 
@@ -209,6 +243,42 @@ mod grpc {
                 .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
         );
         format!("http://{addr}")
+    }
+
+    #[tokio::test]
+    async fn metrics_go_to_the_metrics_service_of_the_same_grpc_backend() {
+        use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
+            MetricsService, MetricsServiceServer,
+        };
+        use opentelemetry_proto::tonic::collector::metrics::v1::{
+            ExportMetricsServiceRequest, ExportMetricsServiceResponse,
+        };
+        struct Counting(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+        #[tonic::async_trait]
+        impl MetricsService for Counting {
+            async fn export(
+                &self,
+                _: tonic::Request<ExportMetricsServiceRequest>,
+            ) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
+                self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Ok(tonic::Response::new(Default::default()))
+            }
+        }
+        let got = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(MetricsServiceServer::new(Counting(got.clone())))
+                .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+        );
+        let client = Client::new(&to(Protocol::Grpc, format!("http://{addr}"))).unwrap();
+        let a = client.send_metrics(empty_request()).await;
+        assert!(matches!(a.verdict, Verdict::Delivered), "{a:?}");
+        assert_eq!(got.load(std::sync::atomic::Ordering::Relaxed), 1);
+        // The same backend has no trace service: traces are refused, not sent as metrics.
+        let t = client.send(empty_request()).await;
+        assert!(matches!(t.verdict, Verdict::Fatal(_)), "{t:?}");
     }
 
     #[tokio::test]

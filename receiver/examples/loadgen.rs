@@ -72,9 +72,55 @@ struct Args {
     /// Spans per second in all, paced (0: as fast as answers come).
     #[arg(long, default_value_t = 0)]
     rate: u64,
-    /// Count spans as an OTLP/gRPC backend (gzip accepted) on this address instead.
+    /// Count spans as an OTLP/gRPC backend (gzip and zstd accepted) on this address
+    /// instead.
     #[arg(long)]
     sink: Option<String>,
+    /// Replay a capture instead of made-up spans: an OTLP-JSON file (one request per
+    /// line, `.gz` read too), its spans sent in requests of `--spans` spans from one
+    /// scope each, the capture cycled until `--requests` are sent.
+    #[arg(long)]
+    replay: Option<std::path::PathBuf>,
+}
+
+/// A capture's spans in requests of at most `per` spans, each from one resource and
+/// scope, in the capture's order.
+fn replay_requests(
+    path: &std::path::Path,
+    per: u64,
+) -> anyhow::Result<Vec<ExportTraceServiceRequest>> {
+    use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans};
+    use std::io::Read as _;
+    let raw = std::fs::read(path)?;
+    let text = if path.extension().is_some_and(|e| e == "gz") {
+        let mut t = String::new();
+        flate2::read::MultiGzDecoder::new(&raw[..]).read_to_string(&mut t)?;
+        t
+    } else {
+        String::from_utf8(raw)?
+    };
+    let mut out = Vec::new();
+    for req in receiver::conformance::read_json(&text)? {
+        for rs in req.resource_spans {
+            for ss in &rs.scope_spans {
+                for chunk in ss.spans.chunks(per.max(1) as usize) {
+                    out.push(ExportTraceServiceRequest {
+                        resource_spans: vec![ResourceSpans {
+                            resource: rs.resource.clone(),
+                            scope_spans: vec![ScopeSpans {
+                                scope: ss.scope.clone(),
+                                spans: chunk.to_vec(),
+                                schema_url: ss.schema_url.clone(),
+                            }],
+                            schema_url: rs.schema_url.clone(),
+                        }],
+                    });
+                }
+            }
+        }
+    }
+    anyhow::ensure!(!out.is_empty(), "{}: no spans", path.display());
+    Ok(out)
 }
 
 /// Counts spans until 3 s without any after the first request; prints them.
@@ -104,9 +150,12 @@ async fn sink(addr: &str) -> anyhow::Result<()> {
             .map_or(0.0, |&ns| ns as f64 / 1e6)
     };
     println!(
-        "{{\"requests\":{},\"spans\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
+        "{{\"requests\":{},\"spans\":{},\"wire_bytes\":{},\"kernel_spans\":{},\"metric_executions\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
         counted.requests.load(Ordering::Relaxed),
         last,
+        counted.wire_bytes.load(Ordering::Relaxed),
+        counted.kernel_spans.load(Ordering::Relaxed),
+        counted.metric_executions.load(Ordering::Relaxed),
         ms(0.5),
         ms(0.99),
         ms(1.0)
@@ -307,12 +356,34 @@ async fn main() -> anyhow::Result<()> {
         exported(&args.metrics).await
     };
     let per = args.requests / args.concurrency;
-    let payloads: Vec<Vec<_>> = (0..args.concurrency)
-        .map(|c| (0..per).map(|n| batch(c, n, &args)).collect())
-        .collect();
+    let payloads: Vec<Vec<_>> = match &args.replay {
+        None => (0..args.concurrency)
+            .map(|c| (0..per).map(|n| batch(c, n, &args)).collect())
+            .collect(),
+        Some(path) => {
+            let capture = replay_requests(path, args.spans)?;
+            let mut cycle = capture.iter().cycle();
+            (0..args.concurrency)
+                .map(|_| {
+                    (0..per)
+                        .map(|_| cycle.next().expect("cycles").clone())
+                        .collect()
+                })
+                .collect()
+        }
+    };
     // Serialized requests carry one window span, and two window spans leave per request.
-    let windows = args.tier == "serialized";
-    let per_request = args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(windows);
+    let windows = args.tier == "serialized" && args.replay.is_none();
+    let sent_spans: u64 = payloads
+        .iter()
+        .flatten()
+        .map(|r| receiver::fixtures::spans_of(std::slice::from_ref(r)).len() as u64)
+        .sum();
+    // Spans per request, on average for a replay (its last chunks may be short).
+    let per_request = match args.replay {
+        None => args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(windows),
+        Some(_) => sent_spans.div_ceil((per * args.concurrency).max(1)),
+    };
     let started = Instant::now();
     // Each connection carries its share of the rate.
     let every = (args.rate > 0).then(|| {
@@ -343,7 +414,7 @@ async fn main() -> anyhow::Result<()> {
         latencies.extend(l);
     }
     let sent_in = started.elapsed();
-    let spans = per * args.concurrency * per_request;
+    let spans = sent_spans;
     // Each serialized request's two closed bursts also leave as window spans.
     let expected = spans + per * args.concurrency * if windows { 2 } else { 0 };
     let deadline = Instant::now() + Duration::from_secs(60);

@@ -78,6 +78,19 @@ pub const QUEUE_GROUP_WINDOW_DEFAULT: Duration = Duration::from_millis(2);
 /// Longest group window allowed: every acknowledgement waits for it.
 pub const QUEUE_GROUP_WINDOW_MAX: Duration = Duration::from_millis(100);
 
+/// Default export compression: gzip. A kernel span is ~550 bytes of OTLP protobuf and
+/// ~27 gzipped in the receiver's 512 KiB batches (H200 captures), so a node at 500k
+/// spans/s sends ~14 MB/s instead of ~280 MB/s, for ~1 µs of receiver CPU per span;
+/// zstd is smaller still and cheaper, but not every OTLP backend takes it (Phoenix and
+/// rotel-agent do not), and a backend that refuses the encoding loses the batch. Measured:
+/// docs/measurements/output-bytes.md.
+pub const COMPRESSION_DEFAULT: Compression = Compression::Gzip;
+
+/// Default interval of the kernel metrics (one delta request per destination each).
+pub const METRICS_INTERVAL_DEFAULT: Duration = Duration::from_secs(10);
+/// Default kernel names per process and interval with series of their own.
+pub const METRICS_TOP_NAMES_DEFAULT: usize = 20;
+
 /// A configuration value that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -130,6 +143,10 @@ pub struct Config {
     pub telemetry: TelemetryConfig,
     /// The persistent queue (off unless `queue.dir` is set).
     pub queue: QueueConfig,
+    /// Kernel metrics from every kernel span that leaves.
+    pub metrics: MetricsConfig,
+    /// Output sampling of kernel spans (off: every span leaves).
+    pub sampling: SamplingConfig,
     /// Deadline for stopping ingest, releasing held spans and flushing exports.
     #[serde(with = "humantime_serde")]
     pub shutdown_timeout: Duration,
@@ -263,7 +280,7 @@ pub struct ExportConfig {
     /// Headers (or gRPC metadata) sent with every export; their values are never
     /// printed.
     pub headers: BTreeMap<String, Secret>,
-    /// Compression.
+    /// Compression of what is exported ([`COMPRESSION_DEFAULT`]).
     pub compression: Compression,
     /// Time one attempt may take.
     #[serde(with = "humantime_serde")]
@@ -332,6 +349,59 @@ impl Default for QueueConfig {
     }
 }
 
+/// Kernel metrics: `gpu.kernel.duration` histograms and `gpu.kernel.executions` counts
+/// from every kernel span that leaves, sent over OTLP metrics to every destination.
+/// Off by default: Jaeger and Tempo, the usual trace backends, take no metrics.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MetricsConfig {
+    /// Make and send them.
+    pub enabled: bool,
+    /// How often (delta temporality: each request covers one interval).
+    #[serde(with = "humantime_serde")]
+    pub interval: Duration,
+    /// Kernel names per process and interval with series of their own, by kernel time;
+    /// the rest are counted as `other`.
+    pub top_names: usize,
+}
+
+impl Default for MetricsConfig {
+    fn default() -> Self {
+        MetricsConfig {
+            enabled: false,
+            interval: METRICS_INTERVAL_DEFAULT,
+            top_names: METRICS_TOP_NAMES_DEFAULT,
+        }
+    }
+}
+
+/// Output sampling: which kernel spans leave once the kernel metrics have counted them
+/// all (`receiver/src/output_sampling/policy.rs` has the rules). Off by default: every
+/// span leaves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SamplingConfig {
+    /// Sample at all.
+    pub enabled: bool,
+    /// 1 trace (an NVTX step, a slice) in this many is kept whole, by its id.
+    pub traces_one_in: u64,
+    /// 1 kernel span in this many of the rest is kept, by its id.
+    pub spans_one_in: u64,
+    /// A kernel this many times its name's mean duration is kept as a slow outlier.
+    pub slow_factor: f64,
+}
+
+impl Default for SamplingConfig {
+    fn default() -> Self {
+        SamplingConfig {
+            enabled: false,
+            traces_one_in: 100,
+            spans_one_in: 100,
+            slow_factor: 4.0,
+        }
+    }
+}
+
 /// Self-telemetry settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -352,6 +422,8 @@ impl Default for Config {
             export: ExportConfig::default(),
             telemetry: TelemetryConfig::default(),
             queue: QueueConfig::default(),
+            metrics: MetricsConfig::default(),
+            sampling: SamplingConfig::default(),
             shutdown_timeout: SHUTDOWN_TIMEOUT_DEFAULT,
         }
     }
@@ -404,7 +476,7 @@ impl Default for ExportConfig {
             traces_endpoint: None,
             protocol: Protocol::Grpc,
             headers: BTreeMap::new(),
-            compression: Compression::None,
+            compression: COMPRESSION_DEFAULT,
             timeout: EXPORT_TIMEOUT_DEFAULT,
             tls: TlsConfig::default(),
             file: PathBuf::from(EXPORT_FILE_DEFAULT),
@@ -501,6 +573,24 @@ impl Config {
             }
         };
         nonzero("ingest.max_request_bytes", self.ingest.max_request_bytes)?;
+        positive("metrics.interval", self.metrics.interval)?;
+        if self.sampling.enabled {
+            if self.queue.dir.is_some() {
+                return Err(invalid(
+                    "sampling.enabled",
+                    "not with queue.dir: the queue deletes an input once all of its spans are delivered",
+                ));
+            }
+            if self.sampling.traces_one_in == 0 || self.sampling.spans_one_in == 0 {
+                return Err(invalid(
+                    "sampling",
+                    "traces_one_in and spans_one_in must be at least 1",
+                ));
+            }
+            if self.sampling.slow_factor.is_nan() || self.sampling.slow_factor <= 1.0 {
+                return Err(invalid("sampling.slow_factor", "must be more than 1"));
+            }
+        }
         nonzero("ingest.queue_capacity", self.ingest.queue_capacity)?;
         positive("ingest.enqueue_timeout", self.ingest.enqueue_timeout)?;
         // A request the budget cannot hold whole would be refused forever.
@@ -677,6 +767,26 @@ mod tests {
     }
 
     #[test]
+    fn sampling_is_off_by_default_and_refused_with_the_queue_or_a_rate_of_zero() {
+        let mut c = Config::default();
+        assert!(!c.sampling.enabled);
+        c.sampling.enabled = true;
+        c.validate().unwrap();
+        c.queue.dir = Some(PathBuf::from("/tmp/q"));
+        let err = c.validate().unwrap_err().to_string();
+        assert!(
+            err.starts_with("invalid sampling.enabled: not with queue.dir"),
+            "{err}"
+        );
+        c.queue.dir = None;
+        c.sampling.spans_one_in = 0;
+        assert!(c.validate().is_err());
+        c.sampling.spans_one_in = 100;
+        c.sampling.slow_factor = 1.0;
+        assert!(c.validate().is_err());
+    }
+
+    #[test]
     fn the_defaults_are_valid_and_export_to_the_file_sink() {
         let c = Config::default();
         c.validate().unwrap();
@@ -741,7 +851,7 @@ mod tests {
                 "OTEL_EXPORTER_OTLP_HEADERS",
                 "x-scope-orgid=team%20a,authorization=Bearer x",
             ),
-            ("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "gzip"),
+            ("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "zstd"),
             ("OTEL_EXPORTER_OTLP_TIMEOUT", "2500"),
         ]))
         .unwrap();
@@ -754,7 +864,8 @@ mod tests {
             }
         );
         assert_eq!(c.export.headers["x-scope-orgid"].expose(), "team a");
-        assert_eq!(c.export.compression, Compression::Gzip);
+        assert_eq!(c.export.compression, Compression::Zstd);
+        assert_eq!(Config::default().export.compression, Compression::Gzip);
         assert_eq!(c.export.timeout, Duration::from_millis(2500));
     }
 

@@ -21,6 +21,8 @@ pub fn loopback_config() -> crate::config::Config {
         a.set_port(0);
     }
     c.export.batch_timeout = std::time::Duration::from_millis(20);
+    // Test backends read the bodies they get; compression has tests of its own.
+    c.export.compression = crate::config::Compression::None;
     c
 }
 
@@ -207,9 +209,102 @@ pub struct Counted {
     pub kernel_spans: std::sync::atomic::AtomicU64,
     /// Kernel spans per `gpu.serialized` value: true, false, unknown.
     pub stamps: [std::sync::atomic::AtomicU64; 3],
+    /// Bytes read from the connections: what came over the wire, HTTP/2 and gRPC
+    /// framing and compression included.
+    pub wire_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Metrics export requests (the receiver's kernel metrics).
+    pub metric_requests: std::sync::atomic::AtomicU64,
+    /// Executions the `gpu.kernel.duration` points counted, summed over requests.
+    pub metric_executions: std::sync::atomic::AtomicU64,
 }
 
+#[tonic::async_trait]
+impl opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::MetricsService
+    for Counter
+{
+    async fn export(
+        &self,
+        request: tonic::Request<
+            opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest,
+        >,
+    ) -> Result<
+        tonic::Response<
+            opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceResponse,
+        >,
+        tonic::Status,
+    > {
+        use opentelemetry_proto::tonic::metrics::v1::metric::Data;
+        use std::sync::atomic::Ordering::Relaxed;
+        self.0.metric_requests.fetch_add(1, Relaxed);
+        let executions: u64 = request
+            .get_ref()
+            .resource_metrics
+            .iter()
+            .flat_map(|rm| &rm.scope_metrics)
+            .flat_map(|sm| &sm.metrics)
+            .filter(|m| m.name == a::METRIC_GPU_KERNEL_DURATION)
+            .filter_map(|m| match &m.data {
+                Some(Data::Histogram(h)) => {
+                    Some(h.data_points.iter().map(|p| p.count).sum::<u64>())
+                }
+                _ => None,
+            })
+            .sum();
+        self.0.metric_executions.fetch_add(executions, Relaxed);
+        Ok(tonic::Response::new(Default::default()))
+    }
+}
+
+/// An accepted connection that counts the bytes read from it.
 #[derive(Debug)]
+struct CountingStream {
+    inner: tokio::net::TcpStream,
+    read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl tokio::io::AsyncRead for CountingStream {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        let n = buf.filled().len() - before;
+        self.read
+            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        polled
+    }
+}
+
+impl tokio::io::AsyncWrite for CountingStream {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+impl tonic::transport::server::Connected for CountingStream {
+    type ConnectInfo = ();
+    fn connect_info(&self) {}
+}
+
+#[derive(Debug, Clone)]
 struct Counter(std::sync::Arc<Counted>);
 
 #[tonic::async_trait]
@@ -267,16 +362,32 @@ impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::Tra
     }
 }
 
-/// Serves a counting OTLP/gRPC backend (gzip accepted) on `listener` until the runtime
+/// Serves a counting OTLP/gRPC backend of traces and metrics (gzip and zstd accepted) on `listener` until the runtime
 /// ends: the sink of the load generators, which count what arrived at the far end.
 pub async fn serve_counting(listener: tokio::net::TcpListener, counted: std::sync::Arc<Counted>) {
     use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::TraceServiceServer;
-    let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+    use tokio_stream::StreamExt as _;
+    let read = counted.wire_bytes.clone();
+    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener).map(move |accepted| {
+        accepted.map(|inner| {
+            let _ = inner.set_nodelay(true);
+            CountingStream {
+                inner,
+                read: read.clone(),
+            }
+        })
+    });
     let _ = tonic::transport::Server::builder()
         .add_service(
-            TraceServiceServer::new(Counter(counted))
+            TraceServiceServer::new(Counter(counted.clone()))
                 .accept_compressed(tonic::codec::CompressionEncoding::Gzip)
+                .accept_compressed(tonic::codec::CompressionEncoding::Zstd)
                 .max_decoding_message_size(64 << 20),
+        )
+        .add_service(
+            opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::MetricsServiceServer::new(Counter(counted))
+                .accept_compressed(tonic::codec::CompressionEncoding::Gzip)
+                .accept_compressed(tonic::codec::CompressionEncoding::Zstd),
         )
         .serve_with_incoming(incoming)
         .await;

@@ -25,6 +25,8 @@ pub mod export;
 pub mod fixtures;
 pub mod handoff;
 pub mod ingest;
+pub mod kernel_metrics;
+pub mod output_sampling;
 pub mod pipeline;
 pub mod queue;
 pub mod reconcile;

@@ -16,6 +16,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use prost::Message as _;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -25,8 +26,11 @@ use crate::export::sink::{Sink, SinkError};
 use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::handoff::{self, Intake};
 use crate::ingest;
+use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
+use crate::output_sampling::policy::Policy;
+use crate::output_sampling::OutputSampling;
 use crate::queue::{QueueError, QueueTasks};
-use crate::reconcile::{ReconcileConfig, Reconciler};
+use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
 use semconv::store::StoreLimits;
 
@@ -154,9 +158,20 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     let stop_pipeline = CancellationToken::new();
     let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
+    let metrics = KernelMetrics::new(MetricsSettings {
+        enabled: config.metrics.enabled,
+        interval: config.metrics.interval,
+        top_names: config.metrics.top_names,
+    });
+    let sampling = OutputSampling::new(config.sampling.enabled.then_some(Policy {
+        traces_one_in: config.sampling.traces_one_in,
+        spans_one_in: config.sampling.spans_one_in,
+        slow_factor: config.sampling.slow_factor,
+    }));
     let pipeline = tokio::spawn(run(
         opened.intake,
         reconciler,
+        (metrics, sampling),
         fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
@@ -303,6 +318,21 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
     });
 }
 
+/// What leaves of `ready` once sampled; every kernel span, dropped or not, counted in
+/// the kernel metrics first (exemplars only from spans that leave).
+fn sample_and_count(
+    sampling: &mut OutputSampling,
+    metrics: &mut KernelMetrics,
+    ready: Vec<Ready>,
+    now: u64,
+    telemetry: &Telemetry,
+) -> Vec<Ready> {
+    let (kept, dropped) = sampling.apply(ready, &telemetry.sampling);
+    metrics.observe(&kept, now, true);
+    metrics.observe(&dropped, now, false);
+    kept
+}
+
 /// The pipeline: one loop over the intake, in memory or through the persistent queue
 /// alike. Each request is reconciled at its arrival time; held spans are released on
 /// the intake's clock; what is ready goes to every destination, with the origins of its
@@ -310,6 +340,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 async fn run(
     mut intake: Intake,
     mut r: Reconciler,
+    (mut metrics, mut sampling): (KernelMetrics, OutputSampling),
     export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
@@ -332,22 +363,34 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
+                let ready = sample_and_count(&mut sampling, &mut metrics, ready, arrival, &telemetry);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
         }
         if Instant::now() >= next_check {
             next_check = Instant::now() + TICK;
-            let ready = r.tick(intake.now());
+            let now = intake.now();
+            let ready = r.tick(now);
             publish(&telemetry, &r);
+            let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
             export.submit(intake.hand_over(&mut r, ready)).await;
+            if let Some(m) = metrics.due(now) {
+                export.submit_metrics(m.encode_to_vec().into()).await;
+            }
         }
         publish(&telemetry, &r);
     }
     if !intake.keeps_inputs() {
         let ready = r.drain();
         publish(&telemetry, &r);
+        let now = intake.now();
+        let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
         export.submit(intake.hand_over(&mut r, ready)).await;
+    }
+    // The last interval, however short: what left is counted.
+    if let Some(m) = metrics.flush(intake.now()) {
+        export.submit_metrics(m.encode_to_vec().into()).await;
     }
 }
 
@@ -393,6 +436,14 @@ mod tests {
         let pipeline = tokio::spawn(run(
             opened.intake,
             r,
+            (
+                KernelMetrics::new(MetricsSettings {
+                    enabled: false,
+                    interval: Duration::from_secs(10),
+                    top_names: 1,
+                }),
+                OutputSampling::new(None),
+            ),
             Fanout(vec![]),
             telemetry.clone(),
             stop.clone(),

@@ -151,6 +151,8 @@ pub struct Telemetry {
     pub queue: Arc<QueueCounters>,
     /// What `/healthz` answers.
     pub readiness: Readiness,
+    /// Kernel spans by output sampling decision.
+    pub sampling: crate::output_sampling::SamplingCounters,
 }
 
 impl Telemetry {
@@ -547,6 +549,38 @@ impl Collector for Scrape {
             "Batches split in halves after the destination refused them as too large.",
             false,
             &per_destination(&dests, |c| &c.splits),
+        )?;
+        let sampled: Series = t
+            .sampling
+            .by_decision()
+            .iter()
+            .map(|(d, n)| (vec![("decision", d.as_str().into())], *n))
+            .collect();
+        labelled(
+            e,
+            "gpu_otel_receiver_output_sampling_kernel_spans",
+            "Kernel spans by output sampling decision: the rule that kept each, or sampled_out (all 0 while sampling is off).",
+            false,
+            &sampled,
+        )?;
+        let mut metric_requests: Series = Vec::new();
+        for d in &dests {
+            for (outcome, n) in [
+                ("exported", &d.counters.metric_requests_exported),
+                ("dropped", &d.counters.metric_requests_dropped),
+            ] {
+                metric_requests.push((
+                    vec![("destination", d.name.clone()), ("outcome", outcome.into())],
+                    n.load(Relaxed),
+                ));
+            }
+        }
+        labelled(
+            e,
+            "gpu_otel_receiver_kernel_metric_requests",
+            "Kernel metrics requests (one per interval), delivered or dropped, per destination.",
+            false,
+            &metric_requests,
         )?;
         encode_queue(e, &t.queue)
     }

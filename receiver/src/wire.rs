@@ -201,6 +201,71 @@ fn fixed64(field: &[u8]) -> u64 {
     field.try_into().map(u64::from_le_bytes).unwrap_or(0)
 }
 
+/// What the kernel metrics read of one span that leaves.
+#[derive(Debug, Default)]
+pub struct KernelFields<'a> {
+    /// `trace_id`.
+    pub trace_id: &'a [u8],
+    /// `span_id`.
+    pub span_id: &'a [u8],
+    /// `start_time_unix_nano`.
+    pub start: u64,
+    /// `end_time_unix_nano`.
+    pub end: u64,
+    /// `gpu.kernel.name`, when a string (the last one, as `prost` would keep it).
+    pub kernel_name: Option<&'a str>,
+    /// `gpu.serialized`, when a string (the last one: one, once reconciled).
+    pub serialized: Option<&'a str>,
+}
+
+impl<'a> KernelFields<'a> {
+    /// Reads a span whose bytes ingest checked already (as every span on its way out):
+    /// one pass, nothing validated again, nothing allocated. None for a span without
+    /// `gpu.kernel.name` (not a kernel execution) or one that does not read.
+    pub fn read(mut span: &'a [u8]) -> Option<KernelFields<'a>> {
+        let mut f = KernelFields::default();
+        while !span.is_empty() {
+            let (tag, wire_type) = decode_key(&mut span).ok()?;
+            let field = take_field(&mut span, tag, wire_type, SPAN_FIELDS_DEPTH).ok()?;
+            match tag {
+                1 => f.trace_id = field,
+                2 => f.span_id = field,
+                7 => f.start = fixed64(field),
+                8 => f.end = fixed64(field),
+                9 => {
+                    let key = key_of(field);
+                    let string = || {
+                        let value = last_bytes_field(field, 2)?;
+                        std::str::from_utf8(last_bytes_field(value, 1)?).ok()
+                    };
+                    if key == a::GPU_KERNEL_NAME.as_bytes() {
+                        f.kernel_name = string();
+                    } else if key == a::GPU_SERIALIZED.as_bytes() {
+                        f.serialized = string();
+                    }
+                }
+                _ => {}
+            }
+        }
+        f.kernel_name.is_some().then_some(f)
+    }
+}
+
+/// The last length-delimited field `tag` of an encoded (and checked) message, as `prost`
+/// reads a repeated-once field; None when it has none, or another kind of field is last
+/// among those sharing its oneof (not checked here: callers read single-field oneofs).
+fn last_bytes_field(mut msg: &[u8], tag: u32) -> Option<&[u8]> {
+    let mut found = None;
+    while !msg.is_empty() {
+        let (t, wire_type) = decode_key(&mut msg).ok()?;
+        let field = take_field(&mut msg, t, wire_type, SPAN_FIELDS_DEPTH).ok()?;
+        if t == tag && wire_type == WireType::LengthDelimited {
+            found = Some(field);
+        }
+    }
+    found
+}
+
 /// The key of an encoded (and checked) `KeyValue`: the last one, as `prost` reads it.
 fn key_of(mut kv: &[u8]) -> &[u8] {
     let mut key: &[u8] = &[];

@@ -235,3 +235,85 @@ async fn grpc_export_over_tls_trusts_a_private_ca_and_sends_headers_as_metadata(
     let dropped = telemetry.export.total(|c| &c.dropped_export_failed);
     assert_eq!(dropped, 0);
 }
+
+/// A tonic OTLP/gRPC backend that takes gzip and zstd and records each request's
+/// `grpc-encoding` with what it decoded to.
+/// Each request's `grpc-encoding` and what it decoded to.
+type Received = Vec<(Option<String>, ExportTraceServiceRequest)>;
+
+#[derive(Debug, Clone, Default)]
+struct Encodings(Arc<Mutex<Received>>);
+
+#[tonic::async_trait]
+impl TraceService for Encodings {
+    async fn export(
+        &self,
+        req: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        let encoding = req
+            .metadata()
+            .get("grpc-encoding")
+            .map(|v| v.to_str().unwrap().to_string());
+        self.0.lock().unwrap().push((encoding, req.into_inner()));
+        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
+    }
+}
+
+#[tokio::test]
+async fn every_compression_reaches_grpc_and_http_backends_under_its_own_name() {
+    use tonic::codec::CompressionEncoding;
+    for compression in [Compression::None, Compression::Gzip, Compression::Zstd] {
+        // OTLP/gRPC, to tonic's server, which decompresses what grpc-encoding names.
+        let grpc = Encodings::default();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let service = TraceServiceServer::new(grpc.clone())
+            .accept_compressed(CompressionEncoding::Gzip)
+            .accept_compressed(CompressionEncoding::Zstd);
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(service)
+                .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+        );
+        let mut c = config();
+        c.export.endpoint = Some(format!("http://{addr}"));
+        c.export.compression = compression;
+        let r = pipeline::start(c).await.unwrap();
+        send_one(&r).await;
+        r.shutdown().await;
+        let got = grpc.0.lock().unwrap().clone();
+        assert_eq!(got.len(), 1, "{compression}");
+        assert_eq!(got[0].0.as_deref(), compression.content_encoding());
+        assert_eq!(
+            fixtures::spans_of(&[got[0].1.clone()])[0].1.name,
+            "GET /checkout"
+        );
+
+        // OTLP/HTTP protobuf: Content-Encoding says how, the body decodes once read so.
+        let (addr, seen) = http_backend(0).await;
+        let mut c = config();
+        c.export.endpoint = Some(format!("http://{addr}"));
+        c.export.protocol = Protocol::HttpProtobuf;
+        c.export.compression = compression;
+        let r = pipeline::start(c).await.unwrap();
+        send_one(&r).await;
+        wait_for(&seen, 1).await;
+        r.shutdown().await;
+        let v = seen.lock().unwrap();
+        let (_, headers, body) = &v[0];
+        let encoding = headers.get("content-encoding").map(|v| v.to_str().unwrap());
+        assert_eq!(encoding, compression.content_encoding(), "{compression}");
+        let plain = match compression {
+            Compression::None => body.to_vec(),
+            Compression::Gzip => {
+                let mut out = Vec::new();
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut out)
+                    .unwrap();
+                out
+            }
+            Compression::Zstd => zstd::stream::decode_all(&body[..]).unwrap(),
+        };
+        let req = ExportTraceServiceRequest::decode(&plain[..]).unwrap();
+        assert_eq!(fixtures::spans_of(&[req])[0].1.name, "GET /checkout");
+    }
+}

@@ -171,7 +171,12 @@ async fn serve(addr: SocketAddr, rec: Recorder) -> tokio::sync::oneshot::Sender<
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(async move {
         tonic::transport::Server::builder()
-            .add_service(TraceServiceServer::new(rec).max_decoding_message_size(64 << 20))
+            .add_service(
+                TraceServiceServer::new(rec)
+                    .max_decoding_message_size(64 << 20)
+                    // The receiver's default export compression.
+                    .accept_compressed(tonic::codec::CompressionEncoding::Gzip),
+            )
             .serve_with_incoming_shutdown(
                 tonic::transport::server::TcpIncoming::from(listener),
                 async {

@@ -438,6 +438,24 @@ pub const SPAN_GPU_SAMPLING_WINDOW: &str = "gpu.sampling.window";
 /// One NVTX range of the traced program; the span name is the range's message, start and end are CPU times (CLOCK_REALTIME, the kernels' time base) of the callbacks that opened and closed it. A push/pop range is the child of the range open on its thread when it was pushed, and the parent of the kernels launched on its thread while it was the innermost open range; an outermost range is the root of its own trace, so a training step is one trace with its kernels. A start/end range is the child of the push/pop range open on its starting thread, if any. It is not a kernel execution: it carries no gpu.kernel.name and no gpu.serialized.
 pub const SPAN_GPU_NVTX_RANGE: &str = "gpu.nvtx.range";
 
+/// Duration of kernel executions, from every kernel span the receiver lets leave, before anything is sampled.
+///
+/// Instrument: histogram; unit: `s`.
+pub const METRIC_GPU_KERNEL_DURATION: &str = "gpu.kernel.duration";
+/// The unit of [`METRIC_GPU_KERNEL_DURATION`].
+pub const METRIC_GPU_KERNEL_DURATION_UNIT: &str = "s";
+/// The description of [`METRIC_GPU_KERNEL_DURATION`].
+pub const METRIC_GPU_KERNEL_DURATION_BRIEF: &str = "Duration of kernel executions, from every kernel span the receiver lets leave, before anything is sampled.";
+
+/// Kernel executions by outcome (gpu.serialized) and device, from every kernel span the receiver lets leave, before anything is sampled.
+///
+/// Instrument: counter; unit: `{execution}`.
+pub const METRIC_GPU_KERNEL_EXECUTIONS: &str = "gpu.kernel.executions";
+/// The unit of [`METRIC_GPU_KERNEL_EXECUTIONS`].
+pub const METRIC_GPU_KERNEL_EXECUTIONS_UNIT: &str = "{execution}";
+/// The description of [`METRIC_GPU_KERNEL_EXECUTIONS`].
+pub const METRIC_GPU_KERNEL_EXECUTIONS_BRIEF: &str = "Kernel executions by outcome (gpu.serialized) and device, from every kernel span the receiver lets leave, before anything is sampled.";
+
 /// The attributes of the `gpu.process` entity: A process whose CUDA kernels are traced.
 pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS];
 

@@ -36,6 +36,10 @@ struct Group {
     name: Option<String>,
     span_kind: Option<String>,
     stability: Option<String>,
+    note: Option<String>,
+    metric_name: Option<String>,
+    instrument: Option<String>,
+    unit: Option<String>,
     attributes: Vec<Attr>,
 }
 
@@ -236,6 +240,26 @@ fn render_rust(groups: &[Group]) -> String {
         )
         .unwrap();
     }
+    for g in groups.iter().filter(|g| g.kind == "metric") {
+        let name = g
+            .metric_name
+            .as_deref()
+            .expect("a metric has a metric_name");
+        let instrument = g.instrument.as_deref().expect("a metric has an instrument");
+        let unit = g.unit.as_deref().expect("a metric has a unit");
+        let brief = g.brief.split_whitespace().collect::<Vec<_>>().join(" ");
+        let c = const_name(&format!("metric.{name}"));
+        writeln!(
+            out,
+            "\n/// {brief}\n///\n/// Instrument: {instrument}; unit: `{unit}`."
+        )
+        .unwrap();
+        writeln!(out, "pub const {c}: &str = {name:?};").unwrap();
+        writeln!(out, "/// The unit of [`{c}`].").unwrap();
+        writeln!(out, "pub const {c}_UNIT: &str = {unit:?};").unwrap();
+        writeln!(out, "/// The description of [`{c}`].").unwrap();
+        writeln!(out, "pub const {c}_BRIEF: &str = {brief:?};").unwrap();
+    }
     for g in groups.iter().filter(|g| g.kind == "entity") {
         let name = g.name.as_deref().expect("an entity has a name");
         writeln!(
@@ -315,6 +339,23 @@ fn render_markdown(manifest: &Manifest, groups: &[Group]) -> String {
             g.brief.trim()
         )
         .unwrap();
+        if let (Some(name), Some(instrument), Some(unit)) = (&g.metric_name, &g.instrument, &g.unit)
+        {
+            writeln!(
+                out,
+                "Metric `{name}`: {instrument}, unit `{unit}`. Stability: {}.\n",
+                g.stability.as_deref().unwrap_or("-")
+            )
+            .unwrap();
+        }
+        if let Some(note) = &g.note {
+            writeln!(
+                out,
+                "{}\n",
+                note.split_whitespace().collect::<Vec<_>>().join(" ")
+            )
+            .unwrap();
+        }
         if let Some(kind) = &g.span_kind {
             writeln!(
                 out,

@@ -95,11 +95,11 @@ class Phoenix:
 
 
 class Receiver:
-    def __init__(self, workdir: str, args: list):
+    def __init__(self, workdir: str, args: list, env: dict | None = None):
         self.stderr = open(Path(workdir) / f"receiver-{time.monotonic_ns()}.log", "w")
         cmd = [str(RECEIVER), "serve", "--grpc-endpoint", "127.0.0.1:0", "--http-endpoint", "127.0.0.1:0",
                "--metrics-endpoint", "127.0.0.1:0", *args]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True, env=env)
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError(f"receiver did not start; see {self.stderr.name}")

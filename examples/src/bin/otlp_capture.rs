@@ -66,7 +66,11 @@ async fn main() -> Result<()> {
     };
     eprintln!("otlp_capture: listening on {listen}, writing {out}");
     tonic::transport::Server::builder()
-        .add_service(TraceServiceServer::new(capture))
+        .add_service(
+            TraceServiceServer::new(capture)
+                .accept_compressed(tonic::codec::CompressionEncoding::Gzip)
+                .accept_compressed(tonic::codec::CompressionEncoding::Zstd),
+        )
         .serve_with_shutdown(listen, shutdown)
         .await?;
     Ok(())

@@ -11,9 +11,14 @@ use tonic::Status;
 
 /// The gRPC method path of `TraceService/Export`.
 pub const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export";
+/// The gRPC method path of `MetricsService/Export`.
+pub const METRICS_EXPORT_PATH: &str =
+    "/opentelemetry.proto.collector.metrics.v1.MetricsService/Export";
 
 /// A codec whose requests are protobuf bytes already (an encoded
-/// `ExportTraceServiceRequest`) and whose responses are decoded as usual.
+/// `ExportTraceServiceRequest` or `ExportMetricsServiceRequest`) and whose responses
+/// are decoded as usual. Both answers have one shape on the wire (field 1: a partial
+/// success of a count, field 1, and a message, field 2), so one decoder reads both.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PreEncoded;
 
@@ -60,10 +65,24 @@ where
     T::ResponseBody: http_body::Body<Data = Bytes> + Send + 'static,
     <T::ResponseBody as http_body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
+    export_to(client, request, EXPORT_PATH).await
+}
+
+/// Calls the export method at `path` with `body` (an encoded request) on `client`.
+pub(crate) async fn export_to<T>(
+    client: &mut tonic::client::Grpc<T>,
+    request: tonic::Request<Bytes>,
+    path: &'static str,
+) -> Result<tonic::Response<ExportTraceServiceResponse>, Status>
+where
+    T: tonic::client::GrpcService<tonic::body::Body>,
+    T::ResponseBody: http_body::Body<Data = Bytes> + Send + 'static,
+    <T::ResponseBody as http_body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     client
         .ready()
         .await
         .map_err(|e| Status::unavailable(format!("not ready: {}", e.into())))?;
-    let path = http::uri::PathAndQuery::from_static(EXPORT_PATH);
+    let path = http::uri::PathAndQuery::from_static(path);
     client.unary(request, path, PreEncoded).await
 }

@@ -3,7 +3,7 @@
 
 mod codec;
 
-pub use codec::{export, PreEncoded, EXPORT_PATH};
+pub use codec::{export, PreEncoded, EXPORT_PATH, METRICS_EXPORT_PATH};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -14,6 +14,7 @@ use tonic::metadata::{Ascii, MetadataKey, MetadataValue};
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
 use tonic_types::StatusExt as _;
 
+use crate::client::Signal;
 use crate::config::{ExportConfig, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
 use crate::failure::{connect_failed, handshake_failure};
@@ -92,8 +93,8 @@ impl GrpcTransport {
         })
     }
 
-    /// One attempt to deliver `body`, an encoded `ExportTraceServiceRequest`.
-    pub(crate) async fn send(&self, body: Bytes) -> Attempt {
+    /// One attempt to deliver `body`, an encoded export request of `signal`.
+    pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len();
         let mut client = self.clients[i].clone();
         let mut request = tonic::Request::new(body);
@@ -101,7 +102,11 @@ impl GrpcTransport {
         for (k, v) in self.headers.iter() {
             request.metadata_mut().insert(k.clone(), v.clone());
         }
-        match export(&mut client, request).await {
+        let path = match signal {
+            Signal::Traces => codec::EXPORT_PATH,
+            Signal::Metrics => codec::METRICS_EXPORT_PATH,
+        };
+        match codec::export_to(&mut client, request, path).await {
             Ok(response) => Attempt::answered(response.get_ref()),
             Err(status) => classify_status(&status).into(),
         }

@@ -242,8 +242,9 @@ impl Harness {
         self.receiver.as_ref().expect("running until finish")
     }
 
-    /// An OTLP protobuf body through every front end: OTLP/HTTP plain and gzip,
-    /// OTLP/gRPC plain and gzip, and the reconciler on its own. Returns the answers.
+    /// An OTLP protobuf body through every front end: OTLP/HTTP plain, gzip and zstd,
+    /// OTLP/gRPC plain, gzip and zstd, and the reconciler on its own. Returns the
+    /// answers.
     pub(crate) fn otlp_protobuf(&mut self, body: &[u8]) -> Vec<Outcome> {
         let ct = Some("application/x-protobuf");
         let outcomes = vec![
@@ -251,6 +252,8 @@ impl Harness {
             self.http(ct, Some("gzip"), &oracle::gzip(body)),
             self.grpc(None, oracle::grpc_frame(false, body)),
             self.grpc(Some("gzip"), oracle::grpc_frame(true, &oracle::gzip(body))),
+            self.http(ct, Some("zstd"), &oracle::zstd(body)),
+            self.grpc(Some("zstd"), oracle::grpc_frame(true, &oracle::zstd(body))),
         ];
         if let Some(req) = oracle::decode_protobuf(body) {
             reconcile(&req);
@@ -326,18 +329,20 @@ impl Harness {
 
     /// Sends one OTLP/gRPC request body (gRPC framing included) and checks its answer.
     pub(crate) fn grpc(&mut self, grpc_encoding: Option<&str>, body: Vec<u8>) -> Outcome {
-        let gzip = match grpc_encoding {
-            None | Some("identity") => Some(false),
-            Some("gzip") => Some(true),
+        // grpc-encoding names are case-sensitive (the gRPC HTTP/2 protocol).
+        let packing = match grpc_encoding {
+            None | Some("identity") => Some(oracle::Packing::Plain),
+            Some("gzip") => Some(oracle::Packing::Gzip),
+            Some("zstd") => Some(oracle::Packing::Zstd),
             Some(_) => None,
         };
-        let expected = match (gzip, oracle::framing(&body)) {
+        let expected = match (packing, oracle::framing(&body)) {
             (None, _) => GrpcExpected::Unsupported,
-            (Some(gz), oracle::Framing::One { flag, message }) => {
-                GrpcExpected::Exactly(oracle::expect_grpc(gz, flag, message, MAX_REQUEST_BYTES))
+            (Some(p), oracle::Framing::One { flag, message }) => {
+                GrpcExpected::Exactly(oracle::expect_grpc(p, flag, message, MAX_REQUEST_BYTES))
             }
-            (Some(gz), oracle::Framing::Other) => {
-                GrpcExpected::FirstMessage(first_message(gz, &body))
+            (Some(p), oracle::Framing::Other) => {
+                GrpcExpected::FirstMessage(first_message(p, &body))
             }
         };
         let mut req = http::Request::builder()
@@ -476,11 +481,11 @@ impl Harness {
 }
 
 /// What the first complete message of a body that is not exactly one message would get.
-fn first_message(gzip: bool, body: &[u8]) -> Option<Expected> {
+fn first_message(packing: oracle::Packing, body: &[u8]) -> Option<Expected> {
     let len = u32::from_be_bytes(body.get(1..5)?.try_into().ok()?) as usize;
     let message = body.get(5..5 + len)?;
     Some(oracle::expect_grpc(
-        gzip,
+        packing,
         body[0],
         message,
         MAX_REQUEST_BYTES,

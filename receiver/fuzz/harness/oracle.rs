@@ -2,7 +2,7 @@
 //! and the contract alone (no receiver code): which requests decode, how many spans
 //! they carry and how many of those must be rejected.
 
-use std::io::Read as _;
+use std::io::Read;
 
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::trace::v1::Span;
@@ -51,22 +51,38 @@ pub(crate) fn content_type(value: Option<&str>) -> Option<Encoding> {
     }
 }
 
-/// Whether a `Content-Encoding` is gzip (true), none (false) or unsupported (None).
-pub(crate) fn gzipped(value: Option<&str>) -> Option<bool> {
+/// A body's compression, as `Content-Encoding` and `grpc-encoding` name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Packing {
+    Plain,
+    Gzip,
+    Zstd,
+}
+
+/// The compression a `Content-Encoding` names (absent, empty and `identity` are none:
+/// RFC 9110 8.4), or None when the receiver does not support it.
+pub(crate) fn content_encoding(value: Option<&str>) -> Option<Packing> {
     match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("") | Some("identity") => Some(false),
-        Some("gzip") => Some(true),
+        None | Some("") | Some("identity") => Some(Packing::Plain),
+        Some("gzip") => Some(Packing::Gzip),
+        Some("zstd") => Some(Packing::Zstd),
         _ => None,
     }
 }
 
-/// A gzip body decompressed, every member of it (RFC 1952, section 2.2), or why not.
-pub(crate) fn gunzip(data: &[u8], max: usize) -> Result<Vec<u8>, Refusal> {
+/// A compressed body read whole: every gzip member (RFC 1952, section 2.2), every zstd
+/// frame (RFC 8878, section 3.1), or why not.
+pub(crate) fn unpack(packing: Packing, data: &[u8], max: usize) -> Result<Vec<u8>, Refusal> {
+    let reader: Box<dyn Read + '_> = match packing {
+        Packing::Plain => return Ok(data.to_vec()),
+        Packing::Gzip => Box::new(flate2::read::MultiGzDecoder::new(data)),
+        Packing::Zstd => match zstd::stream::read::Decoder::with_buffer(data) {
+            Ok(d) => Box::new(d),
+            Err(_) => return Err(Refusal::Malformed),
+        },
+    };
     let mut out = Vec::new();
-    match flate2::read::MultiGzDecoder::new(data)
-        .take(max as u64 + 1)
-        .read_to_end(&mut out)
-    {
+    match reader.take(max as u64 + 1).read_to_end(&mut out) {
         _ if out.len() > max => Err(Refusal::TooLarge),
         Ok(_) => Ok(out),
         Err(_) => Err(Refusal::Malformed),
@@ -79,6 +95,11 @@ pub(crate) fn gzip(data: &[u8]) -> Vec<u8> {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     enc.write_all(data).expect("writes to memory");
     enc.finish().expect("writes to memory")
+}
+
+/// zstd of `data`, one frame.
+pub(crate) fn zstd(data: &[u8]) -> Vec<u8> {
+    zstd::bulk::compress(data, 1).expect("compresses in memory")
 }
 
 /// The request in a protobuf body, if it is one.
@@ -119,10 +140,9 @@ pub(crate) fn expect_http(
     if body.len() > max {
         return Expected::Refused(Refusal::TooLarge);
     }
-    match gzipped(content_encoding) {
+    match self::content_encoding(content_encoding) {
         None => Expected::Refused(Refusal::MediaType),
-        Some(false) => expect_body(encoding, body),
-        Some(true) => match gunzip(body, max) {
+        Some(packing) => match unpack(packing, body, max) {
             Ok(plain) => expect_body(encoding, &plain),
             Err(r) => Expected::Refused(r),
         },
@@ -178,25 +198,26 @@ pub(crate) fn framing(body: &[u8]) -> Framing<'_> {
     }
 }
 
-/// What a well-framed OTLP/gRPC message must get (`flag` 1 with gzip declared).
-pub(crate) fn expect_grpc(gzip_declared: bool, flag: u8, message: &[u8], max: usize) -> Expected {
+/// What a well-framed OTLP/gRPC message must get (`flag` 1: compressed as `declared`).
+pub(crate) fn expect_grpc(declared: Packing, flag: u8, message: &[u8], max: usize) -> Expected {
     if message.len() > max {
         return Expected::Refused(Refusal::TooLarge);
     }
-    match (flag, gzip_declared) {
-        (0, _) => expect_body(Encoding::Protobuf, message),
-        (1, true) => {
-            // tonic reads the first gzip member only (`flate2::read::GzDecoder`).
-            let mut out = Vec::new();
-            match flate2::read::GzDecoder::new(message)
-                .take(max as u64 + 1)
-                .read_to_end(&mut out)
-            {
-                _ if out.len() > max => Expected::Refused(Refusal::TooLarge),
-                Ok(_) => expect_body(Encoding::Protobuf, &out),
-                Err(_) => Expected::Refused(Refusal::Protocol),
-            }
-        }
-        _ => Expected::Refused(Refusal::Protocol),
+    let reader: Box<dyn Read + '_> = match (flag, declared) {
+        (0, _) => return expect_body(Encoding::Protobuf, message),
+        // tonic reads the first gzip member only (`flate2::read::GzDecoder`).
+        (1, Packing::Gzip) => Box::new(flate2::read::GzDecoder::new(message)),
+        // and every zstd frame (`zstd::stream::read::Decoder`).
+        (1, Packing::Zstd) => match zstd::stream::read::Decoder::new(message) {
+            Ok(d) => Box::new(d),
+            Err(_) => return Expected::Refused(Refusal::Protocol),
+        },
+        _ => return Expected::Refused(Refusal::Protocol),
+    };
+    let mut out = Vec::new();
+    match reader.take(max as u64 + 1).read_to_end(&mut out) {
+        _ if out.len() > max => Expected::Refused(Refusal::TooLarge),
+        Ok(_) => expect_body(Encoding::Protobuf, &out),
+        Err(_) => Expected::Refused(Refusal::Protocol),
     }
 }

@@ -57,6 +57,10 @@ pub struct ExportCounters {
     pub queued_spans: AtomicU64,
     /// Encoded bytes waiting in the queue.
     pub queued_bytes: AtomicU64,
+    /// Kernel metrics requests delivered.
+    pub metric_requests_exported: AtomicU64,
+    /// Kernel metrics requests dropped (fatal error or retries exhausted).
+    pub metric_requests_dropped: AtomicU64,
 }
 
 impl ExportCounters {
@@ -235,6 +239,9 @@ struct Item {
     bytes: usize,
     /// The inputs of its spans (empty without the persistent queue).
     origins: Origins,
+    /// An encoded `ExportMetricsServiceRequest` instead of spans (`req` empty): the
+    /// kernel metrics of one interval, sent on its own, never batched with spans.
+    metrics: Option<bytes::Bytes>,
 }
 
 impl Item {
@@ -307,6 +314,9 @@ impl Queue {
             while !self.has_room(&st, item.bytes) {
                 let old = st.items.pop_front().expect("a full queue is not empty");
                 st.bytes -= old.bytes;
+                if old.metrics.is_some() {
+                    c.metric_requests_dropped.fetch_add(1, Relaxed);
+                }
                 c.queued_spans.fetch_sub(old.spans, Relaxed);
                 c.queued_bytes.fetch_sub(old.bytes as u64, Relaxed);
                 c.dropped_queue_full.fetch_add(old.spans, Relaxed);
@@ -432,6 +442,7 @@ impl Fanout {
                 spans,
                 bytes,
                 origins: origins.clone(),
+                metrics: None,
             };
             if mirrors.is_empty() {
                 primary.queue.push(item(req)).await;
@@ -445,6 +456,27 @@ impl Fanout {
                 let _ = last.queue.try_push(item(req));
             }
             unsent.spans -= spans;
+        }
+    }
+
+    /// Queues one interval's kernel metrics (an encoded `ExportMetricsServiceRequest`)
+    /// on every destination, behind the spans already queued: waits for room on the
+    /// primary only, as spans do. Not kept on disk by the persistent queue: metrics of
+    /// an interval not yet delivered are lost on a crash.
+    pub async fn submit_metrics(&self, body: bytes::Bytes) {
+        let Some((primary, mirrors)) = self.0.split_first() else {
+            return;
+        };
+        let item = || Item {
+            req: Arc::new(WireRequest::default()),
+            spans: 0,
+            bytes: body.len(),
+            origins: Origins::default(),
+            metrics: Some(body.clone()),
+        };
+        primary.queue.push(item()).await;
+        for m in mirrors {
+            let _ = m.queue.try_push(item());
         }
     }
 }
@@ -562,12 +594,18 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
     let mut inflight = tokio::task::JoinSet::new();
     while let Some(mut first) = queue.pop().await {
+        if let Some(body) = first.metrics.take() {
+            deliver_metrics(&mut sink, body, &s.backoff, &queue.counters).await;
+            continue;
+        }
         let (mut spans, mut bytes) = (first.spans, first.bytes);
         let mut origins = std::mem::take(&mut first.origins);
         let mut batch = first.take();
         let until = tokio::time::Instant::now() + s.timeout;
         while spans < max_spans && bytes < max_bytes {
-            let fits = |i: &Item| spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes;
+            let fits = |i: &Item| {
+                i.metrics.is_none() && spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes
+            };
             let Some(mut more) = queue.pop_fitting(until, fits).await else {
                 break;
             };
@@ -660,6 +698,44 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
     }
 }
 
+/// Delivers one metrics request with the spans' retries and backoff; counted per
+/// destination as a metrics request exported or dropped.
+async fn deliver_metrics(
+    sink: &mut Sink,
+    body: bytes::Bytes,
+    backoff: &Backoff,
+    c: &ExportCounters,
+) {
+    let started = Instant::now();
+    let mut attempt = 0u32;
+    loop {
+        let hint = match sink.send_metrics(body.clone()).await.verdict {
+            Verdict::Delivered => {
+                c.metric_requests_exported.fetch_add(1, Relaxed);
+                return;
+            }
+            Verdict::TooLarge(why) | Verdict::Fatal(why) => {
+                tracing::error!(reason = %why, "Kernel metrics export failed; dropped");
+                c.metric_requests_dropped.fetch_add(1, Relaxed);
+                return;
+            }
+            Verdict::Retry(retry) => retry.after,
+        };
+        match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
+            Some(delay) => {
+                c.retries.fetch_add(1, Relaxed);
+                tokio::time::sleep(delay).await;
+                attempt += 1;
+            }
+            None => {
+                tracing::error!("Kernel metrics export retries exhausted; dropped");
+                c.metric_requests_dropped.fetch_add(1, Relaxed);
+                return;
+            }
+        }
+    }
+}
+
 /// Sends one batch with retries and counts the outcome, except a refusal as too large,
 /// which is returned for the caller to split.
 async fn attempt(
@@ -745,11 +821,33 @@ mod tests {
             bytes: req.encoded_len(),
             req: Arc::new(req),
             origins: Origins::default(),
+            metrics: None,
         }
     }
 
     fn first_span(i: &Item) -> bytes::Bytes {
         i.req.resource_spans[0].scope_spans[0].spans[0].clone()
+    }
+
+    #[test]
+    fn a_metrics_request_a_full_mirror_queue_drops_is_counted_as_a_dropped_metrics_request() {
+        let one = item(0).bytes;
+        let q = queue(WhenFull::DropOldest, 10, 2 * one);
+        let metrics = Item {
+            req: Arc::new(WireRequest::default()),
+            spans: 0,
+            bytes: one,
+            origins: Origins::default(),
+            metrics: Some(bytes::Bytes::from_static(b"m")),
+        };
+        assert!(q.try_push(metrics).is_ok());
+        for n in 0..2 {
+            assert!(q.try_push(item(n)).is_ok());
+        }
+        let c = &q.counters;
+        assert_eq!(c.metric_requests_dropped.load(Relaxed), 1);
+        assert_eq!(c.dropped_queue_full.load(Relaxed), 0, "it held no span");
+        assert_eq!(c.queued_spans.load(Relaxed), 2);
     }
 
     #[test]

@@ -154,6 +154,39 @@ impl Sink {
     }
 }
 
+impl Sink {
+    /// One attempt to deliver a metrics request (an encoded
+    /// `ExportMetricsServiceRequest`): to the backend's metrics service, or as an
+    /// OTLP-JSON line to the file beside the span file (`<file>.metrics.jsonl`), so the
+    /// span file stays one kind of request per line.
+    pub async fn send_metrics(&mut self, body: bytes::Bytes) -> Attempt {
+        match self {
+            Sink::Otlp(client) => client.send_metrics(body).await,
+            Sink::File { path, .. } => {
+                use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
+                let metrics_path = format!("{path}.metrics.jsonl");
+                let line = ExportMetricsServiceRequest::decode(body)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| serde_json::to_vec(&r).map_err(|e| e.to_string()));
+                let mut line = match line {
+                    Ok(l) => l,
+                    Err(why) => return Attempt::fatal(format!("metrics as OTLP/JSON: {why}")),
+                };
+                line.push(b'\n');
+                let written = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&metrics_path)
+                    .and_then(|mut f| f.write_all(&line));
+                match written {
+                    Ok(()) => Attempt::delivered(),
+                    Err(e) => Attempt::fatal(format!("writing {metrics_path}: {e}")),
+                }
+            }
+        }
+    }
+}
+
 /// OTLP/JSON of a batch: its spans are decoded for it (the protobuf path never does).
 fn to_json(req: &WireRequest) -> Result<Vec<u8>, String> {
     let decoded = req

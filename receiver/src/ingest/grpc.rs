@@ -141,10 +141,12 @@ where
         }
         let (ingest, max) = (self.ingest.clone(), self.max_request_bytes);
         Box::pin(async move {
-            let mut gzip = EnabledCompressionEncodings::default();
-            gzip.enable(CompressionEncoding::Gzip);
+            // Requests in either; answers compressed as the sender asks.
+            let mut encodings = EnabledCompressionEncodings::default();
+            encodings.enable(CompressionEncoding::Gzip);
+            encodings.enable(CompressionEncoding::Zstd);
             let mut grpc = tonic::server::Grpc::new(RawRequests)
-                .apply_compression_config(gzip, gzip)
+                .apply_compression_config(encodings, encodings)
                 .apply_max_message_size_config(Some(max), None);
             Ok(grpc.unary(ingest, req).await)
         })

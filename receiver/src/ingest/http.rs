@@ -1,9 +1,8 @@
-//! OTLP/HTTP `POST /v1/traces`, protobuf or JSON bodies, optionally gzip.
+//! OTLP/HTTP `POST /v1/traces`, protobuf or JSON bodies, optionally gzip or zstd.
 //! Errors carry a `google.rpc.Status` body in the request's encoding, as the OTLP
 //! specification asks. With `ingest.auth`, `Authorization: Bearer <token>` is checked
 //! before anything else is read (401 with `WWW-Authenticate`, counted).
 
-use std::io::Read as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +16,7 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use otlp_client::{Compression, CompressionError};
 use prost::Message;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -221,23 +221,6 @@ async fn discard(mut body: Body, max: usize) -> bool {
     }
 }
 
-fn gunzip_capped(data: &[u8], max: usize) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    // Read one byte past the limit to tell "exactly at" from "over". Every member
-    // (RFC 1952 2.2): a body gzipped as it streams has several, and bytes after the
-    // last are an error, not ignored.
-    flate2::read::MultiGzDecoder::new(data)
-        .take(max as u64 + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| format!("invalid gzip body: {e}"))?;
-    if out.len() > max {
-        return Err(format!(
-            "decompressed body exceeds the limit of {max} bytes"
-        ));
-    }
-    Ok(out)
-}
-
 /// The body's encoding by its media type; `Err` with the media type when unsupported.
 fn encoding_of(headers: &HeaderMap) -> Result<Encoding, &str> {
     let content_type = headers
@@ -360,10 +343,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     };
     let content_encoding = headers
         .get(header::CONTENT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("identity")
-        .trim()
-        .to_ascii_lowercase();
+        .map(|v| v.to_str().unwrap_or("(not text)"));
     let malformed = |msg: String| {
         error(
             encoding,
@@ -373,23 +353,24 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             Some(&ingest.refused_malformed),
         )
     };
-    let data: Bytes = match content_encoding.as_str() {
-        "gzip" => match gunzip_capped(&raw, max) {
+    let Some(compression) = Compression::from_content_encoding(content_encoding) else {
+        let other = content_encoding.unwrap_or_default();
+        let msg = format!("unsupported content encoding {other:?}: use gzip, zstd or none");
+        return error(
+            encoding,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            tonic::Code::InvalidArgument,
+            msg,
+            Some(&ingest.refused_media_type),
+        );
+    };
+    let data: Bytes = match compression {
+        Compression::None => raw,
+        _ => match compression.decompress(&raw, max) {
             Ok(d) => d.into(),
-            Err(msg) if msg.contains("exceeds") => return too_large(msg),
-            Err(msg) => return malformed(msg),
+            Err(e @ CompressionError::TooLarge { .. }) => return too_large(e.to_string()),
+            Err(e) => return malformed(e.to_string()),
         },
-        "identity" | "" => raw,
-        other => {
-            let msg = format!("unsupported content encoding {other:?}: use gzip or none");
-            return error(
-                encoding,
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                tonic::Code::InvalidArgument,
-                msg,
-                Some(&ingest.refused_media_type),
-            );
-        }
     };
     let data_len = data.len();
     let decoded = match encoding {
@@ -407,7 +388,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         Ok(r) => r,
         Err(msg) => return malformed(msg),
     };
-    // A gzip body counts at its decompressed size.
+    // A compressed body counts at its decompressed size.
     if let Err(r) = st.handle.grow(&mut admission, data_len) {
         return retry_later(r);
     }

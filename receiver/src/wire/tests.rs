@@ -189,6 +189,28 @@ proptest! {
     }
 
     #[test]
+    fn what_the_kernel_metrics_read_of_a_span_is_what_decoding_it_gives(span in span()) {
+        let bytes = encode_span(&span);
+        let string = |key: &str| {
+            span.attributes.iter().rev().find(|kv| kv.key == key).and_then(|kv| {
+                match kv.value.as_ref()?.value.as_ref()? {
+                    Value::StringValue(s) => Some(s.as_str()),
+                    _ => None,
+                }
+            })
+        };
+        match KernelFields::read(&bytes) {
+            None => prop_assert!(string(semconv::attributes::GPU_KERNEL_NAME).is_none()),
+            Some(k) => {
+                prop_assert_eq!(k.kernel_name, string(semconv::attributes::GPU_KERNEL_NAME));
+                prop_assert_eq!(k.serialized, string(semconv::attributes::GPU_SERIALIZED));
+                prop_assert_eq!((k.trace_id, k.span_id), (&span.trace_id[..], &span.span_id[..]));
+                prop_assert_eq!((k.start, k.end), (span.start_time_unix_nano, span.end_time_unix_nano));
+            }
+        }
+    }
+
+    #[test]
     fn what_is_read_of_a_span_is_what_decoding_it_gives(span in span()) {
         let bytes = encode_span(&span);
         assert_read_as_decoded(&bytes, &span);

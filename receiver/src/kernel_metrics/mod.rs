@@ -1,0 +1,121 @@
+//! Kernel metrics, a stage of the pipeline between reconcile and export: every kernel
+//! span on its way out is counted ([`KernelMetrics::observe`], before anything could be
+//! sampled), and once per interval the counts leave as one OTLP metrics request, to the
+//! same destinations as the spans and through the same export queues.
+//!
+//! ```text
+//! reconcile ─► Ready ─► kernel_metrics::observe ─► export (spans)
+//!                              │ interval passed (pipeline clock)
+//!                              └──────────────────► export (one metrics request)
+//! ```
+//!
+//! [`aggregate`] folds executions (pure), [`encode`] writes a request (pure); this
+//! module reads them out of the spans' bytes and keeps the interval on the clock it is
+//! given.
+
+pub mod aggregate;
+pub mod encode;
+
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
+use opentelemetry_proto::tonic::common::v1::any_value::Value;
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use semconv::attributes as a;
+
+use crate::reconcile::resource::ResourceKey;
+use crate::reconcile::Ready;
+use crate::wire::KernelFields;
+use aggregate::{Aggregate, Execution};
+
+/// Settings of the stage (`metrics` in the configuration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MetricsSettings {
+    /// Whether kernel metrics are made at all.
+    pub enabled: bool,
+    /// How often a metrics request leaves (delta temporality: one interval each).
+    pub interval: Duration,
+    /// Kernel names per process and interval with series of their own.
+    pub top_names: usize,
+}
+
+/// The stage's state: the interval being gathered.
+#[derive(Debug)]
+pub struct KernelMetrics {
+    settings: MetricsSettings,
+    aggregate: Aggregate,
+    /// Start of the interval, Unix ns; `None` until the first observation.
+    started: Option<u64>,
+}
+
+impl KernelMetrics {
+    /// A stage with `settings`.
+    pub fn new(settings: MetricsSettings) -> KernelMetrics {
+        KernelMetrics {
+            settings,
+            aggregate: Aggregate::new(settings.top_names),
+            started: None,
+        }
+    }
+
+    /// Counts every kernel execution in `ready` (spans with `gpu.kernel.name`), at `now`
+    /// (Unix ns, the pipeline's clock); `exported` says whether they leave (only those
+    /// may be exemplars) or were sampled out.
+    pub fn observe(&mut self, ready: &[Ready], now: u64, exported: bool) {
+        if !self.settings.enabled {
+            return;
+        }
+        let none = Resource::default();
+        for (req, _) in ready {
+            for rs in &req.resource_spans {
+                let resource = rs.resource.as_ref().unwrap_or(&none);
+                let process = ResourceKey::of(Some(resource));
+                let device = resource
+                    .attributes
+                    .iter()
+                    .find(|kv| kv.key == a::HW_ID)
+                    .and_then(|kv| match kv.value.as_ref()?.value.as_ref()? {
+                        Value::StringValue(s) => Some(s.as_str()),
+                        _ => None,
+                    })
+                    .unwrap_or("");
+                for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
+                    let Some(k) = KernelFields::read(span) else {
+                        continue;
+                    };
+                    self.started.get_or_insert(now);
+                    self.aggregate.record(
+                        process,
+                        resource,
+                        &Execution {
+                            name: k.kernel_name.unwrap_or_default(),
+                            device,
+                            serialized: k.serialized.unwrap_or_default(),
+                            start: k.start,
+                            end: k.end,
+                            trace_id: k.trace_id,
+                            span_id: k.span_id,
+                        },
+                        exported,
+                    );
+                }
+            }
+        }
+    }
+
+    /// The interval's request once it has lasted `interval` at `now`; None before, and
+    /// when nothing was counted.
+    pub fn due(&mut self, now: u64) -> Option<ExportMetricsServiceRequest> {
+        let started = self.started?;
+        let interval = u64::try_from(self.settings.interval.as_nanos()).unwrap_or(u64::MAX);
+        (now.saturating_sub(started) >= interval).then(|| self.flush(now))?
+    }
+
+    /// The interval's request now, whatever its length (at shutdown); None when nothing
+    /// was counted.
+    pub fn flush(&mut self, now: u64) -> Option<ExportMetricsServiceRequest> {
+        let started = self.started.take()?;
+        let processes = self.aggregate.collect();
+        Some(encode::request(processes, started, now))
+    }
+}

@@ -56,6 +56,9 @@ pub struct IngestCounters {
     pub token_reload_failures: AtomicU64,
     /// Requests refused because the persistent queue held its byte budget ("retry later").
     pub refused_queue_full: AtomicU64,
+    /// Requests refused because the persistent queue could not write to its disk
+    /// (unavailable, retry later; the request is not on disk).
+    pub refused_queue_failing: AtomicU64,
 }
 
 /// Counters and gauges of the persistent queue (all zero when it is off).
@@ -286,6 +289,7 @@ impl Collector for Scrape {
                 ("timeout", n(&i.refused_timeout)),
                 ("unauthenticated", n(&i.refused_unauthenticated)),
                 ("queue_full", n(&i.refused_queue_full)),
+                ("queue_failing", n(&i.refused_queue_failing)),
             ],
         )?;
         counter(

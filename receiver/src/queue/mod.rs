@@ -26,6 +26,11 @@ mod feeder;
 mod store;
 mod writer;
 
+#[cfg(test)]
+mod faulty_disk;
+#[cfg(test)]
+mod model_test;
+
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -60,6 +65,9 @@ pub enum QueueError {
     /// The database failed (boxed: redb's error is large).
     #[error("queue database: {0}")]
     Storage(Box<redb::Error>),
+    /// The writer thread cannot be started.
+    #[error("cannot start the queue's writer thread: {0}")]
+    Thread(std::io::Error),
     /// A stored request is shorter than its header.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
@@ -87,6 +95,11 @@ impl Budget {
             .is_ok()
     }
 
+    /// Counts `bytes` whatever the maximum.
+    pub(crate) fn add(&self, bytes: u64) {
+        self.used.fetch_add(bytes, Relaxed);
+    }
+
     pub(crate) fn release(&self, bytes: u64) {
         let _ = self
             .used
@@ -108,7 +121,8 @@ pub struct Appender {
 
 impl Appender {
     /// Commits `req` and returns once the commit is durable; refuses it when the budget
-    /// is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
+    /// is full ([`Refusal::QueueFull`]) or the disk fails ([`Refusal::QueueFailing`]:
+    /// then the request is known not to be on disk), or the queue stopped (Unavailable).
     pub async fn append(&self, prepared: Prepared, admission: Admission) -> Result<(), Refusal> {
         let protobuf = prepared.request().encode_to_vec();
         let reserved = writer::stored_size(protobuf.len());
@@ -130,7 +144,8 @@ impl Appender {
         }
         match durable.await {
             Ok(true) => Ok(()),
-            _ => Err(Refusal::Unavailable),
+            Ok(false) => Err(Refusal::QueueFailing),
+            Err(_) => Err(Refusal::Unavailable),
         }
     }
 }
@@ -241,7 +256,28 @@ pub fn open(
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    let store = Arc::new(store::Store::open(dir)?);
+    let store = store::Store::open(dir)?;
+    start(
+        store,
+        config,
+        writer::Timing::DEFAULT,
+        destinations,
+        pipeline_capacity,
+        counters,
+    )
+}
+
+/// Starts the queue on an opened store: what [`open`] does once the database is open
+/// (the model test opens it on a faulty storage backend).
+fn start(
+    store: store::Store,
+    config: &QueueConfig,
+    timing: writer::Timing,
+    destinations: usize,
+    pipeline_capacity: usize,
+    counters: Arc<QueueCounters>,
+) -> Result<Opened, QueueError> {
+    let store = Arc::new(store);
     let loaded = store.load()?;
     let used: u64 = loaded.requests.iter().map(|&(_, n)| n).sum();
     let budget = Arc::new(Budget {
@@ -290,14 +326,15 @@ pub fn open(
         committed: committed_tx,
         budget: budget.clone(),
         counters: counters.clone(),
+        doubtful: Vec::new(),
+        broken: None,
+        stored: used,
+        timing,
     };
     let writer = std::thread::Builder::new()
         .name("gpu-otel-queue".into())
         .spawn(move || w.run())
-        .map_err(|source| QueueError::Dir {
-            path: dir.display().to_string(),
-            source,
-        })?;
+        .map_err(QueueError::Thread)?;
     let stop_feeder = CancellationToken::new();
     let feeder = tokio::spawn(
         feeder::Feeder {

@@ -1,8 +1,13 @@
 //! The queue's database (redb, one file): accepted requests by number, the window
 //! store's evidence, and the next number. Synchronous; only the writer thread writes.
+//!
+//! After an I/O error redb refuses every further operation on that handle
+//! (`PreviousIo`), so the writer reopens the database ([`Store::reopen`]): redb then
+//! recovers the last commit it can prove complete, as at a restart.
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::{RwLock, RwLockReadGuard};
 
 use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
@@ -69,6 +74,10 @@ pub(crate) struct Batch {
     pub deletes: Vec<u64>,
     /// Changes of the window store.
     pub evidence: Vec<EvidenceChange>,
+    /// Numbers of requests whose commit failed: gone from disk once this batch is
+    /// (a failed commit may have reached the disk all the same). Their bytes were never
+    /// counted as stored, so removing them frees nothing.
+    pub purge: Vec<u64>,
     /// The next request number and arrival clock after this batch.
     pub next_seq: u64,
     pub clock: u64,
@@ -85,10 +94,27 @@ pub(crate) struct Committed {
     pub evidence_rows: i64,
 }
 
-/// The database.
-#[derive(Debug)]
+/// Opens the database: the file in `queue.dir`, or (tests) a storage backend.
+type OpenDb = dyn Fn() -> Result<Database, redb::DatabaseError> + Send + Sync;
+
+/// The database, and how to open it again after an I/O error.
 pub(crate) struct Store {
-    db: Database,
+    /// None while a reopen failed (every use fails until the next reopen succeeds).
+    db: RwLock<Option<Database>>,
+    open: Box<OpenDb>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").finish_non_exhaustive()
+    }
+}
+
+/// The error of a store whose last reopen failed.
+fn closed() -> QueueError {
+    QueueError::Storage(Box::new(redb::Error::Io(std::io::Error::other(
+        "the queue database is closed after an I/O error",
+    ))))
 }
 
 /// A stored request's arrival and output bound.
@@ -118,7 +144,24 @@ impl Store {
             path: dir.display().to_string(),
             source,
         })?;
-        let db = Database::create(dir.join("queue.redb")).map_err(redb::Error::from)?;
+        let path = dir.join("queue.redb");
+        Store::open_with(move || Database::create(&path))
+    }
+
+    /// Opens the database `open` gives (and gives again at each [`Store::reopen`]):
+    /// [`Store::open`]'s file, or a test's faulty storage backend.
+    pub(super) fn open_with(
+        open: impl Fn() -> Result<Database, redb::DatabaseError> + Send + Sync + 'static,
+    ) -> Result<Store, QueueError> {
+        let db = Store::first_open(&open)?;
+        Ok(Store {
+            db: RwLock::new(Some(db)),
+            open: Box::new(open),
+        })
+    }
+
+    fn first_open(open: &OpenDb) -> Result<Database, QueueError> {
+        let db = open().map_err(redb::Error::from)?;
         let txn = db.begin_write().map_err(redb::Error::from)?;
         {
             // Created here so that readers never meet a missing table.
@@ -128,13 +171,33 @@ impl Store {
             txn.open_table(FLOORS).map_err(redb::Error::from)?;
         }
         txn.commit().map_err(redb::Error::from)?;
-        Ok(Store { db })
+        Ok(db)
+    }
+
+    /// Closes the database and opens it again: what a failed commit needs before the next
+    /// one (redb recovers the last commit it can prove complete). On failure the store
+    /// stays closed until a later reopen succeeds.
+    pub(super) fn reopen(&self) -> Result<(), QueueError> {
+        let mut db = self.db.write().unwrap_or_else(|p| p.into_inner());
+        // The old handle first: it holds the file's lock.
+        drop(db.take());
+        *db = Some(Store::first_open(&*self.open)?);
+        Ok(())
+    }
+
+    fn db(&self) -> RwLockReadGuard<'_, Option<Database>> {
+        self.db.read().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Reads what a restart needs: the numbers, the sizes, and the evidence of inputs
     /// that are no longer on disk (the others bring their windows again when replayed).
     pub(super) fn load(&self) -> Result<Loaded, QueueError> {
-        let txn = self.db.begin_read().map_err(redb::Error::from)?;
+        let db = self.db();
+        let txn = db
+            .as_ref()
+            .ok_or_else(closed)?
+            .begin_read()
+            .map_err(redb::Error::from)?;
         let meta = txn.open_table(META).map_err(redb::Error::from)?;
         let get = |k| -> Result<u64, QueueError> {
             Ok(meta
@@ -197,9 +260,35 @@ impl Store {
         })
     }
 
+    /// Requests on disk, their stored bytes, and evidence rows: what the writer counts
+    /// again after a failed commit, which may or may not have reached the disk.
+    pub(super) fn totals(&self) -> Result<(u64, u64, u64), QueueError> {
+        let db = self.db();
+        let txn = db
+            .as_ref()
+            .ok_or_else(closed)?
+            .begin_read()
+            .map_err(redb::Error::from)?;
+        let requests = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
+        let (mut n, mut bytes) = (0, 0);
+        for row in requests.iter().map_err(redb::Error::from)? {
+            let (_, v) = row.map_err(redb::Error::from)?;
+            n += 1;
+            bytes += v.value().len() as u64;
+        }
+        let windows = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
+        let rows = windows.len().map_err(redb::Error::from)?;
+        Ok((n, bytes, rows))
+    }
+
     /// Requests numbered `from..=to`, in order (numbers not on disk are skipped).
     pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
-        let txn = self.db.begin_read().map_err(redb::Error::from)?;
+        let db = self.db();
+        let txn = db
+            .as_ref()
+            .ok_or_else(closed)?
+            .begin_read()
+            .map_err(redb::Error::from)?;
         let table = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
         let mut out = Vec::new();
         for row in table.range(from..=to).map_err(redb::Error::from)? {
@@ -219,7 +308,12 @@ impl Store {
 
     /// Applies a batch in one transaction, durable (fsync) when it returns.
     pub(super) fn commit(&self, batch: &Batch) -> Result<Committed, QueueError> {
-        let txn = self.db.begin_write().map_err(redb::Error::from)?;
+        let db = self.db();
+        let txn = db
+            .as_ref()
+            .ok_or_else(closed)?
+            .begin_write()
+            .map_err(redb::Error::from)?;
         let mut done = Committed::default();
         {
             let mut requests = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
@@ -238,6 +332,9 @@ impl Store {
                     done.freed += old.value().len() as u64;
                     done.deleted += 1;
                 }
+            }
+            for seq in &batch.purge {
+                requests.remove(seq).map_err(redb::Error::from)?;
             }
             let mut windows = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
             for change in &batch.evidence {

@@ -1,6 +1,6 @@
 //! A disk for redb that fails the way disks fail (tests only): an fsync that fails, a
-//! write that finds the disk full (ENOSPC), a write torn by a crash, and a crash at any
-//! step, after which only what reached the disk survives.
+//! write that finds the disk full (ENOSPC), a read that fails (EIO), a write torn by a
+//! crash, and a crash at any step, after which only what reached the disk survives.
 //!
 //! The model: reads see every write (the page cache); a write is on the disk (survives a
 //! crash) once a later `sync_data` succeeded. Writes since the last successful sync reach
@@ -44,6 +44,9 @@ pub(crate) enum Fault {
         tear: u16,
         persist: Persist,
     },
+    /// Reads from the `at`-th read call on (reads are counted apart) fail with EIO,
+    /// `count` of them.
+    ReadFails { at: u64, count: u32 },
 }
 
 /// What the disk went through, for the test's statistics.
@@ -53,6 +56,7 @@ pub(crate) struct Stats {
     pub writes_failed: u64,
     pub crashes: u64,
     pub torn: u64,
+    pub reads_failed: u64,
 }
 
 #[derive(Debug, Default)]
@@ -67,8 +71,9 @@ struct State {
     generation: u64,
     /// The current generation died.
     dead: bool,
-    /// I/O calls of this generation.
+    /// I/O calls of this generation: writes, set_len and syncs; reads.
     calls: u64,
+    reads: u64,
     faults: Vec<Fault>,
     stats: Stats,
 }
@@ -98,6 +103,27 @@ impl State {
         }
     }
 
+    /// Whether this read fails.
+    fn read_fails(&mut self) -> bool {
+        self.reads += 1;
+        let reads = self.reads;
+        let Some(i) = self
+            .faults
+            .iter()
+            .position(|f| matches!(*f, Fault::ReadFails { at, .. } if at <= reads))
+        else {
+            return false;
+        };
+        match &mut self.faults[i] {
+            Fault::ReadFails { count, .. } if *count > 1 => *count -= 1,
+            _ => {
+                self.faults.remove(i);
+            }
+        }
+        self.stats.reads_failed += 1;
+        true
+    }
+
     fn die(&mut self, p: Persist) {
         self.persist(p);
         self.dead = true;
@@ -112,6 +138,7 @@ impl State {
             Fault::FailSync { at, .. } => sync && at <= calls,
             Fault::NoSpace { at, .. } => write && at <= calls,
             Fault::Crash { at, .. } => at == calls,
+            Fault::ReadFails { .. } => false,
         })?;
         let f = self.faults[i];
         match &mut self.faults[i] {
@@ -148,8 +175,12 @@ impl FaultyDisk {
     /// Arms `fault`; `at` counts from now.
     pub(crate) fn arm(&self, fault: Fault) {
         let mut s = self.state();
-        let now = s.calls;
+        let (now, reads) = (s.calls, s.reads);
         let f = match fault {
+            Fault::ReadFails { at, count } => Fault::ReadFails {
+                at: reads + at,
+                count,
+            },
             Fault::FailSync { at, persist } => Fault::FailSync {
                 at: now + at,
                 persist,
@@ -195,6 +226,7 @@ impl FaultyDisk {
         s.pending.clear();
         s.faults.clear();
         s.calls = 0;
+        s.reads = 0;
     }
 
     /// No more faults (those armed and not yet hit are dropped).
@@ -230,7 +262,10 @@ impl StorageBackend for Handle {
     }
 
     fn read(&self, offset: u64, len: usize) -> io::Result<Vec<u8>> {
-        let s = self.state()?;
+        let mut s = self.state()?;
+        if s.read_fails() {
+            return Err(io::Error::from_raw_os_error(5)); // EIO
+        }
         let end = offset as usize + len;
         if end > s.cache.len() {
             return Err(io::Error::new(

@@ -82,6 +82,7 @@ fn fault() -> impl Strategy<Value = Fault> {
             tear,
             persist
         }),
+        (1u64..16, 1u32..4).prop_map(|(at, count)| Fault::ReadFails { at, count }),
     ]
 }
 
@@ -121,7 +122,7 @@ fn setup() -> impl Strategy<Value = Setup> {
             group_window: Duration::from_millis(if window { 1 } else { 0 }),
             capacity,
             max_bytes: if small { 24 << 10 } else { 1 << 30 },
-            cache: if small_cache { 64 << 10 } else { 4 << 20 },
+            cache: if small_cache { 16 << 10 } else { 4 << 20 },
         })
 }
 
@@ -489,6 +490,7 @@ struct Totals {
     writes_failed: u64,
     crashes: u64,
     torn: u64,
+    reads_failed: u64,
 }
 
 fn run_case(setup: Setup, steps: Vec<Step>, totals: &Mutex<Totals>) -> Result<(), TestCaseError> {
@@ -537,6 +539,7 @@ fn run_case(setup: Setup, steps: Vec<Step>, totals: &Mutex<Totals>) -> Result<()
         t.writes_failed += stats.writes_failed;
         t.crashes += stats.crashes;
         t.torn += stats.torn;
+        t.reads_failed += stats.reads_failed;
         if let Some(running) = h.process.running.take() {
             running.stop().await;
         }

@@ -73,11 +73,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-pin() { # cores command...: runs the command on those cores (any core when empty)
-  local cores=$1
-  shift
-  if [[ -n $cores ]]; then taskset -c "$cores" "$@"; else "$@"; fi
-}
+# taskset prefixes: empty when a role is not pinned. (A prefix, not a shell function, so
+# that $! is the process itself.)
+pinned() { [[ -n $1 ]] && echo "taskset -c $1" || true; }
+read -r -a PIN_SERVER <<<"$(pinned "$SERVER_CPU")"
+read -r -a PIN_LOAD <<<"$(pinned "$LOAD_CPU")"
+read -r -a PIN_SINK <<<"$(pinned "$SINK_CPU")"
 
 metric() { # name
   curl -s "http://$METRICS/metrics" | awk -v n="$1" '$1 == n {print $2}'
@@ -96,7 +97,7 @@ run_arm() { # arm connections rate rep
   local mode=${arm%%+*} build=gpu-otel-receiver
   [[ $arm == *+* ]] && build=gpu-otel-receiver-${arm#*+}
   local log=$WORK/$arm.c$conn.r$rate.$rep
-  pin "$SINK_CPU" "$BIN/examples/loadgen" --sink "$SINK" >"$log.sink" 2>&1 &
+  "${PIN_SINK[@]}" "$BIN/examples/loadgen" --sink "$SINK" >"$log.sink" 2>&1 &
   local sink=$!
   PIDS+=("$sink")
   wait_port "$SINK"
@@ -108,21 +109,22 @@ run_arm() { # arm connections rate rep
     queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
     *) echo "unknown arm $arm" >&2; exit 1 ;;
   esac
-  pin "$SERVER_CPU" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
+  "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
     --http-endpoint 127.0.0.1:15318 --metrics-endpoint "$METRICS" \
     --export-endpoint "http://$SINK" --export-protocol grpc >"$log.server" 2>&1 &
   local srv=$!
   PIDS+=("$srv")
   wait_port "$IN"
   sleep 0.5
-  local out commits t0 t1
+  local out commits commit_us t0 t1
   threads "$srv" >"$log.threads0"
   t0=$(date +%s.%N)
-  out=$(pin "$LOAD_CPU" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
+  out=$("${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
     --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}")
   t1=$(date +%s.%N)
   threads "$srv" >"$log.threads1"
   commits=$(metric gpu_otel_receiver_queue_commits_total)
+  commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
@@ -137,9 +139,9 @@ run_arm() { # arm connections rate rep
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
-      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
-        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), cpu, cpu / wall, writer, writer / wall
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), cpu, cpu / wall, writer, writer / wall
     }' | tee -a "$WORK/runs.txt"
 }
 
@@ -165,8 +167,8 @@ median() { # arm conn rate key
 {
   cat "$WORK/runs.txt.head"
   echo
-  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | writer thread busy | requests per commit | all exported |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | writer thread busy | requests per commit | ms per commit | all exported |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
       for arm in $ARMS; do
@@ -174,7 +176,7 @@ median() { # arm conn rate key
         n=$(grep -c "^$arm conn=$conn rate=$rate " "$WORK/runs.txt" || true)
         offered=$rate
         [[ $rate == 0 ]] && offered=saturated
-        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $ok/$n |"
+        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $ok/$n |"
       done
     done
   done

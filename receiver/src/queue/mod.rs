@@ -23,6 +23,7 @@
 pub mod ledger;
 
 mod feeder;
+mod fs;
 mod store;
 mod writer;
 
@@ -95,11 +96,6 @@ impl Budget {
             .is_ok()
     }
 
-    /// Counts `bytes` whatever the maximum.
-    pub(crate) fn add(&self, bytes: u64) {
-        self.used.fetch_add(bytes, Relaxed);
-    }
-
     pub(crate) fn release(&self, bytes: u64) {
         let _ = self
             .used
@@ -125,6 +121,8 @@ impl Appender {
     /// then the request is known not to be on disk), or the queue stopped (Unavailable).
     pub async fn append(&self, prepared: Prepared, admission: Admission) -> Result<(), Refusal> {
         let protobuf = prepared.request().encode_to_vec();
+        // Here, on the sender's connection task, not on the one writer thread.
+        let crc = store::body_crc(&protobuf);
         let reserved = writer::stored_size(protobuf.len());
         if !self.budget.reserve(reserved) {
             self.counters.refused_full.fetch_add(1, Relaxed);
@@ -134,6 +132,7 @@ impl Appender {
         let op = Op::Append {
             outputs_bound: prepared.outputs_bound(),
             protobuf,
+            crc,
             reserved,
             job: (prepared, admission),
             done,
@@ -256,7 +255,11 @@ pub fn open(
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    let store = store::Store::open(dir)?;
+    std::fs::create_dir_all(dir).map_err(|source| QueueError::Dir {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))?;
     start(
         store,
         config,
@@ -326,10 +329,10 @@ fn start(
         committed: committed_tx,
         budget: budget.clone(),
         counters: counters.clone(),
+        timing,
         doubtful: Vec::new(),
         broken: None,
-        stored: used,
-        timing,
+        pending: writer::Pending::default(),
     };
     let writer = std::thread::Builder::new()
         .name("gpu-otel-queue".into())

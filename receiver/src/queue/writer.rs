@@ -1,16 +1,19 @@
-//! The one thread that writes the queue's database: appends (each acknowledged only once
-//! its commit is durable), deletions and evidence, grouped into commits by the fsync
-//! policy. After a commit it hands the new requests to the feeder while there is room
-//! (else the feeder reads them back from disk) and says how far the queue is committed.
+//! The one thread that writes the queue: appends (each acknowledged only once the
+//! segment write that holds it is durable), grouped by the fsync policy; deletions and
+//! evidence, committed to the database on their own schedule (within `flush_after` of
+//! the first one waiting). After an append it hands the new requests to the feeder while
+//! there is room (else the feeder reads them back from disk) and says how far the queue
+//! is committed.
 //!
-//! A commit that fails (a failed fsync, a full disk) may still have reached the disk in
+//! An append that fails (a failed fsync, a full disk) may still have reached the disk in
 //! part or whole, so its requests are neither acknowledged nor refused yet: the writer
-//! reopens the database (redb refuses every use of a handle after an I/O error) and
-//! commits their removal, then refuses them (retry later). Until such a commit succeeds
-//! (retried with backoff) new requests are refused at once, without touching the disk,
-//! and deletions and evidence wait. Their numbers are never given out again. So a sender
+//! cuts the segment back to what was durable before it and syncs that, then refuses them
+//! (retry later). Until that succeeds (retried with backoff) new requests are refused at
+//! once, without touching the disk. Their numbers are never given out again. So a sender
 //! told "retry" never has its request delivered, and one told nothing (the process died
-//! meanwhile) is in the same place as one whose answer a crash lost.
+//! meanwhile) is in the same place as one whose answer a crash lost. A database commit
+//! that fails is tried again (the database reopened first, as redb refuses a handle after
+//! an I/O error), its deletions and evidence kept.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -19,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::store::{Batch, Store, HEADER_BYTES};
+use super::store::{Batch, Record, Store, HEADER_BYTES};
 use super::Budget;
 use crate::config::Fsync;
 use crate::entry::{Admission, Entry};
@@ -30,10 +33,11 @@ use crate::telemetry::QueueCounters;
 /// Operations in the order they must reach the disk.
 #[derive(Debug)]
 pub(crate) enum Op {
-    /// A new request, its budget reservation, what the pipeline gets when it fits in
-    /// memory, and whom to tell that it is durable.
+    /// A new request (its protobuf and that protobuf's CRC-32), its budget reservation,
+    /// what the pipeline gets when it fits in memory, and whom to tell that it is durable.
     Append {
         protobuf: Vec<u8>,
+        crc: u32,
         outputs_bound: u64,
         reserved: u64,
         job: (Prepared, Admission),
@@ -47,14 +51,25 @@ pub(crate) enum Op {
     Stop,
 }
 
-/// Ops of one commit at most, so that one commit stays short.
+/// An append waiting for its commit.
+#[derive(Debug)]
+pub(crate) struct Append {
+    protobuf: Vec<u8>,
+    crc: u32,
+    outputs_bound: u64,
+    reserved: u64,
+    job: (Prepared, Admission),
+    done: oneshot::Sender<bool>,
+}
+
+/// Ops taken at once at most, so that one commit stays short.
 const MAX_OPS_PER_COMMIT: usize = 4096;
+
 /// The writer's waits.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Timing {
-    /// How long deletions and evidence wait for an append's commit to ride with before
-    /// they are committed on their own: bounds what a crash re-delivers and when the
-    /// budget is given back, without an fsync per deletion.
+    /// How long deletions and evidence wait before they are committed: bounds what a
+    /// crash re-delivers, without a database commit per deletion.
     pub flush_after: Duration,
     /// The first and the longest wait before a failed commit is tried again.
     pub retry_first: Duration,
@@ -70,20 +85,40 @@ impl Timing {
     };
 }
 
-/// A request whose commit failed: refused once its removal is durable.
+/// A request whose append failed: refused once it is known to be off the disk.
 #[derive(Debug)]
 pub(crate) struct Doubtful {
-    seq: u64,
     reserved: u64,
     done: oneshot::Sender<bool>,
 }
 
-/// The writer after a failed commit.
+/// A kind of commit after it failed.
 #[derive(Debug)]
 pub(crate) struct Broken {
     /// When to try again, and the wait after that.
     next_try: Instant,
     backoff: Duration,
+}
+
+impl Broken {
+    fn after(previous: Option<&Broken>, timing: Timing) -> Broken {
+        let backoff = previous.map_or(timing.retry_first, |b| b.backoff);
+        Broken {
+            next_try: Instant::now() + backoff,
+            backoff: (backoff * 2).min(timing.retry_max),
+        }
+    }
+}
+
+/// Deletions and evidence for the next database commit.
+#[derive(Debug, Default)]
+pub(crate) struct Pending {
+    done: Vec<u64>,
+    evidence: Vec<EvidenceChange>,
+    /// When the first of them came.
+    since: Option<Instant>,
+    /// Some after a failed database commit.
+    broken: Option<Broken>,
 }
 
 #[derive(Debug)]
@@ -98,150 +133,163 @@ pub(crate) struct Writer {
     pub committed: watch::Sender<u64>,
     pub budget: Arc<Budget>,
     pub counters: Arc<QueueCounters>,
-    /// Requests of failed commits, to remove from disk before they are refused.
-    pub doubtful: Vec<Doubtful>,
-    /// Some after a failed commit, until a commit succeeds.
-    pub broken: Option<Broken>,
-    /// Stored bytes of the requests on disk (the budget less what is on its way).
-    pub stored: u64,
     pub timing: Timing,
+    /// Requests of failed appends, to cut off the disk before they are refused.
+    pub doubtful: Vec<Doubtful>,
+    /// Some after a failed append, until its requests are off the disk.
+    pub broken: Option<Broken>,
+    pub pending: Pending,
 }
 
 impl Writer {
     /// Runs until `Op::Stop` or until every sender is gone.
     pub(super) fn run(mut self) {
-        // Deletions and evidence not committed yet: they ride with the next commit of an
-        // append (an fsync that is paid anyway), or go on their own after `flush_after`.
-        let mut pending: Vec<Op> = Vec::new();
-        let mut since: Option<Instant> = None;
         loop {
-            let deadline = match &self.broken {
+            let meta_due = match &self.pending.broken {
                 Some(b) => Some(b.next_try),
-                None => since.map(|t| t + self.timing.flush_after),
+                None => self.pending.since.map(|t| t + self.timing.flush_after),
             };
+            let deadline = [self.broken.as_ref().map(|b| b.next_try), meta_due]
+                .into_iter()
+                .flatten()
+                .min();
             let next = match deadline {
                 None => self.ops.recv().map_err(|_| RecvTimeoutError::Disconnected),
                 Some(d) => self
                     .ops
                     .recv_timeout(d.saturating_duration_since(Instant::now())),
             };
-            let first = match next {
-                Ok(op) => op,
-                Err(RecvTimeoutError::Timeout) => {
-                    pending = self.commit(std::mem::take(&mut pending));
-                    since = (!pending.is_empty()).then(Instant::now);
-                    continue;
+            let stop = match next {
+                Ok(op) => {
+                    let mut appends = Vec::new();
+                    let stop = self.take(op, &mut appends) || self.gather(&mut appends);
+                    self.append(appends);
+                    stop
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.commit(pending);
-                    self.abandon();
-                    return;
-                }
+                Err(RecvTimeoutError::Timeout) => false,
+                Err(RecvTimeoutError::Disconnected) => true,
             };
-            if self.broken.is_some() {
-                // Nothing new touches the disk until a commit succeeds again.
-                match first {
-                    Op::Append { reserved, done, .. } => self.refuse(reserved, done),
-                    Op::Stop => {
-                        self.commit(pending);
-                        self.abandon();
-                        return;
-                    }
-                    op => pending.push(op),
-                }
-                continue;
-            }
-            let mut ops = std::mem::take(&mut pending);
-            ops.push(first);
-            self.gather(&mut ops);
-            let stop = ops.iter().any(|op| matches!(op, Op::Stop));
-            let appends = ops.iter().any(|op| matches!(op, Op::Append { .. }));
-            let due = since.is_some_and(|t| t.elapsed() >= self.timing.flush_after)
-                || ops.len() >= MAX_OPS_PER_COMMIT;
-            if !(appends || stop || due) {
-                pending = ops;
-                since = since.or_else(|| Some(Instant::now()));
-                continue;
-            }
-            pending = match self.fsync {
-                Fsync::Group => self.commit(ops),
-                Fsync::Request => {
-                    // One append per commit; what comes before an append rides along,
-                    // what comes after the last one waits like any deletion.
-                    let mut left = Vec::new();
-                    let mut part = Vec::new();
-                    for op in ops {
-                        let op = match op {
-                            // An earlier commit of this round failed: no retry before
-                            // the backoff, so the rest never touch the disk.
-                            Op::Append { reserved, done, .. } if self.broken.is_some() => {
-                                self.refuse(reserved, done);
-                                continue;
-                            }
-                            op => op,
-                        };
-                        let append = matches!(op, Op::Append { .. });
-                        part.push(op);
-                        if append {
-                            left.extend(self.commit(std::mem::take(&mut part)));
-                        }
-                    }
-                    left.extend(part);
-                    left
-                }
-            };
-            since = (!pending.is_empty()).then(Instant::now);
+            self.tick(stop);
             if stop {
-                self.commit(pending);
                 self.abandon();
                 return;
             }
         }
     }
 
-    /// Adds what is already waiting and, for a group commit with an append, what comes
-    /// within the group window.
-    fn gather(&self, ops: &mut Vec<Op>) {
-        while ops.len() < MAX_OPS_PER_COMMIT {
+    /// Takes one op: appends into `appends`, the rest at once. True: stop.
+    fn take(&mut self, op: Op, appends: &mut Vec<Append>) -> bool {
+        match op {
+            Op::Append {
+                protobuf,
+                crc,
+                outputs_bound,
+                reserved,
+                job,
+                done,
+            } => {
+                if self.broken.is_some() {
+                    // Nothing new touches the disk until the failed append is cut off.
+                    self.refuse(reserved, done);
+                } else {
+                    appends.push(Append {
+                        protobuf,
+                        crc,
+                        outputs_bound,
+                        reserved,
+                        job,
+                        done,
+                    });
+                }
+            }
+            Op::Delete(seq) => {
+                // The bytes leave the budget now; the deletion is durable with the next
+                // database commit.
+                let (bytes, n) = self.store.forget(&[seq]);
+                self.budget.release(bytes);
+                self.counters.requests.fetch_sub(n, Relaxed);
+                self.counters.bytes.store(self.budget.used(), Relaxed);
+                self.pending.done.push(seq);
+                self.pending.since.get_or_insert_with(Instant::now);
+            }
+            Op::Evidence(changes) => {
+                self.pending.evidence.extend(changes);
+                self.pending.since.get_or_insert_with(Instant::now);
+            }
+            Op::Stop => return true,
+        }
+        false
+    }
+
+    /// Takes what is already waiting and, for a group commit with an append, what comes
+    /// within the group window. True: stop.
+    fn gather(&mut self, appends: &mut Vec<Append>) -> bool {
+        let mut taken = 1;
+        while taken < MAX_OPS_PER_COMMIT {
             match self.ops.try_recv() {
-                Ok(op) => ops.push(op),
+                Ok(op) => {
+                    taken += 1;
+                    if self.take(op, appends) {
+                        return true;
+                    }
+                }
                 Err(_) => break,
             }
         }
-        let has_append = ops.iter().any(|op| matches!(op, Op::Append { .. }));
-        if self.fsync != Fsync::Group || self.group_window.is_zero() || !has_append {
-            return;
+        if self.fsync != Fsync::Group || self.group_window.is_zero() || appends.is_empty() {
+            return false;
         }
         let until = Instant::now() + self.group_window;
-        while ops.len() < MAX_OPS_PER_COMMIT {
+        while taken < MAX_OPS_PER_COMMIT {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 break;
             }
             match self.ops.recv_timeout(left) {
-                Ok(op) => ops.push(op),
+                Ok(op) => {
+                    taken += 1;
+                    if self.take(op, appends) {
+                        return true;
+                    }
+                }
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        false
+    }
+
+    /// Commits the appends: all in one (`fsync: group`) or one each (`fsync: request`).
+    fn append(&mut self, appends: Vec<Append>) {
+        match self.fsync {
+            Fsync::Group => self.commit(appends),
+            Fsync::Request => {
+                for a in appends {
+                    self.commit(vec![a]);
+                }
             }
         }
     }
 
-    /// Counts what is on disk again after a failed commit: it may have reached the disk
-    /// (then its deletions found nothing to delete the second time) or not.
-    fn recount(&mut self) {
-        let c = &self.counters;
-        match self.store.totals() {
-            Ok((requests, bytes, rows)) => {
-                if bytes >= self.stored {
-                    // Reserve what the budget misses; can exceed the maximum for a moment.
-                    self.budget.add(bytes - self.stored);
-                } else {
-                    self.budget.release(self.stored - bytes);
-                }
-                self.stored = bytes;
-                c.requests.store(requests, Relaxed);
-                c.evidence_rows.store(rows, Relaxed);
-            }
-            Err(e) => tracing::warn!(error = %e, "Cannot count the queue after a failed commit"),
+    /// The failed append's cut and the database commit, each when due.
+    fn tick(&mut self, stopping: bool) {
+        let now = Instant::now();
+        if self
+            .broken
+            .as_ref()
+            .is_some_and(|b| stopping || b.next_try <= now)
+        {
+            self.recover();
+        }
+        let waiting = self.pending.done.len() + self.pending.evidence.len();
+        let due = match &self.pending.broken {
+            Some(b) => b.next_try <= now,
+            None => self
+                .pending
+                .since
+                .is_some_and(|t| now.duration_since(t) >= self.timing.flush_after),
+        };
+        if waiting > 0 && (stopping || due || waiting >= MAX_OPS_PER_COMMIT) {
+            self.commit_database();
         }
     }
 
@@ -261,95 +309,83 @@ impl Writer {
                 requests = self.doubtful.len(),
                 "Stopping with requests of a failed commit unanswered; the next start may deliver them"
             );
-            let doubtful = std::mem::take(&mut self.doubtful);
-            for d in doubtful {
+            for d in std::mem::take(&mut self.doubtful) {
                 // No refusal: dropping the sender would tell "unavailable".
                 std::mem::forget(d.done);
             }
         }
     }
 
-    /// Commits `ops` in one transaction and tells everyone. Returns the deletions and
-    /// evidence to try again when the commit failed.
-    fn commit(&mut self, ops: Vec<Op>) -> Vec<Op> {
-        let work = ops.iter().any(|op| !matches!(op, Op::Stop));
-        if !work && self.doubtful.is_empty() && self.broken.is_none() {
-            return Vec::new();
-        }
-        let mut batch = Batch::default();
-        let mut appended = Vec::new();
-        let mut kept = Vec::new();
-        for op in ops {
-            match op {
-                Op::Append {
-                    protobuf,
-                    outputs_bound,
-                    reserved,
-                    job,
-                    done,
-                } => {
-                    // Arrival times never go back, not even across a restart.
-                    self.clock = self.clock.max(crate::clock::now_ns());
-                    batch
-                        .appends
-                        .push((self.next_seq, self.clock, outputs_bound, protobuf));
-                    appended.push((self.next_seq, self.clock, reserved, job, done));
-                    self.next_seq += 1;
+    /// Cuts the failed appends off the disk, then refuses them.
+    fn recover(&mut self) {
+        match self.store.discard_tail() {
+            Ok(()) => {
+                tracing::info!(
+                    refused = self.doubtful.len(),
+                    "The queue's failed append is off the disk; its requests are refused, new ones are taken again"
+                );
+                self.broken = None;
+                for d in std::mem::take(&mut self.doubtful) {
+                    self.refuse(d.reserved, d.done);
                 }
-                Op::Delete(seq) => {
-                    batch.deletes.push(seq);
-                    kept.push(Op::Delete(seq));
-                }
-                Op::Evidence(changes) => {
-                    batch.evidence.extend(changes.iter().cloned());
-                    kept.push(Op::Evidence(changes));
-                }
-                Op::Stop => {}
+            }
+            Err(e) => {
+                self.counters.commit_failures.fetch_add(1, Relaxed);
+                let b = Broken::after(self.broken.as_ref(), self.timing);
+                tracing::error!(
+                    error = %e,
+                    retry_in_ms = b.next_try.saturating_duration_since(Instant::now()).as_millis() as u64,
+                    "Cannot cut a failed append off the queue's disk"
+                );
+                self.broken = Some(b);
             }
         }
-        batch.purge = self.doubtful.iter().map(|d| d.seq).collect();
-        batch.next_seq = self.next_seq;
-        batch.clock = self.clock;
+    }
+
+    /// Appends in one segment write and fsync and tells everyone.
+    fn commit(&mut self, appends: Vec<Append>) {
+        if appends.is_empty() {
+            return;
+        }
+        if self.broken.is_some() {
+            // An earlier commit of this round failed: no retry before the backoff.
+            for a in appends {
+                self.refuse(a.reserved, a.done);
+            }
+            return;
+        }
+        let mut numbered = Vec::with_capacity(appends.len());
+        for a in appends {
+            // Arrival times never go back, not even across a restart.
+            self.clock = self.clock.max(crate::clock::now_ns());
+            numbered.push((self.next_seq, self.clock, a));
+            self.next_seq += 1;
+        }
+        let records: Vec<Record<'_>> = numbered
+            .iter()
+            .map(|(seq, arrival, a)| Record {
+                seq: *seq,
+                arrival: *arrival,
+                bound: a.outputs_bound,
+                body: &a.protobuf,
+                crc: a.crc,
+            })
+            .collect();
         let started = Instant::now();
-        let result = match self.broken {
-            // After an I/O error redb refuses the old handle: open the database again.
-            Some(_) => self.store.reopen().and_then(|()| self.store.commit(&batch)),
-            None => self.store.commit(&batch),
-        };
+        let result = self.store.append(&records);
+        drop(records);
         let c = self.counters.clone();
         match result {
-            Ok(done) => {
+            Ok(()) => {
                 c.commits.fetch_add(1, Relaxed);
                 c.commit_ns
                     .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
-                let added: u64 = appended.iter().map(|a| a.2).sum();
-                self.stored = (self.stored + added).saturating_sub(done.freed);
-                self.budget.release(done.freed);
-                c.requests.fetch_add(appended.len() as u64, Relaxed);
-                c.requests.fetch_sub(done.deleted, Relaxed);
-                if done.evidence_rows >= 0 {
-                    c.evidence_rows
-                        .fetch_add(done.evidence_rows as u64, Relaxed);
-                } else {
-                    c.evidence_rows
-                        .fetch_sub(done.evidence_rows.unsigned_abs(), Relaxed);
-                }
-                if self.broken.take().is_some() {
-                    tracing::info!(
-                        refused = self.doubtful.len(),
-                        "Queue commits succeed again; the requests of the failed commits are refused"
-                    );
-                    self.recount();
-                }
-                for d in std::mem::take(&mut self.doubtful) {
-                    // Off the disk now, durably: refused, to be sent again.
-                    self.budget.release(d.reserved);
-                    let _ = d.done.send(false);
-                }
+                c.requests.fetch_add(numbered.len() as u64, Relaxed);
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;
-                for (seq, arrival, _, (prepared, admission), done) in appended {
-                    let _ = done.send(true);
+                for (seq, arrival, a) in numbered {
+                    let _ = a.done.send(true);
+                    let (prepared, admission) = a.job;
                     let entry = Entry {
                         prepared: prepared.with_origin(seq),
                         arrival,
@@ -364,33 +400,69 @@ impl Writer {
                 // After the hand-over: whatever this number covers is in the feeder's
                 // channel or on disk only.
                 self.committed.send_replace(last);
-                Vec::new()
             }
             Err(e) => {
                 c.commit_failures.fetch_add(1, Relaxed);
-                let backoff = self
-                    .broken
-                    .as_ref()
-                    .map_or(self.timing.retry_first, |b| b.backoff);
                 tracing::error!(
                     error = %e,
-                    requests = appended.len() + self.doubtful.len(),
-                    retry_in_ms = backoff.as_millis() as u64,
-                    "Queue commit failed; its requests are refused once they are known to be off the disk, new ones until a commit succeeds"
+                    requests = numbered.len(),
+                    "Queue append failed; its requests are refused once they are known to be off the disk, new ones until then"
                 );
-                self.broken = Some(Broken {
-                    next_try: Instant::now() + backoff,
-                    backoff: (backoff * 2).min(self.timing.retry_max),
-                });
-                // Their numbers are not given out again: a later commit removes them.
-                for (seq, _, reserved, _, done) in appended {
+                self.broken = Some(Broken::after(None, self.timing));
+                // Their numbers are not given out again.
+                for (_, _, a) in numbered {
                     self.doubtful.push(Doubtful {
-                        seq,
-                        reserved,
-                        done,
+                        reserved: a.reserved,
+                        done: a.done,
                     });
                 }
-                kept
+            }
+        }
+    }
+
+    /// Commits the deletions and evidence waiting to the database.
+    fn commit_database(&mut self) {
+        let batch = Batch {
+            done: std::mem::take(&mut self.pending.done),
+            evidence: std::mem::take(&mut self.pending.evidence),
+            next_seq: self.next_seq,
+            clock: self.clock,
+        };
+        let result = match self.pending.broken {
+            // After an I/O error redb refuses the old handle: open the database again.
+            Some(_) => self.store.reopen().and_then(|()| self.store.commit(&batch)),
+            None => self.store.commit(&batch),
+        };
+        let c = &self.counters;
+        match result {
+            Ok(done) => {
+                c.database_commits.fetch_add(1, Relaxed);
+                if done.evidence_rows >= 0 {
+                    c.evidence_rows
+                        .fetch_add(done.evidence_rows as u64, Relaxed);
+                } else {
+                    c.evidence_rows
+                        .fetch_sub(done.evidence_rows.unsigned_abs(), Relaxed);
+                }
+                self.pending.broken = None;
+                self.pending.since = None;
+            }
+            Err(e) => {
+                c.commit_failures.fetch_add(1, Relaxed);
+                let b = Broken::after(self.pending.broken.as_ref(), self.timing);
+                tracing::error!(
+                    error = %e,
+                    retry_in_ms = b.next_try.saturating_duration_since(Instant::now()).as_millis() as u64,
+                    "Queue database commit failed; its deletions and evidence are kept for the next"
+                );
+                self.pending.broken = Some(b);
+                // Back in front of what came since, in order.
+                let mut done = batch.done;
+                done.append(&mut self.pending.done);
+                self.pending.done = done;
+                let mut evidence = batch.evidence;
+                evidence.append(&mut self.pending.evidence);
+                self.pending.evidence = evidence;
             }
         }
     }

@@ -482,7 +482,9 @@ impl SegmentFile for Handle {
     }
 
     fn len(&self) -> io::Result<u64> {
-        Ok(self.disk.alive(self.generation)?.inodes[self.ino].cache.len() as u64)
+        Ok(self.disk.alive(self.generation)?.inodes[self.ino]
+            .cache
+            .len() as u64)
     }
 
     fn set_len(&self, len: u64) -> io::Result<()> {

@@ -488,8 +488,7 @@ impl Store {
                     .map_err(redb::Error::from)?;
                 let _ = txn.delete_table(LEGACY_REQUESTS);
                 let mut meta = txn.open_table(META).map_err(redb::Error::from)?;
-                meta.insert(NEXT_SEQ, next_seq)
-                    .map_err(redb::Error::from)?;
+                meta.insert(NEXT_SEQ, next_seq).map_err(redb::Error::from)?;
                 meta.insert(CLOCK, clock).map_err(redb::Error::from)?;
             }
             txn.commit().map_err(redb::Error::from)?;
@@ -568,8 +567,6 @@ impl Store {
                 None => {
                     let file: Arc<dyn SegmentFile> =
                         Arc::from(self.fs.create(&segment_name(first.seq)).map_err(io)?);
-                    // The new name must survive a crash before anything in it counts.
-                    self.fs.sync_dir().map_err(io)?;
                     segs.files.insert(
                         first.seq,
                         Segment {
@@ -578,18 +575,16 @@ impl Store {
                             last: first.seq,
                         },
                     );
+                    // Current (so that a failure here leaves it to discard_tail) before
+                    // its name is durable; nothing in it counts before that.
                     segs.current = Some((first.seq, 0));
+                    self.fs.sync_dir().map_err(io)?;
                     (first.seq, 0)
                 }
             };
             (segment, offset, segs.files[&segment].file.clone())
         };
-        let mut buf = Vec::with_capacity(
-            records
-                .iter()
-                .map(|r| HEADER_BYTES + r.body.len())
-                .sum(),
-        );
+        let mut buf = Vec::with_capacity(records.iter().map(|r| HEADER_BYTES + r.body.len()).sum());
         let mut locs = Vec::with_capacity(records.len());
         for r in records {
             encode_header(r, &mut buf);
@@ -648,7 +643,10 @@ impl Store {
             bytes += u64::from(loc.len) + HEADER_BYTES as u64;
             n += 1;
             let current = segs.current.map(|c| c.0);
-            let seg = segs.files.get_mut(&loc.segment).expect("a live request's segment");
+            let seg = segs
+                .files
+                .get_mut(&loc.segment)
+                .expect("a live request's segment");
             seg.live -= 1;
             if seg.live == 0 && current != Some(loc.segment) {
                 // Its done rows are in the batch of the next database commit.
@@ -760,6 +758,11 @@ impl Store {
         Ok(done)
     }
 
+    /// Whether a segment waits for a database commit to be removed.
+    pub(super) fn has_dead(&self) -> bool {
+        !self.segs().dead.is_empty()
+    }
+
     /// Requests numbered `from..=to` that are live, in order.
     pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
         let wanted: Vec<(u64, Loc, Arc<dyn SegmentFile>)> = {
@@ -783,5 +786,4 @@ impl Store {
         }
         Ok(out)
     }
-
 }

@@ -280,7 +280,9 @@ impl Writer {
         {
             self.recover();
         }
-        let waiting = self.pending.done.len() + self.pending.evidence.len();
+        let waiting = self.pending.done.len()
+            + self.pending.evidence.len()
+            + usize::from(self.pending.since.is_some() && self.store.has_dead());
         let due = match &self.pending.broken {
             Some(b) => b.next_try <= now,
             None => self
@@ -327,6 +329,10 @@ impl Writer {
                 self.broken = None;
                 for d in std::mem::take(&mut self.doubtful) {
                     self.refuse(d.reserved, d.done);
+                }
+                if self.store.has_dead() {
+                    // A segment left with nothing live goes with the next database commit.
+                    self.pending.since.get_or_insert_with(Instant::now);
                 }
             }
             Err(e) => {

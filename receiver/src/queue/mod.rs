@@ -2,23 +2,27 @@
 //! crash, a restart or a backend outage.
 //!
 //! ```text
-//! handoff ─► Appender ─► writer thread (redb, group commit) ─► ack ─► sender
+//! handoff ─► Appender ─► writer thread ─► segment files (append, fdatasync) ─► ack ─► sender
 //!                          │ committed, in number order
 //!                          ▼
 //!                        feeder (memory, or read back from disk) ─► pipeline ─► export
 //!                          ▲                                          │           │
-//!                          └──── delete when done ◄── Tracker (ledger) ◄──────────┘
+//!                          └─ done: redb (with evidence) ◄── Tracker (ledger) ◄───┘
 //! ```
 //!
-//! A request is acknowledged once the commit that holds it is durable; its answer
-//! (partial success) needs no reconciler state, so the pipeline reads the queue at its
-//! own pace: a destination that is down makes the queue grow up to `queue.max_bytes`
-//! (then senders are told to retry later), never the process's memory. Each input leaves
-//! the disk when the reconciler holds nothing more of it and every destination has
-//! settled all of its output ([`ledger::Ledger`]). The window store's evidence is
-//! mirrored on disk as long as the store holds it, so a restart restores it (evidence
-//! only: no window span again) and replays the inputs still on disk through the
-//! reconciler, which then gives the answers an uninterrupted run gives.
+//! A request is acknowledged once the segment write that holds it is durable (group
+//! commit: one write and one fdatasync for what arrived meanwhile); its answer (partial
+//! success) needs no reconciler state, so the pipeline reads the queue at its own pace:
+//! a destination that is down makes the queue grow up to `queue.max_bytes` (then
+//! senders are told to retry later), never the process's memory. Each input is done
+//! when the reconciler holds nothing more of it and every destination has settled all
+//! of its output ([`ledger::Ledger`]); done numbers go to the database within
+//! `flush_after` (100 ms), and a segment file is removed once everything in it is done.
+//! The window store's evidence is mirrored in the database as long as the store holds
+//! it, so a restart restores it (evidence only: no window span again) and replays the
+//! inputs still on disk through the reconciler, which then gives the answers an
+//! uninterrupted run gives. The fault model and the duplicate bound are checked by
+//! `model_test.rs` and written down in docs/receiver.md.
 
 pub mod ledger;
 
@@ -69,7 +73,7 @@ pub enum QueueError {
     /// The writer thread cannot be started.
     #[error("cannot start the queue's writer thread: {0}")]
     Thread(std::io::Error),
-    /// A stored request is shorter than its header.
+    /// A stored request does not read back as written.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
 }

@@ -39,6 +39,7 @@ mod model_test;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
@@ -337,6 +338,7 @@ fn start(
         doubtful: Vec::new(),
         broken: None,
         pending: writer::Pending::default(),
+        last_commit: Duration::ZERO,
     };
     let writer = std::thread::Builder::new()
         .name("gpu-otel-queue".into())

@@ -139,6 +139,8 @@ pub(crate) struct Writer {
     /// Some after a failed append, until its requests are off the disk.
     pub broken: Option<Broken>,
     pub pending: Pending,
+    /// How long the last append's commit took.
+    pub last_commit: Duration,
 }
 
 impl Writer {
@@ -222,7 +224,7 @@ impl Writer {
     }
 
     /// Takes what is already waiting and, for a group commit with an append, what comes
-    /// within the group window. True: stop.
+    /// within the group window (unless the last commit took longer). True: stop.
     fn gather(&mut self, appends: &mut Vec<Append>) -> bool {
         let mut taken = 1;
         while taken < MAX_OPS_PER_COMMIT {
@@ -236,7 +238,13 @@ impl Writer {
                 Err(_) => break,
             }
         }
-        if self.fsync != Fsync::Group || self.group_window.is_zero() || appends.is_empty() {
+        // A commit that took longer than the window already let a batch gather: waiting
+        // more would only add latency (under load the window goes, at low load it stays).
+        if self.fsync != Fsync::Group
+            || self.group_window.is_zero()
+            || appends.is_empty()
+            || self.last_commit >= self.group_window
+        {
             return false;
         }
         let until = Instant::now() + self.group_window;
@@ -379,6 +387,7 @@ impl Writer {
             .collect();
         let started = Instant::now();
         let result = self.store.append(&records);
+        self.last_commit = started.elapsed();
         drop(records);
         let c = self.counters.clone();
         match result {

@@ -86,6 +86,8 @@ pub struct QueueCounters {
     pub commits: AtomicU64,
     /// Database commits (deletions and evidence; one fsync each).
     pub database_commits: AtomicU64,
+    /// Time spent in database commits, ns.
+    pub database_commit_ns: AtomicU64,
     /// Time spent in commits, ns.
     pub commit_ns: AtomicU64,
     /// Commits that failed (their requests were refused).
@@ -630,6 +632,13 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
         "Queue database commits (deletions and evidence), each made durable with one fsync.",
         None,
         &[("", n(&q.database_commits))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_database_commit_microseconds",
+        "Time spent in queue database commits, microseconds.",
+        None,
+        &[("", n(&q.database_commit_ns) / 1_000)],
     )?;
     counter(
         e,

@@ -26,6 +26,7 @@
 
 pub mod ledger;
 
+mod committer;
 mod feeder;
 mod fs;
 mod store;
@@ -51,6 +52,7 @@ use crate::reconcile::origin::{EvidenceChange, Origins};
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
+use committer::DbOp;
 use ledger::Ledger;
 use prost::Message as _;
 use semconv::Window;
@@ -159,7 +161,7 @@ impl Appender {
 #[derive(Debug)]
 pub struct Tracker {
     ledger: Mutex<Ledger>,
-    ops: std_mpsc::Sender<Op>,
+    database: std_mpsc::Sender<DbOp>,
 }
 
 impl Tracker {
@@ -169,7 +171,7 @@ impl Tracker {
 
     fn delete(&self, done: impl IntoIterator<Item = u64>) {
         for seq in done {
-            let _ = self.ops.send(Op::Delete(seq));
+            let _ = self.database.send(DbOp::Delete(seq));
         }
     }
 
@@ -191,7 +193,7 @@ impl Tracker {
     /// came from can be deleted.
     pub fn evidence(&self, changes: Vec<EvidenceChange>) {
         if !changes.is_empty() {
-            let _ = self.ops.send(Op::Evidence(changes));
+            let _ = self.database.send(DbOp::Evidence(changes));
         }
     }
 }
@@ -223,11 +225,13 @@ pub struct Opened {
     pub running: QueueTasks,
 }
 
-/// The writer thread and the feeder task.
+/// The writer and database threads and the feeder task.
 #[derive(Debug)]
 pub struct QueueTasks {
     ops: std_mpsc::Sender<Op>,
+    database: std_mpsc::Sender<DbOp>,
     writer: JoinHandle<()>,
+    committer: JoinHandle<()>,
     feeder: tokio::task::JoinHandle<()>,
     stop_feeder: CancellationToken,
 }
@@ -243,8 +247,14 @@ impl QueueTasks {
         self.stop_feeder.cancel();
         let _ = self.feeder.await;
         let _ = self.ops.send(Op::Stop);
-        let writer = self.writer;
-        let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+        let (writer, committer, database) = (self.writer, self.committer, self.database);
+        let _ = tokio::task::spawn_blocking(move || {
+            let _ = writer.join();
+            // After the writer: what its last recovery left is committed too.
+            let _ = database.send(DbOp::Stop);
+            committer.join()
+        })
+        .await;
     }
 }
 
@@ -320,6 +330,9 @@ fn start(
         );
     }
     let (ops_tx, ops_rx) = std_mpsc::channel();
+    let (db_tx, db_rx) = std_mpsc::channel();
+    let next_seq = Arc::new(AtomicU64::new(loaded.next_seq));
+    let clock = Arc::new(AtomicU64::new(loaded.clock));
     let (feed_tx, feed_rx) = mpsc::channel(pipeline_capacity.max(1));
     let (committed_tx, committed_rx) = watch::channel(last);
     let (to_pipeline, entries) = mpsc::channel(pipeline_capacity.max(1));
@@ -337,9 +350,28 @@ fn start(
         timing,
         doubtful: Vec::new(),
         broken: None,
-        pending: writer::Pending::default(),
         last_commit: Duration::ZERO,
+        shared_next_seq: next_seq.clone(),
+        shared_clock: clock.clone(),
+        database: db_tx.clone(),
     };
+    let c = committer::Committer {
+        store: store.clone(),
+        ops: db_rx,
+        budget: budget.clone(),
+        counters: counters.clone(),
+        timing,
+        next_seq,
+        clock,
+        done: Vec::new(),
+        evidence: Vec::new(),
+        since: None,
+        broken: None,
+    };
+    let committer = std::thread::Builder::new()
+        .name("gpu-otel-queue-db".into())
+        .spawn(move || c.run())
+        .map_err(QueueError::Thread)?;
     let writer = std::thread::Builder::new()
         .name("gpu-otel-queue".into())
         .spawn(move || w.run())
@@ -365,7 +397,7 @@ fn start(
         },
         tracker: Arc::new(Tracker {
             ledger: Mutex::new(Ledger::new(destinations)),
-            ops: ops_tx.clone(),
+            database: db_tx.clone(),
         }),
         entries,
         committed: committed_rx,
@@ -373,7 +405,9 @@ fn start(
         evidence: loaded.windows,
         running: QueueTasks {
             ops: ops_tx,
+            database: db_tx,
             writer,
+            committer,
             feeder,
             stop_feeder,
         },

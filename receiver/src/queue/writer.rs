@@ -1,9 +1,9 @@
-//! The one thread that writes the queue: appends (each acknowledged only once the
-//! segment write that holds it is durable), grouped by the fsync policy; deletions and
-//! evidence, committed to the database on their own schedule (within `flush_after` of
-//! the first one waiting). After an append it hands the new requests to the feeder while
-//! there is room (else the feeder reads them back from disk) and says how far the queue
-//! is committed.
+//! The one thread that appends to the queue: each request acknowledged only once the
+//! segment write that holds it is durable, grouped by the fsync policy. After an append
+//! it hands the new requests to the feeder while there is room (else the feeder reads
+//! them back from disk) and says how far the queue is committed. Deletions and evidence
+//! go to the database on a thread of their own ([`super::committer`]), so that no
+//! acknowledgement waits for a database commit.
 //!
 //! An append that fails (a failed fsync, a full disk) may still have reached the disk in
 //! part or whole, so its requests are neither acknowledged nor refused yet: the writer
@@ -11,26 +11,24 @@
 //! (retry later). Until that succeeds (retried with backoff) new requests are refused at
 //! once, without touching the disk. Their numbers are never given out again. So a sender
 //! told "retry" never has its request delivered, and one told nothing (the process died
-//! meanwhile) is in the same place as one whose answer a crash lost. A database commit
-//! that fails is tried again (the database reopened first, as redb refuses a handle after
-//! an I/O error), its deletions and evidence kept.
+//! meanwhile) is in the same place as one whose answer a crash lost.
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::store::{Batch, Record, Store, HEADER_BYTES};
+use super::committer::DbOp;
+use super::store::{Record, Store, HEADER_BYTES};
 use super::Budget;
 use crate::config::Fsync;
 use crate::entry::{Admission, Entry};
-use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
 
-/// Operations in the order they must reach the disk.
+/// What the writer is asked to do.
 #[derive(Debug)]
 pub(crate) enum Op {
     /// A new request (its protobuf and that protobuf's CRC-32), its budget reservation,
@@ -43,11 +41,7 @@ pub(crate) enum Op {
         job: (Prepared, Admission),
         done: oneshot::Sender<bool>,
     },
-    /// Every destination has all of this input's output.
-    Delete(u64),
-    /// What the window store took and dropped.
-    Evidence(Vec<EvidenceChange>),
-    /// Commit what is left and stop.
+    /// Stop.
     Stop,
 }
 
@@ -68,8 +62,8 @@ const MAX_OPS_PER_COMMIT: usize = 4096;
 /// The writer's waits.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Timing {
-    /// How long deletions and evidence wait before they are committed: bounds what a
-    /// crash re-delivers, without a database commit per deletion.
+    /// How long deletions and evidence wait before the database commit that takes them:
+    /// bounds what a crash re-delivers, without a commit per deletion.
     pub flush_after: Duration,
     /// The first and the longest wait before a failed commit is tried again.
     pub retry_first: Duration,
@@ -96,29 +90,18 @@ pub(crate) struct Doubtful {
 #[derive(Debug)]
 pub(crate) struct Broken {
     /// When to try again, and the wait after that.
-    next_try: Instant,
+    pub(crate) next_try: Instant,
     backoff: Duration,
 }
 
 impl Broken {
-    fn after(previous: Option<&Broken>, timing: Timing) -> Broken {
+    pub(crate) fn after(previous: Option<&Broken>, timing: Timing) -> Broken {
         let backoff = previous.map_or(timing.retry_first, |b| b.backoff);
         Broken {
             next_try: Instant::now() + backoff,
             backoff: (backoff * 2).min(timing.retry_max),
         }
     }
-}
-
-/// Deletions and evidence for the next database commit.
-#[derive(Debug, Default)]
-pub(crate) struct Pending {
-    done: Vec<u64>,
-    evidence: Vec<EvidenceChange>,
-    /// When the first of them came.
-    since: Option<Instant>,
-    /// Some after a failed database commit.
-    broken: Option<Broken>,
 }
 
 #[derive(Debug)]
@@ -138,24 +121,21 @@ pub(crate) struct Writer {
     pub doubtful: Vec<Doubtful>,
     /// Some after a failed append, until its requests are off the disk.
     pub broken: Option<Broken>,
-    pub pending: Pending,
     /// How long the last append's commit took.
     pub last_commit: Duration,
+    /// The next number and the arrival clock, for the database's commits.
+    pub shared_next_seq: Arc<AtomicU64>,
+    pub shared_clock: Arc<AtomicU64>,
+    /// To the database thread: a segment left empty by a failed append is removed by
+    /// its next commit.
+    pub database: std::sync::mpsc::Sender<DbOp>,
 }
 
 impl Writer {
     /// Runs until `Op::Stop` or until every sender is gone.
     pub(super) fn run(mut self) {
         loop {
-            let meta_due = match &self.pending.broken {
-                Some(b) => Some(b.next_try),
-                None => self.pending.since.map(|t| t + self.timing.flush_after),
-            };
-            let deadline = [self.broken.as_ref().map(|b| b.next_try), meta_due]
-                .into_iter()
-                .flatten()
-                .min();
-            let next = match deadline {
+            let next = match self.broken.as_ref().map(|b| b.next_try) {
                 None => self.ops.recv().map_err(|_| RecvTimeoutError::Disconnected),
                 Some(d) => self
                     .ops
@@ -171,7 +151,13 @@ impl Writer {
                 Err(RecvTimeoutError::Timeout) => false,
                 Err(RecvTimeoutError::Disconnected) => true,
             };
-            self.tick(stop);
+            if self
+                .broken
+                .as_ref()
+                .is_some_and(|b| stop || b.next_try <= Instant::now())
+            {
+                self.recover();
+            }
             if stop {
                 self.abandon();
                 return;
@@ -203,20 +189,6 @@ impl Writer {
                         done,
                     });
                 }
-            }
-            Op::Delete(seq) => {
-                // The bytes leave the budget now; the deletion is durable with the next
-                // database commit.
-                let (bytes, n) = self.store.forget(&[seq]);
-                self.budget.release(bytes);
-                self.counters.requests.fetch_sub(n, Relaxed);
-                self.counters.bytes.store(self.budget.used(), Relaxed);
-                self.pending.done.push(seq);
-                self.pending.since.get_or_insert_with(Instant::now);
-            }
-            Op::Evidence(changes) => {
-                self.pending.evidence.extend(changes);
-                self.pending.since.get_or_insert_with(Instant::now);
             }
             Op::Stop => return true,
         }
@@ -278,31 +250,6 @@ impl Writer {
         }
     }
 
-    /// The failed append's cut and the database commit, each when due.
-    fn tick(&mut self, stopping: bool) {
-        let now = Instant::now();
-        if self
-            .broken
-            .as_ref()
-            .is_some_and(|b| stopping || b.next_try <= now)
-        {
-            self.recover();
-        }
-        let waiting = self.pending.done.len()
-            + self.pending.evidence.len()
-            + usize::from(self.pending.since.is_some() && self.store.has_dead());
-        let due = match &self.pending.broken {
-            Some(b) => b.next_try <= now,
-            None => self
-                .pending
-                .since
-                .is_some_and(|t| now.duration_since(t) >= self.timing.flush_after),
-        };
-        if waiting > 0 && (stopping || due || waiting >= MAX_OPS_PER_COMMIT) {
-            self.commit_database();
-        }
-    }
-
     /// Refuses a request that never reached the disk.
     fn refuse(&self, reserved: u64, done: oneshot::Sender<bool>) {
         self.budget.release(reserved);
@@ -340,7 +287,7 @@ impl Writer {
                 }
                 if self.store.has_dead() {
                     // A segment left with nothing live goes with the next database commit.
-                    self.pending.since.get_or_insert_with(Instant::now);
+                    let _ = self.database.send(DbOp::Flush);
                 }
             }
             Err(e) => {
@@ -375,6 +322,9 @@ impl Writer {
             numbered.push((self.next_seq, self.clock, a));
             self.next_seq += 1;
         }
+        // Before the write: the database never records a next number below one in use.
+        self.shared_next_seq.store(self.next_seq, Relaxed);
+        self.shared_clock.store(self.clock, Relaxed);
         let records: Vec<Record<'_>> = numbered
             .iter()
             .map(|(seq, arrival, a)| Record {
@@ -431,53 +381,6 @@ impl Writer {
                         done: a.done,
                     });
                 }
-            }
-        }
-    }
-
-    /// Commits the deletions and evidence waiting to the database.
-    fn commit_database(&mut self) {
-        let batch = Batch {
-            done: std::mem::take(&mut self.pending.done),
-            evidence: std::mem::take(&mut self.pending.evidence),
-            next_seq: self.next_seq,
-            clock: self.clock,
-        };
-        let result = match self.pending.broken {
-            // After an I/O error redb refuses the old handle: open the database again.
-            Some(_) => self.store.reopen().and_then(|()| self.store.commit(&batch)),
-            None => self.store.commit(&batch),
-        };
-        let c = &self.counters;
-        match result {
-            Ok(done) => {
-                c.database_commits.fetch_add(1, Relaxed);
-                if done.evidence_rows >= 0 {
-                    c.evidence_rows
-                        .fetch_add(done.evidence_rows as u64, Relaxed);
-                } else {
-                    c.evidence_rows
-                        .fetch_sub(done.evidence_rows.unsigned_abs(), Relaxed);
-                }
-                self.pending.broken = None;
-                self.pending.since = None;
-            }
-            Err(e) => {
-                c.commit_failures.fetch_add(1, Relaxed);
-                let b = Broken::after(self.pending.broken.as_ref(), self.timing);
-                tracing::error!(
-                    error = %e,
-                    retry_in_ms = b.next_try.saturating_duration_since(Instant::now()).as_millis() as u64,
-                    "Queue database commit failed; its deletions and evidence are kept for the next"
-                );
-                self.pending.broken = Some(b);
-                // Back in front of what came since, in order.
-                let mut done = batch.done;
-                done.append(&mut self.pending.done);
-                self.pending.done = done;
-                let mut evidence = batch.evidence;
-                evidence.append(&mut self.pending.evidence);
-                self.pending.evidence = evidence;
             }
         }
     }

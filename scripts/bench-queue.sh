@@ -116,7 +116,7 @@ run_arm() { # arm connections rate rep
   PIDS+=("$srv")
   wait_port "$IN"
   sleep 0.5
-  local out commits commit_us t0 t1
+  local out commits commit_us db_commits db_us t0 t1
   threads "$srv" >"$log.threads0"
   t0=$(date +%s.%N)
   out=$("${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
@@ -125,6 +125,8 @@ run_arm() { # arm connections rate rep
   threads "$srv" >"$log.threads1"
   commits=$(metric gpu_otel_receiver_queue_commits_total)
   commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
+  db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
+  db_us=$(metric gpu_otel_receiver_queue_database_commit_microseconds_total)
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
@@ -139,9 +141,9 @@ run_arm() { # arm connections rate rep
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
-      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
-        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), cpu, cpu / wall, writer, writer / wall
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall
     }' | tee -a "$WORK/runs.txt"
 }
 

@@ -26,7 +26,8 @@
 # the saturated case; N: open loop, latency counted from when a request was due);
 # SHAPE=mixed (SPANS stamped serialized kernel spans, as many plain spans, the 4 window
 # records that settle them) or gpu (SPANS kernel spans with the injector's attributes).
-# OUT: where runs.txt, summary.md and the receivers' logs go (default: a temporary dir).
+# OUT: where runs.txt and summary.md go (default: the temporary directory that holds the
+# logs of each run: the receiver's, the sink's, per-thread CPU).
 #
 # Per run: spans accepted per second and the acknowledgement latency p50/p99 (loadgen,
 # sent until answered), spans exported end to end per second (until /metrics counts them
@@ -52,8 +53,9 @@ QUEUE_ROOT=${QUEUE_ROOT:-$(mktemp -d /var/tmp/bench-queue.XXXXXX)}
 IN=127.0.0.1:15317
 METRICS=127.0.0.1:15464
 SINK=127.0.0.1:15319
-WORK=${OUT:-$(mktemp -d /tmp/bench-queue.XXXXXX)}
-mkdir -p "$WORK" "$QUEUE_ROOT"
+WORK=$(mktemp -d /tmp/bench-queue.XXXXXX)
+RESULTS=${OUT:-$WORK}
+mkdir -p "$RESULTS" "$QUEUE_ROOT"
 TCK=$(getconf CLK_TCK)
 
 for f in "$BIN/gpu-otel-receiver" "$BIN/examples/loadgen"; do
@@ -144,7 +146,7 @@ run_arm() { # arm connections rate rep
     -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
       printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
         arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall
-    }' | tee -a "$WORK/runs.txt"
+    }' | tee -a "$RESULTS/runs.txt"
 }
 
 {
@@ -152,7 +154,7 @@ run_arm() { # arm connections rate rep
   echo "# receiver on cores ${SERVER_CPU:-any}, loadgen on ${LOAD_CPU:-any}, sink on ${SINK_CPU:-any};" \
     "$REQUESTS requests of $SPANS spans ($SHAPE), connections $CONCURRENCY, rates $RATES (0: saturated);" \
     "queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
-} | tee "$WORK/runs.txt.head"
+} | tee "$RESULTS/runs.txt"
 for rep in $(seq "$REPS"); do
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
@@ -162,27 +164,27 @@ for rep in $(seq "$REPS"); do
 done
 
 median() { # arm conn rate key
-  grep "^$1 conn=$2 rate=$3 " "$WORK/runs.txt" | tr ' ' '\n' | sed -n "s/^$4=//p" | sort -g |
+  grep "^$1 conn=$2 rate=$3 " "$RESULTS/runs.txt" | tr ' ' '\n' | sed -n "s/^$4=//p" | sort -g |
     awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
 }
 
 {
-  cat "$WORK/runs.txt.head"
+  grep '^#' "$RESULTS/runs.txt"
   echo
   echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | writer thread busy | requests per commit | ms per commit | all exported |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
       for arm in $ARMS; do
-        ok=$(grep "^$arm conn=$conn rate=$rate " "$WORK/runs.txt" | grep -c "exported_all=yes" || true)
-        n=$(grep -c "^$arm conn=$conn rate=$rate " "$WORK/runs.txt" || true)
+        ok=$(grep "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" | grep -c "exported_all=yes" || true)
+        n=$(grep -c "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" || true)
         offered=$rate
         [[ $rate == 0 ]] && offered=saturated
         echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $ok/$n |"
       done
     done
   done
-} >"$WORK/summary.md"
+} >"$RESULTS/summary.md"
 echo
-cat "$WORK/summary.md"
-echo "runs: $WORK/runs.txt"
+cat "$RESULTS/summary.md"
+echo "runs: $RESULTS/runs.txt; logs: $WORK"

@@ -790,3 +790,48 @@ impl Store {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::queue::fs::DirFs;
+
+    #[test]
+    fn requests_an_older_receiver_kept_in_the_database_move_into_a_segment_once() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            // The layout before segments: number → arrival, output bound, protobuf.
+            let db = Database::create(dir.path().join("queue.redb")).unwrap();
+            let txn = db.begin_write().unwrap();
+            {
+                let mut t = txn.open_table(LEGACY_REQUESTS).unwrap();
+                for seq in 1..=3u64 {
+                    let mut row = Vec::new();
+                    row.extend_from_slice(&(100 + seq).to_le_bytes());
+                    row.extend_from_slice(&7u64.to_le_bytes());
+                    row.extend_from_slice(format!("body {seq}").as_bytes());
+                    t.insert(seq, row.as_slice()).unwrap();
+                }
+                txn.open_table(META).unwrap().insert(NEXT_SEQ, 4).unwrap();
+            }
+            txn.commit().unwrap();
+        }
+        let fs: Arc<dyn Fs> = Arc::new(DirFs {
+            dir: dir.path().into(),
+        });
+        let store = Store::open(fs.clone()).unwrap();
+        let loaded = store.load().unwrap();
+        let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
+        assert_eq!(seqs, vec![1, 2, 3]);
+        assert_eq!((loaded.next_seq, loaded.outputs_bound), (4, 21));
+        let read = store.read(1, 3).unwrap();
+        assert_eq!(read[1].protobuf, b"body 2");
+        assert_eq!(read[1].arrival, 102);
+        drop(store);
+        // The next start finds them in the segment alone.
+        let store = Store::open(fs).unwrap();
+        let loaded = store.load().unwrap();
+        assert_eq!(loaded.requests.len(), 3);
+        assert_eq!(store.read(1, 3).unwrap().len(), 3);
+    }
+}

@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
-# Throughput of the receiver with and without its persistent queue: OTLP/gRPC in,
-# reconcile, OTLP/gRPC out to a counting sink (`loadgen --sink`), everything on this
-# machine's cores. Arms (interleaved, $REPS rounds, medians):
-#   memory          the queue off (requests kept in memory, as before)
+# Throughput and acknowledgement latency of the receiver with and without its persistent
+# queue: OTLP/gRPC in, reconcile, OTLP/gRPC out to a counting sink (`loadgen --sink`).
+# Arms (interleaved, $REPS rounds, medians):
+#   memory          the queue off (requests kept in memory)
 #   queue-group     queue.dir set, fsync: group (the default, group_window 2ms)
 #   queue-request   queue.dir set, fsync: request (one commit and fsync per request)
-#   queue-group-0ms (ARMS=) fsync: group, group_window 0: only what arrived during the
-#                   previous commit shares the next
+#   queue-group-0ms fsync: group, group_window 0: only what arrived during the previous
+#                   commit shares the next
+# An arm may name a build: "queue-group+base" runs $BIN/gpu-otel-receiver-base (copy a
+# build there), so that two builds are compared in one interleaved run.
 # The queue lives in $QUEUE_ROOT (default: a fresh directory under /var/tmp, on disk).
 #
 #   cargo build --release -p gpu-otel-receiver --example loadgen --bin gpu-otel-receiver
-#   scripts/bench-queue.sh            # REPS=5 REQUESTS=2000 CONCURRENCY="4 16"
+#   scripts/bench-queue.sh            # REPS=5 REQUESTS=2000 CONCURRENCY="4 16", unpinned
+#
+# Node scale on a 16-core machine (the issue's setup: 8 receiver cores, 32 connections,
+# 200-span GPU-shaped requests, saturated and at 500k spans/s; ~3 min):
+#
+#   SERVER_CPU=2-9 LOAD_CPU=10-12 SINK_CPU=13-15 CONCURRENCY=32 SPANS=200 SHAPE=gpu \
+#     RATES="0 500000" REQUESTS=12000 ARMS="memory queue-group" OUT=results \
+#     scripts/bench-queue.sh
+#
+# Settings: SERVER_CPU, LOAD_CPU, SINK_CPU are taskset core lists (empty: not pinned);
+# RATES lists loads in spans/s (0: each connection sends as fast as its answers come,
+# the saturated case; N: open loop, latency counted from when a request was due);
+# SHAPE=mixed (SPANS stamped serialized kernel spans, as many plain spans, the 4 window
+# records that settle them) or gpu (SPANS kernel spans with the injector's attributes).
+# OUT: where runs.txt and summary.md go (default: the temporary directory that holds the
+# logs of each run: the receiver's, the sink's, per-thread CPU).
 #
 # Per run: spans accepted per second and the acknowledgement latency p50/p99 (loadgen,
 # sent until answered), spans exported end to end per second (until /metrics counts them
-# all), and the queue's commits (fsyncs) with the requests each covered on average.
+# all), the receiver's CPU seconds and its queue writer thread's (from /proc), and the
+# queue's commits (fsyncs) with the requests each covered on average.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/bench-lib.sh
@@ -22,18 +40,32 @@ source scripts/bench-lib.sh
 
 REPS=${REPS:-5}
 REQUESTS=${REQUESTS:-2000}
+SPANS=${SPANS:-100}
+SHAPE=${SHAPE:-mixed}
 CONCURRENCY=${CONCURRENCY:-"4 16"}
+RATES=${RATES:-0}
 ARMS=${ARMS:-"memory queue-group queue-request"}
+SERVER_CPU=${SERVER_CPU:-}
+LOAD_CPU=${LOAD_CPU:-}
+SINK_CPU=${SINK_CPU:-$LOAD_CPU}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 QUEUE_ROOT=${QUEUE_ROOT:-$(mktemp -d /var/tmp/bench-queue.XXXXXX)}
 IN=127.0.0.1:15317
 METRICS=127.0.0.1:15464
 SINK=127.0.0.1:15319
 WORK=$(mktemp -d /tmp/bench-queue.XXXXXX)
+RESULTS=${OUT:-$WORK}
+mkdir -p "$RESULTS" "$QUEUE_ROOT"
+TCK=$(getconf CLK_TCK)
 
 for f in "$BIN/gpu-otel-receiver" "$BIN/examples/loadgen"; do
   [[ -x $f ]] || { echo "missing $f (see the build command at the top)" >&2; exit 1; }
 done
+case $SHAPE in
+  mixed) SHAPE_ARGS=() ;;
+  gpu) SHAPE_ARGS=(--gpu-shaped) ;;
+  *) echo "SHAPE is mixed or gpu" >&2; exit 1 ;;
+esac
 
 PIDS=()
 cleanup() {
@@ -43,69 +75,116 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# taskset prefixes: empty when a role is not pinned. (A prefix, not a shell function, so
+# that $! is the process itself.)
+pinned() { [[ -n $1 ]] && echo "taskset -c $1" || true; }
+read -r -a PIN_SERVER <<<"$(pinned "$SERVER_CPU")"
+read -r -a PIN_LOAD <<<"$(pinned "$LOAD_CPU")"
+read -r -a PIN_SINK <<<"$(pinned "$SINK_CPU")"
+
 metric() { # name
   curl -s "http://$METRICS/metrics" | awk -v n="$1" '$1 == n {print $2}'
 }
 
-run_arm() { # arm connections rep
-  local arm=$1 conn=$2 rep=$3
-  local log=$WORK/$arm.$conn.$rep
-  "$BIN/examples/loadgen" --sink "$SINK" >"$log.sink" 2>&1 &
+threads() { # pid: "name ticks" per thread (utime+stime; the name may hold spaces)
+  local t s
+  for t in /proc/"$1"/task/*; do
+    s=$(<"$t/stat") || continue
+    printf '%s %s\n' "$(tr ' ' '_' <"$t/comm")" "$(awk '{print $12 + $13}' <<<"${s##*) }")"
+  done
+}
+
+run_arm() { # arm connections rate rep
+  local arm=$1 conn=$2 rate=$3 rep=$4
+  local mode=${arm%%+*} build=gpu-otel-receiver
+  [[ $arm == *+* ]] && build=gpu-otel-receiver-${arm#*+}
+  local log=$WORK/$arm.c$conn.r$rate.$rep
+  "${PIN_SINK[@]}" "$BIN/examples/loadgen" --sink "$SINK" >"$log.sink" 2>&1 &
   local sink=$!
   PIDS+=("$sink")
   wait_port "$SINK"
-  local cfg=$log.yaml
-  case $arm in
+  local cfg=$log.yaml dir=$QUEUE_ROOT/$arm.$conn.$rate.$rep
+  case $mode in
     memory) : >"$cfg" ;;
-    queue-group) printf 'queue:\n  dir: %s\n  fsync: group\n' "$QUEUE_ROOT/$arm.$conn.$rep" >"$cfg" ;;
-    queue-request) printf 'queue:\n  dir: %s\n  fsync: request\n' "$QUEUE_ROOT/$arm.$conn.$rep" >"$cfg" ;;
-    queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$QUEUE_ROOT/$arm.$conn.$rep" >"$cfg" ;;
+    queue-group) printf 'queue:\n  dir: %s\n  fsync: group\n' "$dir" >"$cfg" ;;
+    queue-request) printf 'queue:\n  dir: %s\n  fsync: request\n' "$dir" >"$cfg" ;;
+    queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
+    *) echo "unknown arm $arm" >&2; exit 1 ;;
   esac
-  "$BIN/gpu-otel-receiver" serve --config "$cfg" --grpc-endpoint "$IN" \
+  "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
     --http-endpoint 127.0.0.1:15318 --metrics-endpoint "$METRICS" \
     --export-endpoint "http://$SINK" --export-protocol grpc >"$log.server" 2>&1 &
   local srv=$!
   PIDS+=("$srv")
   wait_port "$IN"
   sleep 0.5
-  local out commits
-  out=$("$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" --requests "$REQUESTS" \
-    --concurrency "$conn")
+  local out commits commit_us db_commits db_us t0 t1
+  threads "$srv" >"$log.threads0"
+  t0=$(date +%s.%N)
+  out=$("${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
+    --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}")
+  t1=$(date +%s.%N)
+  threads "$srv" >"$log.threads1"
   commits=$(metric gpu_otel_receiver_queue_commits_total)
+  commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
+  db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
+  db_us=$(metric gpu_otel_receiver_queue_database_commit_microseconds_total)
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
-  rm -rf "${QUEUE_ROOT:?}/$arm.$conn.$rep"
-  awk -v arm="$arm" -v conn="$conn" -v rep="$rep" -v requests="$(field requests "$out")" \
-    -v acc="$(field accepted_spans_per_s "$out")" -v p50="$(field ack_p50_ms "$out")" \
-    -v p99="$(field ack_p99_ms "$out")" -v refused="$(field refused_requests "$out")" \
-    -v e2e="$(field end_to_end_spans_per_s "$out")" -v want="$(field expected_exported "$out")" \
-    -v got="$(field exported "$out")" -v commits="${commits:-0}" 'BEGIN {
-      printf "%s conn=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f\n",
-        arm, conn, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0)
-    }' | tee -a "$WORK/runs"
+  rm -rf "$dir"
+  # CPU seconds per thread name over the run; the writer thread is "gpu-otel-queue".
+  local cpu writer
+  read -r cpu writer < <(awk -v tck="$TCK" 'NR == FNR {a[$1] += $2; next} {b[$1] += $2}
+    END {for (n in b) {d = (b[n] - a[n]) / tck; all += d; if (n == "gpu-otel-queue") w += d}
+      printf "%.2f %.2f\n", all, w}' "$log.threads0" "$log.threads1")
+  awk -v arm="$arm" -v conn="$conn" -v rate="$rate" -v rep="$rep" \
+    -v requests="$(field requests "$out")" -v acc="$(field accepted_spans_per_s "$out")" \
+    -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
+    -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
+    -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall
+    }' | tee -a "$RESULTS/runs.txt"
 }
 
-echo "# $(date -u +%FT%TZ) $(nproc) cores; $REQUESTS requests of 100 kernel + 100 plain spans + 4 windows; queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
+{
+  echo "# $(date -u +%FT%TZ) $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
+  echo "# receiver on cores ${SERVER_CPU:-any}, loadgen on ${LOAD_CPU:-any}, sink on ${SINK_CPU:-any};" \
+    "$REQUESTS requests of $SPANS spans ($SHAPE), connections $CONCURRENCY, rates $RATES (0: saturated);" \
+    "queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
+} | tee "$RESULTS/runs.txt"
 for rep in $(seq "$REPS"); do
-  for conn in $CONCURRENCY; do
-    for arm in $ARMS; do run_arm "$arm" "$conn" "$rep"; done
+  for rate in $RATES; do
+    for conn in $CONCURRENCY; do
+      for arm in $ARMS; do run_arm "$arm" "$conn" "$rate" "$rep"; done
+    done
   done
 done
 
-median() { # arm conn key
-  grep "^$1 conn=$2 " "$WORK/runs" | tr ' ' '\n' | sed -n "s/^$3=//p" | sort -g |
+median() { # arm conn rate key
+  grep "^$1 conn=$2 rate=$3 " "$RESULTS/runs.txt" | tr ' ' '\n' | sed -n "s/^$4=//p" | sort -g |
     awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
 }
 
-echo
-echo "| arm | connections | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | requests per commit | all exported |"
-echo "|---|---|---|---|---|---|---|---|"
-for conn in $CONCURRENCY; do
-  for arm in $ARMS; do
-    ok=$(grep "^$arm conn=$conn " "$WORK/runs" | grep -c "exported_all=yes" || true)
-    n=$(grep -c "^$arm conn=$conn " "$WORK/runs" || true)
-    echo "| $arm | $conn | $(median "$arm" "$conn" accepted_spans_per_s) | $(median "$arm" "$conn" ack_p50_ms) | $(median "$arm" "$conn" ack_p99_ms) | $(median "$arm" "$conn" e2e_spans_per_s) | $(median "$arm" "$conn" requests_per_commit) | $ok/$n |"
+{
+  grep '^#' "$RESULTS/runs.txt"
+  echo
+  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | writer thread busy | requests per commit | ms per commit | all exported |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  for rate in $RATES; do
+    for conn in $CONCURRENCY; do
+      for arm in $ARMS; do
+        ok=$(grep "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" | grep -c "exported_all=yes" || true)
+        n=$(grep -c "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" || true)
+        offered=$rate
+        [[ $rate == 0 ]] && offered=saturated
+        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $ok/$n |"
+      done
+    done
   done
-done
-echo "runs: $WORK/runs"
+} >"$RESULTS/summary.md"
+echo
+cat "$RESULTS/summary.md"
+echo "runs: $RESULTS/runs.txt; logs: $WORK"

@@ -50,7 +50,7 @@ impl Admission {
 }
 
 /// Why a whole request was not taken: what the sender is told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum Refusal {
     /// The pipeline stayed full for the enqueue timeout.
     #[error("the receiver is at capacity; retry after {}s", RETRY_AFTER.as_secs())]
@@ -58,12 +58,16 @@ pub enum Refusal {
     /// The requests waiting for the pipeline already hold the pending-bytes budget.
     #[error("the receiver holds its limit of pending request bytes; retry after {}s", RETRY_AFTER.as_secs())]
     OverBudget,
-    /// The pipeline is shutting down (or the persistent queue cannot write).
+    /// The pipeline is shutting down.
     #[error("the receiver is shutting down")]
     Unavailable,
     /// The persistent queue holds its byte budget.
     #[error("the receiver's queue is full; retry after {}s", RETRY_AFTER.as_secs())]
     QueueFull,
+    /// The persistent queue cannot write to its disk (a failed fsync, a full disk): the
+    /// request is not on disk and will not be delivered.
+    #[error("the receiver's queue cannot write to its disk; retry after {}s", RETRY_AFTER.as_secs())]
+    QueueFailing,
 }
 
 const QUEUED: u8 = 0;

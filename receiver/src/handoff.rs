@@ -13,7 +13,7 @@
 //! pipeline takes or drops it, or the queue has it on disk). What its sender is told is
 //! decided once, from the request alone ([`Prepared::report`]), the same in both modes;
 //! refusals are "retry later" (a full budget, a pipeline or queue that stays full) or
-//! "unavailable" (shutting down, a disk that fails). The pipeline reads [`Entry`]s in
+//! "unavailable" (shutting down, a queue disk that fails: then with a retry delay). The pipeline reads [`Entry`]s in
 //! one loop whatever the mode: each carries its arrival time (the reconciler's clock)
 //! and, through the queue, its number, so the acknowledgement travels with the data.
 
@@ -79,6 +79,7 @@ impl Handoff {
             Refusal::OverBudget => &i.refused_pending_bytes,
             Refusal::Unavailable => &i.refused_unavailable,
             Refusal::QueueFull => &i.refused_queue_full,
+            Refusal::QueueFailing => &i.refused_queue_failing,
         };
         counter.fetch_add(1, Ordering::Relaxed);
         refusal

@@ -56,6 +56,9 @@ pub struct IngestCounters {
     pub token_reload_failures: AtomicU64,
     /// Requests refused because the persistent queue held its byte budget ("retry later").
     pub refused_queue_full: AtomicU64,
+    /// Requests refused because the persistent queue could not write to its disk
+    /// (unavailable, retry later; the request is not on disk).
+    pub refused_queue_failing: AtomicU64,
 }
 
 /// Counters and gauges of the persistent queue (all zero when it is off).
@@ -79,8 +82,12 @@ pub struct QueueCounters {
     pub duplicates_possible: AtomicU64,
     /// Requests refused because the budget was full.
     pub refused_full: AtomicU64,
-    /// Commits (each one fsync).
+    /// Appends committed (each one segment write and one fsync).
     pub commits: AtomicU64,
+    /// Database commits (deletions and evidence; one fsync each).
+    pub database_commits: AtomicU64,
+    /// Time spent in database commits, ns.
+    pub database_commit_ns: AtomicU64,
     /// Time spent in commits, ns.
     pub commit_ns: AtomicU64,
     /// Commits that failed (their requests were refused).
@@ -288,6 +295,7 @@ impl Collector for Scrape {
                 ("timeout", n(&i.refused_timeout)),
                 ("unauthenticated", n(&i.refused_unauthenticated)),
                 ("queue_full", n(&i.refused_queue_full)),
+                ("queue_failing", n(&i.refused_queue_failing)),
             ],
         )?;
         counter(
@@ -648,21 +656,35 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
     counter(
         e,
         "gpu_otel_receiver_queue_commits",
-        "Queue commits, each made durable with one fsync.",
+        "Queue appends committed, each one segment write made durable with one fsync.",
         None,
         &[("", n(&q.commits))],
     )?;
     counter(
         e,
+        "gpu_otel_receiver_queue_database_commits",
+        "Queue database commits (deletions and evidence), each made durable with one fsync.",
+        None,
+        &[("", n(&q.database_commits))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_database_commit_microseconds",
+        "Time spent in queue database commits, microseconds.",
+        None,
+        &[("", n(&q.database_commit_ns) / 1_000)],
+    )?;
+    counter(
+        e,
         "gpu_otel_receiver_queue_commit_microseconds",
-        "Time spent committing (writes and fsync), microseconds.",
+        "Time spent committing appends (segment writes and fsync), microseconds.",
         None,
         &[("", n(&q.commit_ns) / 1_000)],
     )?;
     counter(
         e,
         "gpu_otel_receiver_queue_commit_failures",
-        "Queue commits that failed; their requests were refused.",
+        "Queue commits that failed (appends, whose requests were refused; database commits, tried again).",
         None,
         &[("", n(&q.commit_failures))],
     )?;

@@ -93,6 +93,12 @@ impl GrpcIngest {
                 Err(retry_later(r))
             }
             Err(r @ Refusal::Unavailable) => Err(Status::unavailable(r.to_string())),
+            // Unavailable is retryable in OTLP; RetryInfo says when.
+            Err(r @ Refusal::QueueFailing) => Err(Status::with_error_details(
+                Code::Unavailable,
+                r.to_string(),
+                ErrorDetails::with_retry_info(Some(RETRY_AFTER)),
+            )),
         }
     }
 }

@@ -286,7 +286,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Refusal::Unavailable | Refusal::QueueFailing => StatusCode::SERVICE_UNAVAILABLE,
         };
         let mut resp = error(
             encoding,

@@ -15,6 +15,8 @@ use crate::telemetry::QueueCounters;
 
 /// Requests read back from disk at once.
 const READ_AHEAD: u64 = 32;
+/// How long a failed read waits before it is tried again.
+const READ_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
 #[derive(Debug)]
 pub(crate) struct Feeder {
@@ -68,8 +70,16 @@ impl Feeder {
                         .map_or(upto, |f| seq(f) - 1)
                         .min(self.next + READ_AHEAD - 1);
                     early = ahead;
-                    let Some(read) = self.read(self.next, to).await else {
-                        return;
+                    let read = loop {
+                        match self.read(self.next, to).await {
+                            Some(read) => break read,
+                            // The writer reopens the database after an I/O error; a
+                            // read fails meanwhile. What is committed stays on disk.
+                            None => tokio::select! {
+                                _ = tokio::time::sleep(READ_RETRY) => {}
+                                _ = self.stop.cancelled() => return,
+                            },
+                        }
                     };
                     self.next = to + 1;
                     for f in read {
@@ -90,7 +100,7 @@ impl Feeder {
     }
 
     /// Requests `from..=to` from disk, decoded and prepared off the runtime's threads.
-    /// None: the queue cannot be read (logged; the pipeline stops being fed).
+    /// None: the queue cannot be read now (logged).
     async fn read(&self, from: u64, to: u64) -> Option<Vec<Entry>> {
         let store = self.store.clone();
         let counters = self.counters.clone();

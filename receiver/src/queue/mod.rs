@@ -2,33 +2,45 @@
 //! crash, a restart or a backend outage.
 //!
 //! ```text
-//! handoff ─► Appender ─► writer thread (redb, group commit) ─► ack ─► sender
+//! handoff ─► Appender ─► writer thread ─► segment files (append, fdatasync) ─► ack ─► sender
 //!                          │ committed, in number order
 //!                          ▼
 //!                        feeder (memory, or read back from disk) ─► pipeline ─► export
 //!                          ▲                                          │           │
-//!                          └──── delete when done ◄── Tracker (ledger) ◄──────────┘
+//!                          └─ done: redb (with evidence) ◄── Tracker (ledger) ◄───┘
 //! ```
 //!
-//! A request is acknowledged once the commit that holds it is durable; its answer
-//! (partial success) needs no reconciler state, so the pipeline reads the queue at its
-//! own pace: a destination that is down makes the queue grow up to `queue.max_bytes`
-//! (then senders are told to retry later), never the process's memory. Each input leaves
-//! the disk when the reconciler holds nothing more of it and every destination has
-//! settled all of its output ([`ledger::Ledger`]). The window store's evidence is
-//! mirrored on disk as long as the store holds it, so a restart restores it (evidence
-//! only: no window span again) and replays the inputs still on disk through the
-//! reconciler, which then gives the answers an uninterrupted run gives.
+//! A request is acknowledged once the segment write that holds it is durable (group
+//! commit: one write and one fdatasync for what arrived meanwhile); its answer (partial
+//! success) needs no reconciler state, so the pipeline reads the queue at its own pace:
+//! a destination that is down makes the queue grow up to `queue.max_bytes` (then
+//! senders are told to retry later), never the process's memory. Each input is done
+//! when the reconciler holds nothing more of it and every destination has settled all
+//! of its output ([`ledger::Ledger`]); done numbers go to the database within
+//! `flush_after` (100 ms), and a segment file is removed once everything in it is done.
+//! The window store's evidence is mirrored in the database as long as the store holds
+//! it, so a restart restores it (evidence only: no window span again) and replays the
+//! inputs still on disk through the reconciler, which then gives the answers an
+//! uninterrupted run gives. The fault model and the duplicate bound are checked by
+//! `model_test.rs` and written down in docs/receiver.md.
 
 pub mod ledger;
 
+mod committer;
 mod feeder;
+mod fs;
 mod store;
 mod writer;
+
+#[cfg(test)]
+mod faulty_disk;
+#[cfg(test)]
+mod model_test;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
@@ -40,6 +52,7 @@ use crate::reconcile::origin::{EvidenceChange, Origins};
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
+use committer::DbOp;
 use ledger::Ledger;
 use prost::Message as _;
 use semconv::Window;
@@ -60,7 +73,10 @@ pub enum QueueError {
     /// The database failed (boxed: redb's error is large).
     #[error("queue database: {0}")]
     Storage(Box<redb::Error>),
-    /// A stored request is shorter than its header.
+    /// The writer thread cannot be started.
+    #[error("cannot start the queue's writer thread: {0}")]
+    Thread(std::io::Error),
+    /// A stored request does not read back as written.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
 }
@@ -108,9 +124,12 @@ pub struct Appender {
 
 impl Appender {
     /// Commits `req` and returns once the commit is durable; refuses it when the budget
-    /// is full ([`Refusal::QueueFull`]) or the disk fails (Unavailable).
+    /// is full ([`Refusal::QueueFull`]) or the disk fails ([`Refusal::QueueFailing`]:
+    /// then the request is known not to be on disk), or the queue stopped (Unavailable).
     pub async fn append(&self, prepared: Prepared, admission: Admission) -> Result<(), Refusal> {
         let protobuf = prepared.request().encode_to_vec();
+        // Here, on the sender's connection task, not on the one writer thread.
+        let crc = store::body_crc(&protobuf);
         let reserved = writer::stored_size(protobuf.len());
         if !self.budget.reserve(reserved) {
             self.counters.refused_full.fetch_add(1, Relaxed);
@@ -120,6 +139,7 @@ impl Appender {
         let op = Op::Append {
             outputs_bound: prepared.outputs_bound(),
             protobuf,
+            crc,
             reserved,
             job: (prepared, admission),
             done,
@@ -130,7 +150,8 @@ impl Appender {
         }
         match durable.await {
             Ok(true) => Ok(()),
-            _ => Err(Refusal::Unavailable),
+            Ok(false) => Err(Refusal::QueueFailing),
+            Err(_) => Err(Refusal::Unavailable),
         }
     }
 }
@@ -140,7 +161,7 @@ impl Appender {
 #[derive(Debug)]
 pub struct Tracker {
     ledger: Mutex<Ledger>,
-    ops: std_mpsc::Sender<Op>,
+    database: std_mpsc::Sender<DbOp>,
 }
 
 impl Tracker {
@@ -150,7 +171,7 @@ impl Tracker {
 
     fn delete(&self, done: impl IntoIterator<Item = u64>) {
         for seq in done {
-            let _ = self.ops.send(Op::Delete(seq));
+            let _ = self.database.send(DbOp::Delete(seq));
         }
     }
 
@@ -172,7 +193,7 @@ impl Tracker {
     /// came from can be deleted.
     pub fn evidence(&self, changes: Vec<EvidenceChange>) {
         if !changes.is_empty() {
-            let _ = self.ops.send(Op::Evidence(changes));
+            let _ = self.database.send(DbOp::Evidence(changes));
         }
     }
 }
@@ -204,11 +225,13 @@ pub struct Opened {
     pub running: QueueTasks,
 }
 
-/// The writer thread and the feeder task.
+/// The writer and database threads and the feeder task.
 #[derive(Debug)]
 pub struct QueueTasks {
     ops: std_mpsc::Sender<Op>,
+    database: std_mpsc::Sender<DbOp>,
     writer: JoinHandle<()>,
+    committer: JoinHandle<()>,
     feeder: tokio::task::JoinHandle<()>,
     stop_feeder: CancellationToken,
 }
@@ -224,8 +247,14 @@ impl QueueTasks {
         self.stop_feeder.cancel();
         let _ = self.feeder.await;
         let _ = self.ops.send(Op::Stop);
-        let writer = self.writer;
-        let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+        let (writer, committer, database) = (self.writer, self.committer, self.database);
+        let _ = tokio::task::spawn_blocking(move || {
+            let _ = writer.join();
+            // After the writer: what its last recovery left is committed too.
+            let _ = database.send(DbOp::Stop);
+            committer.join()
+        })
+        .await;
     }
 }
 
@@ -241,7 +270,32 @@ pub fn open(
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    let store = Arc::new(store::Store::open(dir)?);
+    std::fs::create_dir_all(dir).map_err(|source| QueueError::Dir {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))?;
+    start(
+        store,
+        config,
+        writer::Timing::DEFAULT,
+        destinations,
+        pipeline_capacity,
+        counters,
+    )
+}
+
+/// Starts the queue on an opened store: what [`open`] does once the database is open
+/// (the model test opens it on a faulty storage backend).
+fn start(
+    store: store::Store,
+    config: &QueueConfig,
+    timing: writer::Timing,
+    destinations: usize,
+    pipeline_capacity: usize,
+    counters: Arc<QueueCounters>,
+) -> Result<Opened, QueueError> {
+    let store = Arc::new(store);
     let loaded = store.load()?;
     let used: u64 = loaded.requests.iter().map(|&(_, n)| n).sum();
     let budget = Arc::new(Budget {
@@ -276,6 +330,9 @@ pub fn open(
         );
     }
     let (ops_tx, ops_rx) = std_mpsc::channel();
+    let (db_tx, db_rx) = std_mpsc::channel();
+    let next_seq = Arc::new(AtomicU64::new(loaded.next_seq));
+    let clock = Arc::new(AtomicU64::new(loaded.clock));
     let (feed_tx, feed_rx) = mpsc::channel(pipeline_capacity.max(1));
     let (committed_tx, committed_rx) = watch::channel(last);
     let (to_pipeline, entries) = mpsc::channel(pipeline_capacity.max(1));
@@ -290,14 +347,35 @@ pub fn open(
         committed: committed_tx,
         budget: budget.clone(),
         counters: counters.clone(),
+        timing,
+        doubtful: Vec::new(),
+        broken: None,
+        last_commit: Duration::ZERO,
+        shared_next_seq: next_seq.clone(),
+        shared_clock: clock.clone(),
+        database: db_tx.clone(),
     };
+    let c = committer::Committer {
+        store: store.clone(),
+        ops: db_rx,
+        budget: budget.clone(),
+        counters: counters.clone(),
+        timing,
+        next_seq,
+        clock,
+        done: Vec::new(),
+        evidence: Vec::new(),
+        since: None,
+        broken: None,
+    };
+    let committer = std::thread::Builder::new()
+        .name("gpu-otel-queue-db".into())
+        .spawn(move || c.run())
+        .map_err(QueueError::Thread)?;
     let writer = std::thread::Builder::new()
         .name("gpu-otel-queue".into())
         .spawn(move || w.run())
-        .map_err(|source| QueueError::Dir {
-            path: dir.display().to_string(),
-            source,
-        })?;
+        .map_err(QueueError::Thread)?;
     let stop_feeder = CancellationToken::new();
     let feeder = tokio::spawn(
         feeder::Feeder {
@@ -319,7 +397,7 @@ pub fn open(
         },
         tracker: Arc::new(Tracker {
             ledger: Mutex::new(Ledger::new(destinations)),
-            ops: ops_tx.clone(),
+            database: db_tx.clone(),
         }),
         entries,
         committed: committed_rx,
@@ -327,7 +405,9 @@ pub fn open(
         evidence: loaded.windows,
         running: QueueTasks {
             ops: ops_tx,
+            database: db_tx,
             writer,
+            committer,
             feeder,
             stop_feeder,
         },

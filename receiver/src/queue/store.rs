@@ -1,8 +1,25 @@
-//! The queue's database (redb, one file): accepted requests by number, the window
-//! store's evidence, and the next number. Synchronous; only the writer thread writes.
+//! The queue's storage in `queue.dir`: accepted requests as records appended to segment
+//! files (one write and one fdatasync per group commit; what an acknowledgement waits
+//! for), and a redb database for what changes in place, committed on its own schedule:
+//! which requests are done, the window store's evidence, the next number and the
+//! arrival clock. Synchronous; only the writer thread writes.
+//!
+//! A record: magic, body length, number, arrival (Unix ns), output bound, the body's
+//! CRC-32 and the header's (40 bytes), then the request's protobuf. A restart reads the
+//! segments in order and stops in each at the first record that is short or fails a
+//! checksum: a torn tail can only hold requests whose commit never completed, since a
+//! commit is acknowledged after its fdatasync and a restart never appends to an old
+//! segment. Requests numbered in the database's done table are skipped. A segment is
+//! removed once every request in it is done and that is durable; its done rows go in a
+//! later commit, after the directory is synced.
+//!
+//! After an I/O error redb refuses every further use of its handle (`PreviousIo`), so a
+//! failed database commit reopens the database ([`Store::reopen`]): redb then recovers
+//! the last commit it can prove complete, as at a restart.
 
-use std::collections::BTreeSet;
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound::Included;
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 
 use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
@@ -11,13 +28,14 @@ use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Evicted, Tombstone};
 use semconv::Window;
 
+use super::fs::{Fs, SegmentFile};
 use super::QueueError;
 use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::resource::ResourceKey;
 
-/// Accepted requests: number → arrival (Unix ns) and the most spans it can export (8
-/// bytes little-endian each), then the OTLP protobuf.
-const REQUESTS: TableDefinition<u64, &[u8]> = TableDefinition::new("requests");
+/// Numbers of requests that are done (every destination has all of their output), as
+/// long as a segment holds them.
+const DONE: TableDefinition<u64, ()> = TableDefinition::new("done");
 /// Window records the store holds: (producer, start, origin) → the record as an OTLP
 /// span event. Every record the store took for a start is kept until it evicts the start,
 /// so loading them in origin order rebuilds what the store had.
@@ -29,9 +47,16 @@ const FLOORS: TableDefinition<u64, (u64, u64)> = TableDefinition::new("floors");
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 const NEXT_SEQ: &str = "next_seq";
 const CLOCK: &str = "clock";
+/// Requests as the queue kept them before segments (number → arrival, output bound,
+/// protobuf): moved into a segment when found.
+const LEGACY_REQUESTS: TableDefinition<u64, &[u8]> = TableDefinition::new("requests");
 
-/// Bytes a stored request takes besides its protobuf: its arrival time and output bound.
-pub(crate) const HEADER_BYTES: usize = 16;
+/// A segment holds requests until it reaches this size; then the next one starts.
+const SEGMENT_BYTES: u64 = 64 << 20;
+const MAGIC: u32 = 0x3151_4f47; // "GOQ1"
+/// Bytes a stored request takes besides its protobuf: its record's header.
+pub(crate) const HEADER_BYTES: usize = 40;
+const SEGMENT_SUFFIX: &str = ".seg";
 
 /// What a restart finds on disk.
 #[derive(Debug, Default)]
@@ -60,42 +85,98 @@ pub(crate) struct Stored {
     pub protobuf: Vec<u8>,
 }
 
-/// One commit's worth of changes, applied in order.
+/// One request to append: number, arrival, output bound, protobuf and its CRC-32.
+#[derive(Debug)]
+pub(crate) struct Record<'a> {
+    pub seq: u64,
+    pub arrival: u64,
+    pub bound: u64,
+    pub body: &'a [u8],
+    pub crc: u32,
+}
+
+/// One database commit's worth of changes, applied in order.
 #[derive(Debug, Default)]
 pub(crate) struct Batch {
-    /// New requests: number, arrival, output bound, protobuf.
-    pub appends: Vec<(u64, u64, u64, Vec<u8>)>,
-    /// Requests to delete.
-    pub deletes: Vec<u64>,
+    /// Requests that are done.
+    pub done: Vec<u64>,
     /// Changes of the window store.
     pub evidence: Vec<EvidenceChange>,
-    /// The next request number and arrival clock after this batch.
+    /// The next request number and arrival clock.
     pub next_seq: u64,
     pub clock: u64,
 }
 
-/// What a commit changed.
+/// What a database commit changed.
 #[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct Committed {
-    /// Stored bytes of the requests it deleted.
-    pub freed: u64,
-    /// Requests it deleted (a number already gone counts nothing).
-    pub deleted: u64,
     /// Evidence rows added minus rows removed.
     pub evidence_rows: i64,
 }
 
-/// The database.
-#[derive(Debug)]
-pub(crate) struct Store {
-    db: Database,
+/// Where a live request is.
+#[derive(Debug, Clone, Copy)]
+struct Loc {
+    segment: u64,
+    /// Of its body.
+    offset: u64,
+    len: u32,
+    arrival: u64,
+    crc: u32,
 }
 
-/// A stored request's arrival and output bound.
-fn header(v: &[u8]) -> Option<(u64, u64)> {
-    let (a, rest) = v.split_first_chunk::<8>()?;
-    let (b, _) = rest.split_first_chunk::<8>()?;
-    Some((u64::from_le_bytes(*a), u64::from_le_bytes(*b)))
+#[derive(Debug)]
+struct Segment {
+    file: Arc<dyn SegmentFile>,
+    /// Requests in it that are not done.
+    live: u64,
+    /// The highest number in it.
+    last: u64,
+}
+
+#[derive(Debug, Default)]
+struct Segments {
+    /// By their first number (their name).
+    files: BTreeMap<u64, Segment>,
+    /// The one appends go to, and where the next record goes.
+    current: Option<(u64, u64)>,
+    /// Live requests.
+    index: BTreeMap<u64, Loc>,
+    /// Segments with nothing live, by first number: removed after the next database
+    /// commit, which makes the last of their done rows durable.
+    dead: Vec<u64>,
+    /// Numbers of removed segments (the directory synced since): their done rows go
+    /// with the next database commit.
+    removed: Vec<(u64, u64)>,
+}
+
+/// Opens the database (the file in `queue.dir`, or a test's storage backend).
+type OpenDb = dyn Fn() -> Result<Database, redb::DatabaseError> + Send + Sync;
+
+/// The queue's files.
+pub(crate) struct Store {
+    fs: Arc<dyn Fs>,
+    /// None while a reopen failed (every use fails until the next reopen succeeds).
+    db: RwLock<Option<Database>>,
+    open: Box<OpenDb>,
+    segs: Mutex<Segments>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("fs", &self.fs).finish()
+    }
+}
+
+/// The error of a store whose last reopen failed.
+fn closed() -> QueueError {
+    QueueError::Storage(Box::new(redb::Error::Io(std::io::Error::other(
+        "the queue database is closed after an I/O error",
+    ))))
+}
+
+fn io(e: std::io::Error) -> QueueError {
+    QueueError::Storage(Box::new(redb::Error::Io(e)))
 }
 
 fn window_row(w: &Window) -> Vec<u8> {
@@ -111,133 +192,494 @@ fn read_window(bytes: &[u8]) -> Option<Window> {
     }
 }
 
+fn segment_name(first: u64) -> String {
+    format!("{first:020}{SEGMENT_SUFFIX}")
+}
+
+fn segment_number(name: &str) -> Option<u64> {
+    let digits = name.strip_suffix(SEGMENT_SUFFIX)?;
+    (digits.len() == 20 && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// The CRC-32 of a request's protobuf.
+pub(crate) fn body_crc(body: &[u8]) -> u32 {
+    crc32fast::hash(body)
+}
+
+fn encode_header(r: &Record<'_>, out: &mut Vec<u8>) {
+    let start = out.len();
+    out.extend_from_slice(&MAGIC.to_le_bytes());
+    out.extend_from_slice(&(r.body.len() as u32).to_le_bytes());
+    out.extend_from_slice(&r.seq.to_le_bytes());
+    out.extend_from_slice(&r.arrival.to_le_bytes());
+    out.extend_from_slice(&r.bound.to_le_bytes());
+    out.extend_from_slice(&r.crc.to_le_bytes());
+    let crc = crc32fast::hash(&out[start..]);
+    out.extend_from_slice(&crc.to_le_bytes());
+}
+
+/// A record's header: (body length, number, arrival, bound, body CRC), if it is one.
+fn decode_header(h: &[u8]) -> Option<(u32, u64, u64, u64, u32)> {
+    let h: &[u8; HEADER_BYTES] = h.get(..HEADER_BYTES)?.try_into().ok()?;
+    let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().unwrap());
+    let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().unwrap());
+    if u32_at(0) != MAGIC || crc32fast::hash(&h[..36]) != u32_at(36) {
+        return None;
+    }
+    Some((u32_at(4), u64_at(8), u64_at(16), u64_at(24), u32_at(32)))
+}
+
+/// The records of a segment's bytes that read whole, in order, with their body offsets;
+/// and where the first bad one starts, if one does.
+#[allow(clippy::type_complexity)]
+fn scan(bytes: &[u8]) -> (Vec<(u64, u64, u64, Loc)>, Option<usize>) {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let Some((len, seq, arrival, bound, crc)) = decode_header(&bytes[at..]) else {
+            return (out, Some(at));
+        };
+        let body = at + HEADER_BYTES;
+        let end = body + len as usize;
+        if end > bytes.len() || crc32fast::hash(&bytes[body..end]) != crc {
+            return (out, Some(at));
+        }
+        out.push((
+            seq,
+            bound,
+            len as u64,
+            Loc {
+                segment: 0,
+                offset: body as u64,
+                len,
+                arrival,
+                crc,
+            },
+        ));
+        at = end;
+    }
+    (out, None)
+}
+
 impl Store {
-    /// Opens (or creates) the database in `dir`; after a crash redb checks and repairs it.
-    pub(super) fn open(dir: &Path) -> Result<Store, QueueError> {
-        std::fs::create_dir_all(dir).map_err(|source| QueueError::Dir {
-            path: dir.display().to_string(),
-            source,
-        })?;
-        let db = Database::create(dir.join("queue.redb")).map_err(redb::Error::from)?;
+    /// Opens the files `fs` gives: the database (tables created) and the directory.
+    pub(super) fn open(fs: Arc<dyn Fs>) -> Result<Store, QueueError> {
+        let open_fs = fs.clone();
+        let open: Box<OpenDb> = Box::new(move || open_fs.open_db());
+        let db = Store::first_open(&*open)?;
+        // A database file just created must survive a crash.
+        fs.sync_dir().map_err(io)?;
+        Ok(Store {
+            fs,
+            db: RwLock::new(Some(db)),
+            open,
+            segs: Mutex::new(Segments::default()),
+        })
+    }
+
+    fn first_open(open: &OpenDb) -> Result<Database, QueueError> {
+        let db = open().map_err(redb::Error::from)?;
         let txn = db.begin_write().map_err(redb::Error::from)?;
         {
             // Created here so that readers never meet a missing table.
-            txn.open_table(REQUESTS).map_err(redb::Error::from)?;
+            txn.open_table(DONE).map_err(redb::Error::from)?;
             txn.open_table(WINDOWS).map_err(redb::Error::from)?;
             txn.open_table(META).map_err(redb::Error::from)?;
             txn.open_table(FLOORS).map_err(redb::Error::from)?;
         }
         txn.commit().map_err(redb::Error::from)?;
-        Ok(Store { db })
+        Ok(db)
     }
 
-    /// Reads what a restart needs: the numbers, the sizes, and the evidence of inputs
-    /// that are no longer on disk (the others bring their windows again when replayed).
+    /// Closes the database and opens it again: what a failed database commit needs
+    /// before the next one. On failure the database stays closed until a later reopen
+    /// succeeds.
+    pub(super) fn reopen(&self) -> Result<(), QueueError> {
+        let mut db = self.db.write().unwrap_or_else(|p| p.into_inner());
+        // The old handle first: it holds the file's lock.
+        drop(db.take());
+        *db = Some(Store::first_open(&*self.open)?);
+        Ok(())
+    }
+
+    fn db(&self) -> RwLockReadGuard<'_, Option<Database>> {
+        self.db.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn segs(&self) -> MutexGuard<'_, Segments> {
+        self.segs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Reads what a restart needs: the requests in the segments that are not done (moving
+    /// requests kept by an older receiver into a segment first), the evidence of inputs
+    /// that are no longer on disk (the others bring their windows again when replayed),
+    /// and the numbers; removes what is done.
     pub(super) fn load(&self) -> Result<Loaded, QueueError> {
-        let txn = self.db.begin_read().map_err(redb::Error::from)?;
-        let meta = txn.open_table(META).map_err(redb::Error::from)?;
-        let get = |k| -> Result<u64, QueueError> {
-            Ok(meta
-                .get(k)
+        let (meta_next, clock, done, legacy) = {
+            let db = self.db();
+            let txn = db
+                .as_ref()
+                .ok_or_else(closed)?
+                .begin_read()
+                .map_err(redb::Error::from)?;
+            let meta = txn.open_table(META).map_err(redb::Error::from)?;
+            let get = |k| -> Result<u64, QueueError> {
+                Ok(meta
+                    .get(k)
+                    .map_err(redb::Error::from)?
+                    .map_or(0, |v| v.value()))
+            };
+            let (next, clock) = (get(NEXT_SEQ)?, get(CLOCK)?);
+            let mut done = BTreeSet::new();
+            for row in txn
+                .open_table(DONE)
                 .map_err(redb::Error::from)?
-                .map_or(0, |v| v.value()))
+                .iter()
+                .map_err(redb::Error::from)?
+            {
+                done.insert(row.map_err(redb::Error::from)?.0.value());
+            }
+            let mut legacy = Vec::new();
+            if let Ok(t) = txn.open_table(LEGACY_REQUESTS) {
+                for row in t.iter().map_err(redb::Error::from)? {
+                    let (k, v) = row.map_err(redb::Error::from)?;
+                    let v = v.value();
+                    if v.len() >= 16 {
+                        let arrival = u64::from_le_bytes(v[..8].try_into().unwrap());
+                        let bound = u64::from_le_bytes(v[8..16].try_into().unwrap());
+                        legacy.push((k.value(), arrival, bound, v[16..].to_vec()));
+                    }
+                }
+            }
+            (next, clock, done, legacy)
         };
-        let (mut next_seq, clock) = (get(NEXT_SEQ)?.max(1), get(CLOCK)?);
-        let requests_table = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
-        let (mut requests, mut outputs_bound) = (Vec::new(), 0);
-        for row in requests_table.iter().map_err(redb::Error::from)? {
-            let (k, v) = row.map_err(redb::Error::from)?;
-            let v = v.value();
-            requests.push((k.value(), v.len() as u64));
-            outputs_bound += header(v).map_or(0, |(_, bound)| bound);
-        }
-        if let Some(&(last, _)) = requests.last() {
-            next_seq = next_seq.max(last + 1);
-        }
-        let on_disk: BTreeSet<u64> = requests.iter().map(|&(s, _)| s).collect();
-        let windows_table = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
-        let evidence_rows = windows_table.len().map_err(redb::Error::from)?;
-        let mut windows = Vec::new();
-        // Keys sort by producer, start, then origin: the order the store took them.
-        for row in windows_table.iter().map_err(redb::Error::from)? {
-            let (k, v) = row.map_err(redb::Error::from)?;
-            let (key, start, origin) = k.value();
-            if on_disk.contains(&origin) {
-                continue;
+
+        // The segments, in order.
+        let mut names: Vec<(u64, String)> = self
+            .fs
+            .list()
+            .map_err(io)?
+            .into_iter()
+            .filter_map(|n| segment_number(&n).map(|k| (k, n)))
+            .collect();
+        names.sort();
+        let mut segs = Segments::default();
+        let mut seen = BTreeSet::new();
+        let mut outputs_bound = 0;
+        let mut max_seq = 0;
+        let mut empty = Vec::new();
+        for (first, name) in &names {
+            let file: Arc<dyn SegmentFile> = Arc::from(self.fs.open(name).map_err(io)?);
+            let len = file.len().map_err(io)?;
+            let bytes = file.read_at(0, len as usize).map_err(io)?;
+            let (records, bad) = scan(&bytes);
+            if let Some(at) = bad {
+                tracing::warn!(
+                    segment = name.as_str(),
+                    offset = at,
+                    bytes_skipped = bytes.len() - at,
+                    "A queue segment ends in a record that is torn or damaged; what follows it is skipped (requests whose commit did not complete)"
+                );
             }
-            match read_window(v.value()) {
-                Some(w) => windows.push((ResourceKey(key), w)),
-                None => tracing::warn!(
-                    key,
-                    start,
-                    origin,
-                    "An evidence row does not decode; skipped"
-                ),
+            let mut seg = Segment {
+                file,
+                live: 0,
+                last: *first,
+            };
+            for (seq, bound, _, mut loc) in records {
+                seen.insert(seq);
+                max_seq = max_seq.max(seq);
+                seg.last = seg.last.max(seq);
+                if done.contains(&seq) {
+                    continue;
+                }
+                loc.segment = *first;
+                seg.live += 1;
+                outputs_bound += bound;
+                segs.index.insert(seq, loc);
+            }
+            if seg.live == 0 {
+                empty.push(name.clone());
+            } else {
+                segs.files.insert(*first, seg);
             }
         }
-        let mut floors = Vec::new();
-        for row in txn
-            .open_table(FLOORS)
-            .map_err(redb::Error::from)?
-            .iter()
-            .map_err(redb::Error::from)?
+
+        for name in &empty {
+            if let Err(e) = self.fs.remove(name) {
+                tracing::warn!(segment = name.as_str(), error = %e, "Cannot remove a done queue segment");
+            }
+        }
+        if !empty.is_empty() {
+            self.fs.sync_dir().map_err(io)?;
+        }
+
+        // Requests an older receiver kept in the database: into a segment of their own.
+        let legacy: Vec<_> = legacy
+            .into_iter()
+            .filter(|(seq, ..)| !seen.contains(seq) && !done.contains(seq))
+            .collect();
+        if let Some(&(first, ..)) = legacy.first() {
+            let records: Vec<Record<'_>> = legacy
+                .iter()
+                .map(|(seq, arrival, bound, body)| Record {
+                    seq: *seq,
+                    arrival: *arrival,
+                    bound: *bound,
+                    body,
+                    crc: body_crc(body),
+                })
+                .collect();
+            // Named below the first number a new segment can get.
+            let name = segment_name(first);
+            let file: Arc<dyn SegmentFile> = Arc::from(self.fs.create(&name).map_err(io)?);
+            let mut buf = Vec::new();
+            let mut seg = Segment {
+                file: file.clone(),
+                live: 0,
+                last: first,
+            };
+            for r in &records {
+                encode_header(r, &mut buf);
+                let offset = buf.len() as u64;
+                buf.extend_from_slice(r.body);
+                seg.live += 1;
+                seg.last = seg.last.max(r.seq);
+                max_seq = max_seq.max(r.seq);
+                outputs_bound += r.bound;
+                segs.index.insert(
+                    r.seq,
+                    Loc {
+                        segment: first,
+                        offset,
+                        len: r.body.len() as u32,
+                        arrival: r.arrival,
+                        crc: r.crc,
+                    },
+                );
+            }
+            file.write_at(0, &buf).map_err(io)?;
+            file.sync().map_err(io)?;
+            self.fs.sync_dir().map_err(io)?;
+            segs.files.insert(first, seg);
+            tracing::info!(
+                requests = records.len(),
+                "Moved the requests an older receiver queued into a segment"
+            );
+        }
+
+        let max_done = done.last().copied().unwrap_or(0);
+        let next_seq = meta_next.max(max_seq + 1).max(max_done + 1).max(1);
+
+        // Done rows of segments that are gone, the legacy rows, and the next number.
         {
-            let (k, v) = row.map_err(redb::Error::from)?;
-            let (floor, lost_until) = v.value();
-            floors.push((ResourceKey(k.value()), Tombstone { floor, lost_until }));
+            let db = self.db();
+            let txn = db
+                .as_ref()
+                .ok_or_else(closed)?
+                .begin_write()
+                .map_err(redb::Error::from)?;
+            {
+                let mut t = txn.open_table(DONE).map_err(redb::Error::from)?;
+                let kept: Vec<(u64, u64)> = segs.files.iter().map(|(&f, s)| (f, s.last)).collect();
+                t.retain(|seq, _| kept.iter().any(|&(f, l)| (f..=l).contains(&seq)))
+                    .map_err(redb::Error::from)?;
+                let _ = txn.delete_table(LEGACY_REQUESTS);
+                let mut meta = txn.open_table(META).map_err(redb::Error::from)?;
+                meta.insert(NEXT_SEQ, next_seq).map_err(redb::Error::from)?;
+                meta.insert(CLOCK, clock).map_err(redb::Error::from)?;
+            }
+            txn.commit().map_err(redb::Error::from)?;
         }
+
+        // Evidence of inputs no longer on disk.
+        let (windows, floors, evidence_rows) = {
+            let db = self.db();
+            let txn = db
+                .as_ref()
+                .ok_or_else(closed)?
+                .begin_read()
+                .map_err(redb::Error::from)?;
+            let windows_table = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
+            let evidence_rows = windows_table.len().map_err(redb::Error::from)?;
+            let mut windows = Vec::new();
+            // Keys sort by producer, start, then origin: the order the store took them.
+            for row in windows_table.iter().map_err(redb::Error::from)? {
+                let (k, v) = row.map_err(redb::Error::from)?;
+                let (key, start, origin) = k.value();
+                if segs.index.contains_key(&origin) {
+                    continue;
+                }
+                match read_window(v.value()) {
+                    Some(w) => windows.push((ResourceKey(key), w)),
+                    None => tracing::warn!(
+                        key,
+                        start,
+                        origin,
+                        "An evidence row does not decode; skipped"
+                    ),
+                }
+            }
+            let mut floors = Vec::new();
+            for row in txn
+                .open_table(FLOORS)
+                .map_err(redb::Error::from)?
+                .iter()
+                .map_err(redb::Error::from)?
+            {
+                let (k, v) = row.map_err(redb::Error::from)?;
+                let (floor, lost_until) = v.value();
+                floors.push((ResourceKey(k.value()), Tombstone { floor, lost_until }));
+            }
+            (windows, floors, evidence_rows)
+        };
+
+        let requests = segs
+            .index
+            .iter()
+            .map(|(&seq, l)| (seq, u64::from(l.len) + HEADER_BYTES as u64))
+            .collect();
+        *self.segs() = segs;
         Ok(Loaded {
-            floors,
             next_seq,
             clock,
             requests,
             windows,
+            floors,
             evidence_rows,
             outputs_bound,
         })
     }
 
-    /// Requests numbered `from..=to`, in order (numbers not on disk are skipped).
-    pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
-        let txn = self.db.begin_read().map_err(redb::Error::from)?;
-        let table = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
-        let mut out = Vec::new();
-        for row in table.range(from..=to).map_err(redb::Error::from)? {
-            let (k, v) = row.map_err(redb::Error::from)?;
-            let v = v.value();
-            let Some((arrival, _)) = header(v) else {
-                return Err(QueueError::Corrupt(k.value()));
+    /// Appends `records` (numbered in order, above every number before) to the current
+    /// segment, starting one when there is none, and makes them durable. On error some
+    /// of them may be on disk: [`Store::discard_tail`] removes them.
+    pub(super) fn append(&self, records: &[Record<'_>]) -> Result<(), QueueError> {
+        let Some(first) = records.first() else {
+            return Ok(());
+        };
+        let (segment, offset, file) = {
+            let mut segs = self.segs();
+            let (segment, offset) = match segs.current {
+                Some(c) => c,
+                None => {
+                    let file: Arc<dyn SegmentFile> =
+                        Arc::from(self.fs.create(&segment_name(first.seq)).map_err(io)?);
+                    segs.files.insert(
+                        first.seq,
+                        Segment {
+                            file,
+                            live: 0,
+                            last: first.seq,
+                        },
+                    );
+                    // Current (so that a failure here leaves it to discard_tail) before
+                    // its name is durable; nothing in it counts before that.
+                    segs.current = Some((first.seq, 0));
+                    self.fs.sync_dir().map_err(io)?;
+                    (first.seq, 0)
+                }
             };
-            out.push(Stored {
-                seq: k.value(),
-                arrival,
-                protobuf: v[HEADER_BYTES..].to_vec(),
-            });
+            (segment, offset, segs.files[&segment].file.clone())
+        };
+        let mut buf = Vec::with_capacity(records.iter().map(|r| HEADER_BYTES + r.body.len()).sum());
+        let mut locs = Vec::with_capacity(records.len());
+        for r in records {
+            encode_header(r, &mut buf);
+            locs.push((
+                r.seq,
+                Loc {
+                    segment,
+                    offset: offset + buf.len() as u64,
+                    len: r.body.len() as u32,
+                    arrival: r.arrival,
+                    crc: r.crc,
+                },
+            ));
+            buf.extend_from_slice(r.body);
         }
-        Ok(out)
+        file.write_at(offset, &buf).map_err(io)?;
+        file.sync().map_err(io)?;
+        let mut segs = self.segs();
+        let end = offset + buf.len() as u64;
+        let seg = segs.files.get_mut(&segment).expect("the current segment");
+        seg.live += locs.len() as u64;
+        seg.last = seg.last.max(records[records.len() - 1].seq);
+        segs.index.extend(locs);
+        segs.current = (end < SEGMENT_BYTES).then_some((segment, end));
+        Ok(())
     }
 
-    /// Applies a batch in one transaction, durable (fsync) when it returns.
+    /// After a failed append: cuts the current segment back to what was durable before
+    /// it and syncs that, so that nothing of the failed append can come back; the next
+    /// append starts a new segment. On error, try again later.
+    pub(super) fn discard_tail(&self) -> Result<(), QueueError> {
+        let mut segs = self.segs();
+        let Some((segment, end)) = segs.current else {
+            return Ok(());
+        };
+        let file = segs.files[&segment].file.clone();
+        file.set_len(end).map_err(io)?;
+        file.sync().map_err(io)?;
+        segs.current = None;
+        if segs.files[&segment].live == 0 {
+            segs.dead.push(segment);
+        }
+        Ok(())
+    }
+
+    /// These requests are done: they leave the index at once (their bytes no longer
+    /// count); on disk they count as done once a database commit holds them. Returns the
+    /// stored bytes and the number of requests that left.
+    pub(super) fn forget(&self, seqs: &[u64]) -> (u64, u64) {
+        let mut segs = self.segs();
+        let (mut bytes, mut n) = (0, 0);
+        for seq in seqs {
+            let Some(loc) = segs.index.remove(seq) else {
+                continue;
+            };
+            bytes += u64::from(loc.len) + HEADER_BYTES as u64;
+            n += 1;
+            let current = segs.current.map(|c| c.0);
+            let seg = segs
+                .files
+                .get_mut(&loc.segment)
+                .expect("a live request's segment");
+            seg.live -= 1;
+            if seg.live == 0 && current != Some(loc.segment) {
+                // Its done rows are in the batch of the next database commit.
+                segs.dead.push(loc.segment);
+            }
+        }
+        (bytes, n)
+    }
+
+    /// Commits `batch` to the database (durable when it returns), then removes the
+    /// segments whose requests it made all done, and syncs the directory.
     pub(super) fn commit(&self, batch: &Batch) -> Result<Committed, QueueError> {
-        let txn = self.db.begin_write().map_err(redb::Error::from)?;
+        // The writer thread alone calls forget and commit: the segments dead now have
+        // every done row in this batch or an earlier one.
+        let (removed, dead) = {
+            let segs = self.segs();
+            (segs.removed.clone(), segs.dead.clone())
+        };
+        let db = self.db();
+        let txn = db
+            .as_ref()
+            .ok_or_else(closed)?
+            .begin_write()
+            .map_err(redb::Error::from)?;
         let mut done = Committed::default();
         {
-            let mut requests = txn.open_table(REQUESTS).map_err(redb::Error::from)?;
-            let mut row = Vec::new();
-            for (seq, arrival, bound, protobuf) in &batch.appends {
-                row.clear();
-                row.extend_from_slice(&arrival.to_le_bytes());
-                row.extend_from_slice(&bound.to_le_bytes());
-                row.extend_from_slice(protobuf);
-                requests
-                    .insert(seq, row.as_slice())
-                    .map_err(redb::Error::from)?;
+            let mut rows = txn.open_table(DONE).map_err(redb::Error::from)?;
+            for seq in &batch.done {
+                rows.insert(seq, ()).map_err(redb::Error::from)?;
             }
-            for seq in &batch.deletes {
-                if let Some(old) = requests.remove(seq).map_err(redb::Error::from)? {
-                    done.freed += old.value().len() as u64;
-                    done.deleted += 1;
-                }
+            for &(first, last) in &removed {
+                rows.retain_in(first..=last, |_, _| false)
+                    .map_err(redb::Error::from)?;
             }
             let mut windows = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
             for change in &batch.evidence {
@@ -287,6 +729,109 @@ impl Store {
             meta.insert(CLOCK, batch.clock).map_err(redb::Error::from)?;
         }
         txn.commit().map_err(redb::Error::from)?;
+        drop(db);
+        // Durable: the removed segments' rows are gone; the dead segments' rows are in.
+        let mut segs = self.segs();
+        segs.removed.retain(|r| !removed.contains(r));
+        let mut gone = Vec::new();
+        segs.dead.retain(|d| !dead.contains(d));
+        for first in dead {
+            let Some(seg) = segs.files.remove(&first) else {
+                continue;
+            };
+            match self.fs.remove(&segment_name(first)) {
+                Ok(()) => gone.push((first, seg.last)),
+                Err(e) => {
+                    tracing::warn!(error = %e, "Cannot remove a done queue segment");
+                    segs.files.insert(first, seg);
+                    segs.dead.push(first);
+                }
+            }
+        }
+        if !gone.is_empty() {
+            // Their rows may go only once the removals are durable.
+            match self.fs.sync_dir() {
+                Ok(()) => segs.removed.extend(gone),
+                Err(e) => tracing::warn!(error = %e, "Cannot sync the queue directory"),
+            }
+        }
         Ok(done)
+    }
+
+    /// Whether a segment waits for a database commit to be removed.
+    pub(super) fn has_dead(&self) -> bool {
+        !self.segs().dead.is_empty()
+    }
+
+    /// Requests numbered `from..=to` that are live, in order.
+    pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
+        let wanted: Vec<(u64, Loc, Arc<dyn SegmentFile>)> = {
+            let segs = self.segs();
+            segs.index
+                .range((Included(from), Included(to)))
+                .map(|(&seq, l)| (seq, *l, segs.files[&l.segment].file.clone()))
+                .collect()
+        };
+        let mut out = Vec::with_capacity(wanted.len());
+        for (seq, l, file) in wanted {
+            let protobuf = file.read_at(l.offset, l.len as usize).map_err(io)?;
+            if protobuf.len() != l.len as usize || crc32fast::hash(&protobuf) != l.crc {
+                // Checked when written or loaded: only a damaged disk gets here. Skipped,
+                // so that the rest of the queue is still delivered.
+                tracing::error!(error = %QueueError::Corrupt(seq), "A queued request reads back damaged; skipped");
+                continue;
+            }
+            out.push(Stored {
+                seq,
+                arrival: l.arrival,
+                protobuf,
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::queue::fs::DirFs;
+
+    #[test]
+    fn requests_an_older_receiver_kept_in_the_database_move_into_a_segment_once() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            // The layout before segments: number → arrival, output bound, protobuf.
+            let db = Database::create(dir.path().join("queue.redb")).unwrap();
+            let txn = db.begin_write().unwrap();
+            {
+                let mut t = txn.open_table(LEGACY_REQUESTS).unwrap();
+                for seq in 1..=3u64 {
+                    let mut row = Vec::new();
+                    row.extend_from_slice(&(100 + seq).to_le_bytes());
+                    row.extend_from_slice(&7u64.to_le_bytes());
+                    row.extend_from_slice(format!("body {seq}").as_bytes());
+                    t.insert(seq, row.as_slice()).unwrap();
+                }
+                txn.open_table(META).unwrap().insert(NEXT_SEQ, 4).unwrap();
+            }
+            txn.commit().unwrap();
+        }
+        let fs: Arc<dyn Fs> = Arc::new(DirFs {
+            dir: dir.path().into(),
+        });
+        let store = Store::open(fs.clone()).unwrap();
+        let loaded = store.load().unwrap();
+        let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
+        assert_eq!(seqs, vec![1, 2, 3]);
+        assert_eq!((loaded.next_seq, loaded.outputs_bound), (4, 21));
+        let read = store.read(1, 3).unwrap();
+        assert_eq!(read[1].protobuf, b"body 2");
+        assert_eq!(read[1].arrival, 102);
+        drop(store);
+        // The next start finds them in the segment alone.
+        let store = Store::open(fs).unwrap();
+        let loaded = store.load().unwrap();
+        assert_eq!(loaded.requests.len(), 3);
+        assert_eq!(store.read(1, 3).unwrap().len(), 3);
     }
 }

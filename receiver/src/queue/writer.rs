@@ -1,49 +1,108 @@
-//! The one thread that writes the queue's database: appends (each acknowledged only once
-//! its commit is durable), deletions and evidence, grouped into commits by the fsync
-//! policy. After a commit it hands the new requests to the feeder while there is room
-//! (else the feeder reads them back from disk) and says how far the queue is committed.
+//! The one thread that appends to the queue: each request acknowledged only once the
+//! segment write that holds it is durable, grouped by the fsync policy. After an append
+//! it hands the new requests to the feeder while there is room (else the feeder reads
+//! them back from disk) and says how far the queue is committed. Deletions and evidence
+//! go to the database on a thread of their own ([`super::committer`]), so that no
+//! acknowledgement waits for a database commit.
+//!
+//! An append that fails (a failed fsync, a full disk) may still have reached the disk in
+//! part or whole, so its requests are neither acknowledged nor refused yet: the writer
+//! cuts the segment back to what was durable before it and syncs that, then refuses them
+//! (retry later). Until that succeeds (retried with backoff) new requests are refused at
+//! once, without touching the disk. Their numbers are never given out again. So a sender
+//! told "retry" never has its request delivered, and one told nothing (the process died
+//! meanwhile) is in the same place as one whose answer a crash lost.
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::store::{Batch, Store, HEADER_BYTES};
+use super::committer::DbOp;
+use super::store::{Record, Store, HEADER_BYTES};
 use super::Budget;
 use crate::config::Fsync;
 use crate::entry::{Admission, Entry};
-use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
 
-/// Operations in the order they must reach the disk.
+/// What the writer is asked to do.
 #[derive(Debug)]
 pub(crate) enum Op {
-    /// A new request, its budget reservation, what the pipeline gets when it fits in
-    /// memory, and whom to tell that it is durable.
+    /// A new request (its protobuf and that protobuf's CRC-32), its budget reservation,
+    /// what the pipeline gets when it fits in memory, and whom to tell that it is durable.
     Append {
         protobuf: Vec<u8>,
+        crc: u32,
         outputs_bound: u64,
         reserved: u64,
         job: (Prepared, Admission),
         done: oneshot::Sender<bool>,
     },
-    /// Every destination has all of this input's output.
-    Delete(u64),
-    /// What the window store took and dropped.
-    Evidence(Vec<EvidenceChange>),
-    /// Commit what is left and stop.
+    /// Stop.
     Stop,
 }
 
-/// Ops of one commit at most, so that one commit stays short.
+/// An append waiting for its commit.
+#[derive(Debug)]
+pub(crate) struct Append {
+    protobuf: Vec<u8>,
+    crc: u32,
+    outputs_bound: u64,
+    reserved: u64,
+    job: (Prepared, Admission),
+    done: oneshot::Sender<bool>,
+}
+
+/// Ops taken at once at most, so that one commit stays short.
 const MAX_OPS_PER_COMMIT: usize = 4096;
-/// How long deletions and evidence wait for an append's commit to ride with before they
-/// are committed on their own: bounds what a crash re-delivers and when the budget is
-/// given back, without an fsync per deletion.
-const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+/// The writer's waits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Timing {
+    /// How long deletions and evidence wait before the database commit that takes them:
+    /// bounds what a crash re-delivers, without a commit per deletion.
+    pub flush_after: Duration,
+    /// The first and the longest wait before a failed commit is tried again.
+    pub retry_first: Duration,
+    pub retry_max: Duration,
+}
+
+impl Timing {
+    /// The receiver's (the model test runs shorter ones).
+    pub(crate) const DEFAULT: Timing = Timing {
+        flush_after: Duration::from_millis(100),
+        retry_first: Duration::from_millis(10),
+        retry_max: Duration::from_secs(2),
+    };
+}
+
+/// A request whose append failed: refused once it is known to be off the disk.
+#[derive(Debug)]
+pub(crate) struct Doubtful {
+    reserved: u64,
+    done: oneshot::Sender<bool>,
+}
+
+/// A kind of commit after it failed.
+#[derive(Debug)]
+pub(crate) struct Broken {
+    /// When to try again, and the wait after that.
+    pub(crate) next_try: Instant,
+    backoff: Duration,
+}
+
+impl Broken {
+    pub(crate) fn after(previous: Option<&Broken>, timing: Timing) -> Broken {
+        let backoff = previous.map_or(timing.retry_first, |b| b.backoff);
+        Broken {
+            next_try: Instant::now() + backoff,
+            backoff: (backoff * 2).min(timing.retry_max),
+        }
+    }
+}
 
 #[derive(Debug)]
 pub(crate) struct Writer {
@@ -57,161 +116,241 @@ pub(crate) struct Writer {
     pub committed: watch::Sender<u64>,
     pub budget: Arc<Budget>,
     pub counters: Arc<QueueCounters>,
+    pub timing: Timing,
+    /// Requests of failed appends, to cut off the disk before they are refused.
+    pub doubtful: Vec<Doubtful>,
+    /// Some after a failed append, until its requests are off the disk.
+    pub broken: Option<Broken>,
+    /// How long the last append's commit took.
+    pub last_commit: Duration,
+    /// The next number and the arrival clock, for the database's commits.
+    pub shared_next_seq: Arc<AtomicU64>,
+    pub shared_clock: Arc<AtomicU64>,
+    /// To the database thread: a segment left empty by a failed append is removed by
+    /// its next commit.
+    pub database: std::sync::mpsc::Sender<DbOp>,
 }
 
 impl Writer {
     /// Runs until `Op::Stop` or until every sender is gone.
     pub(super) fn run(mut self) {
-        // Deletions and evidence not committed yet: they ride with the next commit of an
-        // append (an fsync that is paid anyway), or go on their own after FLUSH_AFTER.
-        let mut pending: Vec<Op> = Vec::new();
-        let mut since: Option<Instant> = None;
         loop {
-            let next = match since {
+            let next = match self.broken.as_ref().map(|b| b.next_try) {
                 None => self.ops.recv().map_err(|_| RecvTimeoutError::Disconnected),
-                Some(t) => self
+                Some(d) => self
                     .ops
-                    .recv_timeout(FLUSH_AFTER.saturating_sub(t.elapsed())),
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
             };
-            let first = match next {
-                Ok(op) => op,
-                Err(RecvTimeoutError::Timeout) => {
-                    pending = self.commit(std::mem::take(&mut pending));
-                    since = (!pending.is_empty()).then(Instant::now);
-                    continue;
+            let stop = match next {
+                Ok(op) => {
+                    let mut appends = Vec::new();
+                    let stop = self.take(op, &mut appends) || self.gather(&mut appends);
+                    self.append(appends);
+                    stop
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.commit(pending);
-                    return;
-                }
+                Err(RecvTimeoutError::Timeout) => false,
+                Err(RecvTimeoutError::Disconnected) => true,
             };
-            let mut ops = std::mem::take(&mut pending);
-            ops.push(first);
-            self.gather(&mut ops);
-            let stop = ops.iter().any(|op| matches!(op, Op::Stop));
-            let appends = ops.iter().any(|op| matches!(op, Op::Append { .. }));
-            let due = since.is_some_and(|t| t.elapsed() >= FLUSH_AFTER)
-                || ops.len() >= MAX_OPS_PER_COMMIT;
-            if !(appends || stop || due) {
-                pending = ops;
-                since = since.or_else(|| Some(Instant::now()));
-                continue;
+            if self
+                .broken
+                .as_ref()
+                .is_some_and(|b| stop || b.next_try <= Instant::now())
+            {
+                self.recover();
             }
-            pending = match self.fsync {
-                Fsync::Group => self.commit(ops),
-                Fsync::Request => {
-                    // One append per commit; what comes before an append rides along,
-                    // what comes after the last one waits like any deletion.
-                    let mut left = Vec::new();
-                    let mut part = Vec::new();
-                    for op in ops {
-                        let append = matches!(op, Op::Append { .. });
-                        part.push(op);
-                        if append {
-                            left.extend(self.commit(std::mem::take(&mut part)));
-                        }
-                    }
-                    left.extend(part);
-                    left
-                }
-            };
-            since = (!pending.is_empty()).then(Instant::now);
             if stop {
-                self.commit(pending);
+                self.abandon();
                 return;
             }
         }
     }
 
-    /// Adds what is already waiting and, for a group commit with an append, what comes
-    /// within the group window.
-    fn gather(&self, ops: &mut Vec<Op>) {
-        while ops.len() < MAX_OPS_PER_COMMIT {
+    /// Takes one op: appends into `appends`, the rest at once. True: stop.
+    fn take(&mut self, op: Op, appends: &mut Vec<Append>) -> bool {
+        match op {
+            Op::Append {
+                protobuf,
+                crc,
+                outputs_bound,
+                reserved,
+                job,
+                done,
+            } => {
+                if self.broken.is_some() {
+                    // Nothing new touches the disk until the failed append is cut off.
+                    self.refuse(reserved, done);
+                } else {
+                    appends.push(Append {
+                        protobuf,
+                        crc,
+                        outputs_bound,
+                        reserved,
+                        job,
+                        done,
+                    });
+                }
+            }
+            Op::Stop => return true,
+        }
+        false
+    }
+
+    /// Takes what is already waiting and, for a group commit with an append, what comes
+    /// within the group window (unless the last commit took longer). True: stop.
+    fn gather(&mut self, appends: &mut Vec<Append>) -> bool {
+        let mut taken = 1;
+        while taken < MAX_OPS_PER_COMMIT {
             match self.ops.try_recv() {
-                Ok(op) => ops.push(op),
+                Ok(op) => {
+                    taken += 1;
+                    if self.take(op, appends) {
+                        return true;
+                    }
+                }
                 Err(_) => break,
             }
         }
-        let has_append = ops.iter().any(|op| matches!(op, Op::Append { .. }));
-        if self.fsync != Fsync::Group || self.group_window.is_zero() || !has_append {
-            return;
+        // A commit that took longer than the window already let a batch gather: waiting
+        // more would only add latency (under load the window goes, at low load it stays).
+        if self.fsync != Fsync::Group
+            || self.group_window.is_zero()
+            || appends.is_empty()
+            || self.last_commit >= self.group_window
+        {
+            return false;
         }
         let until = Instant::now() + self.group_window;
-        while ops.len() < MAX_OPS_PER_COMMIT {
+        while taken < MAX_OPS_PER_COMMIT {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 break;
             }
             match self.ops.recv_timeout(left) {
-                Ok(op) => ops.push(op),
+                Ok(op) => {
+                    taken += 1;
+                    if self.take(op, appends) {
+                        return true;
+                    }
+                }
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        false
+    }
+
+    /// Commits the appends: all in one (`fsync: group`) or one each (`fsync: request`).
+    fn append(&mut self, appends: Vec<Append>) {
+        match self.fsync {
+            Fsync::Group => self.commit(appends),
+            Fsync::Request => {
+                for a in appends {
+                    self.commit(vec![a]);
+                }
             }
         }
     }
 
-    /// Commits `ops` in one transaction and tells everyone. Returns the deletions and
-    /// evidence to try again when the commit failed (its appends are refused).
-    fn commit(&mut self, ops: Vec<Op>) -> Vec<Op> {
-        if ops.iter().all(|op| matches!(op, Op::Stop)) {
-            return Vec::new();
-        }
-        let first_seq = self.next_seq;
-        let clock = self.clock;
-        let mut batch = Batch::default();
-        let mut appended = Vec::new();
-        let mut kept = Vec::new();
-        for op in ops {
-            match op {
-                Op::Append {
-                    protobuf,
-                    outputs_bound,
-                    reserved,
-                    job,
-                    done,
-                } => {
-                    // Arrival times never go back, not even across a restart.
-                    self.clock = self.clock.max(crate::clock::now_ns());
-                    batch
-                        .appends
-                        .push((self.next_seq, self.clock, outputs_bound, protobuf));
-                    appended.push((self.next_seq, self.clock, reserved, job, done));
-                    self.next_seq += 1;
-                }
-                Op::Delete(seq) => {
-                    batch.deletes.push(seq);
-                    kept.push(Op::Delete(seq));
-                }
-                Op::Evidence(changes) => {
-                    batch.evidence.extend(changes.iter().cloned());
-                    kept.push(Op::Evidence(changes));
-                }
-                Op::Stop => {}
+    /// Refuses a request that never reached the disk.
+    fn refuse(&self, reserved: u64, done: oneshot::Sender<bool>) {
+        self.budget.release(reserved);
+        self.counters.bytes.store(self.budget.used(), Relaxed);
+        let _ = done.send(false);
+    }
+
+    /// Stopping with requests whose removal is not durable: their senders get no answer
+    /// (as when the process dies), since one may still be on disk and delivered after the
+    /// next start.
+    fn abandon(&mut self) {
+        if !self.doubtful.is_empty() {
+            tracing::error!(
+                requests = self.doubtful.len(),
+                "Stopping with requests of a failed commit unanswered; the next start may deliver them"
+            );
+            for d in std::mem::take(&mut self.doubtful) {
+                // No refusal: dropping the sender would tell "unavailable".
+                std::mem::forget(d.done);
             }
         }
-        batch.next_seq = self.next_seq;
-        batch.clock = self.clock;
+    }
+
+    /// Cuts the failed appends off the disk, then refuses them.
+    fn recover(&mut self) {
+        match self.store.discard_tail() {
+            Ok(()) => {
+                tracing::info!(
+                    refused = self.doubtful.len(),
+                    "The queue's failed append is off the disk; its requests are refused, new ones are taken again"
+                );
+                self.broken = None;
+                for d in std::mem::take(&mut self.doubtful) {
+                    self.refuse(d.reserved, d.done);
+                }
+                if self.store.has_dead() {
+                    // A segment left with nothing live goes with the next database commit.
+                    let _ = self.database.send(DbOp::Flush);
+                }
+            }
+            Err(e) => {
+                self.counters.commit_failures.fetch_add(1, Relaxed);
+                let b = Broken::after(self.broken.as_ref(), self.timing);
+                tracing::error!(
+                    error = %e,
+                    retry_in_ms = b.next_try.saturating_duration_since(Instant::now()).as_millis() as u64,
+                    "Cannot cut a failed append off the queue's disk"
+                );
+                self.broken = Some(b);
+            }
+        }
+    }
+
+    /// Appends in one segment write and fsync and tells everyone.
+    fn commit(&mut self, appends: Vec<Append>) {
+        if appends.is_empty() {
+            return;
+        }
+        if self.broken.is_some() {
+            // An earlier commit of this round failed: no retry before the backoff.
+            for a in appends {
+                self.refuse(a.reserved, a.done);
+            }
+            return;
+        }
+        let mut numbered = Vec::with_capacity(appends.len());
+        for a in appends {
+            // Arrival times never go back, not even across a restart.
+            self.clock = self.clock.max(crate::clock::now_ns());
+            numbered.push((self.next_seq, self.clock, a));
+            self.next_seq += 1;
+        }
+        // Before the write: the database never records a next number below one in use.
+        self.shared_next_seq.store(self.next_seq, Relaxed);
+        self.shared_clock.store(self.clock, Relaxed);
+        let records: Vec<Record<'_>> = numbered
+            .iter()
+            .map(|(seq, arrival, a)| Record {
+                seq: *seq,
+                arrival: *arrival,
+                bound: a.outputs_bound,
+                body: &a.protobuf,
+                crc: a.crc,
+            })
+            .collect();
         let started = Instant::now();
-        let result = self.store.commit(&batch);
-        let c = &self.counters;
+        let result = self.store.append(&records);
+        self.last_commit = started.elapsed();
+        drop(records);
+        let c = self.counters.clone();
         match result {
-            Ok(done) => {
+            Ok(()) => {
                 c.commits.fetch_add(1, Relaxed);
                 c.commit_ns
                     .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
-                self.budget.release(done.freed);
+                c.requests.fetch_add(numbered.len() as u64, Relaxed);
                 c.bytes.store(self.budget.used(), Relaxed);
-                c.requests.fetch_add(appended.len() as u64, Relaxed);
-                c.requests.fetch_sub(done.deleted, Relaxed);
-                if done.evidence_rows >= 0 {
-                    c.evidence_rows
-                        .fetch_add(done.evidence_rows as u64, Relaxed);
-                } else {
-                    c.evidence_rows
-                        .fetch_sub(done.evidence_rows.unsigned_abs(), Relaxed);
-                }
                 let last = self.next_seq - 1;
-                for (seq, arrival, _, (prepared, admission), done) in appended {
-                    let _ = done.send(true);
+                for (seq, arrival, a) in numbered {
+                    let _ = a.done.send(true);
+                    let (prepared, admission) = a.job;
                     let entry = Entry {
                         prepared: prepared.with_origin(seq),
                         arrival,
@@ -226,18 +365,22 @@ impl Writer {
                 // After the hand-over: whatever this number covers is in the feeder's
                 // channel or on disk only.
                 self.committed.send_replace(last);
-                Vec::new()
             }
             Err(e) => {
-                tracing::error!(error = %e, "Queue commit failed; its requests are refused");
                 c.commit_failures.fetch_add(1, Relaxed);
-                self.next_seq = first_seq;
-                self.clock = clock;
-                for (_, _, reserved, _, done) in appended {
-                    self.budget.release(reserved);
-                    let _ = done.send(false);
+                tracing::error!(
+                    error = %e,
+                    requests = numbered.len(),
+                    "Queue append failed; its requests are refused once they are known to be off the disk, new ones until then"
+                );
+                self.broken = Some(Broken::after(None, self.timing));
+                // Their numbers are not given out again.
+                for (_, _, a) in numbered {
+                    self.doubtful.push(Doubtful {
+                        reserved: a.reserved,
+                        done: a.done,
+                    });
                 }
-                kept
             }
         }
     }

@@ -34,13 +34,6 @@ METRICS=127.0.0.1:19464
 WORK=$(mktemp -d /tmp/bench-hold.XXXXXX)
 REQUESTS=$((RATE * SECONDS_ / SPANS / CONCURRENCY * CONCURRENCY))
 
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-
 status_kb() { sed -n "s/^$2:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$1/status"; }
 metric() { curl -s "http://$METRICS/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
 

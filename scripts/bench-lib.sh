@@ -13,3 +13,19 @@ wait_port() { # host:port
 field() { # key line
   tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"
 }
+
+# Every process a script starts goes in PIDS; all are stopped when it exits (a script
+# that must also clean up sets its own trap and calls stop_started).
+PIDS=()
+stop_started() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+}
+trap stop_started EXIT
+
+cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spaces)
+  local s
+  s=$(<"/proc/$1/stat")
+  s=${s##*) }
+  awk '{print $12 + $13}' <<<"$s"
+}

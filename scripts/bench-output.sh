@@ -51,20 +51,6 @@ for f in "$BIN/gpu-otel-receiver" "$LOADGEN" "$CAPTURE"; do
   [[ -e $f ]] || { echo "missing $f (see the build command at the top)" >&2; exit 1; }
 done
 
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-
-cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spaces)
-  local s
-  s=$(<"/proc/$1/stat")
-  s=${s##*) }
-  awk '{print $12 + $13}' <<<"$s"
-}
-
 run_arm() { # arm rep
   local arm=$1 rep=$2
   local log=$WORK/$arm.$rep compression=${1%%+*}

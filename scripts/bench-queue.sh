@@ -67,13 +67,7 @@ case $SHAPE in
   *) echo "SHAPE is mixed or gpu" >&2; exit 1 ;;
 esac
 
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$QUEUE_ROOT"
-}
-trap cleanup EXIT
+trap 'stop_started; rm -rf "$QUEUE_ROOT"' EXIT
 
 # taskset prefixes: empty when a role is not pinned. (A prefix, not a shell function, so
 # that $! is the process itself.)

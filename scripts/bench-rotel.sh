@@ -49,20 +49,6 @@ for f in "$BIN/gpu-otel-receiver" "$BIN/examples/loadgen"; do
 done
 [[ -x $ROTEL ]] || { echo "rotel-agent not found (set ROTEL=)" >&2; exit 1; }
 
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-
-cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spaces)
-  local s
-  s=$(<"/proc/$1/stat")
-  s=${s##*) }
-  awk '{print $12 + $13}' <<<"$s"
-}
-
 run_arm() { # arm rep
   local arm=$1 rep=$2 server=${1%-*} tier=${1##*-}
   local log=$WORK/$arm.$rep

@@ -8,13 +8,7 @@ use bytes::Bytes;
 use crate::config::{ExportConfig, Protocol};
 use crate::error::ClientError;
 use crate::retry::Attempt;
-
-/// What an export request carries: the path it goes to and how it is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Signal {
-    Traces,
-    Metrics,
-}
+use crate::signal::Signal;
 
 #[derive(Debug, Clone)]
 enum Transport {

@@ -12,12 +12,12 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 use prost::Message as _;
 use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
 
-use crate::client::Signal;
 use crate::compression::Compression;
 use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
 use crate::failure::handshake_failure;
 use crate::retry::{classify_http, Attempt, Verdict};
+use crate::signal::Signal;
 use crate::tls::ClientTls;
 
 /// An OTLP/HTTP client.

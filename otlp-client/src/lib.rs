@@ -38,6 +38,7 @@ pub mod headers;
 mod http;
 pub mod pairs;
 pub mod retry;
+mod signal;
 pub mod tls;
 
 pub use backoff::Backoff;

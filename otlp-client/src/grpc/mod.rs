@@ -14,11 +14,11 @@ use tonic::metadata::{Ascii, MetadataKey, MetadataValue};
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
 use tonic_types::StatusExt as _;
 
-use crate::client::Signal;
 use crate::config::{ExportConfig, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
 use crate::failure::{connect_failed, handshake_failure};
 use crate::retry::{classify_grpc, Attempt, Verdict};
+use crate::signal::Signal;
 use crate::tls::ClientTls;
 
 /// Largest answer read: an export response is a few bytes.

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::store::{Batch, Store};
-use super::writer::{Broken, Timing};
-use super::Budget;
+use super::timing::{Broken, Timing};
+use super::{Budget, QueueError};
 use crate::reconcile::origin::EvidenceChange;
 use crate::telemetry::QueueCounters;
 
@@ -118,11 +118,15 @@ impl Committer {
             clock: self.clock.load(Relaxed),
         };
         let started = Instant::now();
-        let result = match self.broken {
+        let attempt = || match self.broken {
             // After an I/O error redb refuses the old handle: open the database again.
             Some(_) => self.store.reopen().and_then(|()| self.store.commit(&batch)),
             None => self.store.commit(&batch),
         };
+        // A panic inside redb must not end this thread (deletions would stop for good and
+        // the disk fill up): it counts as a failed commit, retried on a reopened database.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(attempt))
+            .unwrap_or_else(|panic| Err(QueueError::Panicked(panic_message(&*panic))));
         let c = &self.counters;
         match result {
             Ok(done) => {
@@ -158,4 +162,13 @@ impl Committer {
             }
         }
     }
+}
+
+/// The text a panic carried, when it carried one.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }

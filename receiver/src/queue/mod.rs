@@ -30,6 +30,7 @@ mod committer;
 mod feeder;
 mod fs;
 mod store;
+mod timing;
 mod writer;
 
 #[cfg(test)]
@@ -79,6 +80,10 @@ pub enum QueueError {
     /// A stored request does not read back as written.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
+    /// The database library panicked (its own assertion, seen after injected disk faults):
+    /// handled as a failed commit, so the database is opened again before the next.
+    #[error("queue database panicked: {0}")]
+    Panicked(String),
 }
 
 impl From<redb::Error> for QueueError {
@@ -278,7 +283,7 @@ pub fn open(
     start(
         store,
         config,
-        writer::Timing::DEFAULT,
+        timing::Timing::DEFAULT,
         destinations,
         pipeline_capacity,
         counters,
@@ -290,7 +295,7 @@ pub fn open(
 fn start(
     store: store::Store,
     config: &QueueConfig,
-    timing: writer::Timing,
+    timing: timing::Timing,
     destinations: usize,
     pipeline_capacity: usize,
     counters: Arc<QueueCounters>,

@@ -30,7 +30,12 @@
 //!
 //! The writer runs with shorter waits than the receiver's ([`Timing`]): same logic,
 //! cases of milliseconds. 64 cases by default (`PROPTEST_CASES` for more), 15-20 s in
-//! a debug build. Each of these changes to the queue was seen to fail it: refusing a
+//! a debug build, drawn from a fixed seed (`QUEUE_MODEL_SEED` for others). Known open
+//! failure, found by this test with other seeds (about 1 case in 700-1,000): after some
+//! crash and fault sequences redb 2.6 panics on reopening its file ("Attempted to free
+//! page N, order 0, which is not allocated"); see docs/receiver.md.
+//!
+//! Each of these changes to the queue was seen to fail it: refusing a
 //! failed commit's requests at once, not removing them, not reopening the database, a
 //! feeder that stops at a failed read, a budget not recounted after a failed commit,
 //! deletions that wait for the timer although an append's commit could carry them.
@@ -47,7 +52,7 @@ use tokio::sync::{mpsc, Semaphore};
 
 use super::faulty_disk::{Fault, FaultyDisk, Persist};
 use super::store::Store;
-use super::writer::Timing;
+use super::timing::Timing;
 use super::{start, Appender, Budget, QueueTasks, Tracker};
 use crate::config::{Fsync, QueueConfig};
 use crate::entry::{Admission, Entry, Refusal};
@@ -471,6 +476,9 @@ impl Harness {
     }
 }
 
+/// The sequences the test command runs.
+const SEED_DEFAULT: u64 = 20_261_201;
+
 /// Totals over all cases, printed at the end.
 #[derive(Debug, Default)]
 struct Totals {
@@ -541,13 +549,29 @@ fn the_queue_keeps_what_it_acknowledged_and_only_that_through_failed_fsyncs_full
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(64);
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases,
-        // A failure is rerun with shorter sequences; each rerun takes real time.
-        max_shrink_iters: 64,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    });
+    // A fixed seed, so that the test command runs the same sequences every time (a
+    // failure there is a change's, not the draw's); QUEUE_MODEL_SEED explores others.
+    let seed: u64 = std::env::var("QUEUE_MODEL_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(SEED_DEFAULT);
+    eprintln!("queue model: seed {seed} (QUEUE_MODEL_SEED), {cases} cases (PROPTEST_CASES)");
+    let mut seed_bytes = [0u8; 32];
+    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let rng = proptest::test_runner::TestRng::from_seed(
+        proptest::test_runner::RngAlgorithm::ChaCha,
+        &seed_bytes,
+    );
+    let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+        ProptestConfig {
+            cases,
+            // A failure is rerun with shorter sequences; each rerun takes real time.
+            max_shrink_iters: 64,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        },
+        rng,
+    );
     let first = std::sync::Once::new();
     let result = runner.run(
         &(setup(), prop::collection::vec(step(), 1..40)),

@@ -22,6 +22,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::committer::DbOp;
 use super::store::{Record, Store, HEADER_BYTES};
+use super::timing::{Broken, Timing};
 use super::Budget;
 use crate::config::Fsync;
 use crate::entry::{Admission, Entry};
@@ -59,49 +60,11 @@ pub(crate) struct Append {
 /// Ops taken at once at most, so that one commit stays short.
 const MAX_OPS_PER_COMMIT: usize = 4096;
 
-/// The writer's waits.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Timing {
-    /// How long deletions and evidence wait before the database commit that takes them:
-    /// bounds what a crash re-delivers, without a commit per deletion.
-    pub flush_after: Duration,
-    /// The first and the longest wait before a failed commit is tried again.
-    pub retry_first: Duration,
-    pub retry_max: Duration,
-}
-
-impl Timing {
-    /// The receiver's (the model test runs shorter ones).
-    pub(crate) const DEFAULT: Timing = Timing {
-        flush_after: Duration::from_millis(100),
-        retry_first: Duration::from_millis(10),
-        retry_max: Duration::from_secs(2),
-    };
-}
-
 /// A request whose append failed: refused once it is known to be off the disk.
 #[derive(Debug)]
 pub(crate) struct Doubtful {
     reserved: u64,
     done: oneshot::Sender<bool>,
-}
-
-/// A kind of commit after it failed.
-#[derive(Debug)]
-pub(crate) struct Broken {
-    /// When to try again, and the wait after that.
-    pub(crate) next_try: Instant,
-    backoff: Duration,
-}
-
-impl Broken {
-    pub(crate) fn after(previous: Option<&Broken>, timing: Timing) -> Broken {
-        let backoff = previous.map_or(timing.retry_first, |b| b.backoff);
-        Broken {
-            next_try: Instant::now() + backoff,
-            backoff: (backoff * 2).min(timing.retry_max),
-        }
-    }
 }
 
 #[derive(Debug)]

@@ -126,7 +126,7 @@ impl Committer {
         // A panic inside redb must not end this thread (deletions would stop for good and
         // the disk fill up): it counts as a failed commit, retried on a reopened database.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(attempt))
-            .unwrap_or_else(|panic| Err(QueueError::Panicked(panic_message(&*panic))));
+            .unwrap_or_else(|panic| Err(QueueError::Panicked(super::panic_message(&*panic))));
         let c = &self.counters;
         match result {
             Ok(done) => {
@@ -162,13 +162,4 @@ impl Committer {
             }
         }
     }
-}
-
-/// The text a panic carried, when it carried one.
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_string())
 }

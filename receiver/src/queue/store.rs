@@ -279,7 +279,15 @@ impl Store {
         })
     }
 
+    /// Opens the database and creates its tables. redb has been seen to panic on
+    /// opening a file after some crash and fault sequences (docs/receiver.md): that is
+    /// an error here, never a panic out of the queue.
     fn first_open(open: &OpenDb) -> Result<Database, QueueError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Store::open_tables(open)))
+            .unwrap_or_else(|panic| Err(QueueError::Panicked(super::panic_message(&*panic))))
+    }
+
+    fn open_tables(open: &OpenDb) -> Result<Database, QueueError> {
         let db = open().map_err(redb::Error::from)?;
         let txn = db.begin_write().map_err(redb::Error::from)?;
         {

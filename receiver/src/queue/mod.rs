@@ -141,14 +141,14 @@ impl Appender {
             return Err(Refusal::QueueFull);
         }
         let (done, durable) = oneshot::channel();
-        let op = Op::Append {
+        let op = Op::Append(writer::Append {
             outputs_bound: prepared.outputs_bound(),
             protobuf,
             crc,
             reserved,
             job: (prepared, admission),
             done,
-        };
+        });
         if self.ops.send(op).is_err() {
             self.budget.release(reserved);
             return Err(Refusal::Unavailable);

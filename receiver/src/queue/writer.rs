@@ -32,29 +32,22 @@ use crate::telemetry::QueueCounters;
 /// What the writer is asked to do.
 #[derive(Debug)]
 pub(crate) enum Op {
-    /// A new request (its protobuf and that protobuf's CRC-32), its budget reservation,
-    /// what the pipeline gets when it fits in memory, and whom to tell that it is durable.
-    Append {
-        protobuf: Vec<u8>,
-        crc: u32,
-        outputs_bound: u64,
-        reserved: u64,
-        job: (Prepared, Admission),
-        done: oneshot::Sender<bool>,
-    },
+    /// A new request.
+    Append(Append),
     /// Stop.
     Stop,
 }
 
-/// An append waiting for its commit.
+/// A new request (its protobuf and that protobuf's CRC-32), its budget reservation, what
+/// the pipeline gets when it fits in memory, and whom to tell that it is durable.
 #[derive(Debug)]
 pub(crate) struct Append {
-    protobuf: Vec<u8>,
-    crc: u32,
-    outputs_bound: u64,
-    reserved: u64,
-    job: (Prepared, Admission),
-    done: oneshot::Sender<bool>,
+    pub(super) protobuf: Vec<u8>,
+    pub(super) crc: u32,
+    pub(super) outputs_bound: u64,
+    pub(super) reserved: u64,
+    pub(super) job: (Prepared, Admission),
+    pub(super) done: oneshot::Sender<bool>,
 }
 
 /// Ops taken at once at most, so that one commit stays short.
@@ -131,26 +124,12 @@ impl Writer {
     /// Takes one op: appends into `appends`, the rest at once. True: stop.
     fn take(&mut self, op: Op, appends: &mut Vec<Append>) -> bool {
         match op {
-            Op::Append {
-                protobuf,
-                crc,
-                outputs_bound,
-                reserved,
-                job,
-                done,
-            } => {
+            Op::Append(append) => {
                 if self.broken.is_some() {
                     // Nothing new touches the disk until the failed append is cut off.
-                    self.refuse(reserved, done);
+                    self.refuse(append.reserved, append.done);
                 } else {
-                    appends.push(Append {
-                        protobuf,
-                        crc,
-                        outputs_bound,
-                        reserved,
-                        job,
-                        done,
-                    });
+                    appends.push(append);
                 }
             }
             Op::Stop => return true,

@@ -29,3 +29,8 @@ cpu_ticks() { # utime + stime of a pid (fields 14 and 15; the name may hold spac
   s=${s##*) }
   awk '{print $12 + $13}' <<<"$s"
 }
+
+median_of() { # file prefix key: the median of key=value over the lines that start with prefix ("-" if none)
+  grep "^$2" "$1" | tr ' ' '\n' | sed -n "s/^$3=//p" | sort -g |
+    awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
+}

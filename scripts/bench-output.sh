@@ -113,10 +113,7 @@ for rep in $(seq "$REPS"); do
   for arm in $ARMS; do run_arm "$arm" "$rep"; done
 done
 
-median() { # arm key
-  grep "^$1 " "$WORK/runs" | tr ' ' '\n' | sed -n "s/^$2=//p" | sort -g |
-    awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
-}
+median() { median_of "$WORK/runs" "$1 " "$2"; } # arm key
 
 echo
 echo "| arm | bytes per span sent (wire) | receiver CPU µs per span | accepted spans/s | ack p99 ms | kernel spans at the sink | executions in the metrics | ok |"

@@ -157,10 +157,7 @@ for rep in $(seq "$REPS"); do
   done
 done
 
-median() { # arm conn rate key
-  grep "^$1 conn=$2 rate=$3 " "$RESULTS/runs.txt" | tr ' ' '\n' | sed -n "s/^$4=//p" | sort -g |
-    awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
-}
+median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm conn rate key
 
 {
   grep '^#' "$RESULTS/runs.txt"

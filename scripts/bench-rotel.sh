@@ -112,10 +112,7 @@ for rep in $(seq "$REPS"); do
   for arm in $ARMS; do run_arm "$arm" "$rep"; done
 done
 
-median() { # arm key
-  grep "^$1 " "$WORK/runs" | tr ' ' '\n' | sed -n "s/^$2=//p" | sort -g |
-    awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
-}
+median() { median_of "$WORK/runs" "$1 " "$2"; } # arm key
 
 echo
 echo "| arm | accepted spans/s | ack p50 ms | ack p99 ms | delivery p50 ms | delivery p99 ms | end to end spans/s | server CPU s | spans per CPU-s | sink = expected |"

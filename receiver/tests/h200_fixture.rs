@@ -3,27 +3,15 @@
 //! the receiver's file sink. The conformance checker must pass on it, and the receiver
 //! must give the same answers when the same spans come through it again.
 
-use std::io::Read as _;
+mod support;
 
-use receiver::conformance::{self, Checker};
+use receiver::conformance::Checker;
 use receiver::reconcile::{decoded, ReconcileConfig, Reconciler};
-
-fn load() -> Vec<opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/h200_demo_receiver_output.jsonl.gz"
-    );
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
-    conformance::read_json(&text).unwrap()
-}
 
 #[test]
 fn the_checker_passes_on_the_receivers_real_h200_output() {
     let mut c = Checker::new();
-    load().iter().for_each(|r| c.feed(r));
+    support::h200::capture().iter().for_each(|r| c.feed(r));
     let report = c.finish();
     assert!(report.passed(), "{report}");
     let r = &report.resources[0];
@@ -36,7 +24,7 @@ fn the_checker_passes_on_the_receivers_real_h200_output() {
 #[test]
 fn passing_the_h200_output_through_the_receiver_again_changes_no_answer() {
     let mut rec = Reconciler::new(ReconcileConfig::default());
-    let input = load();
+    let input = support::h200::capture();
     let mut out = Vec::new();
     for req in input.clone() {
         out.extend(decoded(rec.ingest(req, 0)));

@@ -6,8 +6,9 @@
 //! sampling: the metrics are those of keep-all, every "true" and "unknown" kernel and
 //! every window span leaves, every dropped span is counted.
 
+mod support;
+
 use std::collections::BTreeMap;
-use std::io::Read as _;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -165,18 +166,6 @@ fn executions(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<(String, Stri
     out
 }
 
-fn h200_capture() -> Vec<ExportTraceServiceRequest> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/h200_demo_receiver_output.jsonl.gz"
-    );
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
-    receiver::conformance::read_json(&text).unwrap()
-}
-
 /// Sends `requests` through a receiver with kernel metrics on; what the backend got.
 async fn through_receiver(
     requests: Vec<ExportTraceServiceRequest>,
@@ -249,7 +238,8 @@ async fn through_configured(
 #[tokio::test]
 async fn each_histogram_s_count_and_sum_equal_those_over_the_exported_spans_of_the_h200_capture() {
     // One interval (the one flushed at shutdown), every name its own series.
-    let (traces, metrics) = through_receiver(h200_capture(), Duration::from_secs(3600), 1000).await;
+    let (traces, metrics) =
+        through_receiver(support::h200::capture(), Duration::from_secs(3600), 1000).await;
     let spans = over_spans(&traces);
     let points = over_points(&metrics);
     assert_eq!(spans.values().map(|v| v.0).sum::<u64>(), 10_000);
@@ -325,7 +315,8 @@ async fn names_past_the_top_fold_into_other_per_device_and_counts_per_outcome_st
 
 #[tokio::test]
 async fn with_a_short_interval_the_counts_over_every_interval_equal_the_spans() {
-    let (traces, metrics) = through_receiver(h200_capture(), Duration::from_millis(100), 5).await;
+    let (traces, metrics) =
+        through_receiver(support::h200::capture(), Duration::from_millis(100), 5).await;
     assert!(metrics.len() > 1, "{} metrics requests", metrics.len());
     let points: u64 = over_points(&metrics).values().map(|v| v.0).sum();
     let spans: u64 = over_spans(&traces).values().map(|v| v.0).sum();
@@ -342,12 +333,12 @@ fn counts_and_sums(m: &[ExportMetricsServiceRequest]) -> BTreeMap<Key, (u64, u64
 
 #[tokio::test]
 async fn with_sampling_on_the_metrics_equal_keep_all_and_each_dropped_span_is_counted() {
-    let (all, all_metrics, off) = through_configured(h200_capture(), |_| {}).await;
+    let (all, all_metrics, off) = through_configured(support::h200::capture(), |_| {}).await;
     assert!(
         off.values().all(|&n| n == 0),
         "off: nothing decided {off:?}"
     );
-    let (sampled, metrics, counts) = through_configured(h200_capture(), |c| {
+    let (sampled, metrics, counts) = through_configured(support::h200::capture(), |c| {
         c.sampling.enabled = true;
         c.sampling.traces_one_in = 1_000_000;
     })

@@ -1,3 +1,6 @@
 //! Helpers shared by the integration tests.
 
+#![allow(dead_code, unreachable_pub)]
+
 pub mod certs;
+pub mod h200;

@@ -26,6 +26,11 @@
 # the saturated case; N: open loop, latency counted from when a request was due);
 # SHAPE=mixed (SPANS stamped serialized kernel spans, as many plain spans, the 4 window
 # records that settle them) or gpu (SPANS kernel spans with the injector's attributes).
+# PRE_ENCODED=1 (default): loadgen encodes each request once before the run and sends
+# the bytes (`--pre-encoded`), so that its own encoding does not pace the run; 0: it
+# encodes each request as it sends it.
+# COMPRESSION: the receiver's export compression (default none: the queue is measured,
+# not gzip; the export's compression costs are scripts/bench-output.sh's).
 # OUT: where runs.txt and summary.md go (default: the temporary directory that holds the
 # logs of each run: the receiver's, the sink's, per-thread CPU).
 #
@@ -48,6 +53,8 @@ ARMS=${ARMS:-"memory queue-group queue-request"}
 SERVER_CPU=${SERVER_CPU:-}
 LOAD_CPU=${LOAD_CPU:-}
 SINK_CPU=${SINK_CPU:-$LOAD_CPU}
+COMPRESSION=${COMPRESSION:-none}
+PRE_ENCODED=${PRE_ENCODED:-1}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 QUEUE_ROOT=${QUEUE_ROOT:-$(mktemp -d /var/tmp/bench-queue.XXXXXX)}
 IN=127.0.0.1:15317
@@ -66,6 +73,7 @@ case $SHAPE in
   gpu) SHAPE_ARGS=(--gpu-shaped) ;;
   *) echo "SHAPE is mixed or gpu" >&2; exit 1 ;;
 esac
+[[ $PRE_ENCODED == 1 ]] && SHAPE_ARGS+=(--pre-encoded)
 
 trap 'stop_started; rm -rf "$QUEUE_ROOT"' EXIT
 
@@ -80,11 +88,11 @@ metric() { # name
   curl -s "http://$METRICS/metrics" | awk -v n="$1" '$1 == n {print $2}'
 }
 
-threads() { # pid: "name ticks" per thread (utime+stime; the name may hold spaces)
+threads() { # pid: "name ticks tid" per thread (utime+stime; the name may hold spaces)
   local t s
   for t in /proc/"$1"/task/*; do
     s=$(<"$t/stat") || continue
-    printf '%s %s\n' "$(tr ' ' '_' <"$t/comm")" "$(awk '{print $12 + $13}' <<<"${s##*) }")"
+    printf '%s %s %s\n' "$(tr ' ' '_' <"$t/comm")" "$(awk '{print $12 + $13}' <<<"${s##*) }")" "${t##*/}"
   done
 }
 
@@ -105,7 +113,7 @@ run_arm() { # arm connections rate rep
     queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
     *) echo "unknown arm $arm" >&2; exit 1 ;;
   esac
-  "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
+  OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$COMPRESSION "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
     --http-endpoint 127.0.0.1:15318 --metrics-endpoint "$METRICS" \
     --export-endpoint "http://$SINK" --export-protocol grpc >"$log.server" 2>&1 &
   local srv=$!
@@ -119,6 +127,8 @@ run_arm() { # arm connections rate rep
     --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}")
   t1=$(date +%s.%N)
   threads "$srv" >"$log.threads1"
+  local sink_ticks
+  sink_ticks=$(cpu_ticks "$sink")
   commits=$(metric gpu_otel_receiver_queue_commits_total)
   commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
   db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
@@ -127,26 +137,28 @@ run_arm() { # arm connections rate rep
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
   rm -rf "$dir"
-  # CPU seconds per thread name over the run; the writer thread is "gpu-otel-queue".
-  local cpu writer
-  read -r cpu writer < <(awk -v tck="$TCK" 'NR == FNR {a[$1] += $2; next} {b[$1] += $2}
+  # CPU seconds per thread name over the run; the writer thread is "gpu-otel-queue";
+  # the busiest single thread (by name and position) shows a serial stage at its limit.
+  local cpu writer top
+  read -r cpu writer top < <(awk -v tck="$TCK" 'NR == FNR {a[$1] += $2; at[$3] = $2; next}
+    {b[$1] += $2; t = ($2 - at[$3]) / tck; if (t > top) top = t}
     END {for (n in b) {d = (b[n] - a[n]) / tck; all += d; if (n == "gpu-otel-queue") w += d}
-      printf "%.2f %.2f\n", all, w}' "$log.threads0" "$log.threads1")
+      printf "%.2f %.2f %.2f\n", all, w, top}' "$log.threads0" "$log.threads1")
   awk -v arm="$arm" -v conn="$conn" -v rate="$rate" -v rep="$rep" \
     -v requests="$(field requests "$out")" -v acc="$(field accepted_spans_per_s "$out")" \
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
-      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f\n",
-        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall
     }' | tee -a "$RESULTS/runs.txt"
 }
 
 {
   echo "# $(date -u +%FT%TZ) $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
   echo "# receiver on cores ${SERVER_CPU:-any}, loadgen on ${LOAD_CPU:-any}, sink on ${SINK_CPU:-any};" \
-    "$REQUESTS requests of $SPANS spans ($SHAPE), connections $CONCURRENCY, rates $RATES (0: saturated);" \
+    "$REQUESTS requests of $SPANS spans ($SHAPE, pre-encoded: $PRE_ENCODED, export compression: $COMPRESSION), connections $CONCURRENCY, rates $RATES (0: saturated);" \
     "queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
 } | tee "$RESULTS/runs.txt"
 for rep in $(seq "$REPS"); do
@@ -162,8 +174,8 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
 {
   grep '^#' "$RESULTS/runs.txt"
   echo
-  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | writer thread busy | requests per commit | ms per commit | all exported |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | busiest receiver thread | writer thread busy | requests per commit | ms per commit | loadgen cores busy | sink cores busy | all exported |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
       for arm in $ARMS; do
@@ -171,7 +183,7 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
         n=$(grep -c "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" || true)
         offered=$rate
         [[ $rate == 0 ]] && offered=saturated
-        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $ok/$n |"
+        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" top_thread_busy) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $(median "$arm" "$conn" "$rate" load_cores) | $(median "$arm" "$conn" "$rate" sink_cores) | $ok/$n |"
       done
     done
   done

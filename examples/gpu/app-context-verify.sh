@@ -40,13 +40,16 @@ date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version,uuid --format=csv,no
 ls /usr/local/cuda/lib64/ | grep -i '^libcupti.so'
 python3 -c 'import sys, torch; print("python", sys.version.split()[0], "torch", torch.__version__)'
 
-# Python: the SDK and the companion, into a venv that sees the machine's torch.
+# Python: the SDK and the companion, installed into a folder of their own on the path of
+# the machine's python3 (a venv would hide a torch installed in the user's site).
 PY=python3
 if ! python3 -c 'import opentelemetry.sdk, gpu_otel_context' 2>/dev/null; then
-  python3 -m venv --system-site-packages /tmp/acvenv && PY=/tmp/acvenv/bin/python
-  $PY -m pip install --quiet --no-index --find-links "$G/wheels" opentelemetry-sdk 2>&1 | tail -2
-  $PY -m pip install --quiet --no-index --find-links "$G/wheels" gpu-otel-context 2>&1 | tail -2
+  # Pure-Python wheels are zip files: unpacked, their dist-info (entry points included)
+  # is found on the path as an installed package's is.
+  for w in "$G"/wheels/*.whl; do python3 -m zipfile -e "$w" /tmp/acpkgs; done
+  export PYTHONPATH=/tmp/acpkgs${PYTHONPATH:+:$PYTHONPATH}
 fi
+$PY -c 'import torch' || exit 1
 if ! $PY -c 'import gpu_otel_context' 2>/dev/null; then
   export PYTHONPATH=$REPO/python/gpu-otel-context/src${PYTHONPATH:+:$PYTHONPATH}
 fi
@@ -130,13 +133,20 @@ fi
 if on 4; then
 echo "## 4. the companion's cost per span"
 S="$W/span-cost.txt"; : > "$S"
-sarm() { local name=$1; shift
+sarm() { local name=$1; shift; local SPAN_COST_ARGS=
+  for a in "$@"; do case $a in SPAN_COST_ARGS=*) SPAN_COST_ARGS=${a#*=};; esac; done
   env "$@" $INJENV OTEL_SERVICE_NAME=span-cost timeout -k 5 30 taskset -c 0-3 $PY $H/app_context_infer.py span-cost \
-    --requests ${SPANS:-20000} --cuda 2>&1 | grep -E '^app_context_infer: mode|exit: NVTX' | sed "s/^/$name run=$i /" \
+    --requests ${SPANS:-20000} --cuda $SPAN_COST_ARGS 2>&1 | grep -E '^app_context_infer: mode|exit: NVTX' | sed "s/^/$name run=$i /" \
     | cut -c1-900 >> "$S"; }
+# with_context: a current CUDA context on the thread; with_fake_tool: the companion
+# publishing to the test suite's fake NVTX tool, no injector: the companion's Python side
+# alone (what is left is CUPTI's and the injector's).
+gcc -O1 -shared -fPIC -o $B/libfake_nvtx_tool.so $REPO/python/gpu-otel-context/tests/fake_nvtx_tool.c -lpthread
 for i in $(seq 1 ${SPAN_ROUNDS:-3}); do
   sarm without APP_CONTEXT_COMPANION=0
   sarm with OTEL_PYTHON_CONTEXT=gpu_otel_context
+  sarm with_context OTEL_PYTHON_CONTEXT=gpu_otel_context SPAN_COST_ARGS=--context
+  ( INJENV=; sarm with_fake_tool OTEL_PYTHON_CONTEXT=gpu_otel_context NVTX_INJECTION64_PATH=$B/libfake_nvtx_tool.so )
 done
 $PY - "$S" <<'PY' | tee "$OUT/span-cost.txt"
 import re, statistics, sys

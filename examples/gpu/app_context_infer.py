@@ -13,7 +13,8 @@ MODE:
               gpu_otel_context.batch(): links to the requests' spans, and back
   span-cost   no GPU work: N span activations (start_as_current_span) on one thread, to
               time what the companion adds per span (run with and without it); --cuda
-              initialises CUDA first, so that the injector attaches and gets the spans
+              initialises CUDA first, so that the injector attaches and gets the spans;
+              --context also makes the device's primary context current
 
 The application's spans go to --otlp (an OTLP/HTTP endpoint, e.g. the project's
 receiver, http://127.0.0.1:4318) as OTLP JSON through a small exporter of the standard
@@ -140,8 +141,15 @@ def span_cost(n):
         # the companion publishes to it (without torch, whose import would dwarf this).
         import ctypes
 
-        rc = ctypes.CDLL("libcuda.so.1").cuInit(0)
+        cuda = ctypes.CDLL("libcuda.so.1")
+        rc = cuda.cuInit(0)
         assert rc == 0, f"cuInit returned {rc}"
+        if "--context" in sys.argv:
+            # A current context on the thread, as in any application that has run a
+            # kernel (CUPTI's NVTX handling may behave differently without one).
+            ctx = ctypes.c_void_p()
+            rc = cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), 0) or cuda.cuCtxSetCurrent(ctx)
+            assert rc == 0, f"cuDevicePrimaryCtxRetain/cuCtxSetCurrent returned {rc}"
     tracer = provider().get_tracer("app")
     for _ in range(1000):  # warm-up
         with tracer.start_as_current_span("warm-up"):

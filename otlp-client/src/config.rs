@@ -96,6 +96,10 @@ pub struct ExportConfig {
     pub endpoint: Option<String>,
     /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full URL.
     pub traces_endpoint: Option<String>,
+    /// `OTEL_EXPORTER_OTLP_METRICS_ENDPOINT`: the full URL of metrics over HTTP, used as
+    /// is; None: `/v1/metrics` beside the traces URL. (Over gRPC every signal goes to
+    /// the one endpoint.)
+    pub metrics_endpoint: Option<String>,
     /// `OTEL_EXPORTER_OTLP_INSECURE`: an endpoint without a scheme is plain text.
     pub insecure: bool,
     /// Sent with every request.
@@ -118,6 +122,7 @@ impl Default for ExportConfig {
             protocol: Protocol::default(),
             endpoint: None,
             traces_endpoint: None,
+            metrics_endpoint: None,
             insecure: false,
             headers: Headers::default(),
             timeout: TIMEOUT_DEFAULT,

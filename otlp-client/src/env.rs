@@ -19,6 +19,10 @@ use crate::tls::TlsFile;
 pub const ENDPOINT: &str = "OTEL_EXPORTER_OTLP_ENDPOINT";
 /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full URL of traces.
 pub const TRACES_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT";
+/// `OTEL_EXPORTER_OTLP_METRICS_ENDPOINT`: the full URL of metrics.
+pub const METRICS_ENDPOINT: &str = "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT";
+/// `OTEL_EXPORTER_OTLP_METRICS_PROTOCOL`: the protocol of metrics.
+pub const METRICS_PROTOCOL: &str = "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL";
 /// `OTEL_EXPORTER_OTLP_PROTOCOL`: `grpc`, `http/protobuf` or `http/json`.
 pub const PROTOCOL: &str = "OTEL_EXPORTER_OTLP_PROTOCOL";
 /// `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`.
@@ -72,6 +76,11 @@ pub struct EnvSettings {
     pub traces_endpoint: Option<String>,
     /// The protocol.
     pub protocol: Option<Protocol>,
+    /// The full URL of metrics (for an exporter that sends metrics; traces ignore it).
+    pub metrics_endpoint: Option<String>,
+    /// The protocol of metrics (`OTEL_EXPORTER_OTLP_METRICS_PROTOCOL` alone: the
+    /// generic protocol is already `protocol`).
+    pub metrics_protocol: Option<Protocol>,
     /// The headers (the valid entries, when some are not).
     pub headers: Option<Headers>,
     /// The timeout of one export.
@@ -109,6 +118,9 @@ impl EnvSettings {
         let protocol = parsed(either(TRACES_PROTOCOL, PROTOCOL), &mut errors, |v| {
             Protocol::parse(v).map_err(|e| e.to_string())
         });
+        let metrics_protocol = parsed(set(METRICS_PROTOCOL), &mut errors, |v| {
+            Protocol::parse(v).map_err(|e| e.to_string())
+        });
         let compression = parsed(either(TRACES_COMPRESSION, COMPRESSION), &mut errors, |v| {
             Compression::parse(v).map_err(|e| e.to_string())
         });
@@ -142,6 +154,8 @@ impl EnvSettings {
             endpoint: set(ENDPOINT).map(|(_, v)| v),
             traces_endpoint: set(TRACES_ENDPOINT).map(|(_, v)| v),
             protocol,
+            metrics_endpoint: set(METRICS_ENDPOINT).map(|(_, v)| v),
+            metrics_protocol,
             headers,
             timeout,
             compression,
@@ -159,6 +173,8 @@ impl EnvSettings {
             endpoint,
             traces_endpoint,
             protocol,
+            metrics_endpoint,
+            metrics_protocol: _,
             headers,
             timeout,
             compression,
@@ -167,6 +183,7 @@ impl EnvSettings {
             client_key,
             insecure,
         } = self;
+        cfg.metrics_endpoint = metrics_endpoint.or(cfg.metrics_endpoint.take());
         cfg.endpoint = endpoint.or(cfg.endpoint.take());
         cfg.traces_endpoint = traces_endpoint.or(cfg.traces_endpoint.take());
         cfg.protocol = protocol.unwrap_or(cfg.protocol);

@@ -63,7 +63,10 @@ impl HttpTransport {
         Ok(HttpTransport {
             client: builder.build().map_err(ClientError::Http)?,
             url: url.to_string(),
-            metrics_url: crate::endpoint::metrics_url_beside(cfg.protocol, url),
+            metrics_url: cfg
+                .metrics_endpoint
+                .clone()
+                .unwrap_or_else(|| crate::endpoint::metrics_url_beside(cfg.protocol, url)),
             json: cfg.protocol == Protocol::HttpJson,
             compression: cfg.compression,
         })

@@ -178,6 +178,26 @@ mod http {
     }
 
     #[tokio::test]
+    async fn a_metrics_endpoint_is_used_as_is() {
+        let ok = "HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n".to_string();
+        let (url, mut seen) = http_server(ok).await;
+        let cfg = ExportConfig {
+            metrics_endpoint: Some(format!("{url}/api/v1/otlp/v1/metrics")),
+            ..to(Protocol::HttpProtobuf, url)
+        };
+        let a = Client::new(&cfg)
+            .unwrap()
+            .send_metrics(empty_request())
+            .await;
+        assert!(matches!(a.verdict, Verdict::Delivered), "{a:?}");
+        let request = String::from_utf8_lossy(&seen.recv().await.unwrap()).to_lowercase();
+        assert!(
+            request.starts_with("post /api/v1/otlp/v1/metrics "),
+            "{request}"
+        );
+    }
+
+    #[tokio::test]
     async fn a_partial_success_is_delivered_with_the_spans_the_backend_refused() {
         let answer = ExportTraceServiceResponse {
             partial_success: Some(ExportTracePartialSuccess {

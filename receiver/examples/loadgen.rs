@@ -69,6 +69,12 @@ struct Args {
     /// Do not read /metrics (the server is not the receiver).
     #[arg(long)]
     no_metrics: bool,
+    /// Encode every request once before the run and send the bytes through the
+    /// project's OTLP client (gRPC, one connection each): the cheapest sender, for loads
+    /// where encoding per send would make the load generator the limit. Requests carry
+    /// no send time then (the sink's delivery times are not measured).
+    #[arg(long)]
+    pre_encoded: bool,
     /// Spans per second in all, paced (0: as fast as answers come).
     #[arg(long, default_value_t = 0)]
     rate: u64,
@@ -287,6 +293,32 @@ async fn send_grpc(
     Ok((refused, latencies))
 }
 
+async fn send_pre_encoded(
+    target: &str,
+    reqs: Vec<ExportTraceServiceRequest>,
+    pace: Pace,
+) -> anyhow::Result<Sent> {
+    let client = otlp_client::Client::new(&otlp_client::ExportConfig {
+        protocol: otlp_client::Protocol::Grpc,
+        traces_endpoint: Some(format!("http://{target}")),
+        grpc_connections: 1,
+        ..Default::default()
+    })?;
+    let bodies: Vec<bytes::Bytes> = reqs.iter().map(|r| r.encode_to_vec().into()).collect();
+    drop(reqs);
+    let (mut refused, mut latencies) = (0, Vec::with_capacity(bodies.len()));
+    for (k, body) in (0..).zip(bodies) {
+        let t = pace.due(k).await;
+        let ok = matches!(
+            client.send(body).await.verdict,
+            otlp_client::Verdict::Delivered
+        );
+        latencies.push(t.elapsed());
+        refused += u64::from(!ok);
+    }
+    Ok((refused, latencies))
+}
+
 async fn send_http(
     target: &str,
     reqs: Vec<ExportTraceServiceRequest>,
@@ -316,6 +348,20 @@ async fn send_http(
         refused += u64::from(!ok);
     }
     Ok((refused, latencies))
+}
+
+/// utime + stime of this process, in clock ticks (`/proc/self/stat` fields 14 and 15).
+fn own_cpu_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split(' ').collect();
+    let at = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    at(11) + at(12)
 }
 
 fn percentile_ms(sorted: &[Duration], p: f64) -> f64 {
@@ -384,14 +430,18 @@ async fn main() -> anyhow::Result<()> {
         None => args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(windows),
         Some(_) => sent_spans.div_ceil((per * args.concurrency).max(1)),
     };
-    let started = Instant::now();
+    let (started, ticks0) = (Instant::now(), own_cpu_ticks());
     // Each connection carries its share of the rate.
     let every = (args.rate > 0).then(|| {
         Duration::from_secs_f64((per_request * args.concurrency) as f64 / args.rate as f64)
     });
     let mut tasks = Vec::new();
     for (c, reqs) in (0..).zip(payloads) {
-        let (target, http) = (args.target.clone(), args.protocol == "http");
+        let (target, http, raw) = (
+            args.target.clone(),
+            args.protocol == "http",
+            args.pre_encoded,
+        );
         // Connections start spread over one interval, not all at once.
         let offset = every.map_or(Duration::ZERO, |e| e * c / args.concurrency as u32);
         let pace = Pace {
@@ -399,7 +449,9 @@ async fn main() -> anyhow::Result<()> {
             every,
         };
         tasks.push(tokio::spawn(async move {
-            if http {
+            if raw {
+                send_pre_encoded(&target, reqs, pace).await
+            } else if http {
                 send_http(&target, reqs, pace).await
             } else {
                 send_grpc(&target, reqs, pace).await
@@ -414,6 +466,8 @@ async fn main() -> anyhow::Result<()> {
         latencies.extend(l);
     }
     let sent_in = started.elapsed();
+    // Its own CPU while sending: a load generator short of cores would pace the run.
+    let sending_ticks = own_cpu_ticks().saturating_sub(ticks0);
     let spans = sent_spans;
     // Each serialized request's two closed bursts also leave as window spans.
     let expected = spans + per * args.concurrency * if windows { 2 } else { 0 };
@@ -430,7 +484,7 @@ async fn main() -> anyhow::Result<()> {
     let all_in = started.elapsed();
     latencies.sort_unstable();
     println!(
-        "protocol={} tier={} rate={} requests={} spans={} expected_exported={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0}",
+        "protocol={} tier={} rate={} requests={} spans={} expected_exported={} refused_requests={} accepted_in={:.2}s accepted_spans_per_s={:.0} ack_p50_ms={:.2} ack_p99_ms={:.2} ack_max_ms={:.2} exported={} exported_in={:.2}s end_to_end_spans_per_s={:.0} cpu_ticks_sending={}",
         args.protocol,
         args.tier,
         args.rate,
@@ -445,7 +499,8 @@ async fn main() -> anyhow::Result<()> {
         percentile_ms(&latencies, 1.0),
         done,
         all_in.as_secs_f64(),
-        done / all_in.as_secs_f64()
+        done / all_in.as_secs_f64(),
+        sending_ticks
     );
     Ok(())
 }

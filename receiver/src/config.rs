@@ -277,6 +277,13 @@ pub struct ExportConfig {
     pub traces_endpoint: Option<String>,
     /// Protocol.
     pub protocol: Protocol,
+    /// Where the kernel metrics go instead of beside the spans: the full URL, used as
+    /// is (OTEL_EXPORTER_OTLP_METRICS_ENDPOINT), e.g. Prometheus's OTLP receiver
+    /// `http://prometheus:9090/api/v1/otlp/v1/metrics`. None: to every span destination.
+    pub metrics_endpoint: Option<String>,
+    /// The metrics destination's protocol (OTEL_EXPORTER_OTLP_METRICS_PROTOCOL); None:
+    /// `protocol`. Prometheus takes `http/protobuf` only.
+    pub metrics_protocol: Option<Protocol>,
     /// Headers (or gRPC metadata) sent with every export; their values are never
     /// printed.
     pub headers: BTreeMap<String, Secret>,
@@ -475,6 +482,8 @@ impl Default for ExportConfig {
             endpoint: None,
             traces_endpoint: None,
             protocol: Protocol::Grpc,
+            metrics_endpoint: None,
+            metrics_protocol: None,
             headers: BTreeMap::new(),
             compression: COMPRESSION_DEFAULT,
             timeout: EXPORT_TIMEOUT_DEFAULT,
@@ -543,6 +552,8 @@ impl Config {
         e.endpoint = env.endpoint.or(e.endpoint.take());
         e.traces_endpoint = env.traces_endpoint.or(e.traces_endpoint.take());
         e.protocol = env.protocol.unwrap_or(e.protocol);
+        e.metrics_endpoint = env.metrics_endpoint.or(e.metrics_endpoint.take());
+        e.metrics_protocol = env.metrics_protocol.or(e.metrics_protocol.take());
         for (k, v) in env.headers.iter().flat_map(|h| h.iter()) {
             e.headers.insert(k.to_string(), v.into());
         }
@@ -655,8 +666,12 @@ impl Config {
             .mirror_targets()
             .into_iter()
             .map(|t| ("export.mirrors", t));
-        for (name, target) in
-            std::iter::once(("export.endpoint", self.export_target()?)).chain(mirrors)
+        let metrics = self
+            .metrics_target()
+            .map(|t| ("export.metrics_endpoint", t));
+        for (name, target) in std::iter::once(("export.endpoint", self.export_target()?))
+            .chain(mirrors)
+            .chain(metrics)
         {
             if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = target {
                 let uri: http::Uri = url
@@ -712,6 +727,20 @@ impl Config {
             return Ok(ExportTarget::File(e.file.clone()));
         }
         Ok(self.target(e.endpoint.as_deref(), e.traces_endpoint.as_deref()))
+    }
+
+    /// Where the kernel metrics go when they have a destination of their own: the URL as
+    /// given, with `export.metrics_protocol` (else `export.protocol`).
+    pub fn metrics_target(&self) -> Option<ExportTarget> {
+        let e = &self.export;
+        let url = e.metrics_endpoint.clone()?;
+        Some(match e.metrics_protocol.unwrap_or(e.protocol) {
+            Protocol::Grpc => ExportTarget::Grpc(url),
+            p @ (Protocol::HttpProtobuf | Protocol::HttpJson) => ExportTarget::Http {
+                url,
+                json: p == Protocol::HttpJson,
+            },
+        })
     }
 
     /// Where the mirrors send, in order: each a base endpoint, like `export.endpoint`.
@@ -920,6 +949,50 @@ mod tests {
                 json: true
             }
         );
+    }
+
+    #[test]
+    fn the_metrics_endpoint_is_used_as_is_with_its_own_protocol_and_validated() {
+        let mut c = Config::default();
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://jaeger:4317"),
+            (
+                "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+                "http://prom:9090/api/v1/otlp/v1/metrics",
+            ),
+            ("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "http/protobuf"),
+        ]))
+        .unwrap();
+        c.validate().unwrap();
+        assert_eq!(
+            c.export_target().unwrap(),
+            ExportTarget::Grpc("http://jaeger:4317".into())
+        );
+        assert_eq!(
+            c.metrics_target(),
+            Some(ExportTarget::Http {
+                url: "http://prom:9090/api/v1/otlp/v1/metrics".into(),
+                json: false
+            })
+        );
+        // Without a protocol of its own it takes the export's.
+        let file: Config =
+            serde_norway::from_str("export:\n  metrics_endpoint: http://m:4317\n").unwrap();
+        assert_eq!(
+            file.metrics_target(),
+            Some(ExportTarget::Grpc("http://m:4317".into()))
+        );
+        c.export.metrics_endpoint = Some("prom:9090".into());
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid export.metrics_endpoint: \"prom:9090\""));
+        let bad = c.apply_env(env(&[("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "udp")]));
+        assert!(bad
+            .unwrap_err()
+            .to_string()
+            .contains("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL"));
     }
 
     #[test]

@@ -121,8 +121,17 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     for target in config.mirror_targets() {
         sinks.push(Sink::for_target(&config, target)?);
     }
+    let metrics_sink = match config.metrics_target() {
+        Some(target) if config.metrics.enabled => Some(Sink::for_metrics(&config, target)?),
+        Some(_) => {
+            tracing::warn!("export.metrics_endpoint is set but metrics.enabled is false: no kernel metrics are made");
+            None
+        }
+        None => None,
+    };
     let export = sinks
         .iter()
+        .chain(&metrics_sink)
         .map(Sink::describe)
         .collect::<Vec<_>>()
         .join(" + ");
@@ -130,12 +139,16 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
     // One worker, queue and set of counters per destination. What was acknowledged is
     // retried until delivered, in memory as on disk: bounded by bytes, not by time.
-    let exporters = Exporter::start(
-        sinks,
-        BatchSettings::from_config(&config.export),
-        &telemetry.export,
-        opened.delivery.clone(),
-    );
+    let settings = BatchSettings::from_config(&config.export);
+    let mut exporters =
+        Exporter::start(sinks, settings, &telemetry.export, opened.delivery.clone());
+    let span_senders = exporters.iter().map(Exporter::sender).collect();
+    let metrics_sender = metrics_sink.map(|sink| {
+        let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);
+        let sender = exporter.sender();
+        exporters.push(exporter);
+        sender
+    });
 
     let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
     let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
@@ -157,7 +170,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         reconciler.restore_window(key, window);
     }
     let stop_pipeline = CancellationToken::new();
-    let fanout = Fanout(exporters.iter().map(Exporter::sender).collect());
+    let fanout = Fanout::new(span_senders, metrics_sender);
     let metrics = KernelMetrics::new(MetricsSettings {
         enabled: config.metrics.enabled,
         interval: config.metrics.interval,
@@ -444,7 +457,7 @@ mod tests {
                 }),
                 OutputSampling::new(None),
             ),
-            Fanout(vec![]),
+            Fanout::new(vec![], None),
             telemetry.clone(),
             stop.clone(),
         ));

@@ -434,3 +434,58 @@ async fn every_true_and_unknown_kernel_and_every_window_span_leaves_when_samplin
     assert!(windows_of(&all) >= 3, "the carrier and two window spans");
     assert_eq!(windows_of(&sampled), windows_of(&all));
 }
+
+#[tokio::test]
+async fn with_a_metrics_endpoint_the_metrics_go_there_alone_and_the_spans_never_do() {
+    let (spans_url, spans_backend) = backend().await;
+    let (metrics_url, metrics_backend) = backend().await;
+    let mut c = fixtures::loopback_config();
+    c.export.endpoint = Some(spans_url);
+    c.export.metrics_endpoint = Some(metrics_url.clone());
+    c.metrics.enabled = true;
+    c.metrics.interval = Duration::from_secs(3600);
+    c.metrics.top_names = 1000;
+    let r = pipeline::start(c).await.unwrap();
+    let mut client = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap()
+        .max_encoding_message_size(64 << 20);
+    for req in support::h200::capture() {
+        client.export(req).await.unwrap();
+    }
+    let telemetry = r.telemetry.clone();
+    r.shutdown().await;
+
+    let traces = spans_backend.traces.lock().unwrap().clone();
+    assert_eq!(
+        over_spans(&traces).values().map(|v| v.0).sum::<u64>(),
+        10_000
+    );
+    assert!(
+        spans_backend.metrics.lock().unwrap().is_empty(),
+        "no metrics beside the spans"
+    );
+    assert!(
+        metrics_backend.traces.lock().unwrap().is_empty(),
+        "no span at the metrics destination"
+    );
+    let metrics = metrics_backend.metrics.lock().unwrap().clone();
+    assert_eq!(executions(&metrics).values().sum::<i64>(), 10_000);
+
+    use receiver::export::Role;
+    use std::sync::atomic::Ordering::Relaxed;
+    let roles: Vec<(Role, u64)> = telemetry
+        .export
+        .destinations()
+        .iter()
+        .map(|d| (d.role, d.counters.metric_requests_exported.load(Relaxed)))
+        .collect();
+    assert_eq!(
+        roles,
+        [(Role::Primary, 0), (Role::Metrics, metrics.len() as u64)]
+    );
+    assert!(telemetry
+        .export
+        .summary()
+        .contains("(kernel metrics): 1 requests exported"));
+}

@@ -134,9 +134,22 @@ def test_grafana_provisions_the_dashboard_from_the_repository_and_prometheus_scr
     assert targets == [f"receiver:{endpoint.rsplit(':', 1)[1]}"]
 
 
-def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
+def receiver_command(compose) -> list:
+    """The receiver's arguments after `serve`, its mounted files read from the
+    repository (the path a bind mount gives them in the container, mapped back)."""
     command = compose["services"]["receiver"]["command"]
     assert command[0] == "serve"
+    in_container = {v.split(":")[1]: str(ROOT / v.split(":")[0])
+                    for v in compose["services"]["receiver"]["volumes"] if v.startswith("./")}
+    out = []
+    for arg in command[1:]:
+        flag, _, value = arg.partition("=")
+        out.append(f"{flag}={in_container[value]}" if value in in_container else arg)
+    return out
+
+
+def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
+    command = ["serve", *receiver_command(compose)]
     r = subprocess.run([str(RECEIVER), "validate", *command[1:]], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, r.stderr
     resolved = yaml.safe_load(r.stdout)
@@ -146,6 +159,15 @@ def test_the_receiver_accepts_the_command_line_compose_gives_it(compose):
     assert resolved["queue"]["dir"] == "/var/lib/gpu-otel/queue"
     mounts = dict(v.split(":", 1) for v in compose["services"]["receiver"]["volumes"])
     assert mounts["receiver-queue"] == resolved["queue"]["dir"]
+    # Kernel metrics go to Prometheus's OTLP receiver, which that Prometheus turns on,
+    # over the one protocol it takes.
+    assert resolved["metrics"]["enabled"] is True
+    assert resolved["export"]["metrics_endpoint"] == "http://prometheus:9090/api/v1/otlp/v1/metrics"
+    assert resolved["export"]["metrics_protocol"] == "http/protobuf"
+    prometheus = compose["services"]["prometheus"]["command"]
+    assert "--web.enable-otlp-receiver" in prometheus
+    features = {f for a in prometheus if a.startswith("--enable-feature=") for f in a.split("=", 1)[1].split(",")}
+    assert {"otlp-deltatocumulative", "exemplar-storage"} <= features
     # ... and refuses a bad one, naming the parameter.
     r = subprocess.run([str(RECEIVER), "validate", *command[1:], "--export-mirror=ftp://tempo"], capture_output=True, text=True, timeout=30)
     assert r.returncode == 2 and "export.mirrors" in r.stderr

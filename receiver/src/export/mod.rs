@@ -79,13 +79,35 @@ impl ExportCounters {
     }
 }
 
+/// What a destination receives and what its full queue does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Every span (and the kernel metrics unless a metrics destination is set); its
+    /// full queue makes the pipeline wait.
+    Primary,
+    /// Every span too; its full queue drops the oldest requests.
+    Mirror,
+    /// Only the kernel metrics (`export.metrics_endpoint`); its full queue drops the
+    /// oldest requests.
+    Metrics,
+}
+
+impl Role {
+    fn when_full(self) -> WhenFull {
+        match self {
+            Role::Primary => WhenFull::Wait,
+            Role::Mirror | Role::Metrics => WhenFull::DropOldest,
+        }
+    }
+}
+
 /// A destination as the metrics and the summary name it.
 #[derive(Debug)]
 pub struct Destination {
     /// Its endpoint (URL or file), unique among destinations.
     pub name: String,
-    /// The primary (backpressure) rather than a mirror (drops oldest).
-    pub primary: bool,
+    /// What it receives.
+    pub role: Role,
     /// Its counters.
     pub counters: Arc<ExportCounters>,
 }
@@ -102,7 +124,7 @@ impl ExportTelemetry {
     }
 
     /// Registers a destination; a repeated name gets a `#n` suffix so series stay apart.
-    pub fn register(&self, name: &str, primary: bool) -> Arc<ExportCounters> {
+    pub fn register(&self, name: &str, role: Role) -> Arc<ExportCounters> {
         let mut all = self.lock();
         let taken = |n: &str| all.iter().any(|d| d.name == n);
         let mut unique = name.to_string();
@@ -114,7 +136,7 @@ impl ExportTelemetry {
         let counters = Arc::new(ExportCounters::default());
         all.push(Arc::new(Destination {
             name: unique,
-            primary,
+            role,
             counters: counters.clone(),
         }));
         counters
@@ -146,12 +168,26 @@ impl ExportTelemetry {
         for (i, d) in self.lock().iter().enumerate() {
             let c = &d.counters;
             let dropped = c.dropped();
+            let sep = if i > 0 { ", " } else { "" };
+            if d.role == Role::Metrics {
+                let _ = write!(
+                    out,
+                    "{sep}{} (kernel metrics): {} requests exported, {} dropped",
+                    d.name,
+                    c.metric_requests_exported.load(Relaxed),
+                    c.metric_requests_dropped.load(Relaxed)
+                );
+                continue;
+            }
             let _ = write!(
                 out,
-                "{}{}{}: {} exported, {} dropped",
-                if i > 0 { ", " } else { "" },
+                "{sep}{}{}: {} exported, {} dropped",
                 d.name,
-                if d.primary { "" } else { " (mirror)" },
+                if d.role == Role::Mirror {
+                    " (mirror)"
+                } else {
+                    ""
+                },
                 c.exported_spans.load(Relaxed),
                 dropped.iter().map(|(_, n)| n).sum::<u64>()
             );
@@ -230,25 +266,45 @@ pub enum WhenFull {
     DropOldest,
 }
 
+/// What a queued request carries.
+#[derive(Debug)]
+enum Payload {
+    /// Spans and the inputs they came from (empty without the persistent queue). The
+    /// request is shared by every destination it was submitted to: a destination's
+    /// worker copies it only if another still holds it, so the pipeline task never does.
+    Spans {
+        req: Arc<WireRequest>,
+        origins: Origins,
+    },
+    /// An encoded `ExportMetricsServiceRequest`: the kernel metrics of one interval,
+    /// sent on its own, never batched with spans.
+    Metrics(bytes::Bytes),
+}
+
 #[derive(Debug)]
 struct Item {
-    /// Shared by every destination it was submitted to: a destination's worker copies
-    /// it only if another still holds it, so the pipeline task never does.
-    req: Arc<WireRequest>,
+    payload: Payload,
     spans: u64,
     bytes: usize,
-    /// The inputs of its spans (empty without the persistent queue).
-    origins: Origins,
-    /// An encoded `ExportMetricsServiceRequest` instead of spans (`req` empty): the
-    /// kernel metrics of one interval, sent on its own, never batched with spans.
-    metrics: Option<bytes::Bytes>,
 }
 
 impl Item {
-    /// The request to own, copied only while another destination still shares it.
-    fn take(self) -> WireRequest {
-        Arc::try_unwrap(self.req).unwrap_or_else(|shared| (*shared).clone())
+    fn metrics(body: bytes::Bytes) -> Item {
+        Item {
+            spans: 0,
+            bytes: body.len(),
+            payload: Payload::Metrics(body),
+        }
     }
+
+    fn is_spans(&self) -> bool {
+        matches!(self.payload, Payload::Spans { .. })
+    }
+}
+
+/// The request to own, copied only while another destination still shares it.
+fn own(req: Arc<WireRequest>) -> WireRequest {
+    Arc::try_unwrap(req).unwrap_or_else(|shared| (*shared).clone())
 }
 
 #[derive(Debug, Default)]
@@ -314,13 +370,15 @@ impl Queue {
             while !self.has_room(&st, item.bytes) {
                 let old = st.items.pop_front().expect("a full queue is not empty");
                 st.bytes -= old.bytes;
-                if old.metrics.is_some() {
-                    c.metric_requests_dropped.fetch_add(1, Relaxed);
-                }
                 c.queued_spans.fetch_sub(old.spans, Relaxed);
                 c.queued_bytes.fetch_sub(old.bytes as u64, Relaxed);
                 c.dropped_queue_full.fetch_add(old.spans, Relaxed);
-                self.resolved(&old.origins);
+                match &old.payload {
+                    Payload::Spans { origins, .. } => self.resolved(origins),
+                    Payload::Metrics(_) => {
+                        c.metric_requests_dropped.fetch_add(1, Relaxed);
+                    }
+                }
             }
         }
         c.queued_spans.fetch_add(item.spans, Relaxed);
@@ -417,32 +475,43 @@ impl ExportSender {
     }
 }
 
-/// Every destination's handle, the primary first: each request goes to all of them.
+/// Every destination's handle: the span destinations, the primary first (each span
+/// request goes to all of them), and the kernel metrics' own destination if one is set.
 #[derive(Debug, Clone)]
-pub struct Fanout(pub Vec<ExportSender>);
+pub struct Fanout {
+    spans: Vec<ExportSender>,
+    metrics: Option<ExportSender>,
+}
 
 impl Fanout {
+    /// Span requests go to every one of `spans`; kernel metrics go to `metrics` alone
+    /// when it is set, else beside the spans.
+    pub fn new(spans: Vec<ExportSender>, metrics: Option<ExportSender>) -> Fanout {
+        Fanout { spans, metrics }
+    }
+
     /// Queues requests on every destination, in order, each with the origins of its
     /// spans. Only the primary may make this wait; should the wait be cut short (an
     /// aborted shutdown), whatever was not yet queued is counted as dropped on every
     /// destination.
     pub async fn submit(&self, reqs: Vec<Ready>) {
-        let Some((primary, mirrors)) = self.0.split_first() else {
+        let Some((primary, mirrors)) = self.spans.split_first() else {
             return;
         };
         let mut unsent = Unsent {
-            to: &self.0,
+            to: &self.spans,
             spans: reqs.iter().map(|(r, _)| r.span_count()).sum(),
         };
         for (req, origins) in reqs {
             let (spans, bytes) = (req.span_count(), req.encoded_len());
             let req = Arc::new(req);
             let item = |req| Item {
-                req,
+                payload: Payload::Spans {
+                    req,
+                    origins: origins.clone(),
+                },
                 spans,
                 bytes,
-                origins: origins.clone(),
-                metrics: None,
             };
             if mirrors.is_empty() {
                 primary.queue.push(item(req)).await;
@@ -460,23 +529,21 @@ impl Fanout {
     }
 
     /// Queues one interval's kernel metrics (an encoded `ExportMetricsServiceRequest`)
-    /// on every destination, behind the spans already queued: waits for room on the
-    /// primary only, as spans do. Not kept on disk by the persistent queue: metrics of
-    /// an interval not yet delivered are lost on a crash.
+    /// on the metrics destination when there is one (never waiting: a full queue drops
+    /// its oldest), else on every span destination, behind the spans already queued,
+    /// waiting for room on the primary only, as spans do. Not kept on disk by the
+    /// persistent queue: metrics of an interval not yet delivered are lost on a crash.
     pub async fn submit_metrics(&self, body: bytes::Bytes) {
-        let Some((primary, mirrors)) = self.0.split_first() else {
+        if let Some(only) = &self.metrics {
+            let _ = only.queue.try_push(Item::metrics(body));
+            return;
+        }
+        let Some((primary, mirrors)) = self.spans.split_first() else {
             return;
         };
-        let item = || Item {
-            req: Arc::new(WireRequest::default()),
-            spans: 0,
-            bytes: body.len(),
-            origins: Origins::default(),
-            metrics: Some(body.clone()),
-        };
-        primary.queue.push(item()).await;
+        primary.queue.push(Item::metrics(body.clone())).await;
         for m in mirrors {
-            let _ = m.queue.try_push(item());
+            let _ = m.queue.try_push(Item::metrics(body.clone()));
         }
     }
 }
@@ -543,20 +610,26 @@ impl Exporter {
             .into_iter()
             .enumerate()
             .map(|(i, sink)| {
-                let primary = i == 0;
-                let counters = telemetry.register(&sink.endpoint(), primary);
-                let when_full = if primary {
-                    WhenFull::Wait
-                } else {
-                    WhenFull::DropOldest
-                };
+                let role = if i == 0 { Role::Primary } else { Role::Mirror };
+                let counters = telemetry.register(&sink.endpoint(), role);
                 let tracking = delivery.clone().map(|delivery| Tracking {
                     destination: i,
                     delivery,
                 });
-                Exporter::start_one(sink, settings, counters, when_full, tracking)
+                Exporter::start_one(sink, settings, counters, role.when_full(), tracking)
             })
             .collect()
+    }
+
+    /// Starts the worker of the kernel metrics' own destination: it carries no spans,
+    /// so the persistent queue never waits for it.
+    pub fn start_metrics(
+        sink: Sink,
+        settings: BatchSettings,
+        telemetry: &ExportTelemetry,
+    ) -> Exporter {
+        let counters = telemetry.register(&sink.endpoint(), Role::Metrics);
+        Exporter::start_one(sink, settings, counters, Role::Metrics.when_full(), None)
     }
 
     /// A handle to submit with.
@@ -593,26 +666,29 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     tracing::info!(sink = %sink.describe(), "Export started");
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
     let mut inflight = tokio::task::JoinSet::new();
-    while let Some(mut first) = queue.pop().await {
-        if let Some(body) = first.metrics.take() {
-            deliver_metrics(&mut sink, body, &s.backoff, &queue.counters).await;
-            continue;
-        }
+    while let Some(first) = queue.pop().await {
         let (mut spans, mut bytes) = (first.spans, first.bytes);
-        let mut origins = std::mem::take(&mut first.origins);
-        let mut batch = first.take();
+        let (mut batch, mut origins) = match first.payload {
+            Payload::Metrics(body) => {
+                deliver_metrics(&mut sink, body, &s.backoff, &queue.counters).await;
+                continue;
+            }
+            Payload::Spans { req, origins } => (own(req), origins),
+        };
         let until = tokio::time::Instant::now() + s.timeout;
         while spans < max_spans && bytes < max_bytes {
             let fits = |i: &Item| {
-                i.metrics.is_none() && spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes
+                i.is_spans() && spans + i.spans <= max_spans && bytes + i.bytes <= max_bytes
             };
-            let Some(mut more) = queue.pop_fitting(until, fits).await else {
+            let Some(more) = queue.pop_fitting(until, fits).await else {
                 break;
             };
             spans += more.spans;
             bytes += more.bytes;
-            origins.extend(std::mem::take(&mut more.origins));
-            batch.resource_spans.extend(more.take().resource_spans);
+            if let Payload::Spans { req, origins: o } = more.payload {
+                origins.extend(o);
+                batch.resource_spans.extend(own(req).resource_spans);
+            }
         }
         // Only a request larger than a batch on its own is cut here; a batch built
         // within the bounds is not measured again (its parts' sizes add up exactly).
@@ -819,27 +895,25 @@ mod tests {
         Item {
             spans: 1,
             bytes: req.encoded_len(),
-            req: Arc::new(req),
-            origins: Origins::default(),
-            metrics: None,
+            payload: Payload::Spans {
+                req: Arc::new(req),
+                origins: Origins::default(),
+            },
         }
     }
 
     fn first_span(i: &Item) -> bytes::Bytes {
-        i.req.resource_spans[0].scope_spans[0].spans[0].clone()
+        match &i.payload {
+            Payload::Spans { req, .. } => req.resource_spans[0].scope_spans[0].spans[0].clone(),
+            Payload::Metrics(_) => panic!("a metrics request"),
+        }
     }
 
     #[test]
     fn a_metrics_request_a_full_mirror_queue_drops_is_counted_as_a_dropped_metrics_request() {
         let one = item(0).bytes;
         let q = queue(WhenFull::DropOldest, 10, 2 * one);
-        let metrics = Item {
-            req: Arc::new(WireRequest::default()),
-            spans: 0,
-            bytes: one,
-            origins: Origins::default(),
-            metrics: Some(bytes::Bytes::from_static(b"m")),
-        };
+        let metrics = Item::metrics(bytes::Bytes::from(vec![0u8; one]));
         assert!(q.try_push(metrics).is_ok());
         for n in 0..2 {
             assert!(q.try_push(item(n)).is_ok());
@@ -897,8 +971,8 @@ mod tests {
     #[test]
     fn destinations_sharing_an_endpoint_get_distinct_names() {
         let t = ExportTelemetry::default();
-        t.register("http://a", true);
-        t.register("http://a", false);
+        t.register("http://a", Role::Primary);
+        t.register("http://a", Role::Mirror);
         let names: Vec<String> = t.destinations().iter().map(|d| d.name.clone()).collect();
         assert_eq!(names, ["http://a", "http://a#2"]);
     }

@@ -5,7 +5,7 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use otlp_client::{Attempt, Client, ClientError, TlsFile, TlsFiles};
+use otlp_client::{Attempt, Client, ClientError, Protocol, TlsFile, TlsFiles};
 use prost::Message;
 
 use crate::config::{Config, ConfigError, ExportTarget};
@@ -60,18 +60,31 @@ impl Sink {
 
     /// Builds a sink for `target` with the configuration's export settings.
     pub fn for_target(config: &Config, target: ExportTarget) -> Result<Sink, SinkError> {
-        let url = match target {
+        Sink::otlp(config, target, false)
+    }
+
+    /// Builds the kernel metrics' own destination (`export.metrics_endpoint`): its URL
+    /// takes the metrics requests as given, over its own protocol.
+    pub fn for_metrics(config: &Config, target: ExportTarget) -> Result<Sink, SinkError> {
+        Sink::otlp(config, target, true)
+    }
+
+    fn otlp(config: &Config, target: ExportTarget, metrics: bool) -> Result<Sink, SinkError> {
+        let (url, protocol) = match target {
             ExportTarget::File(path) => return Sink::file(&path),
-            ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } => url,
+            ExportTarget::Grpc(url) => (url, Protocol::Grpc),
+            ExportTarget::Http { url, json: false } => (url, Protocol::HttpProtobuf),
+            ExportTarget::Http { url, json: true } => (url, Protocol::HttpJson),
         };
         let e = &config.export;
         let file = |setting: &'static str, path: &Option<std::path::PathBuf>| {
             path.as_ref().map(|p| TlsFile::new(setting, p))
         };
         let client = otlp_client::ExportConfig {
-            protocol: e.protocol,
+            protocol,
             endpoint: None,
             traces_endpoint: Some(url.clone()),
+            metrics_endpoint: metrics.then(|| url.clone()),
             insecure: e.tls.insecure,
             headers: e.client_headers()?,
             timeout: e.timeout,

@@ -71,10 +71,10 @@ INITIALIZE_INJECTION = ctypes.CFUNCTYPE(ctypes.c_int, GET_EXPORT_TABLE)
 PLACEHOLDER = ctypes.CFUNCTYPE(None)
 
 DOMAIN_CREATE_A = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_char_p)
-DOMAIN_RANGE_PUSH_EX = ctypes.CFUNCTYPE(
+DOMAIN_RANGE_PUSH_EX = ctypes.PYFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(EventAttributes)
 )
-DOMAIN_RANGE_POP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+DOMAIN_RANGE_POP = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
 class _Callbacks(ctypes.Structure):

@@ -71,6 +71,9 @@ INITIALIZE_INJECTION = ctypes.CFUNCTYPE(ctypes.c_int, GET_EXPORT_TABLE)
 PLACEHOLDER = ctypes.CFUNCTYPE(None)
 
 DOMAIN_CREATE_A = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_char_p)
+# Push and pop keep the GIL (PYFUNCTYPE): the tool's handler takes microseconds, while a
+# thread that drops the GIL on every span change may wait a switch interval (5 ms) to get
+# it back from any other busy Python thread.
 DOMAIN_RANGE_PUSH_EX = ctypes.PYFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(EventAttributes)
 )

@@ -82,7 +82,7 @@ run_arm() { # arm rep
   # is read once the sink has had nothing for its idle time: every span was exported.
   out=$(taskset -c "$LOAD_CPUS" "$LOADGEN" --target "$IN" --no-metrics \
     --requests "$REQUESTS" --spans "$SPANS" --concurrency "$CONCURRENCY" --rate "$RATE" \
-    --pre-encoded --replay "$CAPTURE")
+    --replay "$CAPTURE")
   wait "$sink" || true
   c1=$(cpu_ticks "$srv")
   kill "$srv" 2>/dev/null || true

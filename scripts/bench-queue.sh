@@ -26,9 +26,6 @@
 # the saturated case; N: open loop, latency counted from when a request was due);
 # SHAPE=mixed (SPANS stamped serialized kernel spans, as many plain spans, the 4 window
 # records that settle them) or gpu (SPANS kernel spans with the injector's attributes).
-# PRE_ENCODED=1 (default): loadgen encodes each request once before the run and sends
-# the bytes (`--pre-encoded`), so that its own encoding does not pace the run; 0: it
-# encodes each request as it sends it.
 # COMPRESSION: the receiver's export compression (default none: the queue is measured,
 # not gzip; the export's compression costs are scripts/bench-output.sh's).
 # OUT: where runs.txt and summary.md go (default: the temporary directory that holds the
@@ -54,7 +51,6 @@ SERVER_CPU=${SERVER_CPU:-}
 LOAD_CPU=${LOAD_CPU:-}
 SINK_CPU=${SINK_CPU:-$LOAD_CPU}
 COMPRESSION=${COMPRESSION:-none}
-PRE_ENCODED=${PRE_ENCODED:-1}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 QUEUE_ROOT=${QUEUE_ROOT:-$(mktemp -d /var/tmp/bench-queue.XXXXXX)}
 IN=127.0.0.1:15317
@@ -73,7 +69,7 @@ case $SHAPE in
   gpu) SHAPE_ARGS=(--gpu-shaped) ;;
   *) echo "SHAPE is mixed or gpu" >&2; exit 1 ;;
 esac
-[[ $PRE_ENCODED == 1 ]] && SHAPE_ARGS+=(--pre-encoded)
+
 
 trap 'stop_started; rm -rf "$QUEUE_ROOT"' EXIT
 
@@ -158,7 +154,7 @@ run_arm() { # arm connections rate rep
 {
   echo "# $(date -u +%FT%TZ) $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
   echo "# receiver on cores ${SERVER_CPU:-any}, loadgen on ${LOAD_CPU:-any}, sink on ${SINK_CPU:-any};" \
-    "$REQUESTS requests of $SPANS spans ($SHAPE, pre-encoded: $PRE_ENCODED, export compression: $COMPRESSION), connections $CONCURRENCY, rates $RATES (0: saturated);" \
+    "$REQUESTS requests of $SPANS spans ($SHAPE, export compression: $COMPRESSION), connections $CONCURRENCY, rates $RATES (0: saturated);" \
     "queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
 } | tee "$RESULTS/runs.txt"
 for rep in $(seq "$REPS"); do

@@ -69,12 +69,6 @@ struct Args {
     /// Do not read /metrics (the server is not the receiver).
     #[arg(long)]
     no_metrics: bool,
-    /// Encode every request once before the run and send the bytes through the
-    /// project's OTLP client (gRPC, one connection each): the cheapest sender, for loads
-    /// where encoding per send would make the load generator the limit. Requests carry
-    /// no send time then (the sink's delivery times are not measured).
-    #[arg(long)]
-    pre_encoded: bool,
     /// Spans per second in all, paced (0: as fast as answers come).
     #[arg(long, default_value_t = 0)]
     rate: u64,
@@ -293,32 +287,6 @@ async fn send_grpc(
     Ok((refused, latencies))
 }
 
-async fn send_pre_encoded(
-    target: &str,
-    reqs: Vec<ExportTraceServiceRequest>,
-    pace: Pace,
-) -> anyhow::Result<Sent> {
-    let client = otlp_client::Client::new(&otlp_client::ExportConfig {
-        protocol: otlp_client::Protocol::Grpc,
-        traces_endpoint: Some(format!("http://{target}")),
-        grpc_connections: 1,
-        ..Default::default()
-    })?;
-    let bodies: Vec<bytes::Bytes> = reqs.iter().map(|r| r.encode_to_vec().into()).collect();
-    drop(reqs);
-    let (mut refused, mut latencies) = (0, Vec::with_capacity(bodies.len()));
-    for (k, body) in (0..).zip(bodies) {
-        let t = pace.due(k).await;
-        let ok = matches!(
-            client.send(body).await.verdict,
-            otlp_client::Verdict::Delivered
-        );
-        latencies.push(t.elapsed());
-        refused += u64::from(!ok);
-    }
-    Ok((refused, latencies))
-}
-
 async fn send_http(
     target: &str,
     reqs: Vec<ExportTraceServiceRequest>,
@@ -437,11 +405,7 @@ async fn main() -> anyhow::Result<()> {
     });
     let mut tasks = Vec::new();
     for (c, reqs) in (0..).zip(payloads) {
-        let (target, http, raw) = (
-            args.target.clone(),
-            args.protocol == "http",
-            args.pre_encoded,
-        );
+        let (target, http) = (args.target.clone(), args.protocol == "http");
         // Connections start spread over one interval, not all at once.
         let offset = every.map_or(Duration::ZERO, |e| e * c / args.concurrency as u32);
         let pace = Pace {
@@ -449,9 +413,7 @@ async fn main() -> anyhow::Result<()> {
             every,
         };
         tasks.push(tokio::spawn(async move {
-            if raw {
-                send_pre_encoded(&target, reqs, pace).await
-            } else if http {
+            if http {
                 send_http(&target, reqs, pace).await
             } else {
                 send_grpc(&target, reqs, pace).await

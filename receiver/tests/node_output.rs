@@ -436,6 +436,38 @@ async fn every_true_and_unknown_kernel_and_every_window_span_leaves_when_samplin
 }
 
 #[tokio::test]
+async fn sampling_the_h200_serialized_capture_keeps_its_true_kernel_its_window_spans_and_keep_all_s_metrics(
+) {
+    let windows_of = |t: &[ExportTraceServiceRequest]| {
+        fixtures::spans_of(t)
+            .iter()
+            .filter(|(_, s)| s.name.starts_with("gpu.sampling.window"))
+            .count()
+    };
+    let true_kernels = |t: &[ExportTraceServiceRequest]| {
+        over_spans(t)
+            .iter()
+            .filter(|(k, _)| k.2 == "true")
+            .map(|(_, x)| x.0)
+            .sum::<u64>()
+    };
+    let (all, all_metrics, _) = through_configured(support::h200::torch_serialized(), |_| {}).await;
+    let (sampled, sampled_metrics, _) =
+        through_configured(support::h200::torch_serialized(), |c| {
+            c.sampling.enabled = true
+        })
+        .await;
+    assert!(true_kernels(&all) >= 1 && windows_of(&all) >= 3);
+    assert_eq!(true_kernels(&sampled), true_kernels(&all));
+    assert_eq!(windows_of(&sampled), windows_of(&all));
+    assert!(fixtures::spans_of(&sampled).len() * 10 < fixtures::spans_of(&all).len());
+    assert_eq!(
+        counts_and_sums(&sampled_metrics),
+        counts_and_sums(&all_metrics)
+    );
+}
+
+#[tokio::test]
 async fn with_a_metrics_endpoint_the_metrics_go_there_alone_and_the_spans_never_do() {
     let (spans_url, spans_backend) = backend().await;
     let (metrics_url, metrics_backend) = backend().await;

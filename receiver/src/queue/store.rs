@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 
 use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
-use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Evicted, Tombstone};
 use semconv::Window;

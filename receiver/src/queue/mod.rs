@@ -295,8 +295,8 @@ pub fn open(
         path: dir.display().to_string(),
         source,
     })?;
-    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() })).map_err(|e| {
-        match e {
+    let store =
+        store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() })).map_err(|e| match e {
             QueueError::Storage(s) => match *s {
                 redb::Error::UpgradeRequired(version) => QueueError::OldDatabaseFormat {
                     path: dir.display().to_string(),
@@ -305,8 +305,7 @@ pub fn open(
                 s => QueueError::Storage(Box::new(s)),
             },
             e => e,
-        }
-    })?;
+        })?;
     start(
         store,
         config,
@@ -478,6 +477,9 @@ mod tests {
             "{e:?}"
         );
         let text = e.to_string();
-        assert!(text.contains("format 2") && text.contains("remove"), "{text}");
+        assert!(
+            text.contains("format 2") && text.contains("remove"),
+            "{text}"
+        );
     }
 }

@@ -96,8 +96,9 @@ pub enum QueueError {
         /// The file format found.
         version: u8,
     },
-    /// The database library panicked (its own assertion, seen after injected disk faults):
-    /// handled as a failed commit, so the database is opened again before the next.
+    /// The database library panicked (its own assertion, seen with redb 2.6 after injected
+    /// disk faults): handled as a failed commit, so the database is opened again before
+    /// the next.
     #[error("queue database panicked: {0}")]
     Panicked(String),
 }

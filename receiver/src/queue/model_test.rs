@@ -35,7 +35,7 @@
 //! redb panicked on reopening its file ("Attempted to free page 0, order 0, which is
 //! not allocated", a debug assertion, in its first commit after recovery): of seeds 1
 //! to 5 at 1,000 cases, 1, 4 and 5 failed. With redb 4.6 (many repair fixes since) 1,000
-//! cases each of seeds 1 to 10 pass; see docs/receiver.md.
+//! cases each of seeds 1 to 14 pass; see docs/receiver.md.
 //!
 //! Each of these changes to the queue was seen to fail it: refusing a
 //! failed commit's requests at once, not removing them, not reopening the database, a

@@ -501,17 +501,20 @@ impl StorageBackend for Handle {
         SegmentFile::len(self)
     }
 
-    fn read(&self, offset: u64, len: usize) -> io::Result<Vec<u8>> {
-        self.disk
+    fn read(&self, offset: u64, out: &mut [u8]) -> io::Result<()> {
+        let data = self
+            .disk
             .alive(self.generation)?
-            .read(self.ino, offset, len, true)
+            .read(self.ino, offset, out.len(), true)?;
+        out.copy_from_slice(&data);
+        Ok(())
     }
 
     fn set_len(&self, len: u64) -> io::Result<()> {
         SegmentFile::set_len(self, len)
     }
 
-    fn sync_data(&self, _eventual: bool) -> io::Result<()> {
+    fn sync_data(&self) -> io::Result<()> {
         self.sync()
     }
 

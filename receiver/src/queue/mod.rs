@@ -80,8 +80,25 @@ pub enum QueueError {
     /// A stored request does not read back as written.
     #[error("queued request {0} is damaged")]
     Corrupt(u64),
-    /// The database library panicked (its own assertion, seen after injected disk faults):
-    /// handled as a failed commit, so the database is opened again before the next.
+    /// `queue.dir` holds a database in a file format this receiver cannot read: format 2,
+    /// written by a receiver built with redb 2 (this one reads format 3 alone).
+    #[error(
+        "queue.dir {path}: queue.redb is in redb file format {version}, written by an older \
+         receiver; this receiver reads format 3 only. Drain the queue with the receiver that \
+         wrote it (stop the senders, wait for a queue depth of 0), stop it and remove the \
+         files in {path}; or remove {path}/queue.redb alone, and every request still in the \
+         segment files is delivered again (those already delivered too) and the evidence \
+         kept for reconciliation is lost"
+    )]
+    OldDatabaseFormat {
+        /// The directory.
+        path: String,
+        /// The file format found.
+        version: u8,
+    },
+    /// The database library panicked (its own assertion, seen with redb 2.6 after injected
+    /// disk faults): handled as a failed commit, so the database is opened again before
+    /// the next.
     #[error("queue database panicked: {0}")]
     Panicked(String),
 }
@@ -279,7 +296,17 @@ pub fn open(
         path: dir.display().to_string(),
         source,
     })?;
-    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))?;
+    let store =
+        store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() })).map_err(|e| match e {
+            QueueError::Storage(s) => match *s {
+                redb::Error::UpgradeRequired(version) => QueueError::OldDatabaseFormat {
+                    path: dir.display().to_string(),
+                    version,
+                },
+                s => QueueError::Storage(Box::new(s)),
+            },
+            e => e,
+        })?;
     start(
         store,
         config,
@@ -426,4 +453,34 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_an_older_receiver_wrote_in_redb_format_2_is_an_error_that_says_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        // What a receiver built with redb 2.6 created: its default file format, 2.
+        drop(redb2::Database::create(dir.path().join("queue.redb")).unwrap());
+        let config = QueueConfig {
+            dir: Some(dir.path().into()),
+            ..QueueConfig::default()
+        };
+        let e = match open(&config, 1, 16, Arc::new(QueueCounters::default())) {
+            Ok(_) => panic!("a format 2 database opened"),
+            Err(e) => e,
+        };
+        assert!(
+            matches!(&e, QueueError::OldDatabaseFormat { version: 2, path }
+                if *path == dir.path().display().to_string()),
+            "{e:?}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains("format 2") && text.contains("remove"),
+            "{text}"
+        );
+    }
 }

@@ -29,11 +29,13 @@
 //! is [`Refusal::QueueFull`]; nothing else is refused.
 //!
 //! The writer runs with shorter waits than the receiver's ([`Timing`]): same logic,
-//! cases of milliseconds. 64 cases by default (`PROPTEST_CASES` for more), 15-20 s in
-//! a debug build, drawn from a fixed seed (`QUEUE_MODEL_SEED` for others). Known open
-//! failure, found by this test with other seeds (about 1 case in 700-1,000): after some
-//! crash and fault sequences redb 2.6 panics on reopening its file ("Attempted to free
-//! page N, order 0, which is not allocated"); see docs/receiver.md.
+//! cases of milliseconds. 64 cases by default (`PROPTEST_CASES` for more), about 5 s in
+//! a debug build (15-20 s with redb 2.6), drawn from a fixed seed (`QUEUE_MODEL_SEED`
+//! for others). With redb 2.6 other seeds found crash and fault sequences after which
+//! redb panicked on reopening its file ("Attempted to free page 0, order 0, which is
+//! not allocated", a debug assertion, in its first commit after recovery): of seeds 1
+//! to 5 at 1,000 cases, 1, 4 and 5 failed. With redb 4.6 (many repair fixes since) 1,000
+//! cases each of seeds 1 to 14 pass; see docs/receiver.md.
 //!
 //! Each of these changes to the queue was seen to fail it: refusing a
 //! failed commit's requests at once, not removing them, not reopening the database, a

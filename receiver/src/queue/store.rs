@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard};
 
 use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
-use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Evicted, Tombstone};
 use semconv::Window;
@@ -279,9 +279,9 @@ impl Store {
         })
     }
 
-    /// Opens the database and creates its tables. redb has been seen to panic on
-    /// opening a file after some crash and fault sequences (docs/receiver.md): that is
-    /// an error here, never a panic out of the queue.
+    /// Opens the database and creates its tables. redb 2.6 was seen to panic on opening
+    /// a file after some crash and fault sequences (docs/receiver.md; not seen with redb
+    /// 4): a panic is an error here, never a panic out of the queue.
     fn first_open(open: &OpenDb) -> Result<Database, QueueError> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Store::open_tables(open)))
             .unwrap_or_else(|panic| Err(QueueError::Panicked(super::panic_message(&*panic))))

@@ -135,8 +135,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .map(Sink::describe)
         .collect::<Vec<_>>()
         .join(" + ");
-    let opened = handoff::open(&config, sinks.len(), telemetry.clone())?;
+    // Ingest's TLS files and tokens first: a configuration that cannot serve is refused
+    // before the queue's disk is touched (opening it may replay a large queue).
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
+    let opened = handoff::open(&config, sinks.len(), telemetry.clone())?;
     // One worker, queue and set of counters per destination. What was acknowledged is
     // retried until delivered, in memory as on disk: bounded by bytes, not by time.
     let settings = BatchSettings::from_config(&config.export);

@@ -213,8 +213,10 @@ def test_the_placeholder_ca_makes_the_receiver_refuse_to_start(tmp_path):
     ds = daemonset()
     env, mounts = pod_environment(receiver_container(ds), ds["spec"]["template"]["spec"]["volumes"], tmp_path)
     config = mounts["/etc/gpu-otel/receiver.yaml"]
+    # The queue's hostPath in this pod's folder, never this machine's /var/lib.
     r = subprocess.run([str(RECEIVER), "serve", "--config", str(config), "--grpc-endpoint", "127.0.0.1:0",
-                        "--http-endpoint", "127.0.0.1:0", "--metrics-endpoint", "127.0.0.1:0"],
+                        "--http-endpoint", "127.0.0.1:0", "--metrics-endpoint", "127.0.0.1:0",
+                        "--queue-dir", str(tmp_path / "var/lib/gpu-otel/queue")],
                        capture_output=True, text=True, timeout=30, env=env)
     assert r.returncode == 2 and "certificate" in r.stderr.lower(), r.stderr
 
@@ -228,7 +230,8 @@ def test_the_placeholder_ingest_certificate_makes_the_receiver_refuse_to_start(t
     Ca("backend CA").write(mounts["/etc/gpu-otel/tls"] / "ca.crt")
     r = subprocess.run([str(RECEIVER), "serve", "--config", str(mounts["/etc/gpu-otel/receiver.yaml"]),
                         "--grpc-endpoint", "127.0.0.1:0", "--http-endpoint", "127.0.0.1:0",
-                        "--metrics-endpoint", "127.0.0.1:0"], capture_output=True, text=True, timeout=30, env=env)
+                        "--metrics-endpoint", "127.0.0.1:0", "--queue-dir", str(tmp_path / "var/lib/gpu-otel/queue")],
+                       capture_output=True, text=True, timeout=30, env=env)
     assert r.returncode == 2 and "invalid ingest.tls.cert_file" in r.stderr, r.stderr
     assert "REPLACE_WITH_A_LONG_RANDOM_TOKEN" not in r.stdout + r.stderr
 

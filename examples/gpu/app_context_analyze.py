@@ -27,18 +27,10 @@ import json
 import sys
 from collections import Counter, defaultdict
 
+from analyze import attrs  # beside this file: OTLP JSON attributes as a dict
+
 APP_ROOT = 1 << 62
 REMOTE_PARENT = 0x200
-
-
-def attrs(kvs):
-    out = {}
-    for kv in kvs or []:
-        v = kv.get("value") or {}
-        for k in ("stringValue", "intValue", "boolValue", "doubleValue"):
-            if k in v:
-                out[kv["key"]] = v[k]
-    return out
 
 
 def read_capture(path, service):

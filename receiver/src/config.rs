@@ -734,13 +734,10 @@ impl Config {
     pub fn metrics_target(&self) -> Option<ExportTarget> {
         let e = &self.export;
         let url = e.metrics_endpoint.clone()?;
-        Some(match e.metrics_protocol.unwrap_or(e.protocol) {
-            Protocol::Grpc => ExportTarget::Grpc(url),
-            p @ (Protocol::HttpProtobuf | Protocol::HttpJson) => ExportTarget::Http {
-                url,
-                json: p == Protocol::HttpJson,
-            },
-        })
+        Some(ExportTarget::over(
+            e.metrics_protocol.unwrap_or(e.protocol),
+            url,
+        ))
     }
 
     /// Where the mirrors send, in order: each a base endpoint, like `export.endpoint`.
@@ -760,12 +757,17 @@ impl Config {
             traces_endpoint,
             e.tls.insecure,
         );
-        match e.protocol {
+        ExportTarget::over(e.protocol, url)
+    }
+}
+
+impl ExportTarget {
+    /// `url` reached over `protocol`.
+    pub fn over(protocol: Protocol, url: String) -> ExportTarget {
+        match protocol {
             Protocol::Grpc => ExportTarget::Grpc(url),
-            Protocol::HttpProtobuf | Protocol::HttpJson => ExportTarget::Http {
-                url,
-                json: e.protocol == Protocol::HttpJson,
-            },
+            Protocol::HttpProtobuf => ExportTarget::Http { url, json: false },
+            Protocol::HttpJson => ExportTarget::Http { url, json: true },
         }
     }
 }

@@ -109,6 +109,25 @@ impl From<redb::Error> for QueueError {
     }
 }
 
+/// redb's errors of each operation, each already convertible to `redb::Error`: taken by
+/// `?` as a [`QueueError::Storage`].
+macro_rules! from_redb {
+    ($($e:ty),*) => {$(
+        impl From<$e> for QueueError {
+            fn from(e: $e) -> Self {
+                redb::Error::from(e).into()
+            }
+        }
+    )*};
+}
+from_redb!(
+    redb::DatabaseError,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
 /// The byte budget of requests on disk.
 #[derive(Debug)]
 pub(crate) struct Budget {

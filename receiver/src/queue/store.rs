@@ -288,16 +288,16 @@ impl Store {
     }
 
     fn open_tables(open: &OpenDb) -> Result<Database, QueueError> {
-        let db = open().map_err(redb::Error::from)?;
-        let txn = db.begin_write().map_err(redb::Error::from)?;
+        let db = open()?;
+        let txn = db.begin_write()?;
         {
             // Created here so that readers never meet a missing table.
-            txn.open_table(DONE).map_err(redb::Error::from)?;
-            txn.open_table(WINDOWS).map_err(redb::Error::from)?;
-            txn.open_table(META).map_err(redb::Error::from)?;
-            txn.open_table(FLOORS).map_err(redb::Error::from)?;
+            txn.open_table(DONE)?;
+            txn.open_table(WINDOWS)?;
+            txn.open_table(META)?;
+            txn.open_table(FLOORS)?;
         }
-        txn.commit().map_err(redb::Error::from)?;
+        txn.commit()?;
         Ok(db)
     }
 
@@ -327,32 +327,18 @@ impl Store {
     pub(super) fn load(&self) -> Result<Loaded, QueueError> {
         let (meta_next, clock, done, legacy) = {
             let db = self.db();
-            let txn = db
-                .as_ref()
-                .ok_or_else(closed)?
-                .begin_read()
-                .map_err(redb::Error::from)?;
-            let meta = txn.open_table(META).map_err(redb::Error::from)?;
-            let get = |k| -> Result<u64, QueueError> {
-                Ok(meta
-                    .get(k)
-                    .map_err(redb::Error::from)?
-                    .map_or(0, |v| v.value()))
-            };
+            let txn = db.as_ref().ok_or_else(closed)?.begin_read()?;
+            let meta = txn.open_table(META)?;
+            let get = |k| -> Result<u64, QueueError> { Ok(meta.get(k)?.map_or(0, |v| v.value())) };
             let (next, clock) = (get(NEXT_SEQ)?, get(CLOCK)?);
             let mut done = BTreeSet::new();
-            for row in txn
-                .open_table(DONE)
-                .map_err(redb::Error::from)?
-                .iter()
-                .map_err(redb::Error::from)?
-            {
-                done.insert(row.map_err(redb::Error::from)?.0.value());
+            for row in txn.open_table(DONE)?.iter()? {
+                done.insert(row?.0.value());
             }
             let mut legacy = Vec::new();
             if let Ok(t) = txn.open_table(LEGACY_REQUESTS) {
-                for row in t.iter().map_err(redb::Error::from)? {
-                    let (k, v) = row.map_err(redb::Error::from)?;
+                for row in t.iter()? {
+                    let (k, v) = row?;
                     let v = v.value();
                     if v.len() >= 16 {
                         let arrival = u64::from_le_bytes(v[..8].try_into().unwrap());
@@ -484,38 +470,29 @@ impl Store {
         // Done rows of segments that are gone, the legacy rows, and the next number.
         {
             let db = self.db();
-            let txn = db
-                .as_ref()
-                .ok_or_else(closed)?
-                .begin_write()
-                .map_err(redb::Error::from)?;
+            let txn = db.as_ref().ok_or_else(closed)?.begin_write()?;
             {
-                let mut t = txn.open_table(DONE).map_err(redb::Error::from)?;
+                let mut t = txn.open_table(DONE)?;
                 let kept: Vec<(u64, u64)> = segs.files.iter().map(|(&f, s)| (f, s.last)).collect();
-                t.retain(|seq, _| kept.iter().any(|&(f, l)| (f..=l).contains(&seq)))
-                    .map_err(redb::Error::from)?;
+                t.retain(|seq, _| kept.iter().any(|&(f, l)| (f..=l).contains(&seq)))?;
                 let _ = txn.delete_table(LEGACY_REQUESTS);
-                let mut meta = txn.open_table(META).map_err(redb::Error::from)?;
-                meta.insert(NEXT_SEQ, next_seq).map_err(redb::Error::from)?;
-                meta.insert(CLOCK, clock).map_err(redb::Error::from)?;
+                let mut meta = txn.open_table(META)?;
+                meta.insert(NEXT_SEQ, next_seq)?;
+                meta.insert(CLOCK, clock)?;
             }
-            txn.commit().map_err(redb::Error::from)?;
+            txn.commit()?;
         }
 
         // Evidence of inputs no longer on disk.
         let (windows, floors, evidence_rows) = {
             let db = self.db();
-            let txn = db
-                .as_ref()
-                .ok_or_else(closed)?
-                .begin_read()
-                .map_err(redb::Error::from)?;
-            let windows_table = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
-            let evidence_rows = windows_table.len().map_err(redb::Error::from)?;
+            let txn = db.as_ref().ok_or_else(closed)?.begin_read()?;
+            let windows_table = txn.open_table(WINDOWS)?;
+            let evidence_rows = windows_table.len()?;
             let mut windows = Vec::new();
             // Keys sort by producer, start, then origin: the order the store took them.
-            for row in windows_table.iter().map_err(redb::Error::from)? {
-                let (k, v) = row.map_err(redb::Error::from)?;
+            for row in windows_table.iter()? {
+                let (k, v) = row?;
                 let (key, start, origin) = k.value();
                 if segs.index.contains_key(&origin) {
                     continue;
@@ -531,13 +508,8 @@ impl Store {
                 }
             }
             let mut floors = Vec::new();
-            for row in txn
-                .open_table(FLOORS)
-                .map_err(redb::Error::from)?
-                .iter()
-                .map_err(redb::Error::from)?
-            {
-                let (k, v) = row.map_err(redb::Error::from)?;
+            for row in txn.open_table(FLOORS)?.iter()? {
+                let (k, v) = row?;
                 let (floor, lost_until) = v.value();
                 floors.push((ResourceKey(k.value()), Tombstone { floor, lost_until }));
             }
@@ -674,22 +646,17 @@ impl Store {
             (segs.removed.clone(), segs.dead.clone())
         };
         let db = self.db();
-        let txn = db
-            .as_ref()
-            .ok_or_else(closed)?
-            .begin_write()
-            .map_err(redb::Error::from)?;
+        let txn = db.as_ref().ok_or_else(closed)?.begin_write()?;
         let mut done = Committed::default();
         {
-            let mut rows = txn.open_table(DONE).map_err(redb::Error::from)?;
+            let mut rows = txn.open_table(DONE)?;
             for seq in &batch.done {
-                rows.insert(seq, ()).map_err(redb::Error::from)?;
+                rows.insert(seq, ())?;
             }
             for &(first, last) in &removed {
-                rows.retain_in(first..=last, |_, _| false)
-                    .map_err(redb::Error::from)?;
+                rows.retain_in(first..=last, |_, _| false)?;
             }
-            let mut windows = txn.open_table(WINDOWS).map_err(redb::Error::from)?;
+            let mut windows = txn.open_table(WINDOWS)?;
             for change in &batch.evidence {
                 match change {
                     EvidenceChange::Taken {
@@ -698,9 +665,7 @@ impl Store {
                         origin,
                     } => {
                         let k = (key.0, window.start_ns, *origin);
-                        let old = windows
-                            .insert(k, window_row(window).as_slice())
-                            .map_err(redb::Error::from)?;
+                        let old = windows.insert(k, window_row(window).as_slice())?;
                         done.evidence_rows += i64::from(old.is_none());
                     }
                     EvidenceChange::Evicted(e) => {
@@ -711,32 +676,27 @@ impl Store {
                             Evicted::Process(key) => (key.0, 0, 0)..=(key.0, u64::MAX, u64::MAX),
                         };
                         let mut removed = 0i64;
-                        windows
-                            .retain_in(range, |_, _| {
-                                removed += 1;
-                                false
-                            })
-                            .map_err(redb::Error::from)?;
+                        windows.retain_in(range, |_, _| {
+                            removed += 1;
+                            false
+                        })?;
                         done.evidence_rows -= removed;
                     }
                     // Written to their own table below.
                     EvidenceChange::Floors { .. } => {}
                 }
             }
-            let mut floors = txn.open_table(FLOORS).map_err(redb::Error::from)?;
+            let mut floors = txn.open_table(FLOORS)?;
             for change in &batch.evidence {
                 if let EvidenceChange::Floors { key, floors: f } = change {
-                    floors
-                        .insert(key.0, (f.floor, f.lost_until))
-                        .map_err(redb::Error::from)?;
+                    floors.insert(key.0, (f.floor, f.lost_until))?;
                 }
             }
-            let mut meta = txn.open_table(META).map_err(redb::Error::from)?;
-            meta.insert(NEXT_SEQ, batch.next_seq)
-                .map_err(redb::Error::from)?;
-            meta.insert(CLOCK, batch.clock).map_err(redb::Error::from)?;
+            let mut meta = txn.open_table(META)?;
+            meta.insert(NEXT_SEQ, batch.next_seq)?;
+            meta.insert(CLOCK, batch.clock)?;
         }
-        txn.commit().map_err(redb::Error::from)?;
+        txn.commit()?;
         drop(db);
         // Durable: the removed segments' rows are gone; the dead segments' rows are in.
         let mut segs = self.segs();

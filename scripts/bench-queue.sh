@@ -7,6 +7,8 @@
 #   queue-request   queue.dir set, fsync: request (one commit and fsync per request)
 #   queue-group-0ms fsync: group, group_window 0: only what arrived during the previous
 #                   commit shares the next
+#   queue-group-db1s fsync: group, database_interval 1s (deletions committed once a
+#                   second instead of every 100 ms: fewer fsyncs beside the requests')
 # An arm may name a build: "queue-group+base" runs $BIN/gpu-otel-receiver-base (copy a
 # build there), so that two builds are compared in one interleaved run.
 # The queue lives in $QUEUE_ROOT (default: a fresh directory under /var/tmp, on disk).
@@ -34,7 +36,9 @@
 # Per run: spans accepted per second and the acknowledgement latency p50/p99 (loadgen,
 # sent until answered), spans exported end to end per second (until /metrics counts them
 # all), the receiver's CPU seconds and its queue writer thread's (from /proc), and the
-# queue's commits (fsyncs) with the requests each covered on average.
+# queue's commits (fsyncs) with the requests each covered on average. Busy cores are CPU
+# seconds over the time from loadgen's first request until every span was exported
+# (loadgen encodes its requests before that, while the receiver idles).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/bench-lib.sh
@@ -107,6 +111,7 @@ run_arm() { # arm connections rate rep
     queue-group) printf 'queue:\n  dir: %s\n  fsync: group\n' "$dir" >"$cfg" ;;
     queue-request) printf 'queue:\n  dir: %s\n  fsync: request\n' "$dir" >"$cfg" ;;
     queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
+    queue-group-db1s) printf 'queue:\n  dir: %s\n  fsync: group\n  database_interval: 1s\n' "$dir" >"$cfg" ;;
     *) echo "unknown arm $arm" >&2; exit 1 ;;
   esac
   OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$COMPRESSION "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
@@ -145,7 +150,7 @@ run_arm() { # arm connections rate rep
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" 'BEGIN {
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" -v sent="$(field exported_in "$out" | tr -d s)" 'BEGIN {print (sent > 0 ? sent : b - a)}')" 'BEGIN {
       printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f\n",
         arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall
     }' | tee -a "$RESULTS/runs.txt"

@@ -77,6 +77,10 @@ pub const QUEUE_MAX_BYTES_DEFAULT: u64 = 1 << 30;
 pub const QUEUE_GROUP_WINDOW_DEFAULT: Duration = Duration::from_millis(2);
 /// Longest group window allowed: every acknowledgement waits for it.
 pub const QUEUE_GROUP_WINDOW_MAX: Duration = Duration::from_millis(100);
+/// Default time deletions and evidence gather before the queue's database commits them.
+pub const QUEUE_DATABASE_INTERVAL_DEFAULT: Duration = Duration::from_millis(100);
+/// Longest database interval allowed: a crash re-delivers what was settled within it.
+pub const QUEUE_DATABASE_INTERVAL_MAX: Duration = Duration::from_secs(10);
 
 /// Default export compression: gzip. A kernel span is ~550 bytes of OTLP protobuf and
 /// ~27 gzipped in the receiver's 512 KiB batches (H200 captures), so a node at 500k
@@ -343,6 +347,11 @@ pub struct QueueConfig {
     /// How long a group commit waits for more requests to share its fsync.
     #[serde(with = "humantime_serde")]
     pub group_window: Duration,
+    /// How long deletions (of delivered requests) and window evidence gather before one
+    /// database commit takes them: longer means fewer fsyncs beside the requests' own,
+    /// and more re-delivered after a crash (what was settled within it).
+    #[serde(with = "humantime_serde")]
+    pub database_interval: Duration,
 }
 
 impl Default for QueueConfig {
@@ -352,6 +361,7 @@ impl Default for QueueConfig {
             max_bytes: QUEUE_MAX_BYTES_DEFAULT,
             fsync: Fsync::Group,
             group_window: QUEUE_GROUP_WINDOW_DEFAULT,
+            database_interval: QUEUE_DATABASE_INTERVAL_DEFAULT,
         }
     }
 }
@@ -714,6 +724,15 @@ impl Config {
                 format!(
                     "must be at most {} (every acknowledgement waits for it)",
                     humantime::format_duration(QUEUE_GROUP_WINDOW_MAX)
+                ),
+            ));
+        }
+        if q.database_interval.is_zero() || q.database_interval > QUEUE_DATABASE_INTERVAL_MAX {
+            return Err(invalid(
+                "queue.database_interval",
+                format!(
+                    "must be above 0 and at most {} (a crash re-delivers what was settled within it)",
+                    humantime::format_duration(QUEUE_DATABASE_INTERVAL_MAX)
                 ),
             ));
         }
@@ -1100,6 +1119,17 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("invalid queue.group_window"));
+        for bad in [Duration::ZERO, Duration::from_secs(11)] {
+            let mut wrong = c.clone();
+            wrong.queue.database_interval = bad;
+            assert!(wrong
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .starts_with("invalid queue.database_interval"));
+        }
+        let c: Config = serde_norway::from_str("queue:\n  database_interval: 1s\n").unwrap();
+        assert_eq!(c.queue.database_interval, Duration::from_secs(1));
         let err = serde_norway::from_str::<Config>("queue:\n  fsync: never\n").unwrap_err();
         assert!(err.to_string().contains("never"), "{err}");
     }

@@ -43,6 +43,11 @@ impl Admission {
         self.0.num_permits()
     }
 
+    /// Room left in the budget it was counted against, in bytes.
+    pub fn room_left(&self) -> usize {
+        self.0.semaphore().available_permits()
+    }
+
     /// Adds `more` to this admission.
     pub fn merge(&mut self, more: Admission) {
         self.0.merge(more.0);

@@ -202,10 +202,16 @@ pub fn open(
             windows: Vec::new(),
         });
     }
+    // Half the budget stays free for requests on their way in: past that, committed
+    // requests wait for the pipeline on disk.
+    let hand_over = queue::HandOver {
+        capacity,
+        keep_room: config.ingest.max_pending_bytes / 2,
+    };
     let q = queue::open(
         &config.queue,
         destinations,
-        capacity,
+        hand_over,
         telemetry.queue.clone(),
     )?;
     Ok(Opened {

@@ -225,9 +225,16 @@ impl Receiver {
     fn start(dir: &Path, config: &str, ports: &Ports) -> Receiver {
         let file = dir.join("receiver.yaml");
         std::fs::write(&file, config).unwrap();
-        // Kept where cargo keeps test output, for a failure's post-mortem.
-        let logs = Path::new(env!("CARGO_TARGET_TMPDIR")).join("queue-test-logs");
+        // Kept where cargo keeps test output, for a failure's post-mortem (or in
+        // GPU_OTEL_TEST_LOGS, and the receiver from GPU_OTEL_RECEIVER_BIN: for this test
+        // binary copied to another machine, where cargo's paths do not exist).
+        let logs = std::env::var_os("GPU_OTEL_TEST_LOGS").map_or_else(
+            || Path::new(env!("CARGO_TARGET_TMPDIR")).join("queue-test-logs"),
+            std::path::PathBuf::from,
+        );
         std::fs::create_dir_all(&logs).unwrap();
+        let bin = std::env::var_os("GPU_OTEL_RECEIVER_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_gpu-otel-receiver").into());
         let log = logs.join(format!(
             "receiver-{}.log",
             std::time::SystemTime::now()
@@ -235,7 +242,7 @@ impl Receiver {
                 .unwrap()
                 .as_nanos()
         ));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-otel-receiver"))
+        let mut child = Command::new(bin)
             .args(["serve", "--config"])
             .arg(&file)
             .arg(format!("--grpc-endpoint={}", ports.grpc))
@@ -601,9 +608,11 @@ fn in_memory_an_outage_of_any_length_loses_nothing_acknowledged_and_senders_are_
         );
         let r = Receiver::start(dir.path(), &yaml, &ports);
         let sent = Arc::new(Sent::default());
-        // About 2,000 spans/s from 4 producers, for the outage and 10 s around it; each
-        // request is tried until it is acknowledged, however long the outage.
-        let per = (outage.as_secs() + 10) * 32;
+        // About 2,000 spans/s from 4 producers, 30 s of requests whatever the outage's
+        // length: 5 s before it, during it until the export queue is full (~13 s) and
+        // the receiver answers "retry later", each request tried until acknowledged
+        // however long the outage, and the rest after it.
+        let per = 30 * 32;
         let patience = outage + Duration::from_secs(60);
         let producers: Vec<_> = (1..=PRODUCERS)
             .map(|p| {

@@ -145,8 +145,14 @@ impl<S: EventSink> Tracker<S> {
         }
     }
 
-    /// Asks for launch correlation at the process's first push; true that once.
+    /// Asks for launch correlation at the process's first push; true that once (and
+    /// never once it was asked for before any push: [`Tracker::request_correlation`]).
     fn first_push(&self) -> bool {
+        self.request_correlation()
+    }
+
+    /// Asks for launch correlation now; true if this call asked (it was idle).
+    pub fn request_correlation(&self) -> bool {
         self.correlation
             .compare_exchange(IDLE, REQUESTED, Ordering::Relaxed, Ordering::Relaxed)
             .is_ok()
@@ -381,6 +387,26 @@ mod tests {
         t.call(&mut s, 1, Call::Pop { domain: 0 }, 12);
         t.launch(&s, 5);
         assert_eq!(t.counters().launches_unrecorded, 1, "no table yet");
+    }
+
+    #[test]
+    fn correlation_asked_for_at_attach_is_not_asked_again_and_the_first_push_is_linked() {
+        let t = Tracker::new(VecSink::default());
+        assert!(t.request_correlation(), "idle: this call asks");
+        assert!(!t.request_correlation(), "asked once");
+        t.prepare_correlation(1 << 12);
+        t.correlation_enabled(true);
+        let mut s = ThreadRanges::new();
+        assert!(
+            !t.call(&mut s, 1, push("first request"), 10),
+            "the first push wakes no one: correlation is on already"
+        );
+        t.launch(&s, 5);
+        assert!(
+            t.lookup(5).is_some(),
+            "the first range's first launch has it"
+        );
+        assert_eq!(t.counters().launches_unrecorded, 0);
     }
 
     #[test]

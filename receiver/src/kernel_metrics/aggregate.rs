@@ -8,7 +8,9 @@
 //! top names are exact for that interval and nothing folded is ever split again.
 //! Each histogram point carries one exemplar: its slowest execution's trace and span id.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::HashMap;
 
 use opentelemetry_proto::tonic::resource::v1::Resource;
 
@@ -190,7 +192,7 @@ impl Aggregate {
     pub fn new(top_names: usize) -> Aggregate {
         Aggregate {
             top_names,
-            processes: HashMap::new(),
+            processes: HashMap::default(),
         }
     }
 
@@ -205,7 +207,7 @@ impl Aggregate {
     ) {
         let p = self.processes.entry(process).or_insert_with(|| Interval {
             resource: without_devices(resource),
-            names: HashMap::new(),
+            names: HashMap::default(),
         });
         let (time, by) = match p.names.get_mut(e.name) {
             Some(n) => n,

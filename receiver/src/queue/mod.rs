@@ -299,12 +299,23 @@ impl QueueTasks {
     }
 }
 
+/// How committed requests reach the pipeline from the writer: through channels of
+/// `capacity` requests, each kept in memory only while ingest's pending-bytes budget has
+/// `keep_room` bytes of room (else read back from disk).
+#[derive(Debug, Clone, Copy)]
+pub struct HandOver {
+    /// Requests in each channel.
+    pub capacity: usize,
+    /// Room kept free in ingest's budget.
+    pub keep_room: usize,
+}
+
 /// Opens the queue in `config.dir` for `destinations` destinations, starts its writer
 /// thread and feeder task, and says what the restart found.
 pub fn open(
     config: &QueueConfig,
     destinations: usize,
-    pipeline_capacity: usize,
+    hand_over: HandOver,
     counters: Arc<QueueCounters>,
 ) -> Result<Opened, QueueError> {
     let dir = config
@@ -329,9 +340,12 @@ pub fn open(
     start(
         store,
         config,
-        timing::Timing::DEFAULT,
+        timing::Timing {
+            flush_after: config.database_interval,
+            ..timing::Timing::DEFAULT
+        },
         destinations,
-        pipeline_capacity,
+        hand_over,
         counters,
     )
 }
@@ -343,7 +357,7 @@ fn start(
     config: &QueueConfig,
     timing: timing::Timing,
     destinations: usize,
-    pipeline_capacity: usize,
+    hand_over: HandOver,
     counters: Arc<QueueCounters>,
 ) -> Result<Opened, QueueError> {
     let store = Arc::new(store);
@@ -384,9 +398,9 @@ fn start(
     let (db_tx, db_rx) = std_mpsc::channel();
     let next_seq = Arc::new(AtomicU64::new(loaded.next_seq));
     let clock = Arc::new(AtomicU64::new(loaded.clock));
-    let (feed_tx, feed_rx) = mpsc::channel(pipeline_capacity.max(1));
+    let (feed_tx, feed_rx) = mpsc::channel(hand_over.capacity.max(1));
     let (committed_tx, committed_rx) = watch::channel(last);
-    let (to_pipeline, entries) = mpsc::channel(pipeline_capacity.max(1));
+    let (to_pipeline, entries) = mpsc::channel(hand_over.capacity.max(1));
     let w = writer::Writer {
         store: store.clone(),
         ops: ops_rx,
@@ -395,6 +409,7 @@ fn start(
         next_seq: loaded.next_seq,
         clock: loaded.clock,
         feed: feed_tx,
+        keep_room: hand_over.keep_room,
         committed: committed_tx,
         budget: budget.clone(),
         counters: counters.clone(),
@@ -477,6 +492,54 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entry::Admission;
+    use model_test::request;
+    use tokio::sync::Semaphore;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_backlog_the_pipeline_has_not_taken_waits_on_disk_and_leaves_ingest_its_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = QueueConfig {
+            dir: Some(dir.path().into()),
+            ..QueueConfig::default()
+        };
+        // Ingest's budget: 1 MiB, half kept free; 200 requests of ~11 KB, two budgets.
+        let budget = Arc::new(Semaphore::new(1 << 20));
+        let hand_over = HandOver {
+            capacity: 1024,
+            keep_room: 512 << 10,
+        };
+        let counters = Arc::new(QueueCounters::default());
+        let mut q = open(&config, 1, hand_over, counters.clone()).unwrap();
+        for id in 0..200 {
+            let bytes = request(id, true);
+            let admission = Admission::new(
+                budget
+                    .clone()
+                    .try_acquire_many_owned(bytes.len() as u32)
+                    .expect("room: what is on disk no longer holds the budget"),
+            );
+            let prepared = Prepared::decode(bytes.into()).unwrap();
+            q.appender
+                .append(prepared, admission)
+                .await
+                .expect("acknowledged once on disk");
+        }
+        assert!(
+            budget.available_permits() >= 512 << 10,
+            "the backlog holds at most half the budget"
+        );
+        assert!(counters.spilled.load(Relaxed) > 0, "some waited on disk");
+        for seq in 1..=200 {
+            let e = q
+                .entries
+                .recv()
+                .await
+                .expect("every request reaches the pipeline");
+            assert_eq!(e.prepared.origin(), Some(seq), "in number order");
+        }
+        q.running.stop().await;
+    }
 
     #[test]
     fn a_database_an_older_receiver_wrote_in_redb_format_2_is_an_error_that_says_what_to_do() {
@@ -487,7 +550,11 @@ mod tests {
             dir: Some(dir.path().into()),
             ..QueueConfig::default()
         };
-        let e = match open(&config, 1, 16, Arc::new(QueueCounters::default())) {
+        let hand_over = HandOver {
+            capacity: 16,
+            keep_room: 0,
+        };
+        let e = match open(&config, 1, hand_over, Arc::new(QueueCounters::default())) {
             Ok(_) => panic!("a format 2 database opened"),
             Err(e) => e,
         };

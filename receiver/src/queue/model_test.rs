@@ -118,6 +118,9 @@ struct Setup {
     group_window: Duration,
     /// Requests the writer may hand the pipeline in memory (the rest is read back).
     capacity: usize,
+    /// Room the writer keeps in ingest's budget (`usize::MAX`: every request is read
+    /// back from disk, as when a backlog holds the budget).
+    keep_room: usize,
     /// The queue's byte budget (small: "queue full" refusals).
     max_bytes: u64,
     /// redb's cache (small: more reads reach the disk).
@@ -131,14 +134,18 @@ fn setup() -> impl Strategy<Value = Setup> {
         1usize..6,
         prop::bool::weighted(0.2),
         prop::bool::ANY,
+        prop::bool::weighted(0.2),
     )
-        .prop_map(|(group, window, capacity, small, small_cache)| Setup {
-            fsync: if group { Fsync::Group } else { Fsync::Request },
-            group_window: Duration::from_millis(if window { 1 } else { 0 }),
-            capacity,
-            max_bytes: if small { 24 << 10 } else { 1 << 30 },
-            cache: if small_cache { 16 << 10 } else { 4 << 20 },
-        })
+        .prop_map(
+            |(group, window, capacity, small, small_cache, spill)| Setup {
+                fsync: if group { Fsync::Group } else { Fsync::Request },
+                group_window: Duration::from_millis(if window { 1 } else { 0 }),
+                capacity,
+                keep_room: if spill { usize::MAX } else { 0 },
+                max_bytes: if small { 24 << 10 } else { 1 << 30 },
+                cache: if small_cache { 16 << 10 } else { 4 << 20 },
+            },
+        )
 }
 
 // ---- the reference model ----
@@ -253,6 +260,7 @@ fn open(disk: &FaultyDisk, setup: &Setup) -> Result<Process, TestCaseError> {
         max_bytes: setup.max_bytes,
         fsync: setup.fsync,
         group_window: setup.group_window,
+        ..QueueConfig::default()
     };
     let counters = Arc::new(QueueCounters::default());
     // The receiver's logic with shorter waits, so that a case takes milliseconds.
@@ -261,7 +269,11 @@ fn open(disk: &FaultyDisk, setup: &Setup) -> Result<Process, TestCaseError> {
         retry_first: Duration::from_millis(2),
         retry_max: Duration::from_millis(40),
     };
-    let q = start(store, &config, timing, 1, setup.capacity, counters.clone())
+    let hand_over = super::HandOver {
+        capacity: setup.capacity,
+        keep_room: setup.keep_room,
+    };
+    let q = start(store, &config, timing, 1, hand_over, counters.clone())
         .map_err(|e| TestCaseError::fail(format!("the queue does not start: {e}")))?;
     Ok(Process {
         generation: disk.generation(),
@@ -276,7 +288,8 @@ fn open(disk: &FaultyDisk, setup: &Setup) -> Result<Process, TestCaseError> {
     })
 }
 
-fn request(id: u64, big: bool) -> Vec<u8> {
+/// A request of one plain span `id`; `big`: with ~11 KB of attribute.
+pub(super) fn request(id: u64, big: bool) -> Vec<u8> {
     let mut span = fixtures::plain(id);
     if big {
         // Several pages, so that a torn write can cut one request.

@@ -175,6 +175,75 @@ fn assert_read_as_decoded(bytes: &Bytes, span: &Span) {
     assert_eq!(meta.events, span.events);
 }
 
+/// What the kernel metrics read of `bytes` is what `prost` decoded of them (`span`).
+fn assert_kernel_fields_as_decoded(bytes: &[u8], span: &Span) {
+    let string = |key: &str| {
+        span.attributes
+            .iter()
+            .rev()
+            .find(|kv| kv.key == key)
+            .and_then(|kv| match kv.value.as_ref()?.value.as_ref()? {
+                Value::StringValue(s) => Some(s.as_str()),
+                _ => None,
+            })
+    };
+    match KernelFields::read(bytes) {
+        None => assert!(string(semconv::attributes::GPU_KERNEL_NAME).is_none()),
+        Some(k) => {
+            assert_eq!(k.kernel_name, string(semconv::attributes::GPU_KERNEL_NAME));
+            assert_eq!(k.serialized, string(semconv::attributes::GPU_SERIALIZED));
+            assert_eq!(
+                (k.trace_id, k.span_id),
+                (&span.trace_id[..], &span.span_id[..])
+            );
+            assert_eq!(
+                (k.start, k.end),
+                (span.start_time_unix_nano, span.end_time_unix_nano)
+            );
+        }
+    }
+}
+
+#[test]
+fn an_attribute_written_in_another_layout_reads_as_prost_reads_it() {
+    use prost::encoding::{encode_key, encode_varint, WireType};
+    let delimited = |tag: u32, body: &[u8]| {
+        let mut out = Vec::new();
+        encode_key(tag, WireType::LengthDelimited, &mut out);
+        encode_varint(body.len() as u64, &mut out);
+        out.extend_from_slice(body);
+        out
+    };
+    let string = |s: &str| delimited(1, s.as_bytes());
+    let name = semconv::attributes::GPU_KERNEL_NAME.as_bytes();
+    let layouts: [Vec<u8>; 4] = [
+        // Value first, then the key.
+        [delimited(2, &string("late_key")), delimited(1, name)].concat(),
+        // The key twice: the last one counts.
+        [
+            delimited(1, b"other"),
+            delimited(1, name),
+            delimited(2, &string("twice")),
+        ]
+        .concat(),
+        // The value twice, the string once replaced by another.
+        [
+            delimited(1, name),
+            delimited(2, &string("a")),
+            delimited(2, &string("b")),
+        ]
+        .concat(),
+        // Written as encoders do.
+        [delimited(1, name), delimited(2, &string("plain"))].concat(),
+    ];
+    for kv in layouts {
+        let span_bytes = delimited(9, &kv);
+        let span = Span::decode(span_bytes.as_slice()).expect("valid");
+        assert_kernel_fields_as_decoded(&span_bytes, &span);
+        assert_read_as_decoded(&Bytes::from(span_bytes.clone()), &span);
+    }
+}
+
 proptest! {
     #[test]
     fn a_wire_request_encodes_to_the_bytes_of_the_request_it_stands_for(
@@ -190,24 +259,7 @@ proptest! {
 
     #[test]
     fn what_the_kernel_metrics_read_of_a_span_is_what_decoding_it_gives(span in span()) {
-        let bytes = encode_span(&span);
-        let string = |key: &str| {
-            span.attributes.iter().rev().find(|kv| kv.key == key).and_then(|kv| {
-                match kv.value.as_ref()?.value.as_ref()? {
-                    Value::StringValue(s) => Some(s.as_str()),
-                    _ => None,
-                }
-            })
-        };
-        match KernelFields::read(&bytes) {
-            None => prop_assert!(string(semconv::attributes::GPU_KERNEL_NAME).is_none()),
-            Some(k) => {
-                prop_assert_eq!(k.kernel_name, string(semconv::attributes::GPU_KERNEL_NAME));
-                prop_assert_eq!(k.serialized, string(semconv::attributes::GPU_SERIALIZED));
-                prop_assert_eq!((k.trace_id, k.span_id), (&span.trace_id[..], &span.span_id[..]));
-                prop_assert_eq!((k.start, k.end), (span.start_time_unix_nano, span.end_time_unix_nano));
-            }
-        }
+        assert_kernel_fields_as_decoded(&encode_span(&span), &span);
     }
 
     #[test]
@@ -231,6 +283,7 @@ proptest! {
             let decoded = full.resource_spans.iter().flat_map(|rs| &rs.scope_spans).flat_map(|ss| &ss.spans);
             for (bytes, span) in spans.zip(decoded) {
                 assert_read_as_decoded(bytes, span);
+                assert_kernel_fields_as_decoded(bytes, span);
             }
         }
     }

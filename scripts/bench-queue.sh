@@ -19,9 +19,10 @@
 # Node scale on a 16-core machine (the setup: 8 receiver cores, 32 connections,
 # 200-span GPU-shaped requests, saturated and at 500k spans/s; ~3 min):
 #
-#   SERVER_CPU=2-9 LOAD_CPU=10-12 SINK_CPU=13-15 CONCURRENCY=32 SPANS=200 SHAPE=gpu \
-#     RATES="0 500000" REQUESTS=12000 ARMS="memory queue-group" OUT=results \
+#   SERVER_CPU=2-9 LOAD_CPU=0-1 SINK_CPU=10-15 CONCURRENCY=32 SPANS=200 SHAPE=gpu \
+#     RATES="0 500000" REQUESTS=6000 ARMS="memory queue-group" OUT=results \
 #     scripts/bench-queue.sh
+# (loadgen needs ~1 core at 500k spans/s; the sink, which decodes every span, ~2.7.)
 #
 # Settings: SERVER_CPU, LOAD_CPU, SINK_CPU are taskset core lists (empty: not pinned);
 # RATES lists loads in spans/s (0: each connection sends as fast as its answers come,

@@ -3,10 +3,10 @@
 written, alone and beside a database-like writer: the question behind the queue's ack
 p99 on the H200 (docs/measurements/persistent-queue.md), asked of a disk directly.
 
-An append writes CHUNK bytes at the end of a segment and syncs, as the queue's writer
-does per group commit. "grow": the file grows with each append, so its sync is an fsync
-that commits the file system's journal (in ext4's ordered mode, after writing out every
-other file's dirty data). "prealloc": the segment was written with zeros beforehand, so
+An append writes CHUNK bytes at the end of a segment and fdatasyncs, as the queue's
+writer does per group commit. "grow": the file grows with each append, so even
+fdatasync must make the new size durable, which commits the file system's journal (in
+ext4's ordered mode, after writing out every other file's dirty data). "prealloc": the segment was written with zeros beforehand, so
 an append overwrites allocated blocks and needs only fdatasync. "beside a database":
 another thread writes ~3 MB of scattered 4 KiB pages and fsyncs every 100 ms, as the
 queue's database thread does with its commits.
@@ -52,12 +52,11 @@ def run(directory, mode, beside_db, chunk, appends):
     if beside_db:
         t.start()
     data = os.urandom(chunk)
-    sync = os.fdatasync if mode == "prealloc" else os.fsync
     took = []
     for i in range(appends):
         t0 = time.perf_counter()
         os.pwrite(fd, data, i * chunk)
-        sync(fd)
+        os.fdatasync(fd)
         took.append((time.perf_counter() - t0) * 1e3)
         time.sleep(0.002)
     stop.set()

@@ -93,9 +93,10 @@ pub(crate) fn install(sender: NvtxSender, wake: Box<dyn Fn() + Send + Sync>, pre
     // Launch correlation on now, before the application's first launch. Switched on at
     // the first push instead (on the collector thread), the launches between that push
     // and the switch had no range: on the H200 each thread's first request lost 1-4 of
-    // its 17 kernels to its trace. Outside ranges the launch callback costs nothing
-    // measurable (H200, 2026-12-01: +0.96 µs per launch vs rawinj.c with it on, +1.05
-    // µs with it off); the table's 6 MiB are small beside a CUDA context's host memory.
+    // its 17 kernels to its trace (all 100 exact since). Outside ranges the launch
+    // callback costs nothing measurable (H200: within the machine's ±0.5 µs per launch
+    // of a process with it off, docs/measurements/app-context-h200.md); the table's
+    // 6 MiB are small beside a CUDA context's host memory. GPU_OTEL_NVTX=0: neither.
     if reaches_us {
         rt.tracker.request_correlation();
         serve();

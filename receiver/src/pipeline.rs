@@ -30,7 +30,7 @@ use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::output_sampling::policy::Policy;
 use crate::output_sampling::OutputSampling;
 use crate::queue::{QueueError, QueueTasks};
-use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
+use crate::reconcile::{ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
 use semconv::store::StoreLimits;
 
@@ -333,21 +333,6 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
     });
 }
 
-/// What leaves of `ready` once sampled; every kernel span, dropped or not, counted in
-/// the kernel metrics first (exemplars only from spans that leave).
-fn sample_and_count(
-    sampling: &mut OutputSampling,
-    metrics: &mut KernelMetrics,
-    ready: Vec<Ready>,
-    now: u64,
-    telemetry: &Telemetry,
-) -> Vec<Ready> {
-    let (kept, dropped) = sampling.apply(ready, &telemetry.sampling);
-    metrics.observe(&kept, now, true);
-    metrics.observe(&dropped, now, false);
-    kept
-}
-
 /// The pipeline: one loop over the intake, in memory or through the persistent queue
 /// alike. Each request is reconciled at its arrival time; held spans are released on
 /// the intake's clock; what is ready goes to every destination, with the origins of its
@@ -378,7 +363,7 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                let ready = sample_and_count(&mut sampling, &mut metrics, ready, arrival, &telemetry);
+                let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, arrival);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
@@ -388,7 +373,7 @@ async fn run(
             let now = intake.now();
             let ready = r.tick(now);
             publish(&telemetry, &r);
-            let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
+            let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, now);
             export.submit(intake.hand_over(&mut r, ready)).await;
             if let Some(m) = metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
@@ -400,7 +385,7 @@ async fn run(
         let ready = r.drain();
         publish(&telemetry, &r);
         let now = intake.now();
-        let ready = sample_and_count(&mut sampling, &mut metrics, ready, now, &telemetry);
+        let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, now);
         export.submit(intake.hand_over(&mut r, ready)).await;
     }
     // The last interval, however short: what left is counted.

@@ -299,7 +299,10 @@ fn key_of(kv: &[u8]) -> &[u8] {
 fn key_and_value(kv: &[u8]) -> (&[u8], Option<&[u8]>) {
     match as_written(kv) {
         Some(parts) => parts,
-        None => (last_key(kv), last_bytes_field(kv, 2)),
+        None => (
+            last_bytes_field(kv, 1).unwrap_or_default(),
+            last_bytes_field(kv, 2),
+        ),
     }
 }
 
@@ -351,23 +354,6 @@ fn delimited<'a>(buf: &mut &'a [u8], key: u8) -> Option<&'a [u8]> {
     let (field, rest) = rest.split_at(len);
     *buf = rest;
     Some(field)
-}
-
-/// [`key_of`] for any layout: walks every field.
-fn last_key(mut kv: &[u8]) -> &[u8] {
-    let mut key: &[u8] = &[];
-    while !kv.is_empty() {
-        let Ok((tag, wire_type)) = decode_key(&mut kv) else {
-            break;
-        };
-        let Ok(field) = take_field(&mut kv, tag, wire_type, SPAN_FIELDS_DEPTH) else {
-            break;
-        };
-        if tag == 1 && wire_type == WireType::LengthDelimited {
-            key = field;
-        }
-    }
-    key
 }
 
 /// How a field of a known message is encoded.

@@ -1,12 +1,14 @@
 //! Kernel metrics, a stage of the pipeline between reconcile and export: every kernel
-//! span on its way out is counted ([`KernelMetrics::observe`], before anything could be
-//! sampled), and once per interval the counts leave as one OTLP metrics request, to the
-//! same destinations as the spans and through the same export queues.
+//! span on its way out is counted, sampled out or not (the output sampling stage hands
+//! each span it reads to [`KernelMetrics::count`], or the whole output to
+//! [`KernelMetrics::observe`] when it samples nothing), and once per interval the counts
+//! leave as one OTLP metrics request, through the same export queues as the spans.
 //!
 //! ```text
-//! reconcile ─► Ready ─► kernel_metrics::observe ─► export (spans)
-//!                              │ interval passed (pipeline clock)
-//!                              └──────────────────► export (one metrics request)
+//! reconcile ─► Ready ─► output_sampling ──────────────────────► export (spans)
+//!                          │ every kernel span, read once
+//!                          ▼
+//!                        kernel_metrics ── interval passed ───► export (one metrics request)
 //! ```
 //!
 //! [`aggregate`] folds executions (pure), [`encode`] writes a request (pure); this
@@ -39,6 +41,36 @@ pub struct MetricsSettings {
     pub top_names: usize,
 }
 
+/// What the metrics need of the resource of the executions that follow: worked out once
+/// per `ResourceSpans`, not per span.
+#[derive(Debug)]
+pub struct Producer<'a> {
+    process: ResourceKey,
+    resource: Option<&'a Resource>,
+    /// Its `hw.id` ("" when it names none).
+    device: &'a str,
+}
+
+impl<'a> Producer<'a> {
+    /// The producer whose resource is `resource`.
+    pub fn of(resource: Option<&'a Resource>) -> Producer<'a> {
+        let device = resource
+            .into_iter()
+            .flat_map(|r| &r.attributes)
+            .find(|kv| kv.key == a::HW_ID)
+            .and_then(|kv| match kv.value.as_ref()?.value.as_ref()? {
+                Value::StringValue(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .unwrap_or("");
+        Producer {
+            process: ResourceKey::of(resource),
+            resource,
+            device,
+        }
+    }
+}
+
 /// The stage's state: the interval being gathered.
 #[derive(Debug)]
 pub struct KernelMetrics {
@@ -65,42 +97,46 @@ impl KernelMetrics {
         if !self.settings.enabled {
             return;
         }
-        let none = Resource::default();
         for (req, _) in ready {
             for rs in &req.resource_spans {
-                let resource = rs.resource.as_ref().unwrap_or(&none);
-                let process = ResourceKey::of(Some(resource));
-                let device = resource
-                    .attributes
-                    .iter()
-                    .find(|kv| kv.key == a::HW_ID)
-                    .and_then(|kv| match kv.value.as_ref()?.value.as_ref()? {
-                        Value::StringValue(s) => Some(s.as_str()),
-                        _ => None,
-                    })
-                    .unwrap_or("");
+                let producer = Producer::of(rs.resource.as_ref());
                 for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
-                    let Some(k) = KernelFields::read(span) else {
-                        continue;
-                    };
-                    self.started.get_or_insert(now);
-                    self.aggregate.record(
-                        process,
-                        resource,
-                        &Execution {
-                            name: k.kernel_name.unwrap_or_default(),
-                            device,
-                            serialized: k.serialized.unwrap_or_default(),
-                            start: k.start,
-                            end: k.end,
-                            trace_id: k.trace_id,
-                            span_id: k.span_id,
-                        },
-                        exported,
-                    );
+                    if let Some(k) = KernelFields::read(span) {
+                        self.count(&producer, &k, now, exported);
+                    }
                 }
             }
         }
+    }
+
+    /// Counts one kernel execution of `producer`, read already (by the output sampling,
+    /// which reads every kernel span once for both stages).
+    pub fn count(
+        &mut self,
+        producer: &Producer<'_>,
+        k: &KernelFields<'_>,
+        now: u64,
+        exported: bool,
+    ) {
+        if !self.settings.enabled {
+            return;
+        }
+        self.started.get_or_insert(now);
+        let none = Resource::default();
+        self.aggregate.record(
+            producer.process,
+            producer.resource.unwrap_or(&none),
+            &Execution {
+                name: k.kernel_name.unwrap_or_default(),
+                device: producer.device,
+                serialized: k.serialized.unwrap_or_default(),
+                start: k.start,
+                end: k.end,
+                trace_id: k.trace_id,
+                span_id: k.span_id,
+            },
+            exported,
+        );
     }
 
     /// The interval's request once it has lasted `interval` at `now`; None before, and

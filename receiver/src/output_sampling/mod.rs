@@ -1,10 +1,10 @@
-//! Output sampling, off by default: a stage of the pipeline after the kernel metrics
-//! (which count every span first), before export. It drops kernel spans only, as
-//! [`policy`] decides, and counts every kernel span by the decision that let it leave
-//! or dropped it.
+//! Output sampling, off by default: a stage of the pipeline between reconcile and
+//! export. It drops kernel spans only, as [`policy`] decides, and counts every kernel
+//! span by the decision that let it leave or dropped it. Every kernel span is counted in
+//! the kernel metrics first, read once for both (sampled out, it is no exemplar).
 //!
 //! ```text
-//! reconcile ─► Ready ─► kernel_metrics (every span) ─► output_sampling ─► export
+//! reconcile ─► Ready ─► output_sampling (kernel_metrics counts every span) ─► export
 //! ```
 //!
 //! Not with the persistent queue (refused by the configuration): each exported span
@@ -15,9 +15,10 @@ pub mod policy;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use crate::kernel_metrics::{KernelMetrics, Producer};
 use crate::reconcile::origin::Origins;
 use crate::reconcile::Ready;
-use crate::wire::KernelFields;
+use crate::wire::{KernelFields, WireResourceSpans};
 use policy::{Decision, Kernel, Policy, Sampler};
 
 /// Kernel spans by decision, in the order of [`Decision::ALL`].
@@ -45,29 +46,37 @@ impl OutputSampling {
         }
     }
 
-    /// `ready` split into what leaves and the kernel spans the policy drops (in
-    /// requests of their own, for the metrics, which count them too); every kernel span
-    /// counted in `counters` by its decision. Off, or for requests that carry origins
-    /// (the persistent queue's, which the configuration keeps apart), nothing is dropped.
+    /// What of `ready` leaves; every kernel span counted in `metrics` first (at `now`,
+    /// as exported or sampled out: each span is read once for both stages) and in
+    /// `counters` by its decision. Off, or for requests that carry origins (the
+    /// persistent queue's, which the configuration keeps apart), nothing is dropped.
     pub fn apply(
         &mut self,
         ready: Vec<Ready>,
         counters: &SamplingCounters,
-    ) -> (Vec<Ready>, Vec<Ready>) {
+        metrics: &mut KernelMetrics,
+        now: u64,
+    ) -> Vec<Ready> {
         let Some(sampler) = &mut self.sampler else {
-            return (ready, Vec::new());
+            metrics.observe(&ready, now, true);
+            return ready;
         };
-        let mut dropped = Vec::new();
-        let kept = ready
+        ready
             .into_iter()
-            .filter_map(|(mut req, origins)| {
-                if origins != Origins::default() {
-                    return Some((req, origins));
+            .filter_map(|item| {
+                if item.1 != Origins::default() {
+                    metrics.observe(std::slice::from_ref(&item), now, true);
+                    return Some(item);
                 }
-                let mut out = req.clone();
-                for (rs, out_rs) in req.resource_spans.iter_mut().zip(&mut out.resource_spans) {
-                    for (ss, out_ss) in rs.scope_spans.iter_mut().zip(&mut out_rs.scope_spans) {
-                        out_ss.spans.clear();
+                let (mut req, origins) = item;
+                for WireResourceSpans {
+                    resource,
+                    scope_spans,
+                    ..
+                } in &mut req.resource_spans
+                {
+                    let producer = Producer::of(resource.as_ref());
+                    for ss in scope_spans {
                         ss.spans.retain(|span| {
                             let Some(k) = KernelFields::read(span) else {
                                 return true;
@@ -81,22 +90,16 @@ impl OutputSampling {
                             });
                             let i = Decision::ALL.iter().position(|&x| x == d).expect("listed");
                             counters.0[i].fetch_add(1, Relaxed);
-                            if d == Decision::Dropped {
-                                out_ss.spans.push(span.clone());
-                            }
-                            d != Decision::Dropped
+                            let kept = d != Decision::Dropped;
+                            metrics.count(&producer, &k, now, kept);
+                            kept
                         });
                     }
-                }
-                prune(&mut out);
-                if out.span_count() > 0 {
-                    dropped.push((out, Origins::default()));
                 }
                 prune(&mut req);
                 (!req.resource_spans.is_empty()).then_some((req, origins))
             })
-            .collect();
-        (kept, dropped)
+            .collect()
     }
 }
 

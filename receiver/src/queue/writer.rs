@@ -294,26 +294,27 @@ impl Writer {
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;
                 for (seq, arrival, a) in numbered {
-                    let _ = a.done.send(true);
                     let (prepared, admission) = a.job;
                     // A backlog the pipeline has not taken waits on disk, not in memory
                     // where it would hold ingest's budget and turn new requests away
                     // (H200, 32 connections of 120 KB requests: the two channels held
-                    // the whole 64 MiB and 1 request in 4 was refused).
-                    if admission.room_left() < self.keep_room {
+                    // the whole 64 MiB and 1 request in 4 was refused). Decided before
+                    // the answer, so that an acknowledged request on disk holds no budget.
+                    let kept = admission.room_left() >= self.keep_room
+                        && self
+                            .feed
+                            .try_send(Entry {
+                                prepared: prepared.with_origin(seq),
+                                arrival,
+                                claim: None,
+                                admission: Some(admission),
+                            })
+                            .is_ok();
+                    // Not kept: dropped here, read back from disk by the feeder.
+                    if !kept {
                         c.spilled.fetch_add(1, Relaxed);
-                        continue;
                     }
-                    let entry = Entry {
-                        prepared: prepared.with_origin(seq),
-                        arrival,
-                        claim: None,
-                        admission: Some(admission),
-                    };
-                    // No room: dropped here, read back from disk by the feeder.
-                    if self.feed.try_send(entry).is_err() {
-                        c.spilled.fetch_add(1, Relaxed);
-                    }
+                    let _ = a.done.send(true);
                 }
                 // After the hand-over: whatever this number covers is in the feeder's
                 // channel or on disk only.

@@ -122,7 +122,8 @@ fn system_roots(tls: ClientTlsConfig) -> ClientTlsConfig {
 }
 
 /// A failed call: a refused handshake or connection (tonic reports both as
-/// `UNAVAILABLE`), else the status as the specification classifies it.
+/// `UNAVAILABLE`), a connection that broke before any answer, else the status as the
+/// specification classifies it.
 fn classify_status(status: &tonic::Status) -> Verdict {
     if let Some(tls) = handshake_failure(status) {
         return Verdict::Fatal(format!("TLS handshake failed: {tls}"));
@@ -130,6 +131,37 @@ fn classify_status(status: &tonic::Status) -> Verdict {
     if status.code() == tonic::Code::Unavailable && connect_failed(status) {
         return Verdict::unreachable(format!("gRPC Unavailable: {}", status.message()));
     }
+    // No answer: tonic made this status from the connection's own error (its source, an
+    // h2 or hyper error), e.g. a backend that went away mid-request ("h2 protocol error",
+    // as INTERNAL). Retried, as the HTTP client retries a broken request: the request
+    // may have arrived, so a duplicate at worst, never a loss.
+    if let Some(cause) = std::error::Error::source(status) {
+        return Verdict::retry(
+            None,
+            format!("gRPC {:?} (no answer: {cause})", status.code()),
+        );
+    }
     let retry_info = status.get_details_retry_info().and_then(|r| r.retry_delay);
     classify_grpc(status.code(), status.message(), retry_info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_made_from_a_broken_connection_is_retried_and_a_servers_internal_is_not() {
+        let broken = tonic::Status::from_error(Box::new(std::io::Error::other(
+            "h2 protocol error: connection reset",
+        )));
+        assert!(
+            matches!(classify_status(&broken), Verdict::Retry(_)),
+            "no answer came: retried"
+        );
+        let answered = tonic::Status::internal("the server's own failure");
+        assert!(
+            matches!(classify_status(&answered), Verdict::Fatal(_)),
+            "an answer is classified as the specification says"
+        );
+    }
 }

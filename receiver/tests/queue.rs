@@ -189,9 +189,22 @@ async fn serve(addr: SocketAddr, rec: Recorder) -> tokio::sync::oneshot::Sender<
     tx
 }
 
+/// A port free now, for a receiver or backend that binds it later (and binds it again
+/// after a restart). Taken below Linux's ephemeral range (32768-60999): a port the kernel
+/// picks (bind to :0) can be handed to another test's outgoing connection before it is
+/// bound again, and these tests' producers reconnect often ("Address already in use").
 fn free_addr() -> SocketAddr {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
+    use std::sync::atomic::AtomicU32;
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    // Test binaries running at once start at different places of the range.
+    let start = std::process::id().wrapping_mul(7919);
+    loop {
+        let n = NEXT.fetch_add(1, Relaxed);
+        let port = 20_000 + (start.wrapping_add(n) % 12_000) as u16;
+        if let Ok(l) = std::net::TcpListener::bind(("127.0.0.1", port)) {
+            return l.local_addr().unwrap();
+        }
+    }
 }
 
 // ---- the receiver process ----

@@ -3,12 +3,16 @@
 # queue: OTLP/gRPC in, reconcile, OTLP/gRPC out to a counting sink (`loadgen --sink`).
 # Arms (interleaved, $REPS rounds, medians):
 #   memory          the queue off (requests kept in memory)
-#   queue-group     queue.dir set, fsync: group (the default, group_window 2ms)
+#   queue-group     queue.dir set, fsync: group, the build's defaults (group_window 0)
 #   queue-request   queue.dir set, fsync: request (one commit and fsync per request)
 #   queue-group-0ms fsync: group, group_window 0: only what arrived during the previous
-#                   commit shares the next
+#                   commit shares the next (the default since 2026-12-02)
+#   queue-group-2ms fsync: group, group_window 2ms: commits start at least 2 ms apart
+#                   (the default before)
 #   queue-group-db1s fsync: group, database_interval 1s (deletions committed once a
 #                   second instead of every 100 ms: fewer fsyncs beside the requests')
+#   queue-group-shm fsync: group, the queue in /dev/shm (memory: what the queue costs
+#                   without a disk's waits, the ceiling a faster disk can reach)
 # An arm may name a build: "queue-group+base" runs $BIN/gpu-otel-receiver-base (copy a
 # build there), so that two builds are compared in one interleaved run.
 # The queue lives in $QUEUE_ROOT (default: a fresh directory under /var/tmp, on disk).
@@ -112,7 +116,11 @@ run_arm() { # arm connections rate rep
     queue-group) printf 'queue:\n  dir: %s\n  fsync: group\n' "$dir" >"$cfg" ;;
     queue-request) printf 'queue:\n  dir: %s\n  fsync: request\n' "$dir" >"$cfg" ;;
     queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
+    queue-group-2ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 2ms\n' "$dir" >"$cfg" ;;
     queue-group-db1s) printf 'queue:\n  dir: %s\n  fsync: group\n  database_interval: 1s\n' "$dir" >"$cfg" ;;
+    queue-group-shm)
+      dir=/dev/shm/bench-queue.$arm.$conn.$rate.$rep
+      printf 'queue:\n  dir: %s\n  fsync: group\n' "$dir" >"$cfg" ;;
     *) echo "unknown arm $arm" >&2; exit 1 ;;
   esac
   OTEL_EXPORTER_OTLP_TRACES_COMPRESSION=$COMPRESSION "${PIN_SERVER[@]}" "$BIN/$build" serve --config "$cfg" --grpc-endpoint "$IN" \
@@ -135,6 +143,9 @@ run_arm() { # arm connections rate rep
   commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
   db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
   db_us=$(metric gpu_otel_receiver_queue_database_commit_microseconds_total)
+  # Commits that took over 10 ms (from the commit-duration histogram; builds before it: 0).
+  local slow
+  slow=$(( $(metric gpu_otel_receiver_queue_commit_seconds_count || true) + 0 - $(metric 'gpu_otel_receiver_queue_commit_seconds_bucket{le="0.01"}' || true) - 0 ))
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
@@ -151,9 +162,9 @@ run_arm() { # arm connections rate rep
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" -v sent="$(field exported_in "$out" | tr -d s)" 'BEGIN {print (sent > 0 ? sent : b - a)}')" 'BEGIN {
-      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f\n",
-        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v slow="$slow" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" -v sent="$(field exported_in "$out" | tr -d s)" 'BEGIN {print (sent > 0 ? sent : b - a)}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f commits_over_10ms=%d server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), slow, cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall
     }' | tee -a "$RESULTS/runs.txt"
 }
 
@@ -176,8 +187,8 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
 {
   grep '^#' "$RESULTS/runs.txt"
   echo
-  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | busiest receiver thread | writer thread busy | requests per commit | ms per commit | loadgen cores busy | sink cores busy | all exported |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | busiest receiver thread | writer thread busy | requests per commit | ms per commit | commits over 10 ms | database commit ms | loadgen cores busy | sink cores busy | all exported |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
       for arm in $ARMS; do
@@ -185,7 +196,7 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
         n=$(grep -c "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" || true)
         offered=$rate
         [[ $rate == 0 ]] && offered=saturated
-        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" top_thread_busy) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $(median "$arm" "$conn" "$rate" load_cores) | $(median "$arm" "$conn" "$rate" sink_cores) | $ok/$n |"
+        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" top_thread_busy) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $(median "$arm" "$conn" "$rate" commits_over_10ms) | $(median "$arm" "$conn" "$rate" db_commit_ms) | $(median "$arm" "$conn" "$rate" load_cores) | $(median "$arm" "$conn" "$rate" sink_cores) | $ok/$n |"
       done
     done
   done

@@ -12,6 +12,7 @@ use prometheus_client::collector::Collector;
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
 use prometheus_client::metrics::counter::ConstCounter;
 use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 use semconv::store::StoreCounters;
 
@@ -90,12 +91,33 @@ pub struct QueueCounters {
     pub database_commit_ns: AtomicU64,
     /// Time spent in commits, ns.
     pub commit_ns: AtomicU64,
+    /// How long each append's commit took: what an acknowledgement waits for.
+    pub commit_seconds: CommitSeconds,
     /// Commits that failed (their requests were refused).
     pub commit_failures: AtomicU64,
     /// Requests not handed over in memory (the pipeline was behind): read back later.
     pub spilled: AtomicU64,
     /// Requests read back from disk.
     pub read_back: AtomicU64,
+}
+
+/// Durations of the queue's append commits (seconds), from 0.5 ms to 1 s.
+#[derive(Debug)]
+pub struct CommitSeconds(Histogram);
+
+impl Default for CommitSeconds {
+    fn default() -> Self {
+        CommitSeconds(Histogram::new([
+            0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0,
+        ]))
+    }
+}
+
+impl CommitSeconds {
+    /// Counts one commit.
+    pub fn observe(&self, seconds: f64) {
+        self.0.observe(seconds);
+    }
 }
 
 /// What the pipeline task last published.
@@ -681,6 +703,13 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
         None,
         &[("", n(&q.commit_ns) / 1_000)],
     )?;
+    let h = &q.commit_seconds.0;
+    h.encode(e.encode_descriptor(
+        "gpu_otel_receiver_queue_commit_seconds",
+        "How long each queue append's commit (segment write and fsync) took: what an acknowledgement waits for, besides the group window.",
+        None,
+        h.metric_type(),
+    )?)?;
     counter(
         e,
         "gpu_otel_receiver_queue_commit_failures",

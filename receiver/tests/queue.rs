@@ -455,7 +455,10 @@ fn sigkill_at_random_points_loses_no_acknowledged_span_and_replay_gives_the_unin
         let rec = Recorder::default();
         let _up = serve(backend, rec.clone()).await;
         let ports = Ports::free();
-        let yaml = config(&queue, backend, "");
+        // The smallest segments, so that kills land while segments are started, wiped
+        // for reuse, reused and removed.
+        let yaml = config(&queue, backend, "")
+            .replace("queue:\n", "queue:\n  segment_bytes: 65536\n");
         let mut r = Receiver::start(dir.path(), &yaml, &ports);
         let sent = Arc::new(Sent::default());
         // Paced, so that the load outlasts six kills however fast the receiver is.
@@ -841,6 +844,15 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
         assert!(
             queued <= 2.0,
             "{queued} requests on disk after two were accepted"
+        );
+        // Every append's commit is in the commit-duration histogram, in some bucket.
+        let m = r.metrics().await;
+        let commits = m["gpu_otel_receiver_queue_commits_total"];
+        assert!(commits >= 1.0, "{commits} commits for two acknowledged requests");
+        assert_eq!(m["gpu_otel_receiver_queue_commit_seconds_count"], commits);
+        assert_eq!(
+            m[r#"gpu_otel_receiver_queue_commit_seconds_bucket{le="+Inf"}"#],
+            commits
         );
         // A crash right after: everything acknowledged arrives, the rejected span never.
         r.kill();

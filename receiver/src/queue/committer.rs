@@ -1,5 +1,7 @@
 //! The thread that commits deletions and evidence to the queue's database, beside the
-//! writer thread so that no acknowledgement waits for it. Operations arrive in the order
+//! writer thread so that no acknowledgement waits for it; it also does the directory's
+//! other slow work for the writer (removing done segments, making the next segment's
+//! file ready). Operations arrive in the order
 //! they must reach the disk (the window store's evidence before the deletion of any input
 //! it came from) and are committed together within `flush_after` of the first one
 //! waiting: one transaction and one fsync for all of them. A deleted request's bytes
@@ -27,6 +29,8 @@ pub(crate) enum DbOp {
     Evidence(Vec<EvidenceChange>),
     /// A segment was left with nothing live: commit (and so remove it) when due.
     Flush,
+    /// A segment was started: make a spare file ready for the next one.
+    Spare,
     /// Commit what is waiting and stop.
     Stop,
 }
@@ -104,6 +108,13 @@ impl Committer {
             }
             DbOp::Evidence(changes) => self.evidence.extend(changes),
             DbOp::Flush => {}
+            DbOp::Spare => {
+                // Nothing to commit; on failure the writer creates the file itself.
+                if let Err(e) = self.store.prepare_spare() {
+                    tracing::warn!(error = %e, "Cannot make the queue's next segment file ready; the writer will create it");
+                }
+                return;
+            }
             DbOp::Stop => return,
         }
         self.since.get_or_insert_with(Instant::now);

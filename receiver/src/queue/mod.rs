@@ -326,8 +326,8 @@ pub fn open(
         path: dir.display().to_string(),
         source,
     })?;
-    let store =
-        store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() })).map_err(|e| match e {
+    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))
+        .map_err(|e| match e {
             QueueError::Storage(s) => match *s {
                 redb::Error::UpgradeRequired(version) => QueueError::OldDatabaseFormat {
                     path: dir.display().to_string(),
@@ -336,7 +336,8 @@ pub fn open(
                 s => QueueError::Storage(Box::new(s)),
             },
             e => e,
-        })?;
+        })?
+        .with_segment_bytes(config.segment_bytes);
     start(
         store,
         config,
@@ -417,6 +418,7 @@ fn start(
         doubtful: Vec::new(),
         broken: None,
         last_commit: Duration::ZERO,
+        last_started: None,
         shared_next_seq: next_seq.clone(),
         shared_clock: clock.clone(),
         database: db_tx.clone(),
@@ -434,6 +436,8 @@ fn start(
         since: None,
         broken: None,
     };
+    // The first segment's file, ready before the first request.
+    let _ = db_tx.send(DbOp::Spare);
     let committer = std::thread::Builder::new()
         .name("gpu-otel-queue-db".into())
         .spawn(move || c.run())

@@ -51,8 +51,11 @@ const CLOCK: &str = "clock";
 /// protobuf): moved into a segment when found.
 const LEGACY_REQUESTS: TableDefinition<u64, &[u8]> = TableDefinition::new("requests");
 
-/// A segment holds requests until it reaches this size; then the next one starts.
-const SEGMENT_BYTES: u64 = 64 << 20;
+/// Done segments kept for reuse. Writing over a reused file's allocated blocks makes an
+/// append's fdatasync a data flush alone (a growing file commits the file system's
+/// journal too), and no file is freed (on the H200 host's ext4, mounted with `discard`,
+/// appends of over 10 ms came with the removal of 64 MiB segments; reuse ended them).
+const SPARES: usize = 2;
 const MAGIC: u32 = 0x3151_4f47; // "GOQ1"
 /// Bytes a stored request takes besides its protobuf: its record's header.
 pub(crate) const HEADER_BYTES: usize = 40;
@@ -130,23 +133,31 @@ struct Segment {
     file: Arc<dyn SegmentFile>,
     /// Requests in it that are not done.
     live: u64,
-    /// The highest number in it.
+    /// The lowest and the highest number in it.
+    first: u64,
     last: u64,
 }
 
 #[derive(Debug, Default)]
 struct Segments {
-    /// By their first number (their name).
+    /// By their id (their name). Ids say nothing of order: a segment's numbers are in its
+    /// records.
     files: BTreeMap<u64, Segment>,
     /// The one appends go to, and where the next record goes.
     current: Option<(u64, u64)>,
+    /// Files ready for the next segments, made ready by the database thread so that
+    /// starting a segment costs an acknowledgement no file system work:
+    /// done segments kept for reuse (at most [`SPARES`]), else a file created ahead.
+    spares: Vec<(u64, Arc<dyn SegmentFile>)>,
+    /// The id the next new file gets.
+    next_id: u64,
     /// Live requests.
     index: BTreeMap<u64, Loc>,
-    /// Segments with nothing live, by first number: removed after the next database
-    /// commit, which makes the last of their done rows durable.
+    /// Segments with nothing live, by id: removed after the next database commit, which
+    /// makes the last of their done rows durable.
     dead: Vec<u64>,
-    /// Numbers of removed segments (the directory synced since): their done rows go
-    /// with the next database commit.
+    /// Numbers (first, last) of removed segments (the directory synced since) and of
+    /// segments wiped for reuse: their done rows go with the next database commit.
     removed: Vec<(u64, u64)>,
 }
 
@@ -160,6 +171,8 @@ pub(crate) struct Store {
     db: RwLock<Option<Database>>,
     open: Box<OpenDb>,
     segs: Mutex<Segments>,
+    /// A segment takes appends until it reaches this size.
+    segment_bytes: u64,
 }
 
 impl std::fmt::Debug for Store {
@@ -192,8 +205,8 @@ fn read_window(bytes: &[u8]) -> Option<Window> {
     }
 }
 
-fn segment_name(first: u64) -> String {
-    format!("{first:020}{SEGMENT_SUFFIX}")
+fn segment_name(id: u64) -> String {
+    format!("{id:020}{SEGMENT_SUFFIX}")
 }
 
 fn segment_number(name: &str) -> Option<u64> {
@@ -232,15 +245,20 @@ fn decode_header(h: &[u8]) -> Option<(u32, u64, u64, u64, u32)> {
 }
 
 /// The records of a segment's bytes that read whole, in order, with their body offsets;
-/// and where the first bad one starts, if one does.
+/// and where the first bad one starts, if one does. Numbers rise within a segment: a
+/// record numbered below the one before it is a reused file's old content (reuse wipes
+/// the first header, and every number written since is higher than any before).
 #[allow(clippy::type_complexity)]
 fn scan(bytes: &[u8]) -> (Vec<(u64, u64, u64, Loc)>, Option<usize>) {
-    let mut out = Vec::new();
+    let mut out: Vec<(u64, u64, u64, Loc)> = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         let Some((len, seq, arrival, bound, crc)) = decode_header(&bytes[at..]) else {
             return (out, Some(at));
         };
+        if out.last().is_some_and(|r| r.0 >= seq) {
+            return (out, Some(at));
+        }
         let body = at + HEADER_BYTES;
         let end = body + len as usize;
         if end > bytes.len() || crc32fast::hash(&bytes[body..end]) != crc {
@@ -276,7 +294,14 @@ impl Store {
             db: RwLock::new(Some(db)),
             open,
             segs: Mutex::new(Segments::default()),
+            segment_bytes: crate::config::QUEUE_SEGMENT_BYTES_DEFAULT,
         })
+    }
+
+    /// With segments of `bytes` (`queue.segment_bytes`).
+    pub(super) fn with_segment_bytes(mut self, bytes: u64) -> Store {
+        self.segment_bytes = bytes;
+        self
     }
 
     /// Opens the database and creates its tables. redb 2.6 was seen to panic on opening
@@ -350,7 +375,7 @@ impl Store {
             (next, clock, done, legacy)
         };
 
-        // The segments, in order.
+        // The segments (by id; an older receiver named them by their first number).
         let mut names: Vec<(u64, String)> = self
             .fs
             .list()
@@ -359,28 +384,32 @@ impl Store {
             .filter_map(|n| segment_number(&n).map(|k| (k, n)))
             .collect();
         names.sort();
-        let mut segs = Segments::default();
+        let mut segs = Segments {
+            next_id: names.last().map_or(1, |(id, _)| id + 1),
+            ..Segments::default()
+        };
         let mut seen = BTreeSet::new();
         let mut outputs_bound = 0;
         let mut max_seq = 0;
         let mut empty = Vec::new();
-        for (first, name) in &names {
+        for (id, name) in &names {
             let file: Arc<dyn SegmentFile> = Arc::from(self.fs.open(name).map_err(io)?);
             let len = file.len().map_err(io)?;
             let bytes = file.read_at(0, len as usize).map_err(io)?;
             let (records, bad) = scan(&bytes);
             if let Some(at) = bad {
-                tracing::warn!(
+                tracing::info!(
                     segment = name.as_str(),
                     offset = at,
                     bytes_skipped = bytes.len() - at,
-                    "A queue segment ends in a record that is torn or damaged; what follows it is skipped (requests whose commit did not complete)"
+                    "A queue segment's records end before the file does; what follows is skipped (an append whose commit did not complete, or a reused file's old records)"
                 );
             }
             let mut seg = Segment {
                 file,
                 live: 0,
-                last: *first,
+                first: records.first().map_or(0, |r| r.0),
+                last: 0,
             };
             for (seq, bound, _, mut loc) in records {
                 seen.insert(seq);
@@ -389,15 +418,16 @@ impl Store {
                 if done.contains(&seq) {
                     continue;
                 }
-                loc.segment = *first;
+                loc.segment = *id;
                 seg.live += 1;
                 outputs_bound += bound;
                 segs.index.insert(seq, loc);
             }
+            // Empty ones too: a spare made ready and never used.
             if seg.live == 0 {
                 empty.push(name.clone());
             } else {
-                segs.files.insert(*first, seg);
+                segs.files.insert(*id, seg);
             }
         }
 
@@ -426,13 +456,15 @@ impl Store {
                     crc: body_crc(body),
                 })
                 .collect();
-            // Named below the first number a new segment can get.
-            let name = segment_name(first);
-            let file: Arc<dyn SegmentFile> = Arc::from(self.fs.create(&name).map_err(io)?);
+            let id = segs.next_id;
+            segs.next_id += 1;
+            let file: Arc<dyn SegmentFile> =
+                Arc::from(self.fs.create(&segment_name(id)).map_err(io)?);
             let mut buf = Vec::new();
             let mut seg = Segment {
                 file: file.clone(),
                 live: 0,
+                first,
                 last: first,
             };
             for r in &records {
@@ -446,7 +478,7 @@ impl Store {
                 segs.index.insert(
                     r.seq,
                     Loc {
-                        segment: first,
+                        segment: id,
                         offset,
                         len: r.body.len() as u32,
                         arrival: r.arrival,
@@ -457,7 +489,7 @@ impl Store {
             file.write_at(0, &buf).map_err(io)?;
             file.sync().map_err(io)?;
             self.fs.sync_dir().map_err(io)?;
-            segs.files.insert(first, seg);
+            segs.files.insert(id, seg);
             tracing::info!(
                 requests = records.len(),
                 "Moved the requests an older receiver queued into a segment"
@@ -473,7 +505,8 @@ impl Store {
             let txn = db.as_ref().ok_or_else(closed)?.begin_write()?;
             {
                 let mut t = txn.open_table(DONE)?;
-                let kept: Vec<(u64, u64)> = segs.files.iter().map(|(&f, s)| (f, s.last)).collect();
+                let kept: Vec<(u64, u64)> =
+                    segs.files.values().map(|s| (s.first, s.last)).collect();
                 t.retain(|seq, _| kept.iter().any(|&(f, l)| (f..=l).contains(&seq)))?;
                 let _ = txn.delete_table(LEGACY_REQUESTS);
                 let mut meta = txn.open_table(META)?;
@@ -533,36 +566,81 @@ impl Store {
         })
     }
 
-    /// Appends `records` (numbered in order, above every number before) to the current
-    /// segment, starting one when there is none, and makes them durable. On error some
-    /// of them may be on disk: [`Store::discard_tail`] removes them.
-    pub(super) fn append(&self, records: &[Record<'_>]) -> Result<(), QueueError> {
-        let Some(first) = records.first() else {
-            return Ok(());
-        };
-        let (segment, offset, file) = {
+    /// A new, empty segment file whose name is durable.
+    fn new_file(&self) -> Result<(u64, Arc<dyn SegmentFile>), QueueError> {
+        let id = {
             let mut segs = self.segs();
-            let (segment, offset) = match segs.current {
-                Some(c) => c,
-                None => {
-                    let file: Arc<dyn SegmentFile> =
-                        Arc::from(self.fs.create(&segment_name(first.seq)).map_err(io)?);
-                    segs.files.insert(
-                        first.seq,
-                        Segment {
-                            file,
-                            live: 0,
-                            last: first.seq,
-                        },
-                    );
-                    // Current (so that a failure here leaves it to discard_tail) before
-                    // its name is durable; nothing in it counts before that.
-                    segs.current = Some((first.seq, 0));
-                    self.fs.sync_dir().map_err(io)?;
-                    (first.seq, 0)
-                }
-            };
-            (segment, offset, segs.files[&segment].file.clone())
+            segs.next_id += 1;
+            segs.next_id - 1
+        };
+        let name = segment_name(id);
+        let file: Arc<dyn SegmentFile> = Arc::from(self.fs.create(&name).map_err(io)?);
+        if let Err(e) = self.fs.sync_dir() {
+            // Its name might not survive a crash, so nothing may be acknowledged in it.
+            // Empty: if it cannot be removed now, the next start removes it.
+            let _ = self.fs.remove(&name);
+            return Err(io(e));
+        }
+        Ok((id, file))
+    }
+
+    /// Makes a file ready for the next segment, unless one is: called off the
+    /// acknowledgement path (the database thread) whenever [`Store::append`] started a
+    /// segment.
+    pub(super) fn prepare_spare(&self) -> Result<(), QueueError> {
+        if !self.segs().spares.is_empty() {
+            return Ok(());
+        }
+        let spare = self.new_file()?;
+        // Only this thread adds spares; the writer only takes them.
+        self.segs().spares.push(spare);
+        Ok(())
+    }
+
+    /// Makes a done segment's file a spare: its first header wiped and that durable, so
+    /// that none of its old records can be read as new ones.
+    fn wipe(file: &dyn SegmentFile) -> Result<(), QueueError> {
+        file.write_at(0, &[0; HEADER_BYTES]).map_err(io)?;
+        file.sync().map_err(io)
+    }
+
+    /// Appends `records` (numbered in order, above every number before) to the current
+    /// segment, starting one when there is none (the spare, else a file created now), and
+    /// makes them durable. True: a segment was started (a new spare is wanted). On error
+    /// some of them may be on disk: [`Store::discard_tail`] removes them.
+    pub(super) fn append(&self, records: &[Record<'_>]) -> Result<bool, QueueError> {
+        let Some(first) = records.first() else {
+            return Ok(false);
+        };
+        // Only the writer thread appends, so `current` cannot change under it.
+        let current = {
+            let segs = self.segs();
+            segs.current
+                .map(|(id, offset)| (id, offset, segs.files[&id].file.clone()))
+        };
+        let started = current.is_none();
+        let (segment, offset, file) = match current {
+            Some(c) => c,
+            None => {
+                let spare = self.segs().spares.pop();
+                let (id, file) = match spare {
+                    Some(spare) => spare,
+                    None => self.new_file()?,
+                };
+                let mut segs = self.segs();
+                segs.files.insert(
+                    id,
+                    Segment {
+                        file: file.clone(),
+                        live: 0,
+                        first: first.seq,
+                        last: first.seq,
+                    },
+                );
+                // Current, so that a failure below leaves it to discard_tail.
+                segs.current = Some((id, 0));
+                (id, 0, file)
+            }
         };
         let mut buf = Vec::with_capacity(records.iter().map(|r| HEADER_BYTES + r.body.len()).sum());
         let mut locs = Vec::with_capacity(records.len());
@@ -588,8 +666,8 @@ impl Store {
         seg.live += locs.len() as u64;
         seg.last = seg.last.max(records[records.len() - 1].seq);
         segs.index.extend(locs);
-        segs.current = (end < SEGMENT_BYTES).then_some((segment, end));
-        Ok(())
+        segs.current = (end < self.segment_bytes).then_some((segment, end));
+        Ok(started)
     }
 
     /// After a failed append: cuts the current segment back to what was durable before
@@ -639,7 +717,7 @@ impl Store {
     /// Commits `batch` to the database (durable when it returns), then removes the
     /// segments whose requests it made all done, and syncs the directory.
     pub(super) fn commit(&self, batch: &Batch) -> Result<Committed, QueueError> {
-        // The writer thread alone calls forget and commit: the segments dead now have
+        // The database thread alone calls forget and commit: the segments dead now have
         // every done row in this batch or an earlier one.
         let (removed, dead) = {
             let segs = self.segs();
@@ -699,29 +777,59 @@ impl Store {
         txn.commit()?;
         drop(db);
         // Durable: the removed segments' rows are gone; the dead segments' rows are in.
-        let mut segs = self.segs();
-        segs.removed.retain(|r| !removed.contains(r));
+        let dead: Vec<(u64, Segment)> = {
+            let mut segs = self.segs();
+            segs.removed.retain(|r| !removed.contains(r));
+            segs.dead.retain(|d| !dead.contains(d));
+            dead.iter()
+                .filter_map(|id| segs.files.remove(id).map(|s| (*id, s)))
+                .collect()
+        };
+        // Reused, or removed, without the lock that appends take: on ext4 a directory
+        // sync commits the journal, which can take tens of milliseconds beside the
+        // appends' own writes.
         let mut gone = Vec::new();
-        segs.dead.retain(|d| !dead.contains(d));
-        for first in dead {
-            let Some(seg) = segs.files.remove(&first) else {
-                continue;
-            };
-            match self.fs.remove(&segment_name(first)) {
-                Ok(()) => gone.push((first, seg.last)),
+        let mut kept = Vec::new();
+        let mut spares = SPARES.saturating_sub(self.segs().spares.len());
+        for (id, seg) in dead {
+            if spares > 0 {
+                match Store::wipe(&*seg.file) {
+                    Ok(()) => {
+                        spares -= 1;
+                        let mut segs = self.segs();
+                        // Nothing of it can be read any more: its rows may go.
+                        segs.removed.push((seg.first, seg.last));
+                        segs.spares.push((id, seg.file));
+                        continue;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "Cannot reuse a done queue segment; it is removed");
+                    }
+                }
+            }
+            match self.fs.remove(&segment_name(id)) {
+                Ok(()) => gone.push((seg.first, seg.last)),
                 Err(e) => {
                     tracing::warn!(error = %e, "Cannot remove a done queue segment");
-                    segs.files.insert(first, seg);
-                    segs.dead.push(first);
+                    kept.push((id, seg));
                 }
             }
         }
-        if !gone.is_empty() {
-            // Their rows may go only once the removals are durable.
-            match self.fs.sync_dir() {
-                Ok(()) => segs.removed.extend(gone),
-                Err(e) => tracing::warn!(error = %e, "Cannot sync the queue directory"),
+        // Their rows may go only once the removals are durable.
+        let synced = gone.is_empty() || {
+            let r = self.fs.sync_dir();
+            if let Err(e) = &r {
+                tracing::warn!(error = %e, "Cannot sync the queue directory");
             }
+            r.is_ok()
+        };
+        let mut segs = self.segs();
+        if synced {
+            segs.removed.extend(gone);
+        }
+        for (id, seg) in kept {
+            segs.files.insert(id, seg);
+            segs.dead.push(id);
         }
         Ok(done)
     }
@@ -801,5 +909,70 @@ mod tests {
         let loaded = store.load().unwrap();
         assert_eq!(loaded.requests.len(), 3);
         assert_eq!(store.read(1, 3).unwrap().len(), 3);
+    }
+
+    fn append(store: &Store, seqs: std::ops::RangeInclusive<u64>, body: &[u8]) -> bool {
+        let records: Vec<Record<'_>> = seqs
+            .map(|seq| Record {
+                seq,
+                arrival: seq,
+                bound: 1,
+                body,
+                crc: body_crc(body),
+            })
+            .collect();
+        store.append(&records).unwrap()
+    }
+
+    fn commit_done(store: &Store, done: Vec<u64>, next_seq: u64) {
+        store.forget(&done);
+        let batch = Batch {
+            done,
+            next_seq,
+            ..Batch::default()
+        };
+        store.commit(&batch).unwrap();
+    }
+
+    #[test]
+    fn a_reused_segment_file_reads_back_only_what_was_written_since_it_was_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let fs: Arc<dyn Fs> = Arc::new(DirFs {
+            dir: dir.path().into(),
+        });
+        let body = [7u8; 1000];
+        let store = Store::open(fs.clone()).unwrap().with_segment_bytes(8 << 10);
+        store.load().unwrap();
+        // Ten records fill the first segment; the eleventh starts the second.
+        assert!(append(&store, 1..=10, &body));
+        assert!(append(&store, 11..=11, &body));
+        // The first is done: its file is wiped and kept as a spare, not removed.
+        commit_done(&store, (1..=10).collect(), 12);
+        assert_eq!(store.segs().spares.len(), 1);
+        let files = |fs: &Arc<dyn Fs>| {
+            let mut n = fs.list().unwrap();
+            n.retain(|n| n.ends_with(SEGMENT_SUFFIX));
+            n.len()
+        };
+        assert_eq!(files(&fs), 2);
+        // The second fills and the third segment goes to the reused file, over the old
+        // records: two new ones, then what is left of ten old ones.
+        assert!(!append(&store, 12..=20, &body));
+        assert!(append(&store, 21..=22, &body));
+        assert!(store.segs().spares.is_empty());
+        // The old records' done rows go.
+        commit_done(&store, vec![], 23);
+        drop(store);
+
+        let store = Store::open(fs.clone()).unwrap();
+        let loaded = store.load().unwrap();
+        let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
+        assert_eq!(seqs, (11..=22).collect::<Vec<_>>());
+        assert_eq!(loaded.next_seq, 23);
+        assert!(store
+            .read(1, 22)
+            .unwrap()
+            .iter()
+            .all(|r| r.protobuf == body));
     }
 }

@@ -80,13 +80,14 @@ pub(crate) struct Writer {
     pub doubtful: Vec<Doubtful>,
     /// Some after a failed append, until its requests are off the disk.
     pub broken: Option<Broken>,
-    /// How long the last append's commit took.
+    /// How long the last append's commit took, and when it started.
     pub last_commit: Duration,
+    pub last_started: Option<Instant>,
     /// The next number and the arrival clock, for the database's commits.
     pub shared_next_seq: Arc<AtomicU64>,
     pub shared_clock: Arc<AtomicU64>,
     /// To the database thread: a segment left empty by a failed append is removed by
-    /// its next commit.
+    /// its next commit; a segment started wants the next one's file made ready.
     pub database: std::sync::mpsc::Sender<DbOp>,
 }
 
@@ -141,7 +142,10 @@ impl Writer {
     }
 
     /// Takes what is already waiting and, for a group commit with an append, what comes
-    /// within the group window (unless the last commit took longer). True: stop.
+    /// until the group window has passed since the last commit started: commits start
+    /// at most once per window, so a request waits for the window only when another
+    /// commit just started (at low load none waits; under load the window is what the
+    /// commit itself takes, and only the rest is added). True: stop.
     fn gather(&mut self, appends: &mut Vec<Append>) -> bool {
         let mut taken = 1;
         while taken < MAX_OPS_PER_COMMIT {
@@ -155,16 +159,12 @@ impl Writer {
                 Err(_) => break,
             }
         }
-        // A commit that took longer than the window already let a batch gather: waiting
-        // more would only add latency (under load the window goes, at low load it stays).
-        if self.fsync != Fsync::Group
-            || self.group_window.is_zero()
-            || appends.is_empty()
-            || self.last_commit >= self.group_window
-        {
+        if self.fsync != Fsync::Group || appends.is_empty() {
             return false;
         }
-        let until = Instant::now() + self.group_window;
+        let Some(until) = self.last_started.map(|t| t + self.group_window) else {
+            return false;
+        };
         while taken < MAX_OPS_PER_COMMIT {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -281,15 +281,21 @@ impl Writer {
             })
             .collect();
         let started = Instant::now();
+        self.last_started = Some(started);
         let result = self.store.append(&records);
         self.last_commit = started.elapsed();
         drop(records);
         let c = self.counters.clone();
         match result {
-            Ok(()) => {
+            Ok(new_segment) => {
+                if new_segment {
+                    // The next segment's file is made ready off this path.
+                    let _ = self.database.send(DbOp::Spare);
+                }
                 c.commits.fetch_add(1, Relaxed);
                 c.commit_ns
-                    .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
+                    .fetch_add(self.last_commit.as_nanos() as u64, Relaxed);
+                c.commit_seconds.observe(self.last_commit.as_secs_f64());
                 c.requests.fetch_add(numbered.len() as u64, Relaxed);
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;

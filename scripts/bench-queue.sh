@@ -139,13 +139,19 @@ run_arm() { # arm connections rate rep
   threads "$srv" >"$log.threads1"
   local sink_ticks
   sink_ticks=$(cpu_ticks "$sink")
-  commits=$(metric gpu_otel_receiver_queue_commits_total)
-  commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
+  # Appends' commits: their histogram (a build before it: the counters it replaced).
+  commits=$(metric gpu_otel_receiver_queue_commit_seconds_count)
+  commit_us=$(metric gpu_otel_receiver_queue_commit_seconds_sum | awk '{printf "%.0f", $1 * 1e6}')
+  local slow=0
+  if [[ -n $commits ]]; then
+    # Commits that took over 10 ms.
+    slow=$(( commits - $(metric 'gpu_otel_receiver_queue_commit_seconds_bucket{le="0.01"}') ))
+  else
+    commits=$(metric gpu_otel_receiver_queue_commits_total)
+    commit_us=$(metric gpu_otel_receiver_queue_commit_microseconds_total)
+  fi
   db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
   db_us=$(metric gpu_otel_receiver_queue_database_commit_microseconds_total)
-  # Commits that took over 10 ms (from the commit-duration histogram; builds before it: 0).
-  local slow
-  slow=$(( $(metric gpu_otel_receiver_queue_commit_seconds_count || true) + 0 - $(metric 'gpu_otel_receiver_queue_commit_seconds_bucket{le="0.01"}' || true) - 0 ))
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()

@@ -1136,35 +1136,27 @@ mod tests {
             small.validate().unwrap_err().to_string(),
             "invalid queue.max_bytes: must be at least ingest.max_request_bytes"
         );
-        let mut slow = c.clone();
-        slow.queue.group_window = Duration::from_secs(1);
-        assert!(slow
-            .validate()
-            .unwrap_err()
-            .to_string()
-            .starts_with("invalid queue.group_window"));
-        for bad in [Duration::ZERO, Duration::from_secs(11)] {
+        // Each setting out of range is refused by its name.
+        let refused = |setting: &str, change: &dyn Fn(&mut QueueConfig)| {
             let mut wrong = c.clone();
-            wrong.queue.database_interval = bad;
-            assert!(wrong
-                .validate()
-                .unwrap_err()
-                .to_string()
-                .starts_with("invalid queue.database_interval"));
+            change(&mut wrong.queue);
+            let err = wrong.validate().unwrap_err().to_string();
+            assert!(
+                err.starts_with(&format!("invalid queue.{setting}")),
+                "{err}"
+            );
+        };
+        refused("group_window", &|q| q.group_window = Duration::from_secs(1));
+        for bad in [Duration::ZERO, Duration::from_secs(11)] {
+            refused("database_interval", &|q| q.database_interval = bad);
+        }
+        for bad in [0, (64 << 10) - 1, (1 << 30) + 1] {
+            refused("segment_bytes", &|q| q.segment_bytes = bad);
         }
         let c: Config = serde_norway::from_str("queue:\n  database_interval: 1s\n").unwrap();
         assert_eq!(c.queue.database_interval, Duration::from_secs(1));
         assert_eq!(Config::default().queue.group_window, Duration::ZERO);
         assert_eq!(Config::default().queue.segment_bytes, 64 << 20);
-        for bad in [0, (64 << 10) - 1, (1 << 30) + 1] {
-            let mut wrong = c.clone();
-            wrong.queue.segment_bytes = bad;
-            assert!(wrong
-                .validate()
-                .unwrap_err()
-                .to_string()
-                .starts_with("invalid queue.segment_bytes"));
-        }
         let err = serde_norway::from_str::<Config>("queue:\n  fsync: never\n").unwrap_err();
         assert!(err.to_string().contains("never"), "{err}");
     }

@@ -83,15 +83,12 @@ pub struct QueueCounters {
     pub duplicates_possible: AtomicU64,
     /// Requests refused because the budget was full.
     pub refused_full: AtomicU64,
-    /// Appends committed (each one segment write and one fsync).
-    pub commits: AtomicU64,
     /// Database commits (deletions and evidence; one fsync each).
     pub database_commits: AtomicU64,
     /// Time spent in database commits, ns.
     pub database_commit_ns: AtomicU64,
-    /// Time spent in commits, ns.
-    pub commit_ns: AtomicU64,
-    /// How long each append's commit took: what an acknowledgement waits for.
+    /// Appends committed (each one segment write and one fsync) and how long each took:
+    /// what an acknowledgement waits for.
     pub commit_seconds: CommitSeconds,
     /// Commits that failed (their requests were refused).
     pub commit_failures: AtomicU64,
@@ -677,13 +674,6 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
     )?;
     counter(
         e,
-        "gpu_otel_receiver_queue_commits",
-        "Queue appends committed, each one segment write made durable with one fsync.",
-        None,
-        &[("", n(&q.commits))],
-    )?;
-    counter(
-        e,
         "gpu_otel_receiver_queue_database_commits",
         "Queue database commits (deletions and evidence), each made durable with one fsync.",
         None,
@@ -696,17 +686,10 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
         None,
         &[("", n(&q.database_commit_ns) / 1_000)],
     )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_commit_microseconds",
-        "Time spent committing appends (segment writes and fsync), microseconds.",
-        None,
-        &[("", n(&q.commit_ns) / 1_000)],
-    )?;
     let h = &q.commit_seconds.0;
     h.encode(e.encode_descriptor(
         "gpu_otel_receiver_queue_commit_seconds",
-        "How long each queue append's commit (segment write and fsync) took: what an acknowledgement waits for, besides the group window.",
+        "Queue appends committed (each one segment write made durable with one fsync) and how long each took: what an acknowledgement waits for, besides the group window.",
         None,
         h.metric_type(),
     )?)?;

@@ -847,12 +847,12 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
         );
         // Every append's commit is in the commit-duration histogram, in some bucket.
         let m = r.metrics().await;
-        let commits = m["gpu_otel_receiver_queue_commits_total"];
+        let commits = m["gpu_otel_receiver_queue_commit_seconds_count"];
         assert!(
             commits >= 1.0,
             "{commits} commits for two acknowledged requests"
         );
-        assert_eq!(m["gpu_otel_receiver_queue_commit_seconds_count"], commits);
+        assert!(m["gpu_otel_receiver_queue_commit_seconds_sum"] > 0.0);
         assert_eq!(
             m[r#"gpu_otel_receiver_queue_commit_seconds_bucket{le="+Inf"}"#],
             commits

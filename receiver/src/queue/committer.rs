@@ -1,9 +1,8 @@
 //! The thread that commits deletions and evidence to the queue's database, beside the
 //! writer thread so that no acknowledgement waits for it; it also does the directory's
-//! other slow work for the writer (removing done segments, making the next segment's
-//! file ready). Operations arrive in the order
-//! they must reach the disk (the window store's evidence before the deletion of any input
-//! it came from) and are committed together within `flush_after` of the first one
+//! other slow work for the writer (reusing or removing done segments, making the next
+//! segment's file ready). Operations arrive in the order they must reach the disk (the
+//! window store's evidence before the deletion of any input it came from) and are committed together within `flush_after` of the first one
 //! waiting: one transaction and one fsync for all of them. A deleted request's bytes
 //! leave the budget at once. A commit that fails is tried again with backoff (the
 //! database reopened first, as redb refuses a handle after an I/O error), its deletions

@@ -41,7 +41,6 @@ mod model_test;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
@@ -417,7 +416,6 @@ fn start(
         timing,
         doubtful: Vec::new(),
         broken: None,
-        last_commit: Duration::ZERO,
         last_started: None,
         shared_next_seq: next_seq.clone(),
         shared_clock: clock.clone(),
@@ -531,7 +529,8 @@ mod tests {
         }
         assert!(
             budget.available_permits() >= 512 << 10,
-            "the backlog holds at most half the budget"
+            "the backlog holds at most half the budget: {} left",
+            budget.available_permits()
         );
         assert!(counters.spilled.load(Relaxed) > 0, "some waited on disk");
         for seq in 1..=200 {

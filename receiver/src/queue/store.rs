@@ -149,7 +149,7 @@ struct Segments {
     /// starting a segment costs an acknowledgement no file system work:
     /// done segments kept for reuse (at most [`SPARES`]), else a file created ahead.
     spares: Vec<(u64, Arc<dyn SegmentFile>)>,
-    /// The id the next new file gets.
+    /// The id the next new file gets: above every name in the directory.
     next_id: u64,
     /// Live requests.
     index: BTreeMap<u64, Loc>,
@@ -159,6 +159,13 @@ struct Segments {
     /// Numbers (first, last) of removed segments (the directory synced since) and of
     /// segments wiped for reuse: their done rows go with the next database commit.
     removed: Vec<(u64, u64)>,
+}
+
+impl Segments {
+    fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
 }
 
 /// Opens the database (the file in `queue.dir`, or a test's storage backend).
@@ -456,8 +463,7 @@ impl Store {
                     crc: body_crc(body),
                 })
                 .collect();
-            let id = segs.next_id;
-            segs.next_id += 1;
+            let id = segs.new_id();
             let file: Arc<dyn SegmentFile> =
                 Arc::from(self.fs.create(&segment_name(id)).map_err(io)?);
             let mut buf = Vec::new();
@@ -568,11 +574,7 @@ impl Store {
 
     /// A new, empty segment file whose name is durable.
     fn new_file(&self) -> Result<(u64, Arc<dyn SegmentFile>), QueueError> {
-        let id = {
-            let mut segs = self.segs();
-            segs.next_id += 1;
-            segs.next_id - 1
-        };
+        let id = self.segs().new_id();
         let name = segment_name(id);
         let file: Arc<dyn SegmentFile> = Arc::from(self.fs.create(&name).map_err(io)?);
         if let Err(e) = self.fs.sync_dir() {

@@ -80,8 +80,7 @@ pub(crate) struct Writer {
     pub doubtful: Vec<Doubtful>,
     /// Some after a failed append, until its requests are off the disk.
     pub broken: Option<Broken>,
-    /// How long the last append's commit took, and when it started.
-    pub last_commit: Duration,
+    /// When the last append's commit started.
     pub last_started: Option<Instant>,
     /// The next number and the arrival clock, for the database's commits.
     pub shared_next_seq: Arc<AtomicU64>,
@@ -283,7 +282,7 @@ impl Writer {
         let started = Instant::now();
         self.last_started = Some(started);
         let result = self.store.append(&records);
-        self.last_commit = started.elapsed();
+        let took = started.elapsed();
         drop(records);
         let c = self.counters.clone();
         match result {
@@ -292,10 +291,7 @@ impl Writer {
                     // The next segment's file is made ready off this path.
                     let _ = self.database.send(DbOp::Spare);
                 }
-                c.commits.fetch_add(1, Relaxed);
-                c.commit_ns
-                    .fetch_add(self.last_commit.as_nanos() as u64, Relaxed);
-                c.commit_seconds.observe(self.last_commit.as_secs_f64());
+                c.commit_seconds.observe(took.as_secs_f64());
                 c.requests.fetch_add(numbered.len() as u64, Relaxed);
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;
@@ -306,17 +302,21 @@ impl Writer {
                     // (H200, 32 connections of 120 KB requests: the two channels held
                     // the whole 64 MiB and 1 request in 4 was refused). Decided before
                     // the answer, so that an acknowledged request on disk holds no budget.
-                    let kept = admission.room_left() >= self.keep_room
-                        && self
-                            .feed
+                    let kept = if admission.room_left() >= self.keep_room {
+                        // Not taken: the entry (and its budget) goes with the error, now.
+                        self.feed
                             .try_send(Entry {
                                 prepared: prepared.with_origin(seq),
                                 arrival,
                                 claim: None,
                                 admission: Some(admission),
                             })
-                            .is_ok();
-                    // Not kept: dropped here, read back from disk by the feeder.
+                            .is_ok()
+                    } else {
+                        drop(admission);
+                        false
+                    };
+                    // Not kept: read back from disk by the feeder.
                     if !kept {
                         c.spilled.fetch_add(1, Relaxed);
                     }

@@ -96,7 +96,7 @@ static atomic_long flushes, flush_errors, toggles, finalizes, attaches, attach_e
 static atomic_long handoff_off, handoff_on;
 static atomic_long phase_records[PHASES];
 static atomic_int phase;
-static atomic_long first_graph_id, last_graph_id, distinct_graph_ids;
+static atomic_long first_graph_id, last_graph_id, distinct_graph_ids, first_exec_id, last_exec_id;
 static int last_subscribe_rc = -1;
 static char old_subscriber[CUPTI_OLD_SUBSCRIBER_NAME_MIN_LEN + 1];
 
@@ -393,6 +393,9 @@ static void CUPTIAPI on_callback(void *ud, CUpti_CallbackDomain dom, CUpti_Callb
       long k = g->graph ? count_kernel_nodes(g->graph, 0) : -1;
       if (k < 0) atomic_fetch_add(&exec_count_errors, 1);
       exec_put(id, k);
+      long zero = 0; // to compare with the graphId that kernel records carry
+      atomic_compare_exchange_strong(&first_exec_id, &zero, (long)id);
+      atomic_store(&last_exec_id, (long)id);
       atomic_fetch_add(&execs_created, 1);
     } else if (cbid == CUPTI_CBID_RESOURCE_GRAPHEXEC_DESTROY_STARTING) {
       atomic_fetch_add(&execs_destroyed, 1);
@@ -577,7 +580,8 @@ static void at_exit(void) {
       "launch_unknown_exec=%ld execs_created=%ld execs_destroyed=%ld exec_count_errors=%ld "
       "conditional_nodes=%ld memset_nodes=%ld child_graphs=%ld flushes=%ld flush_errors=%ld "
       "toggles=%ld finalizes=%ld attaches=%ld attach_errors=%ld handoff_off=%ld handoff_on=%ld "
-      "subscribe_rc=%d graph_id_first=%ld graph_id_last=%ld graph_id_changes=%ld max_rss_kb=%ld vm_rss_kb=%ld",
+      "subscribe_rc=%d graph_id_first=%ld graph_id_last=%ld graph_id_changes=%ld exec_id_first=%ld exec_id_last=%ld "
+      "max_rss_kb=%ld vm_rss_kb=%ld",
       cfg.label, atomic_load(&rec_kernel), atomic_load(&rec_kernel_graph), atomic_load(&rec_kernel_eager),
       atomic_load(&rec_graph_trace), atomic_load(&rec_other), atomic_load(&ts_zero), atomic_load(&ts_bad),
       atomic_load(&graph_trace_zero), atomic_load(&dropped_total), atomic_load(&buf_requested),
@@ -588,7 +592,8 @@ static void at_exit(void) {
       atomic_load(&child_graphs), atomic_load(&flushes), atomic_load(&flush_errors), atomic_load(&toggles),
       atomic_load(&finalizes), atomic_load(&attaches), atomic_load(&attach_errors), atomic_load(&handoff_off),
       atomic_load(&handoff_on), last_subscribe_rc, atomic_load(&first_graph_id), atomic_load(&last_graph_id),
-      atomic_load(&distinct_graph_ids), ru.ru_maxrss, vm_rss_kb());
+      atomic_load(&distinct_graph_ids), atomic_load(&first_exec_id), atomic_load(&last_exec_id), ru.ru_maxrss,
+      vm_rss_kb());
   for (int i = 0; i < PHASES && n > 0 && n < (int)sizeof line - 40; i++)
     n += snprintf(line + n, sizeof line - (size_t)n, " phase%d_records=%ld", i, atomic_load(&phase_records[i]));
   fprintf(stderr, "%s\n", line);

@@ -5,7 +5,8 @@
 #
 # 1. Cost: what a subscribed callback on cuGraphLaunch (empty, or doing the expected-count
 #    work: exec id -> kernel nodes) adds per graph replay and per eager launch, against
-#    CUPTI activity alone and against no injection; ROUNDS (default 5) interleaved rounds.
+#    CUPTI activity alone, graph-level records alone (GRAPH_TRACE) and no injection;
+#    ROUNDS (default 5) interleaved rounds.
 # 2. Hand-off: what torch.profiler sees in a process ceilinj holds CUPTI in, and whether
 #    ceilinj can step aside (disable, forced flush, unsubscribe) for a profiler window
 #    and come back after it without a crash, with records resuming.
@@ -41,12 +42,13 @@ if [ "$PART" != handoff ]; then
   for r in $(seq 1 "$ROUNDS"); do
     for w in decode graph1 eager1; do
       wargs=W_$w
-      for a in none activity cb-empty cb-count; do
+      for a in none activity cb-empty cb-count graph-trace; do
         case $a in
           none) e=none ;;
           activity) e="CEIL_FLUSH_PERIOD_MS=100" ;;
           cb-empty) e="CEIL_FLUSH_PERIOD_MS=100 CEIL_CB=2 CEIL_CB_EAGER=1" ;;
           cb-count) e="CEIL_FLUSH_PERIOD_MS=100 CEIL_CB=1 CEIL_CB_EAGER=1" ;;
+          graph-trace) e="CEIL_FLUSH_PERIOD_MS=100 CEIL_GRAPH_TRACE_ONLY=1" ;;
         esac
         # shellcheck disable=SC2086
         run "$OUT/cost" "$w.$a.r$r" "$e" taskset -c 2-5 "$BIN/graphloop" --label "$w.$a.r$r" ${!wargs}

@@ -36,7 +36,9 @@ arm() {
   env $inj $envs timeout 120 "$BIN/graphloop" --label "$name" --replays "$REPLAYS" --nodes "$NODES" $args \
     > "$OUT/raw/$name.log" 2>&1
   echo $? > "$OUT/raw/$name.rc"
-  grep -h "^graphloop:\|^ceilinj:" "$OUT/raw/$name.log" | cut -c1-400
+  # One short line per arm (the device tool returns only the output's tail).
+  echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "expected_kernels=[0-9]*\|^ceilinj: label=[^ ]* kernel_records=[0-9]*\|graph_trace_records=[0-9]*\|dropped=[0-9]*" \
+    "$OUT/raw/$name.log" | sed 's/^ceilinj: label=[^ ]* //' | tr '\n' ' ')"
 }
 
 # Controls: the app alone; graphs with CUPTI's defaults (far below the 24.9M ceiling);

@@ -333,7 +333,7 @@ pub mod gpu_sampling_window_state {
 
 /// Why telemetry was dropped.
 ///
-/// Type: enum {`queue_full`, `cupti_dropped`, `export_failed`, `malformed`}; requirement level: required; stability: development.
+/// Type: enum {`queue_full`, `cupti_dropped`, `export_failed`, `malformed`, `not_recorded`}; requirement level: required; stability: development.
 /// Examples: `["queue_full"]`.
 pub const GPU_TELEMETRY_DROP_REASON: &str = "gpu.telemetry.drop.reason";
 
@@ -347,6 +347,8 @@ pub mod gpu_telemetry_drop_reason {
     pub const EXPORT_FAILED: &str = "export_failed";
     /// The record was malformed and refused.
     pub const MALFORMED: &str = "malformed";
+    /// Kernel executions the program launched and CUPTI gave no record of (the injector's launch accounting: a kernel launch promises one execution, a graph launch one per kernel node of its graph). CUPTI's own dropped-record counter does not see these (on the H200, graph replays past its device buffer pool).
+    pub const NOT_RECORDED: &str = "not_recorded";
 }
 
 /// Cumulative count of items dropped for one reason since the producer started.
@@ -354,6 +356,18 @@ pub mod gpu_telemetry_drop_reason {
 /// Type: int; requirement level: required; stability: development.
 /// Examples: `[0,1200]`.
 pub const GPU_TELEMETRY_DROP_COUNT: &str = "gpu.telemetry.drop.count";
+
+/// Kernel executions launched in a gpu.kernels.unrecorded span's interval that CUPTI gave no record of (so no execution span exists for them).
+///
+/// Type: int; requirement level: required; stability: development.
+/// Examples: `[198,811008]`.
+pub const GPU_KERNEL_UNRECORDED_COUNT: &str = "gpu.kernel.unrecorded.count";
+
+/// The first CUDA correlation id of the block of launches the count belongs to (64-bit: CUPTI's 32-bit ids unwrapped); the block holds 4096 consecutive ids.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[24875008]`.
+pub const GPU_KERNEL_UNRECORDED_CORRELATION_ID_FIRST: &str = "gpu.kernel.unrecorded.correlation_id.first";
 
 /// Which NVTX API opened and closed the range.
 ///
@@ -416,6 +430,9 @@ pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
 
 /// The injector's root span of one time slice of one process; the slice's kernel execution spans launched outside any NVTX range are its children, so a trace stays a size a person can open. A slice whose kernels all ran under NVTX ranges has none.
 pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
+
+/// Kernel executions that were launched and never recorded, in the trace of the time slice where their launches were made (a child of its gpu.kernels root), from the first to the last instant those launches may have been made. Sent once the launches are old enough that their records would have arrived (GPU_OTEL_RECORD_SETTLE_MS). A backend tells "no kernels ran" from "kernels ran and were not recorded" by it; the receiver counts it into gpu_otel_receiver_kernel_executions_unrecorded_total and the gpu.kernel.executions.unrecorded metric.
+pub const SPAN_GPU_KERNELS_UNRECORDED: &str = "gpu.kernels.unrecorded";
 
 /// A producer's drop counter for one reason, as an event on a slice root span.
 pub const EVENT_GPU_TELEMETRY_DROPPED: &str = "gpu.telemetry.dropped";
@@ -701,13 +718,23 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_TELEMETRY_DROP_REASON,
-        ty: AttributeType::Enum(&["queue_full", "cupti_dropped", "export_failed", "malformed"]),
+        ty: AttributeType::Enum(&["queue_full", "cupti_dropped", "export_failed", "malformed", "not_recorded"]),
         requirement: Requirement::Required,
     },
     AttributeDef {
         name: GPU_TELEMETRY_DROP_COUNT,
         ty: AttributeType::Int,
         requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_KERNEL_UNRECORDED_COUNT,
+        ty: AttributeType::Int,
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_KERNEL_UNRECORDED_CORRELATION_ID_FIRST,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
     },
     AttributeDef {
         name: GPU_NVTX_RANGE_KIND,

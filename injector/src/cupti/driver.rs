@@ -1,7 +1,7 @@
 //! Driver API look-ups in the libcuda the application already loaded
 //! (`dlopen(RTLD_NOLOAD)`: never a second copy, never an initialiser): the calling
-//! thread's `cuCtxSynchronize`, and the name and UUID of each GPU by CUDA ordinal. No
-//! CUPTI call, so no guard.
+//! thread's `cuCtxSynchronize`, the kernel nodes of a graph, and the name and UUID of
+//! each GPU by CUDA ordinal. No CUPTI call, so no guard.
 
 use std::ffi::c_int;
 use std::sync::OnceLock;
@@ -41,6 +41,104 @@ pub(crate) fn ctx_synchronize() -> Result<(), &'static str> {
     } else {
         Err("failed")
     }
+}
+
+type CuGraphGetNodes = unsafe extern "C" fn(usize, *mut usize, *mut usize) -> c_int;
+type CuGraphNodeGetType = unsafe extern "C" fn(usize, *mut c_int) -> c_int;
+type CuGraphChildGraphNodeGetGraph = unsafe extern "C" fn(usize, *mut usize) -> c_int;
+
+/// The driver's graph look-ups.
+#[derive(Debug, Clone, Copy)]
+struct GraphApi {
+    get_nodes: CuGraphGetNodes,
+    node_type: CuGraphNodeGetType,
+    child_graph: CuGraphChildGraphNodeGetGraph,
+}
+
+static GRAPH_API: OnceLock<Option<GraphApi>> = OnceLock::new();
+
+/// Node types (`CUgraphNodeType`) that decide a graph's kernel count.
+const NODE_KERNEL: c_int = 0;
+const NODE_CHILD_GRAPH: c_int = 4;
+const NODE_CONDITIONAL: c_int = 13;
+/// Child graphs followed this deep, and nodes read in all, before a graph counts as
+/// unknown (a look-up in a callback on the application's thread stays short).
+const GRAPH_DEPTH_MAX: u32 = 8;
+const GRAPH_NODES_MAX: usize = 1 << 20;
+
+/// Looks the graph functions up once. Called at attach, on the thread in `cuInit`.
+pub(super) fn resolve_graph_api() {
+    GRAPH_API.get_or_init(|| {
+        use libloading::os::unix::{Library, RTLD_NOW};
+        // SAFETY: RTLD_NOLOAD only returns a handle to a library already loaded.
+        let lib =
+            unsafe { Library::open(Some("libcuda.so.1"), RTLD_NOW | libc::RTLD_NOLOAD) }.ok()?;
+        // SAFETY: these signatures are the driver API's (CUDA 10.0 and newer), with the
+        // opaque handles as addresses.
+        let api = unsafe {
+            GraphApi {
+                get_nodes: *lib.get::<CuGraphGetNodes>(b"cuGraphGetNodes\0").ok()?,
+                node_type: *lib
+                    .get::<CuGraphNodeGetType>(b"cuGraphNodeGetType\0")
+                    .ok()?,
+                child_graph: *lib
+                    .get::<CuGraphChildGraphNodeGetGraph>(b"cuGraphChildGraphNodeGetGraph\0")
+                    .ok()?,
+            }
+        };
+        std::mem::forget(lib);
+        Some(api)
+    });
+}
+
+/// The kernel executions one launch of `graph` makes: its kernel nodes, those of its
+/// child graphs included. `None` when that is not fixed (a conditional node runs its
+/// body a number of times only the GPU knows) or not known (no driver, a failed
+/// look-up, a graph past the bounds above). Called on the instantiating thread, where
+/// the graph is alive.
+pub(super) fn graph_kernel_nodes(graph: usize) -> Option<u64> {
+    let api = (*GRAPH_API.get()?)?;
+    let mut budget = GRAPH_NODES_MAX;
+    count_kernels(&api, graph, 0, &mut budget)
+}
+
+fn count_kernels(api: &GraphApi, graph: usize, depth: u32, budget: &mut usize) -> Option<u64> {
+    if depth > GRAPH_DEPTH_MAX || graph == 0 {
+        return None;
+    }
+    let mut n = 0usize;
+    // SAFETY: a null array asks for the count only; `n` is a valid out-pointer.
+    if unsafe { (api.get_nodes)(graph, std::ptr::null_mut(), &mut n) } != 0 || n > *budget {
+        return None;
+    }
+    *budget -= n;
+    let mut nodes = vec![0usize; n];
+    // SAFETY: `nodes` holds `n` handles, the count the driver just gave.
+    if n > 0 && unsafe { (api.get_nodes)(graph, nodes.as_mut_ptr(), &mut n) } != 0 {
+        return None;
+    }
+    let mut kernels = 0u64;
+    for node in nodes.into_iter().take(n) {
+        let mut ty: c_int = -1;
+        // SAFETY: a node handle of this graph; `ty` is a valid out-pointer.
+        if unsafe { (api.node_type)(node, &mut ty) } != 0 {
+            return None;
+        }
+        match ty {
+            NODE_KERNEL => kernels += 1,
+            NODE_CONDITIONAL => return None,
+            NODE_CHILD_GRAPH => {
+                let mut child = 0usize;
+                // SAFETY: a child-graph node of this graph; a valid out-pointer.
+                if unsafe { (api.child_graph)(node, &mut child) } != 0 {
+                    return None;
+                }
+                kernels += count_kernels(api, child, depth + 1, budget)?;
+            }
+            _ => {}
+        }
+    }
+    Some(kernels)
 }
 
 type CuDeviceGet = unsafe extern "C" fn(*mut c_int, c_int) -> c_int;
@@ -150,6 +248,101 @@ mod tests {
             super::format_uuid(u),
             "GPU-67ae97af-6827-42d4-18e1-38e4698c5eba"
         );
+    }
+
+    /// A fake driver's graphs: graph 1 holds two kernels, a memcpy and a child graph
+    /// (graph 2: three kernels); graph 3 holds a kernel and a conditional node; graph
+    /// 4 is its own child (a loop no driver makes, bounded all the same).
+    mod fake_graphs {
+        use std::ffi::c_int;
+
+        fn nodes(graph: usize) -> Option<&'static [(usize, c_int)]> {
+            Some(match graph {
+                1 => &[(10, 0), (11, 0), (12, 1), (13, 4)],
+                2 => &[(20, 0), (21, 0), (22, 0)],
+                3 => &[(30, 0), (31, 13)],
+                4 => &[(40, 4)],
+                _ => return None,
+            })
+        }
+
+        pub(super) unsafe extern "C" fn get_nodes(
+            graph: usize,
+            out: *mut usize,
+            n: *mut usize,
+        ) -> c_int {
+            let Some(list) = nodes(graph) else {
+                return 400; // CUDA_ERROR_INVALID_HANDLE
+            };
+            // SAFETY: the caller passes valid pointers, `out` holding `*n` entries.
+            unsafe {
+                if !out.is_null() {
+                    for (i, (node, _)) in list.iter().enumerate().take(*n) {
+                        *out.add(i) = *node;
+                    }
+                }
+                *n = list.len();
+            }
+            0
+        }
+
+        pub(super) unsafe extern "C" fn node_type(node: usize, ty: *mut c_int) -> c_int {
+            let found = [1, 2, 3, 4]
+                .iter()
+                .flat_map(|g| nodes(*g).unwrap())
+                .find(|(n, _)| *n == node);
+            match found {
+                // SAFETY: a valid out-pointer.
+                Some((_, t)) => unsafe {
+                    *ty = *t;
+                    0
+                },
+                None => 400,
+            }
+        }
+
+        pub(super) unsafe extern "C" fn child_graph(node: usize, graph: *mut usize) -> c_int {
+            // SAFETY: a valid out-pointer.
+            unsafe {
+                *graph = match node {
+                    13 => 2,
+                    40 => 4,
+                    _ => return 400,
+                }
+            };
+            0
+        }
+    }
+
+    #[test]
+    fn a_graphs_kernels_are_its_kernel_nodes_and_its_child_graphs_and_a_conditional_is_unknown() {
+        let api = super::GraphApi {
+            get_nodes: fake_graphs::get_nodes,
+            node_type: fake_graphs::node_type,
+            child_graph: fake_graphs::child_graph,
+        };
+        let count = |g| super::count_kernels(&api, g, 0, &mut super::GRAPH_NODES_MAX.clone());
+        assert_eq!(count(1), Some(5));
+        assert_eq!(count(2), Some(3));
+        assert_eq!(
+            count(3),
+            None,
+            "a conditional node runs its body an unknown number of times"
+        );
+        assert_eq!(count(4), None, "nesting past the bound");
+        assert_eq!(count(99), None, "a failed look-up");
+        let mut small = 3;
+        assert_eq!(
+            super::count_kernels(&api, 1, 0, &mut small),
+            None,
+            "past the node budget"
+        );
+    }
+
+    #[test]
+    fn without_libcuda_a_graph_has_no_known_kernel_count() {
+        super::resolve_graph_api();
+        assert_eq!(super::graph_kernel_nodes(0x1000), None);
     }
 
     #[test]

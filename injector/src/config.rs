@@ -108,6 +108,8 @@ pub const ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT: &str = "GPU_OTEL_CUPTI_DEVICE_BUFF
 
 /// NVTX ranges as parent spans: `1` (default) or `0`.
 pub const ENV_NVTX: &str = "GPU_OTEL_NVTX";
+/// CUDA's own variable: which GPUs (or `MIG-…` instances) the process sees.
+pub const ENV_CUDA_VISIBLE_DEVICES: &str = "CUDA_VISIBLE_DEVICES";
 /// NVTX's own variable naming its tool; the injector sets it to libcupti when unset.
 pub const ENV_NVTX_INJECTION_PATH: &str = "NVTX_INJECTION64_PATH";
 
@@ -181,6 +183,8 @@ pub struct Config {
     pub device_buffer_pool_limit: Option<usize>,
     /// `NVTX_INJECTION64_PATH` as the process started with it.
     pub nvtx_injection_path: Option<String>,
+    /// `CUDA_VISIBLE_DEVICES` as the process started with it.
+    pub cuda_visible_devices: Option<String>,
 }
 
 impl Default for Config {
@@ -216,6 +220,7 @@ impl Default for Config {
             device_buffer_bytes: None,
             device_buffer_pool_limit: None,
             nvtx_injection_path: None,
+            cuda_visible_devices: None,
         }
     }
 }
@@ -337,6 +342,7 @@ impl Config {
                 Some(count(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, 250, 1, 100_000) as usize);
         }
         cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
+        cfg.cuda_visible_devices = set(ENV_CUDA_VISIBLE_DEVICES);
         (cfg, warnings)
     }
 }

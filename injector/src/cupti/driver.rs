@@ -6,7 +6,7 @@
 use std::ffi::c_int;
 use std::sync::OnceLock;
 
-use crate::resource::{Device, DeviceTable};
+use crate::resource::{device_uuid, Device, DeviceTable};
 
 type CuCtxSynchronize = unsafe extern "C" fn() -> c_int;
 
@@ -179,7 +179,12 @@ impl DeviceApi {
     /// Name and UUID of CUDA ordinal `ordinal`, as this process numbers devices (after
     /// `CUDA_VISIBLE_DEVICES`: the driver maps the ordinal to the physical GPU, whose
     /// UUID it returns). Retries while the driver is not ready, until `deadline`.
-    fn describe(&self, ordinal: u32, deadline: std::time::Instant) -> Option<Device> {
+    fn describe(
+        &self,
+        ordinal: u32,
+        deadline: std::time::Instant,
+        visible: &Option<String>,
+    ) -> Option<Device> {
         let ordinal = c_int::try_from(ordinal).ok()?;
         let mut dev: c_int = 0;
         // SAFETY: a valid out-pointer; the driver only writes `dev`.
@@ -198,26 +203,41 @@ impl DeviceApi {
         let name = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
             .to_string_lossy()
             .into_owned();
-        let uuid = self.get_uuid.and_then(|f| {
+        let hex = self.get_uuid.and_then(|f| {
             let mut u = [0u8; 16];
             // SAFETY: `u` is the 16-byte CUuuid the driver fills.
-            (unsafe { f(&mut u, dev) } == 0).then(|| format_uuid(u))
+            (unsafe { f(&mut u, dev) } == 0).then(|| hex_uuid(u))
         });
-        Some(Device { name, uuid })
+        let (uuid, mig) = match hex {
+            Some(hex) => {
+                let (uuid, mig) =
+                    device_uuid(&hex, super::nvml::uuid_kind(&hex), visible.as_deref());
+                (Some(uuid), mig)
+            }
+            None => (None, None),
+        };
+        Some(Device { name, uuid, mig })
     }
 }
 
-/// The GPUs of this process, named by the libcuda it already loaded. The first look-up
-/// may wait (up to `wait`) for the application's `cuInit` to finish; later ones do not.
+/// The GPUs of this process, named by the libcuda it already loaded (and NVML, which
+/// tells a MIG instance from a GPU). The first look-up may wait (up to `wait`) for the
+/// application's `cuInit` to finish; later ones do not.
 #[derive(Debug)]
 pub(crate) struct DriverDevices {
     wait: std::time::Duration,
     api: Option<Option<DeviceApi>>,
+    /// `CUDA_VISIBLE_DEVICES`: names MIG instances where NVML cannot be asked.
+    visible: Option<String>,
 }
 
 impl DriverDevices {
-    pub(crate) fn new(wait: std::time::Duration) -> Self {
-        DriverDevices { wait, api: None }
+    pub(crate) fn new(wait: std::time::Duration, visible: Option<String>) -> Self {
+        DriverDevices {
+            wait,
+            api: None,
+            visible,
+        }
     }
 }
 
@@ -227,13 +247,13 @@ impl DeviceTable for DriverDevices {
         let api = (*self.api.get_or_insert_with(DeviceApi::resolve))?;
         // Once the driver answered, it is ready: never wait again.
         self.wait = std::time::Duration::ZERO;
-        api.describe(ordinal, deadline)
+        api.describe(ordinal, deadline, &self.visible)
     }
 }
 
-/// `GPU-` and the UUID's 8-4-4-4-12 hex digits, nvidia-smi's form.
-fn format_uuid(u: [u8; 16]) -> String {
-    format!("GPU-{}", uuid::Uuid::from_bytes(u).hyphenated())
+/// The UUID's 8-4-4-4-12 hex digits, nvidia-smi's form without its `GPU-`/`MIG-`.
+fn hex_uuid(u: [u8; 16]) -> String {
+    uuid::Uuid::from_bytes(u).hyphenated().to_string()
 }
 
 #[cfg(test)]
@@ -244,10 +264,7 @@ mod tests {
             0x67, 0xae, 0x97, 0xaf, 0x68, 0x27, 0x42, 0xd4, 0x18, 0xe1, 0x38, 0xe4, 0x69, 0x8c,
             0x5e, 0xba,
         ];
-        assert_eq!(
-            super::format_uuid(u),
-            "GPU-67ae97af-6827-42d4-18e1-38e4698c5eba"
-        );
+        assert_eq!(super::hex_uuid(u), "67ae97af-6827-42d4-18e1-38e4698c5eba");
     }
 
     /// A fake driver's graphs: graph 1 holds two kernels, a memcpy and a child graph
@@ -349,7 +366,7 @@ mod tests {
     fn without_libcuda_no_device_is_named_and_nothing_waits_long() {
         use crate::resource::DeviceTable;
         let t = std::time::Instant::now();
-        let mut table = super::DriverDevices::new(std::time::Duration::from_secs(5));
+        let mut table = super::DriverDevices::new(std::time::Duration::from_secs(5), None);
         assert_eq!(table.describe(0), None);
         assert_eq!(table.describe(3), None);
         assert!(t.elapsed() < std::time::Duration::from_secs(1));

@@ -11,6 +11,7 @@
 //! | `pc.rs` | PC sampling: per-context buffers, Enable/Start/Stop/GetData/mode, the context and module callbacks' work |
 //! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
 //! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, a graph's kernel nodes, each GPU's name and UUID by CUDA ordinal |
+//! | `nvml.rs` | NVML: whether a device is a GPU or a MIG instance, and a MIG instance's parent and place |
 //! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
 //!
 //! Inside, files import downward only: `loader.rs` wires the others (none imports it),
@@ -43,6 +44,7 @@ mod entry;
 mod guard;
 mod launch;
 mod loader;
+mod nvml;
 mod nvtx;
 mod pc;
 mod subscriber;

@@ -184,7 +184,10 @@ pub(crate) fn initialize() {
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
             stamp_limits,
-            devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
+            devices: Some(Box::new(cupti::DriverDevices::new(
+                DEVICE_WAIT,
+                cfg.cuda_visible_devices.clone(),
+            ))),
         },
         stats.clone(),
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Two questions of the shared-GPU issue, on the GPU machine, from the repository root:
+# Two questions about shared GPUs, on the GPU machine, from the repository root:
 #
 #   bash examples/gpu/cupti-ceiling/handoff.sh      # writes $OUT/cost.tsv, $OUT/handoff.tsv
 #

@@ -39,6 +39,7 @@
 pub mod budget;
 pub mod clock;
 pub mod config;
+pub mod container;
 #[allow(unsafe_code)]
 mod cupti;
 pub mod dump;

@@ -1,7 +1,7 @@
-"""The central Collector tier (deploy/collector) cannot run here: no Collector binary, no
-cluster. So its config is checked against the documented configuration of each
-component it uses, written below as field sets derived from the components' Go config
-structs (and the config.schema.yaml generated from them) of:
+"""The chart's Collector gateway (gateway.enabled) cannot run here: no Collector binary, no
+cluster. So its config, as the chart renders it, is checked against the documented
+configuration of each component it uses, written below as field sets derived from the
+components' Go config structs (and the config.schema.yaml generated from them) of:
   - opentelemetry-collector v0.159.0: otlp receiver (configgrpc/confighttp servers,
     confignet, configtls), otlp_grpc exporter (configgrpc client, exporterhelper timeout
     and queue_batch, configretry), memory_limiter, batch, service::telemetry;
@@ -10,28 +10,24 @@ structs (and the config.schema.yaml generated from them) of:
     (config.go at 4f70196d9bbc), health_check (healthcheck.Config: confighttp server,
     path, response_body, check_collector_pipeline).
 Every key must be known (an unknown key fails: the Collector refuses unknown keys at
-startup too), every referenced extension defined and started, and TLS and auth must
-match what the receivers in deploy/k8s require. A real receiver then takes the gateway's
-TLS settings and token, dialed by address as the resolver dials pods. Planted errors
-fail."""
+startup too), every referenced extension defined and started, and the config is read
+against the chart's receivers: their CA, the name their certificate carries, a token
+they accept, their ports. A real receiver then takes the gateway's TLS settings and
+token, dialed by address as the resolver dials pods. Planted errors fail."""
 
 import copy
 import subprocess
 from pathlib import Path
 
 import grpc
-import kubernetes_validate
 import pytest
 import yaml
+from cryptography import x509
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 
-from conftest import ROOT, Receiver
-from kustomize import documents
+from chart import NAMESPACE, RELEASE, container, find, pod_spec, receiver_host, render, secret_data
+from conftest import Receiver
 from pki import Ca, server_named
-
-COLLECTOR = ROOT / "deploy" / "collector"
-CONFIG = COLLECTOR / "loadbalancing.yaml"
-K8S_VERSIONS = ["1.29.0", "1.33.0"]
 
 # --- the documented fields -------------------------------------------------------------
 S, I, B, F, D = "string", "integer", "boolean", "number", "duration"
@@ -182,8 +178,12 @@ def references(cfg: dict) -> list:
     return out
 
 
-def config() -> dict:
-    return yaml.safe_load(CONFIG.read_text())
+def docs() -> list:
+    return render("full")
+
+
+def config(d: list | None = None) -> dict:
+    return yaml.safe_load(find(d or docs(), "ConfigMap", f"{RELEASE}-gateway")["data"]["config.yaml"])
 
 
 def lb(cfg: dict) -> dict:
@@ -201,7 +201,7 @@ def test_every_key_of_the_gateway_config_is_a_documented_field_and_every_referen
      "tls.server_name: unknown field"),
     (lambda c: lb(c)["resolver"]["k8s"].update(port=4317), "k8s.port: unknown field"),
     (lambda c: lb(c)["sending_queue"].update(storge="file_storage/queue"), "storge: unknown field"),
-    (lambda c: lb(c)["sending_queue"]["batch"].update(flush_timeout=200), "is not a duration"),
+    (lambda c: lb(c)["sending_queue"].update(batch={"flush_timeout": 200}), "is not a duration"),
     (lambda c: c["extensions"]["file_storage/queue"].update(path="/tmp"), "path: unknown field"),
     (lambda c: c["service"]["extensions"].remove("file_storage/queue"), "'file_storage/queue' referred to"),
     (lambda c: c["extensions"].pop("bearertokenauth/receivers"), "'bearertokenauth/receivers' started but not"),
@@ -216,127 +216,155 @@ def test_the_config_check_fails_on_a_planted_error(plant, expected):
 
 # --- the pieces around it --------------------------------------------------------------
 
-def gateway() -> list:
-    return documents(COLLECTOR)
+def statefulset(d: list | None = None) -> dict:
+    return find(d or docs(), "StatefulSet", f"{RELEASE}-gateway")
 
 
-def receivers() -> list:
-    return documents(ROOT / "deploy" / "k8s")
+def receiver_config(d: list | None = None) -> dict:
+    return yaml.safe_load(find(d or docs(), "ConfigMap", f"{RELEASE}-receiver")["data"]["receiver.yaml"])
 
 
-def find(docs: list, kind: str, name: str, namespace: str | None = None) -> dict:
-    found = [d for d in docs if d["kind"] == kind and d["metadata"]["name"] == name
-             and (namespace is None or d["metadata"].get("namespace") == namespace)]
-    assert len(found) == 1, f"{kind}/{name}: {len(found)} found"
-    return found[0]
-
-
-def statefulset() -> dict:
-    return find(gateway(), "StatefulSet", "gpu-otel-gateway")
-
-
-def receiver_config() -> dict:
-    return yaml.safe_load(find(receivers(), "ConfigMap", "gpu-otel-receiver")["data"]["receiver.yaml"])
-
-
-def mounted(path: str) -> tuple:
+def mounted(d: list, path: str) -> tuple:
     """(volume, key) that the gateway container's `path` comes from."""
-    pod = statefulset()["spec"]["template"]["spec"]
+    sts = statefulset(d)
+    pod = pod_spec(sts)
     [c] = pod["containers"]
     for m in c["volumeMounts"]:
         if path.startswith(m["mountPath"] + "/") and "subPath" not in m:
-            claims = {t["metadata"]["name"] for t in statefulset()["spec"].get("volumeClaimTemplates", [])}
+            claims = {t["metadata"]["name"] for t in sts["spec"].get("volumeClaimTemplates", [])}
             if m["name"] in claims:
                 return {"persistentVolumeClaim": m["name"]}, path[len(m["mountPath"]) + 1:]
             [v] = [v for v in pod["volumes"] if v["name"] == m["name"]]
-            return v, path[len(m["mountPath"]) + 1:]
+            key = path[len(m["mountPath"]) + 1:]
+            items = {i["path"]: i["key"] for i in (v.get("secret") or v.get("configMap") or {}).get("items", [])}
+            return v, items.get(key, key)
     raise AssertionError(f"{path} is not under a volume of the gateway container")
 
 
-def test_the_gateway_runs_this_config_file():
-    [cm] = [d for d in gateway() if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "gpu-otel-gateway"]
-    assert yaml.safe_load(cm["data"]["config.yaml"]) == config()
-    [c] = statefulset()["spec"]["template"]["spec"]["containers"]
-    v, key = mounted(c["args"][0].split("=", 1)[1])
-    assert v["configMap"]["name"] == "gpu-otel-gateway" and key == "config.yaml"
+def test_the_gateway_runs_its_config_and_a_change_rolls_it():
+    d = docs()
+    [c] = pod_spec(statefulset(d))["containers"]
+    v, key = mounted(d, c["args"][0].split("=", 1)[1])
+    assert v["configMap"]["name"] == f"{RELEASE}-gateway" and key == "config.yaml"
+    checksum = lambda x: statefulset(x)["spec"]["template"]["metadata"]["annotations"]["checksum/config"]  # noqa
+    assert checksum(render("full", sets=("clusterDomain=corp.example",))) != checksum(d)
 
 
 def test_each_process_goes_to_one_receiver_by_its_service_instance_id():
-    e = lb(config())
+    d = docs()
+    e = lb(config(d))
     assert e["routing_key"] == "attributes" and e["routing_attributes"] == ["service.instance.id"]
     assert "endpoint" not in e["protocol"]["otlp"]
     assert list(e["resolver"]) == ["k8s"]
-    headless = find(receivers(), "Service", "gpu-otel-receiver-headless")
+    headless = find(d, "Service", f"{RELEASE}-receiver-headless")
     assert headless["spec"]["clusterIP"] == "None"
     assert e["resolver"]["k8s"]["service"] == f"{headless['metadata']['name']}.{headless['metadata']['namespace']}"
-    grpc_port = int(receiver_config()["ingest"]["grpc_endpoint"].rsplit(":", 1)[1])
+    grpc_port = int(receiver_config(d)["ingest"]["grpc_endpoint"].rsplit(":", 1)[1])
     assert e["resolver"]["k8s"]["ports"] == [grpc_port]
     assert grpc_port in [p["port"] for p in headless["spec"]["ports"]]
 
 
-def test_the_gateway_speaks_the_receivers_tls_and_sends_a_token_they_accept():
-    ingest = receiver_config()["ingest"]
-    otlp = lb(config())["protocol"]["otlp"]
+@pytest.mark.parametrize("domain", ["cluster.local", "corp.example"])
+def test_the_gateway_speaks_the_receivers_tls_and_sends_a_token_they_accept(domain):
+    d = render("full", sets=(f"clusterDomain={domain}",))
+    ingest = receiver_config(d)["ingest"]
+    otlp = lb(config(d))["protocol"]["otlp"]
     tls = otlp["tls"]
-    # The receivers require TLS: never plaintext, and the receivers' CA.
     assert ingest["tls"]["cert_file"] and not tls.get("insecure") and not tls.get("insecure_skip_verify")
-    v, key = mounted(tls["ca_file"])
-    copy_ = find(gateway(), "ConfigMap", v["configMap"]["name"], "gpu-otel-gateway")
-    original = find(receivers(), "ConfigMap", "gpu-otel-ingest-ca")
-    assert copy_["data"][key] == original["data"]["ca.crt"]
-    # The resolver dials pod addresses; the ingest certificate names the node-local
-    # Service (what the workloads dial), so that is the name to verify.
-    local = find(receivers(), "Service", "gpu-otel-receiver")
-    assert tls["server_name_override"] == f"{local['metadata']['name']}.{local['metadata']['namespace']}.svc.cluster.local"
-    # Mutual TLS on the receivers would need a client certificate here.
+    # The CA it verifies with is the one that signs the receivers' certificate.
+    v, key = mounted(d, tls["ca_file"])
+    ca = find(d, "ConfigMap", v["configMap"]["name"], NAMESPACE)["data"][key]
+    receiver_tls = secret_data(find(d, "Secret", f"{RELEASE}-receiver-ingest-tls"))
+    assert ca.strip() == receiver_tls["ca.crt"].strip()
+    # The resolver dials pod addresses; the certificate names the node-local Service.
+    assert tls["server_name_override"] == receiver_host(domain)
     if ingest["tls"].get("client_ca_file"):
         assert tls.get("cert_file") and tls.get("key_file")
-    # The token: a bearertokenauth extension reading a Secret's file, one of the receivers' tokens.
-    assert ingest["auth"]["token_file"]
-    ext = config()["extensions"][otlp["auth"]["authenticator"]]
+    ext = config(d)["extensions"][otlp["auth"]["authenticator"]]
     assert otlp["auth"]["authenticator"].split("/")[0] == "bearertokenauth"
     assert ext.get("scheme", "Bearer") == "Bearer" and ext.get("header", "Authorization").lower() == "authorization"
-    v, key = mounted(ext["filename"])
-    token = find(gateway(), "Secret", v["secret"]["secretName"])["stringData"][key].strip()
-    tokens = find(receivers(), "Secret", "gpu-otel-ingest-auth")["stringData"]["tokens"].split()
+    v, key = mounted(d, ext["filename"])
+    token = secret_data(find(d, "Secret", v["secret"]["secretName"]))[key].strip()
+    tokens = secret_data(find(d, "Secret", f"{RELEASE}-receiver-ingest-tokens"))["tokens"].split()
     assert token in tokens
 
 
-def test_what_the_gateway_acknowledges_is_on_disk_and_retried_until_a_receiver_has_it():
-    cfg = config()
+def test_the_gateways_own_ingress_takes_tls_and_a_token_per_client_namespace():
+    d = docs()
+    cfg = config(d)
+    sts = statefulset(d)
+    [c] = pod_spec(sts)["containers"]
+    env = {e["name"]: e for e in c["env"]}
+    for proto in ["grpc", "http"]:
+        server = cfg["receivers"]["otlp"]["protocols"][proto]
+        v, key = mounted(d, server["tls"]["cert_file"])
+        tls = secret_data(find(d, "Secret", v["secret"]["secretName"]))
+        gw = x509.load_pem_x509_certificate(tls["tls.crt"].encode())
+        sans = gw.extensions.get_extension_for_class(x509.SubjectAlternativeName).value.get_values_for_type(
+            x509.DNSName)
+        assert f"{RELEASE}-gateway.{NAMESPACE}.svc.cluster.local" in sans
+        # Signed by the CA every client namespace holds.
+        assert tls["ca.crt"].strip() == find(d, "ConfigMap", "gpu-otel-ingest-ca", "edge")["data"]["ca.crt"].strip()
+        assert server["auth"]["authenticator"] == "bearertokenauth/clients"
+    accepted = []
+    for ref in cfg["extensions"]["bearertokenauth/clients"]["tokens"]:
+        var = ref.removeprefix("${env:").removesuffix("}")
+        key = env[var]["valueFrom"]["secretKeyRef"]
+        accepted.append(secret_data(find(d, "Secret", key["name"], NAMESPACE))[key["key"]])
+    client = secret_data(find(d, "Secret", "gpu-otel-gateway-token", "edge"))["OTEL_EXPORTER_OTLP_HEADERS"]
+    assert accepted == [client.removeprefix("authorization=Bearer%20")]
+
+
+def test_what_the_gateway_acknowledges_is_on_disk_and_retried_to_one_receiver():
+    d = docs()
+    cfg = config(d)
     e = lb(cfg)
     queue = e["sending_queue"]
     assert queue["enabled"] and queue["storage"] in cfg["extensions"]
-    assert queue["storage"].split("/")[0] == "file_storage"
-    # On a disk that outlives the pod: the StatefulSet's volume claim.
-    v, _ = mounted(cfg["extensions"][queue["storage"]]["directory"] + "/x")
+    v, _ = mounted(d, cfg["extensions"][queue["storage"]]["directory"] + "/x")
     assert "persistentVolumeClaim" in v
     assert e["retry_on_failure"]["enabled"] and e["retry_on_failure"]["max_elapsed_time"] in ("0s", 0)
-    # Nothing held in memory after the acknowledgement: no per-receiver memory queue,
-    # no batch processor.
+    # Not batched at the top: a queued request is one producer's, so a retry of the
+    # whole request (collector-contrib #50437) goes to one receiver, not to all.
+    assert "batch" not in queue
     assert e["protocol"]["otlp"]["sending_queue"]["enabled"] is False
+    assert e["protocol"]["otlp"]["retry_on_failure"]["enabled"] is False
     assert "batch" not in [p.split("/")[0] for p in cfg["service"]["pipelines"]["traces"]["processors"]]
+    # The queue's disk is compacted: at start, and when a drained backlog leaves it large.
+    compaction = cfg["extensions"][queue["storage"]]["compaction"]
+    assert compaction["on_start"] and compaction["on_rebound"]
+    assert mounted(d, compaction["directory"] + "/x")[0] == v
+
+
+@pytest.mark.parametrize("limit, expected", [("2Gi", "1638MiB"), ("1500Mi", "1200MiB")])
+def test_gomemlimit_is_80_percent_of_the_memory_limit(limit, expected):
+    d = render("full", sets=(f"gateway.resources.limits.memory={limit}",))
+    [c] = pod_spec(statefulset(d))["containers"]
+    assert {e["name"]: e.get("value") for e in c["env"]}["GOMEMLIMIT"] == expected
+    assert c["resources"]["limits"]["memory"] == limit
 
 
 def test_the_resolver_may_watch_the_receivers_endpointslices_and_nothing_else():
-    pod = statefulset()["spec"]["template"]["spec"]
-    sa = find(gateway(), "ServiceAccount", pod["serviceAccountName"])
+    d = docs()
+    pod = pod_spec(statefulset(d))
+    sa = find(d, "ServiceAccount", pod["serviceAccountName"])
     assert sa.get("automountServiceAccountToken", True) and pod.get("automountServiceAccountToken", True)
-    receivers_ns = lb(config())["resolver"]["k8s"]["service"].split(".", 1)[1]
-    bindings = [d for d in gateway() if d["kind"] == "RoleBinding"]
-    assert [b["metadata"]["namespace"] for b in bindings] == [receivers_ns]
+    receivers_ns = lb(config(d))["resolver"]["k8s"]["service"].split(".", 1)[1]
+    bindings = [x for x in d if x["kind"] == "RoleBinding" and "gateway" in x["metadata"]["name"]]
     [binding] = bindings
+    assert binding["metadata"]["namespace"] == receivers_ns
     assert binding["subjects"] == [{"kind": "ServiceAccount", "name": sa["metadata"]["name"],
                                     "namespace": sa["metadata"]["namespace"]}]
-    role = find(gateway(), "Role", binding["roleRef"]["name"], receivers_ns)
+    role = find(d, "Role", binding["roleRef"]["name"], receivers_ns)
     assert role["rules"] == [{"apiGroups": ["discovery.k8s.io"], "resources": ["endpointslices"],
                               "verbs": ["get", "list", "watch"]}]
-    assert not [d for d in gateway() if d["kind"] in ("ClusterRole", "ClusterRoleBinding")]
+    assert not [x for x in d if x["kind"] in ("ClusterRole", "ClusterRoleBinding") and "gateway" in x["metadata"]["name"]]
 
 
 def test_the_probes_and_ports_match_the_config():
-    cfg = config()
-    [c] = statefulset()["spec"]["template"]["spec"]["containers"]
+    d = docs()
+    cfg = config(d)
+    [c] = pod_spec(statefulset(d))["containers"]
     ports = {p["name"]: p["containerPort"] for p in c["ports"]}
     port = lambda addr: int(addr.rsplit(":", 1)[1])  # noqa: E731
     assert ports["otlp-grpc"] == port(cfg["receivers"]["otlp"]["protocols"]["grpc"]["endpoint"])
@@ -346,27 +374,15 @@ def test_the_probes_and_ports_match_the_config():
     assert ports["metrics"] == reader["pull"]["exporter"]["prometheus"]["port"]
     for probe in ["startupProbe", "readinessProbe", "livenessProbe"]:
         assert c[probe]["httpGet"]["port"] == "health"
-    svc = find(gateway(), "Service", statefulset()["spec"]["serviceName"])
-    assert svc["spec"]["selector"].items() <= statefulset()["spec"]["template"]["metadata"]["labels"].items()
+    sts = statefulset(d)
+    svc = find(d, "Service", sts["spec"]["serviceName"])
+    assert svc["spec"]["selector"].items() <= sts["spec"]["template"]["metadata"]["labels"].items()
     assert {p["targetPort"] for p in svc["spec"]["ports"]} <= set(ports)
-
-
-@pytest.mark.parametrize("version", K8S_VERSIONS)
-def test_the_gateway_manifests_are_valid_against_the_kubernetes_schemas(version):
-    problems = {}
-    for d in gateway():
-        try:
-            kubernetes_validate.validate(d, version, strict=True)
-        except (kubernetes_validate.ValidationError, kubernetes_validate.SchemaNotFoundError) as e:
-            problems[f"{d['kind']}/{d['metadata']['name']}"] = e.message
-    assert problems == {}
-    assert sorted(d["kind"] for d in gateway()) == ["ConfigMap", "ConfigMap", "Namespace", "Role", "RoleBinding",
-                                                   "Secret", "Service", "ServiceAccount", "StatefulSet"]
 
 
 # --- a real receiver takes the gateway's TLS and token -------------------------------------
 
-def export_as_the_gateway(addr: str, ca_pem: bytes, server_name: str | None, token: str) -> grpc.RpcError | None:
+def export_with_token(addr: str, ca_pem: bytes, server_name: str | None, token: str) -> grpc.RpcError | None:
     options = [("grpc.ssl_target_name_override", server_name)] if server_name else []
     with grpc.secure_channel(addr, grpc.ssl_channel_credentials(root_certificates=ca_pem), options=options) as ch:
         stub = trace_service_pb2_grpc.TraceServiceStub(ch)
@@ -379,27 +395,28 @@ def export_as_the_gateway(addr: str, ca_pem: bytes, server_name: str | None, tok
 
 
 def test_a_receiver_accepts_the_gateways_tls_and_token_when_dialed_by_address(workdir, tmp_path):
-    """The ingest certificate names the Service only, as in the manifests; dialed at
+    """The ingest certificate names the Service only, as the chart makes it; dialed at
     127.0.0.1 (a pod address, for the resolver), the handshake holds with the gateway's
-    server name and fails without it; the gateway's token from its Secret is accepted by
-    a receiver whose token file is the receivers' Secret."""
-    otlp = lb(config())["protocol"]["otlp"]
+    server name and fails without it; the gateway's token is accepted by a receiver
+    whose token file is the chart's."""
+    d = docs()
+    otlp = lb(config(d))["protocol"]["otlp"]
     name = otlp["tls"]["server_name_override"]
     ca = Ca("ingest CA")
     cert, key = server_named(ca, name).write(tmp_path, "ingest")
     tokens = tmp_path / "tokens"
-    tokens.write_text(find(receivers(), "Secret", "gpu-otel-ingest-auth")["stringData"]["tokens"])
+    tokens.write_text(secret_data(find(d, "Secret", f"{RELEASE}-receiver-ingest-tokens"))["tokens"])
     cfg = tmp_path / "receiver.yaml"
     cfg.write_text(yaml.safe_dump({"ingest": {"tls": {"cert_file": str(cert), "key_file": str(key)},
                                               "auth": {"token_file": str(tokens)}},
                                    "export": {"file": str(tmp_path / "out.jsonl")}}))
     r = Receiver(workdir, ["--config", str(cfg)])
     try:
-        token = find(gateway(), "Secret", "gpu-otel-gateway-auth")["stringData"]["token"].strip()
-        assert export_as_the_gateway(r.grpc, ca.pem, name, token) is None
-        without_name = export_as_the_gateway(r.grpc, ca.pem, None, token)
+        token = secret_data(find(d, "Secret", f"{RELEASE}-gateway-receiver-token"))["token"].strip()
+        assert export_with_token(r.grpc, ca.pem, name, token) is None
+        without_name = export_with_token(r.grpc, ca.pem, None, token)
         assert without_name is not None and without_name.code() == grpc.StatusCode.UNAVAILABLE
-        wrong_token = export_as_the_gateway(r.grpc, ca.pem, name, token + "x")
+        wrong_token = export_with_token(r.grpc, ca.pem, name, token + "x")
         assert wrong_token is not None and wrong_token.code() == grpc.StatusCode.UNAUTHENTICATED
     finally:
         r.stop()

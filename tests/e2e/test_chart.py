@@ -514,3 +514,28 @@ def test_network_policies_admit_otlp_from_the_workloads_and_the_gateway_and_metr
         selector = np["spec"]["podSelector"]["matchLabels"]
         assert [d for d in docs if d["kind"] in ("DaemonSet", "Deployment", "StatefulSet")
                 and selector.items() <= d["spec"]["template"]["metadata"]["labels"].items()], np["metadata"]["name"]
+
+
+def leaves(values: dict, prefix: str = "") -> list:
+    out = []
+    for k, v in values.items():
+        path = f"{prefix}{k}"
+        if isinstance(v, dict) and v and k not in ("labels", "monitoringNamespaceSelector", "resources",
+                                                  "extraConfig", "annotations"):
+            out.extend(leaves(v, path + "."))
+        else:
+            out.append(path)
+    return out
+
+
+def test_the_readme_documents_every_value_and_the_schema_knows_every_one():
+    import json
+    readme = (CHART / "README.md").read_text()
+    documented = set(re.findall(r"^\| `([a-zA-Z.]+)` \|", readme, re.M))
+    values = yaml.safe_load((CHART / "values.yaml").read_text())
+    assert set(leaves(values)) == documented
+    schema = json.loads((CHART / "values.schema.json").read_text())
+    for path in leaves(values):
+        node = schema
+        for part in path.split("."):
+            node = node["properties"][part]

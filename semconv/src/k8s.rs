@@ -80,7 +80,12 @@ fn cronjob_of(job: &str) -> Option<&str> {
 /// chooses), else its controller's (any kind: a PyTorchJob), else `None`.
 pub fn service_name(owners: &[Owner<'_>], template_hash: Option<&str>) -> Option<String> {
     let attrs = workload_attributes(owners, template_hash);
-    let named = |key: &str| attrs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+    let named = |key: &str| {
+        attrs
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+    };
     [
         a::K8S_DEPLOYMENT_NAME,
         a::K8S_STATEFULSET_NAME,
@@ -104,7 +109,10 @@ mod tests {
 
     #[test]
     fn a_replicaset_names_its_deployment_without_the_template_hash() {
-        let attrs = workload_attributes(&[owner("ReplicaSet", "vllm-llama-7d9c6b5f4")], Some("7d9c6b5f4"));
+        let attrs = workload_attributes(
+            &[owner("ReplicaSet", "vllm-llama-7d9c6b5f4")],
+            Some("7d9c6b5f4"),
+        );
         assert_eq!(
             attrs,
             vec![
@@ -117,9 +125,16 @@ mod tests {
         assert!(attrs.contains(&(a::K8S_DEPLOYMENT_NAME, "web".to_string())));
         // A ReplicaSet of its own (no Deployment) keeps only its name.
         let attrs = workload_attributes(&[owner("ReplicaSet", "standalone")], None);
-        assert_eq!(attrs, vec![(a::K8S_REPLICASET_NAME, "standalone".to_string())]);
+        assert_eq!(
+            attrs,
+            vec![(a::K8S_REPLICASET_NAME, "standalone".to_string())]
+        );
         let attrs = workload_attributes(&[owner("ReplicaSet", "web-abc")], Some("xyz"));
-        assert_eq!(attrs.len(), 1, "a hash that is not the pod's is not stripped");
+        assert_eq!(
+            attrs.len(),
+            1,
+            "a hash that is not the pod's is not stripped"
+        );
     }
 
     #[test]
@@ -152,7 +167,10 @@ mod tests {
     #[test]
     fn the_service_is_named_after_the_workload_then_the_controller() {
         let rs = [owner("ReplicaSet", "vllm-7d9c6b5f4")];
-        assert_eq!(service_name(&rs, Some("7d9c6b5f4")).as_deref(), Some("vllm"));
+        assert_eq!(
+            service_name(&rs, Some("7d9c6b5f4")).as_deref(),
+            Some("vllm")
+        );
         let cron = [owner("Job", "eval-29380110")];
         assert_eq!(service_name(&cron, None).as_deref(), Some("eval"));
         let torch = [owner("PyTorchJob", "llama-ft")];

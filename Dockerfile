@@ -22,8 +22,8 @@ RUN mkdir -p /var/lib/gpu-otel/queue && chown 65534:65534 /var/lib/gpu-otel/queu
 USER 65534:65534
 # 0.0.0.0 inside the container's own network namespace: reachable only where the runtime
 # routes or publishes it (docker-compose.yml: the compose network, and this machine's
-# loopback; Kubernetes: the pod network and the DaemonSet's hostPorts, with TLS and a
-# token from deploy/k8s). The binary's own default is loopback.
+# loopback; Kubernetes: the pod network, with TLS and a token from the chart,
+# deploy/helm/gpu-otel). The binary's own default is loopback.
 EXPOSE 4317 4318 9464
 ENTRYPOINT ["gpu-otel-receiver"]
 CMD ["serve", "--grpc-endpoint", "0.0.0.0:4317", "--http-endpoint", "0.0.0.0:4318", "--metrics-endpoint", "0.0.0.0:9464"]

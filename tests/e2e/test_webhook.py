@@ -211,3 +211,50 @@ def test_idempotent_over_the_wire(cluster):
     again["request"]["object"] = once
     response, twice = hook.review(again)
     assert "patch" not in response and twice == once
+
+
+def test_the_webhook_starts_with_exactly_what_the_charts_deployment_gives_it(tmp_path):
+    """The chart's environment (variable names, the generated certificate's files) is
+    what the binary reads: it starts from it alone, ready once it has listed namespaces,
+    and answers over TLS with the certificate the API server is told to trust."""
+    from chart import container, find, render, secret_data
+    docs = render()
+    deployment = find(docs, "Deployment")
+    c = container(deployment, "webhook")
+    tls = secret_data(find(docs, "Secret", "gpu-otel-webhook-tls"))
+    [mount] = c["volumeMounts"]
+    files = tmp_path / mount["mountPath"].lstrip("/")
+    files.mkdir(parents=True)
+    for key in ["tls.crt", "tls.key"]:
+        (files / key).write_text(tls[key])
+    api = KubeApi()
+    api.add("namespaces", namespace("default"))
+    env = {"PATH": "/usr/bin:/bin", "KUBECONFIG": str(api.kubeconfig(tmp_path / "kubeconfig")),
+           # Loopback here; the pod listens on all addresses at these ports.
+           "GPU_OTEL_WEBHOOK_LISTEN": "127.0.0.1:0", "GPU_OTEL_WEBHOOK_ADMIN_LISTEN": "127.0.0.1:0"}
+    for e in c["env"]:
+        if "value" in e:
+            env[e["name"]] = e["value"].replace(mount["mountPath"], str(files))
+    ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+    assert ports == {"https": 8443, "admin": 8081}
+    proc = subprocess.Popen([str(WEBHOOK), *c["args"]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    try:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()
+        addrs = json.loads(line)
+        wait_http(f"http://{addrs['admin']}/readyz", 30)
+        assert c["readinessProbe"]["httpGet"]["path"] == "/readyz"
+        ca = base64.b64decode(find(docs, "MutatingWebhookConfiguration")["webhooks"][0]["clientConfig"]["caBundle"])
+        ctx = ssl.create_default_context(cadata=ca.decode())
+        ctx.check_hostname = False  # dialed at 127.0.0.1; the name is checked in test_chart.py
+        port = int(addrs["webhook"].rsplit(":", 1)[1])
+        req = urllib.request.Request(f"https://127.0.0.1:{port}/mutate", method="POST",
+                                     data=(FIXTURES / "plain-job.json").read_bytes())
+        with urllib.request.urlopen(req, context=ctx, timeout=10) as r:
+            out = json.load(r)
+        assert out["response"]["allowed"] and "patch" in out["response"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        api.stop()

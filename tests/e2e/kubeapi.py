@@ -4,11 +4,15 @@ real client (kube-rs) and a kubeconfig. No kube-apiserver runs here; this serves
 the endpoints those clients call answer: `GET /version`, lists (`?limit=`, with a
 `resourceVersion`), watches (`?watch=true`, chunked JSON events, kept open), field
 selectors on `spec.nodeName`, and `POST` of events.k8s.io/v1 Events (kept for the test
-to read). The objects are the tests' recorded ones (webhook/tests/fixtures,
+to read). Over TLS with a bearer token, as an API server in a cluster is reached (the
+kubeconfig carries its CA and the token), or plain HTTP as `kubectl proxy` serves. The objects are the tests' recorded ones (webhook/tests/fixtures,
 receiver/tests/fixtures/k8s)."""
 
+import base64
 import json
 import queue
+import ssl
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -19,7 +23,7 @@ PARTIAL = "PartialObjectMetadata"
 
 
 class KubeApi:
-    def __init__(self, version: tuple = ("1", "35")):
+    def __init__(self, version: tuple = ("1", "35"), tls: bool = False):
         self.version = version
         self.objects = {"namespaces": [], "pods": []}
         self.watchers = {"namespaces": [], "pods": []}
@@ -29,17 +33,29 @@ class KubeApi:
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
+        self.ca_pem = None
+        if tls:
+            from pki import Ca
+            ca = Ca("kube-apiserver CA")
+            self.ca_pem = ca.pem
+            work = Path(tempfile.mkdtemp(prefix="kubeapi-"))
+            cert, key = ca.server().write(work, "apiserver")
+            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ctx.load_cert_chain(cert, key)
+            self.server.socket = ctx.wrap_socket(self.server.socket, server_side=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        scheme = "https" if self.ca_pem else "http"
+        return f"{scheme}://127.0.0.1:{self.server.server_address[1]}"
 
     def kubeconfig(self, path: Path) -> Path:
         path.write_text(json.dumps({
             "apiVersion": "v1", "kind": "Config", "current-context": "test",
-            "clusters": [{"name": "test", "cluster": {"server": self.url}}],
+            "clusters": [{"name": "test", "cluster": {"server": self.url, **(
+                {"certificate-authority-data": base64.b64encode(self.ca_pem).decode()} if self.ca_pem else {})}}],
             "users": [{"name": "test", "user": {"token": "test"}}],
             "contexts": [{"name": "test", "context": {"cluster": "test", "user": "test"}}],
         }))
@@ -90,6 +106,9 @@ class KubeApi:
                 url = urllib.parse.urlparse(self.path)
                 q = dict(urllib.parse.parse_qsl(url.query))
                 api.requests.append(("GET", self.path, self.headers.get("Accept", "")))
+                if self.headers.get("Authorization") != "Bearer test":
+                    return self._send(401, {"kind": "Status", "apiVersion": "v1", "status": "Failure",
+                                            "reason": "Unauthorized", "code": 401})
                 if url.path == "/version":
                     major, minor = api.version
                     return self._send(200, {"major": major, "minor": minor, "gitVersion": f"v{major}.{minor}.0",

@@ -1,6 +1,7 @@
 """Every span names its pod: the receiver binary with `kubernetes.pod_attributes`,
 watching its node's pods through its real Kubernetes client against recorded API
-answers (receiver/tests/fixtures/k8s, served by kubeapi.py), fed by the Python
+answers (receiver/tests/fixtures/k8s, served by kubeapi.py over TLS with a token, as
+in a cluster), fed by the Python
 OpenTelemetry SDK with the resource the injector makes inside a container (its
 container fixtures: a pod UID and a container id, or a name). The spans leave with the
 pod's name, namespace, node, container and workload; a pod created later is named once
@@ -52,7 +53,7 @@ def exported(path) -> dict:
 
 
 def test_spans_leave_naming_their_pod_from_the_nodes_pods(workdir, tmp_path):
-    api = KubeApi()
+    api = KubeApi(tls=True)
     for pod in json.loads((K8S / "pods-gpu-node-1.json").read_text())["items"]:
         api.add("pods", pod)
     # Another node's pod: never asked for (the receiver watches its own node's).

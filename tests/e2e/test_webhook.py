@@ -94,7 +94,7 @@ def namespace(name: str, annotations: dict | None = None) -> dict:
 @pytest.fixture
 def cluster(tmp_path):
     def start(version=("1", "35")):
-        api = KubeApi(version)
+        api = KubeApi(version, tls=True)
         for ns, annotations in [("llm", None), ("default", None), ("gpu-otel", None),
                                 ("training", {"gpu-otel.io/inject": "true"})]:
             api.add("namespaces", namespace(ns, annotations))

@@ -97,8 +97,26 @@ pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
 
+/// Launch accounting: `1` (default) counts the executions each launch promises and
+/// reports those CUPTI gave no record of; `0` turns it (and its callbacks) off.
+pub const ENV_LAUNCH_ACCOUNTING: &str = "GPU_OTEL_LAUNCH_ACCOUNTING";
+/// How long after its launches a block of them is settled against its records, ms.
+pub const ENV_RECORD_SETTLE_MS: &str = "GPU_OTEL_RECORD_SETTLE_MS";
+/// Default of [`ENV_RECORD_SETTLE_MS`]: far beyond CUPTI's ~100 ms delivery and the
+/// queueing of kernels on a busy GPU; a kernel that runs longer (a collective waiting
+/// for its peers) is reported missing and then counted as a late record.
+pub const RECORD_SETTLE_MS_DEFAULT: u64 = 10_000;
+/// CUPTI's device buffer size (`CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE`), MiB; unset:
+/// CUPTI's own default.
+pub const ENV_CUPTI_DEVICE_BUFFER_MB: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_MB";
+/// CUPTI's device buffer pool limit (`CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_POOL_LIMIT`);
+/// unset: CUPTI's own default.
+pub const ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_POOL_LIMIT";
+
 /// NVTX ranges as parent spans: `1` (default) or `0`.
 pub const ENV_NVTX: &str = "GPU_OTEL_NVTX";
+/// CUDA's own variable: which GPUs (or `MIG-…` instances) the process sees.
+pub const ENV_CUDA_VISIBLE_DEVICES: &str = "CUDA_VISIBLE_DEVICES";
 /// NVTX's own variable naming its tool; the injector sets it to libcupti when unset.
 pub const ENV_NVTX_INJECTION_PATH: &str = "NVTX_INJECTION64_PATH";
 
@@ -162,8 +180,18 @@ pub struct Config {
     pub pc_runtime_callbacks: bool,
     /// Follow NVTX ranges.
     pub nvtx: bool,
+    /// Count the executions launches promise against CUPTI's records.
+    pub launch_accounting: bool,
+    /// How long after its launches a block is settled.
+    pub record_settle: Duration,
+    /// CUPTI's device buffer size, bytes (`None`: CUPTI's default).
+    pub device_buffer_bytes: Option<usize>,
+    /// CUPTI's device buffer pool limit (`None`: CUPTI's default).
+    pub device_buffer_pool_limit: Option<usize>,
     /// `NVTX_INJECTION64_PATH` as the process started with it.
     pub nvtx_injection_path: Option<String>,
+    /// `CUDA_VISIBLE_DEVICES` as the process started with it.
+    pub cuda_visible_devices: Option<String>,
 }
 
 impl Default for Config {
@@ -194,7 +222,12 @@ impl Default for Config {
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
             nvtx: true,
+            launch_accounting: true,
+            record_settle: Duration::from_millis(RECORD_SETTLE_MS_DEFAULT),
+            device_buffer_bytes: None,
+            device_buffer_pool_limit: None,
             nvtx_injection_path: None,
+            cuda_visible_devices: None,
         }
     }
 }
@@ -264,6 +297,12 @@ impl Config {
         cfg.trace_slice = millis(ENV_TRACE_SLICE_MS, TRACE_SLICE_MS_DEFAULT, 1, 3_600_000);
         cfg.flush_interval = millis(ENV_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS_DEFAULT, 1, 60_000);
         cfg.exit_deadline = millis(ENV_EXIT_DEADLINE_MS, EXIT_DEADLINE_MS_DEFAULT, 0, 60_000);
+        cfg.record_settle = millis(
+            ENV_RECORD_SETTLE_MS,
+            RECORD_SETTLE_MS_DEFAULT,
+            100,
+            3_600_000,
+        );
         cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
         cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
         cfg.pc_sampling = lookup(ENV_PC_SAMPLING);
@@ -320,7 +359,17 @@ impl Config {
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
         cfg.nvtx = count(ENV_NVTX, 1, 0, 1) == 1;
+        cfg.launch_accounting = count(ENV_LAUNCH_ACCOUNTING, 1, 0, 1) == 1;
+        if set(ENV_CUPTI_DEVICE_BUFFER_MB).is_some() {
+            cfg.device_buffer_bytes =
+                Some((count(ENV_CUPTI_DEVICE_BUFFER_MB, 3, 1, 1024) as usize) << 20);
+        }
+        if set(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT).is_some() {
+            cfg.device_buffer_pool_limit =
+                Some(count(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, 250, 1, 100_000) as usize);
+        }
         cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
+        cfg.cuda_visible_devices = set(ENV_CUDA_VISIBLE_DEVICES);
         (cfg, warnings)
     }
 }
@@ -476,6 +525,31 @@ mod tests {
             !shown.contains("s3cr3t") && shown.contains("authorization"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn launch_accounting_and_cuptis_device_buffers_are_read_and_left_to_cupti_when_unset() {
+        let (cfg, _) = read(&[]);
+        assert!(cfg.launch_accounting);
+        assert_eq!(cfg.record_settle, Duration::from_secs(10));
+        assert_eq!(
+            (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
+            (None, None)
+        );
+        let (cfg, w) = read(&[
+            (ENV_LAUNCH_ACCOUNTING, "0"),
+            (ENV_RECORD_SETTLE_MS, "2500"),
+            (ENV_CUPTI_DEVICE_BUFFER_MB, "1"),
+            (ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, "4"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        assert!(!cfg.launch_accounting);
+        assert_eq!(cfg.record_settle, Duration::from_millis(2500));
+        assert_eq!(cfg.device_buffer_bytes, Some(1 << 20));
+        assert_eq!(cfg.device_buffer_pool_limit, Some(4));
+        let (cfg, w) = read(&[(ENV_RECORD_SETTLE_MS, "5")]);
+        assert_eq!(w.len(), 1, "below 100 ms is refused");
+        assert_eq!(cfg.record_settle, Duration::from_secs(10));
     }
 
     #[test]

@@ -37,13 +37,67 @@ pub struct ProcessInfo {
     pub container: ContainerIdentity,
 }
 
-/// One GPU as the driver names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One GPU (or MIG instance) as the driver names it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Device {
     /// Product name (`cuDeviceGetName`).
     pub name: String,
-    /// UUID as nvidia-smi prints it (`GPU-…`), when the driver gives one.
+    /// UUID as nvidia-smi prints it (`GPU-…`, or `MIG-…` for a MIG instance), when the
+    /// driver gives one.
     pub uuid: Option<String>,
+    /// What makes it a MIG instance, when it is one.
+    pub mig: Option<MigInstance>,
+}
+
+/// A MIG instance: the physical GPU it is carved from and its place in it, as NVML
+/// gives them (each part `None` where NVML could not say).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MigInstance {
+    /// The parent GPU's UUID (`GPU-…`).
+    pub parent_uuid: Option<String>,
+    /// GPU instance id (nvidia-smi's GI ID).
+    pub gpu_instance: Option<u32>,
+    /// Compute instance id (nvidia-smi's CI ID).
+    pub compute_instance: Option<u32>,
+    /// NVML's name of the instance, which carries its profile.
+    pub profile: Option<String>,
+}
+
+/// What NVML says of a UUID the CUDA driver gave (the 8-4-4-4-12 hex form, no prefix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UuidKind {
+    /// NVML knows it as a GPU (`GPU-…`).
+    Gpu,
+    /// NVML knows it as a MIG instance (`MIG-…`).
+    Mig(MigInstance),
+    /// NVML could not be asked or did not know it.
+    Unknown,
+}
+
+/// The UUID nvidia-smi prints for a device the driver gave as `hex` (CUDA does not say
+/// whether a device is a MIG instance; `cuDeviceGetUuid` gives a MIG instance's own
+/// UUID), from what NVML says of it. Without NVML's answer, `CUDA_VISIBLE_DEVICES` naming
+/// MIG instances (`MIG-…` entries) is the hint; otherwise a GPU.
+pub fn device_uuid(
+    hex: &str,
+    nvml: UuidKind,
+    visible_devices: Option<&str>,
+) -> (String, Option<MigInstance>) {
+    match nvml {
+        UuidKind::Gpu => (format!("GPU-{hex}"), None),
+        UuidKind::Mig(m) => (format!("MIG-{hex}"), Some(m)),
+        UuidKind::Unknown => {
+            let mig_visible = visible_devices.is_some_and(|v| {
+                v.split(',')
+                    .any(|e| e.trim().to_ascii_uppercase().starts_with("MIG-"))
+            });
+            if mig_visible {
+                (format!("MIG-{hex}"), Some(MigInstance::default()))
+            } else {
+                (format!("GPU-{hex}"), None)
+            }
+        }
+    }
 }
 
 /// Names the GPU behind a CUDA device ordinal, as the process sees ordinals (after
@@ -162,6 +216,20 @@ pub fn device_attributes(ordinal: u32, device: Option<&Device>) -> Vec<KeyValue>
         if let Some(uuid) = &d.uuid {
             attrs.push(string(a::GPU_DEVICE_UUID, uuid.clone()));
             attrs.push(string(a::HW_ID, uuid.clone()));
+        }
+        if let Some(m) = &d.mig {
+            if let Some(parent) = &m.parent_uuid {
+                attrs.push(string(a::HW_PARENT, parent.clone()));
+            }
+            if let Some(gi) = m.gpu_instance {
+                attrs.push(int(a::GPU_MIG_GPU_INSTANCE_ID, i64::from(gi)));
+            }
+            if let Some(ci) = m.compute_instance {
+                attrs.push(int(a::GPU_MIG_COMPUTE_INSTANCE_ID, i64::from(ci)));
+            }
+            if let Some(p) = &m.profile {
+                attrs.push(string(a::GPU_MIG_PROFILE, p.clone()));
+            }
         }
     }
     attrs
@@ -283,11 +351,86 @@ mod tests {
         assert_eq!(instance_id(&attrs).as_deref(), Some("pod-7"));
     }
 
+    const HEX: &str = "0c1d2e3f-4a5b-5c6d-8e9f-0a1b2c3d4e5f";
+
+    #[test]
+    fn a_uuid_is_a_gpu_or_a_mig_instance_as_nvml_knows_it() {
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Gpu, Some("MIG-x")),
+            (format!("GPU-{HEX}"), None),
+            "NVML's answer wins over the hint"
+        );
+        let m = MigInstance {
+            parent_uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+            gpu_instance: Some(1),
+            compute_instance: Some(0),
+            profile: Some("NVIDIA H200 MIG 1g.18gb".into()),
+        };
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Mig(m.clone()), None),
+            (format!("MIG-{HEX}"), Some(m))
+        );
+        // No NVML: MIG only where CUDA_VISIBLE_DEVICES names MIG instances.
+        assert_eq!(
+            device_uuid(
+                HEX,
+                UuidKind::Unknown,
+                Some("MIG-4e1b9a2c-0000-5000-8000-000000000001")
+            ),
+            (format!("MIG-{HEX}"), Some(MigInstance::default()))
+        );
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Unknown, Some("0,1")),
+            (format!("GPU-{HEX}"), None)
+        );
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Unknown, None).0,
+            format!("GPU-{HEX}")
+        );
+    }
+
+    #[test]
+    fn a_mig_instance_is_named_with_its_parent_gpu_and_its_place_in_it() {
+        let d = Device {
+            name: "NVIDIA H200".into(),
+            uuid: Some(format!("MIG-{HEX}")),
+            mig: Some(MigInstance {
+                parent_uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+                gpu_instance: Some(2),
+                compute_instance: Some(0),
+                profile: Some("NVIDIA H200 MIG 3g.71gb".into()),
+            }),
+        };
+        let attrs = device_attributes(0, Some(&d));
+        assert_eq!(get(&attrs, a::HW_ID), format!("MIG-{HEX}"));
+        assert_eq!(get(&attrs, a::GPU_DEVICE_UUID), format!("MIG-{HEX}"));
+        assert_eq!(
+            get(&attrs, a::HW_PARENT),
+            "GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"
+        );
+        assert_eq!(get(&attrs, a::GPU_MIG_GPU_INSTANCE_ID), "2");
+        assert_eq!(get(&attrs, a::GPU_MIG_COMPUTE_INSTANCE_ID), "0");
+        assert_eq!(get(&attrs, a::GPU_MIG_PROFILE), "NVIDIA H200 MIG 3g.71gb");
+        // A whole GPU carries none of them.
+        let gpu = device_attributes(
+            0,
+            Some(&Device {
+                name: "NVIDIA H200".into(),
+                uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+                mig: None,
+            }),
+        );
+        assert!(gpu
+            .iter()
+            .all(|kv| !kv.key.starts_with("gpu.mig") && kv.key != a::HW_PARENT));
+    }
+
     #[test]
     fn the_gpu_is_named_as_dcgm_names_it() {
         let h200 = |uuid: Option<&str>| Device {
             name: "NVIDIA H200".into(),
             uuid: uuid.map(Into::into),
+            mig: None,
         };
         let attrs = device_attributes(
             3,

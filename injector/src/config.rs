@@ -6,7 +6,11 @@
 //!
 //! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_*`) are read by the
 //! export client's own reader (`otlp_client::env`), the receiver's too, into
-//! [`ExportConfig`]; here each bad one becomes a warning.
+//! [`ExportConfig`]; here each bad one becomes a warning. A program with an OpenTelemetry
+//! SDK of its own uses the same variables for its own telemetry, so the injector also
+//! takes them with a `GPU_` prefix (`GPU_OTEL_EXPORTER_OTLP_ENDPOINT`, ...): when the
+//! prefixed endpoint is set, every exporter variable is read in its prefixed form alone,
+//! and the program's own are left to the program (the webhook injects these).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -37,6 +41,9 @@ pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
 /// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
 /// gets no buffer and counts the records it drops.
 pub const MAX_BUFFERS_DEFAULT: usize = 32;
+
+/// Prefixed to an `OTEL_EXPORTER_OTLP_*` variable: the injector's own.
+pub const OWN_EXPORTER_PREFIX: &str = "GPU_";
 
 /// `OTEL_SDK_DISABLED`.
 pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
@@ -250,9 +257,29 @@ impl Config {
         }
         cfg.service_name = set(ENV_SERVICE_NAME);
         cfg.resource_attributes = set(ENV_RESOURCE_ATTRIBUTES);
-        let (exporter, invalid) = EnvSettings::read(&lookup);
+        let own = |name: &str| lookup(&format!("{OWN_EXPORTER_PREFIX}{name}"));
+        let own_endpoint = [
+            otlp_client::env::ENDPOINT,
+            otlp_client::env::TRACES_ENDPOINT,
+        ]
+        .iter()
+        .any(|name| own(name).is_some_and(|v| !v.trim().is_empty()));
+        let (exporter, invalid) = if own_endpoint {
+            EnvSettings::read(own)
+        } else {
+            EnvSettings::read(&lookup)
+        };
         exporter.apply(&mut cfg.export);
-        warnings.extend(invalid.iter().map(|e| format!("{e}; ignored")));
+        let prefix = if own_endpoint {
+            OWN_EXPORTER_PREFIX
+        } else {
+            ""
+        };
+        warnings.extend(
+            invalid
+                .iter()
+                .map(|e| format!("invalid {prefix}{}: {}; ignored", e.var, e.reason)),
+        );
         let mut millis = |name: &str, default: u64, min: u64, max: u64| -> Duration {
             let Some(v) = set(name) else {
                 return Duration::from_millis(default);
@@ -358,6 +385,53 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn the_injectors_own_exporter_variables_leave_the_programs_to_the_program() {
+        let program = [
+            (otlp_client::env::ENDPOINT, "http://app-collector:4318"),
+            (
+                otlp_client::env::TRACES_ENDPOINT,
+                "http://app-collector:4318/v1/traces",
+            ),
+            (otlp_client::env::PROTOCOL, "http/protobuf"),
+            (otlp_client::env::HEADERS, "x-app=1"),
+        ];
+        let (cfg, _) = read(&program);
+        assert_eq!(
+            cfg.export.traces_endpoint.as_deref(),
+            Some("http://app-collector:4318/v1/traces")
+        );
+        let mut both = program.to_vec();
+        both.extend([
+            (
+                "GPU_OTEL_EXPORTER_OTLP_ENDPOINT",
+                "https://gpu-otel-receiver.gpu-otel.svc:4317",
+            ),
+            ("GPU_OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"),
+            (
+                "GPU_OTEL_EXPORTER_OTLP_HEADERS",
+                "authorization=Bearer%20t0ken,broken",
+            ),
+        ]);
+        let (cfg, warnings) = read(&both);
+        assert_eq!(
+            cfg.export.endpoint.as_deref(),
+            Some("https://gpu-otel-receiver.gpu-otel.svc:4317")
+        );
+        assert_eq!(cfg.export.traces_endpoint, None, "not the program's");
+        assert_eq!(cfg.export.protocol, otlp_client::Protocol::Grpc);
+        assert!(
+            cfg.export.headers.iter().all(|(k, _)| k != "x-app"),
+            "none of the program's"
+        );
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].starts_with("invalid GPU_OTEL_EXPORTER_OTLP_HEADERS"),
+            "{warnings:?}"
+        );
+        assert!(!warnings[0].contains("t0ken"));
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub mod budget;
 pub mod clock;
 pub mod completeness;
 pub mod config;
+pub mod container;
 #[allow(unsafe_code)]
 mod cupti;
 pub mod dump;

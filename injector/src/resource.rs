@@ -1,7 +1,8 @@
 //! The OTLP resources of the process: who produced the spans, and on which GPU.
 //!
 //! Precedence, lowest first: the injector's defaults (service.name = executable
-//! name, process and host attributes, a random service.instance.id), then
+//! name, process and host attributes, a random service.instance.id, and the container
+//! and pod its cgroup and mounts name: [`crate::container`]), then
 //! `OTEL_RESOURCE_ATTRIBUTES`, then `OTEL_SERVICE_NAME`. `gpu.pc_sampling.tier` is
 //! the producer's declared configuration and `gpu.producer.id` the process's own random
 //! id; both are always the injector's own values. Trace and span ids derive from
@@ -17,6 +18,7 @@ use semconv::attributes as a;
 use semconv::otlp::{int, string};
 use semconv::Tier;
 
+use crate::container::ContainerIdentity;
 use crate::model::IdSeed;
 
 /// What the resource is built from.
@@ -31,6 +33,8 @@ pub struct ProcessInfo {
     /// A random id for this process (UUID v4, as a string): `gpu.producer.id`, the
     /// seed of its ids, and its `service.instance.id` unless the user sets one.
     pub instance_id: String,
+    /// The container and Kubernetes pod it runs in, as far as its files tell.
+    pub container: ContainerIdentity,
 }
 
 /// One GPU (or MIG instance) as the driver names it.
@@ -105,7 +109,7 @@ pub trait DeviceTable: Send + std::fmt::Debug {
 
 impl ProcessInfo {
     /// The current process. Reads `/proc` (no calls into libc, no blocking beyond
-    /// two small files); anything it cannot read is left out.
+    /// four small files); anything it cannot read is left out.
     pub fn current() -> Self {
         let executable_name = std::env::current_exe()
             .ok()
@@ -120,6 +124,10 @@ impl ProcessInfo {
             executable_name,
             host_name,
             instance_id: uuid::Uuid::new_v4().to_string(),
+            container: ContainerIdentity::read(
+                &std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default(),
+                &std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default(),
+            ),
         }
     }
 }
@@ -164,6 +172,7 @@ pub fn resource_and_seed(
     if let Some(h) = &process.host_name {
         attrs.push(string("host.name", h.clone()));
     }
+    attrs.extend(process.container.attributes());
     for (k, v) in parse_resource_attributes(resource_env.unwrap_or("")) {
         set(&mut attrs, string(&k, v));
     }
@@ -257,6 +266,7 @@ mod tests {
             executable_name: "train".into(),
             host_name: Some("gpu-host".into()),
             instance_id: "00000000-0000-4000-8000-000000000001".into(),
+            container: ContainerIdentity::default(),
         }
     }
 
@@ -294,6 +304,40 @@ mod tests {
             .filter(|kv| kv.key == a::GPU_PC_SAMPLING_TIER)
             .count();
         assert_eq!(n, 1);
+    }
+
+    #[test]
+    fn the_container_and_pod_go_on_the_resource_under_the_users_attributes() {
+        let inside = ProcessInfo {
+            container: ContainerIdentity {
+                container_id: Some("c".repeat(64)),
+                pod_uid: Some("5fee0c5e-5173-4188-9eb5-5f049e688f1e".into()),
+                container_name: Some("trainer".into()),
+            },
+            ..process()
+        };
+        let attrs = resource_attributes(&inside, None, None, Tier::Off);
+        assert_eq!(get(&attrs, a::CONTAINER_ID), "c".repeat(64));
+        assert_eq!(
+            get(&attrs, a::K8S_POD_UID),
+            "5fee0c5e-5173-4188-9eb5-5f049e688f1e"
+        );
+        assert_eq!(get(&attrs, a::K8S_CONTAINER_NAME), "trainer");
+        // What the webhook passes (or the user sets) wins, once.
+        let attrs = resource_attributes(&inside, None, Some("k8s.container.name=main"), Tier::Off);
+        assert_eq!(get(&attrs, a::K8S_CONTAINER_NAME), "main");
+        assert_eq!(
+            attrs
+                .iter()
+                .filter(|kv| kv.key == a::K8S_CONTAINER_NAME)
+                .count(),
+            1
+        );
+        // Outside a container, nothing.
+        let attrs = resource_attributes(&process(), None, None, Tier::Off);
+        assert!(attrs
+            .iter()
+            .all(|kv| !kv.key.starts_with("k8s.") && kv.key != a::CONTAINER_ID));
     }
 
     #[test]

@@ -179,6 +179,8 @@ pub struct Telemetry {
     pub readiness: Readiness,
     /// Kernel spans by output sampling decision.
     pub sampling: crate::output_sampling::SamplingCounters,
+    /// Outgoing resources by whether their pod was named.
+    pub pods: Arc<crate::k8s::AttributionCounters>,
 }
 
 impl Telemetry {
@@ -576,6 +578,20 @@ impl Collector for Scrape {
             "Batches split in halves after the destination refused them as too large.",
             false,
             &per_destination(&dests, |c| &c.splits),
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_pod_attribution_resources",
+            "Outgoing resources by whether their pod was named (kubernetes.pod_attributes): named (attributes added), complete (nothing to add), unknown_pod (a pod or container this node's pods do not include), no_identity (no k8s.pod.uid or container.id).",
+            Some("outcome"),
+            &t.pods.series(),
+        )?;
+        gauge(
+            e,
+            "gpu_otel_receiver_pod_attribution_pods",
+            "Pods of this node the receiver knows (deleted ones for two minutes after).",
+            None,
+            &[("", t.pods.pods() as i64)],
         )?;
         let sampled: Series = t
             .sampling

@@ -449,6 +449,78 @@ pub const GPU_NVTX_RANGE_UNCLOSED: &str = "gpu.nvtx.range.unclosed";
 /// Examples: `[48211]`.
 pub const THREAD_ID: &str = "thread.id";
 
+/// The name of the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm-7d9c6b5f4-x2x8q"]`.
+pub const K8S_POD_NAME: &str = "k8s.pod.name";
+
+/// The UID of the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["275ecb36-5aa8-4c2a-9c47-d8bb681b9aff"]`.
+pub const K8S_POD_UID: &str = "k8s.pod.uid";
+
+/// The name of the namespace the pod runs in.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["ml-serving"]`.
+pub const K8S_NAMESPACE_NAME: &str = "k8s.namespace.name";
+
+/// The name of the node the pod runs on.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["gpu-node-3"]`.
+pub const K8S_NODE_NAME: &str = "k8s.node.name";
+
+/// The name of the container in the pod's spec.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm"]`.
+pub const K8S_CONTAINER_NAME: &str = "k8s.container.name";
+
+/// The container's id as the runtime names it (64 hex digits, without the runtime's `containerd://` prefix).
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["a3bf90e006b2e5d0e4a2b6f1cd0a1ec8e3a71d5c5b7c2e3f4a5b6c7d8e9f0a1b"]`.
+pub const CONTAINER_ID: &str = "container.id";
+
+/// The Deployment that owns the pod's ReplicaSet, named from the ReplicaSet's name without its pod-template hash.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm"]`.
+pub const K8S_DEPLOYMENT_NAME: &str = "k8s.deployment.name";
+
+/// The ReplicaSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm-7d9c6b5f4"]`.
+pub const K8S_REPLICASET_NAME: &str = "k8s.replicaset.name";
+
+/// The StatefulSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["trainer"]`.
+pub const K8S_STATEFULSET_NAME: &str = "k8s.statefulset.name";
+
+/// The DaemonSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["gpu-burn"]`.
+pub const K8S_DAEMONSET_NAME: &str = "k8s.daemonset.name";
+
+/// The Job that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["finetune-29380110"]`.
+pub const K8S_JOB_NAME: &str = "k8s.job.name";
+
+/// The CronJob that owns the pod's Job, named from the Job's name without its trailing schedule number.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["finetune"]`.
+pub const K8S_CRONJOB_NAME: &str = "k8s.cronjob.name";
+
 /// One kernel execution; span start and end are the kernel's GPU start and end timestamps. Its parent is the innermost NVTX push/pop range open on the launching thread at launch (in that range's trace), else its time slice's gpu.kernels root.
 pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
 
@@ -818,6 +890,66 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: THREAD_ID,
         ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_POD_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_POD_UID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_NAMESPACE_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_NODE_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_CONTAINER_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: CONTAINER_ID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_DEPLOYMENT_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_REPLICASET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_STATEFULSET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_DAEMONSET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_JOB_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_CRONJOB_NAME,
+        ty: AttributeType::String,
         requirement: Requirement::Recommended,
     },
 ];

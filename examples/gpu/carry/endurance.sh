@@ -24,7 +24,9 @@
 #                                  (CUPTI's records counted, nothing else; default 130 s)
 # Each loop runs SECONDS and all end by START + MARGIN (default 25 s: imports, capture,
 # compilation) + SECONDS: the decode loops run SECONDS, the training loop less its
-# compilation. ONLY="decode-graph ..." runs some of the workloads. Cores (16): the graph
+# compilation. ONLY="decode-graph ..." runs some of the workloads (the graph decode alone
+# ran ~1,300 replays/s, ~124M executions in 480 s; sharing the GPU cuts that, and the
+# report says whether it reached 50M). Cores (16): the graph
 # decode on GRAPH_CORES (0-2), its receiver on GRAPH_RECEIVER_CORES (3-6); the eager
 # decode on EAGER_CORES (7-8), receiver EAGER_RECEIVER_CORES (9-11); the training on
 # TRAIN_CORES (12-13), receiver TRAIN_RECEIVER_CORES (14); the backends and the sampler

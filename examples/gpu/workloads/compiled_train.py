@@ -22,7 +22,8 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from progress import Progress, add_arguments  # noqa: E402
 
-VOCAB, D, LAYERS, HEADS, SEQ, BATCH = 8192, 512, 4, 8, 256, 16
+# Small, so that it leaves the GPU to the decodes beside it in the endurance check.
+VOCAB, D, LAYERS, HEADS, SEQ, BATCH = 8192, 256, 4, 4, 128, 16
 
 
 class Block(nn.Module):

@@ -86,5 +86,35 @@ def exit_line(text):
     return out
 
 
+# The launch accounting's exit line: its phrases and the keys they are read as.
+LAUNCH_FIELDS = {
+    "kernel executions expected": "expected", "recorded": "recorded", "not recorded": "not_recorded",
+    "reported along the way": "reported", "in gpu.kernels.unrecorded spans": "unrecorded_spans",
+    "without a span for lack of memory": "without_span", "late records": "late", "kernels": "kernel_launches",
+    "graphs": "graph_launches", "of unknown count": "uncountable_launches", "records unchecked": "unchecked",
+    "blocks of unknown count": "uncountable_blocks", "graph execs known": "execs_known", "untracked": "execs_untracked",
+}
+PHRASE = re.compile(r"([a-z][a-z. ]*)=(\d+)")
+
+
+def launch_accounting(text):
+    """The injector's launch accounting at exit ("exit: launch accounting: kernel
+    executions expected=E recorded=R not recorded=M ..."), as a dict keyed by
+    LAUNCH_FIELDS' values, summed over every such line (a program's child processes
+    under the injector print their own), with "processes": how many. None when the log
+    has none."""
+    total = None
+    for line in text.splitlines():
+        at = line.find("exit: launch accounting:")
+        if at < 0:
+            continue
+        fields = {LAUNCH_FIELDS[k.strip()]: int(v) for k, v in PHRASE.findall(line[at:]) if k.strip() in LAUNCH_FIELDS}
+        total = total or {"processes": 0}
+        total["processes"] += 1
+        for k, v in fields.items():
+            total[k] = total.get(k, 0) + v
+    return total
+
+
 if __name__ == "__main__":
     print(json.dumps(counts(sys.argv[1])))

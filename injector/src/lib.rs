@@ -59,6 +59,13 @@ pub mod sampling;
 pub mod stats;
 pub mod worker;
 
+/// The PC-sampling launch hook and its set-up, for the benchmark of what it costs a
+/// launching thread (`benches/launch_hook.rs`). Not an API.
+#[doc(hidden)]
+pub mod bench {
+    pub use crate::runtime::pc::{bench_install_serialized, on_launch};
+}
+
 pub use model::Slicer;
 pub use record::KernelRecord;
 

@@ -31,7 +31,7 @@ use crate::stats::Stats;
 use crate::worker::{self, RecordQueue};
 
 mod nvtx;
-mod pc;
+pub(crate) mod pc;
 
 /// How long the exporter thread waits, at its first kernel, for the driver (perhaps
 /// still inside the application's `cuInit`) to name a GPU.

@@ -250,7 +250,7 @@ fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
 }
 
 /// A launch API callback on the application's thread (outermost launch only).
-pub(crate) fn on_launch(enter: bool, graph: bool) {
+pub fn on_launch(enter: bool, graph: bool) {
     let Some(rt) = RT.get() else {
         return;
     };
@@ -379,6 +379,21 @@ fn close_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
         let final_record = s.ctl.refused();
         stop_burst(rt, s, &h, final_record);
     }
+}
+
+/// The benchmark's way in (`benches/launch_hook.rs`): the run time of a process
+/// started serialized, fed to `sender`, without CUPTI (no context is enabled, so no
+/// burst ever opens: every launch callback is one between bursts).
+pub fn bench_install_serialized(sender: SamplingSender) {
+    install(
+        RuntimeSettings {
+            tier: Tier::Serialized,
+            burst: BurstConfig::default(),
+            switchable: false,
+            sync_before_start: true,
+        },
+        sender,
+    );
 }
 
 /// A tier asked for through the control file (collector thread). `Ok(true)`: a new

@@ -81,6 +81,9 @@ pub struct Stats {
     pub pc_outside_windows: AtomicU64,
     /// Collector periods whose CUPTI flush was deferred for an open burst.
     pub flush_deferred: AtomicU64,
+    /// Kernel records that started after PC sampling failed and stepped down (every
+    /// one carried, under tier off or as "unknown").
+    pub records_after_step_down: AtomicU64,
     /// NVTX events refused at the door (memory budget full, exporter gone).
     pub nvtx_events_dropped: AtomicU64,
     /// NVTX range spans exported successfully.

@@ -69,6 +69,7 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             at_ns: sw1,
             from: Tier::Serialized,
             to: Tier::Continuous,
+            not_running: None,
         }),
         ..SamplingMsg::default()
     });
@@ -85,6 +86,7 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             at_ns: sw2,
             from: Tier::Continuous,
             to: Tier::Serialized,
+            not_running: None,
         }),
         ..SamplingMsg::default()
     });

@@ -24,12 +24,14 @@ use crate::clock::now_ns;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
 use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
 use crate::launches::{Launches, Settler};
+use crate::lease::LeaseDirSetting;
 use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
 use crate::sampling::stamp::StampLimits;
 use crate::stats::Stats;
 use crate::worker::{self, RecordQueue};
 
+mod lease;
 mod nvtx;
 pub(crate) mod pc;
 
@@ -173,6 +175,15 @@ pub(crate) fn initialize() {
         // Held executions must still find their slice's root open.
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
+    let serializes = tier == Tier::Serialized || switchable;
+    let pc_settings = pc::RuntimeSettings {
+        tier,
+        burst: cfg.burst,
+        switchable,
+        sync_before_start: cfg.pc_sync_before_start,
+        leased: serializes && cfg.pc_lease_dir != LeaseDirSetting::Off,
+        keep_driver_callbacks: cfg.launch_accounting || cfg.nvtx,
+    };
     let stats = Arc::new(Stats::default());
     let export_cfg = cfg.export.clone();
     let spawned = worker::spawn(
@@ -185,6 +196,8 @@ pub(crate) fn initialize() {
             record_dump: cfg.record_dump.clone(),
             stamp_limits,
             devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
+            // A serialized process waits for its GPUs' sampler lease as tier off.
+            start: pc_settings.tier_switch().declared(),
         },
         stats.clone(),
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
@@ -192,15 +205,7 @@ pub(crate) fn initialize() {
     let queue = match spawned {
         Ok((queue, _handle)) => {
             if tier != Tier::Off {
-                pc::install(
-                    pc::RuntimeSettings {
-                        tier,
-                        burst: cfg.burst,
-                        switchable,
-                        sync_before_start: cfg.pc_sync_before_start,
-                    },
-                    queue.sampling_sender(),
-                );
+                pc::install(pc_settings, queue.sampling_sender());
             }
             queue
         }
@@ -238,10 +243,15 @@ pub(crate) fn initialize() {
     }
     let control =
         switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
+    // Opened on the collector thread, which may create its directory.
+    let lease = serializes.then(|| (cfg.pc_lease_dir.clone(), cfg.pc_lease));
     let started = std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let lease = lease.map(|(dir, cfg)| {
+                    lease::SamplerLease::new(&dir, cfg, cupti::DriverDevices::new(DEVICE_WAIT))
+                });
                 collect(
                     attached,
                     queue,
@@ -249,6 +259,7 @@ pub(crate) fn initialize() {
                     interval,
                     stop_rx,
                     control,
+                    lease,
                     cupti_flushes,
                     settler,
                 )
@@ -309,6 +320,7 @@ fn collect(
     interval: Duration,
     stop: Receiver<Control>,
     mut control: Option<ControlFile>,
+    mut lease: Option<lease::SamplerLease>,
     cupti_flushes: bool,
     mut settler: Option<Settler<'static>>,
 ) {
@@ -343,6 +355,12 @@ fn collect(
         nvtx::serve();
         if let Some(c) = control.as_mut() {
             c.poll();
+        }
+        // The sampler lease, a stuck burst, the launch callbacks' gate: before the
+        // flush decision, which a failed session's step-down changes.
+        match lease.as_mut() {
+            Some(l) => l.tick(now_ns()),
+            None => pc::tick(now_ns(), None),
         }
         if pc::defer_flush(now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
@@ -413,7 +431,7 @@ fn at_exit() {
         return;
     };
     // Close an open burst and send the never-again record before the last export.
-    let pc_summary = pc::shutdown();
+    let pc_summary = pc::shutdown(lease::status());
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
     let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()

@@ -430,7 +430,9 @@ pub fn on_launch(enter: bool, graph: bool) {
     let bit = if enter { POLL_ENTER } else { POLL_EXIT };
     let mut poll = rt.gate.load(Ordering::Relaxed) & bit != 0;
     if graph {
-        rt.graph_launches.fetch_add(1, Ordering::Relaxed);
+        if enter {
+            rt.graph_launches.fetch_add(1, Ordering::Relaxed);
+        }
         if !rt.graphs.load(Ordering::Relaxed) {
             rt.graphs.store(true, Ordering::Relaxed);
             poll = true;

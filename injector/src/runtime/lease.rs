@@ -60,11 +60,10 @@ impl SamplerLease {
         }
     }
 
-    /// One period: the GPUs sampled now, the lease files, the permission.
-    pub(crate) fn tick(&mut self, now: u64) {
-        let Some(view) = pc::lease_view() else {
-            return;
-        };
+    /// One period: the GPUs sampled now, the lease files, and the permission to hand
+    /// to the run time (`pc::tick`).
+    pub(crate) fn tick(&mut self, now: u64) -> Option<LeaseGrant> {
+        let view = pc::lease_view()?;
         // Read before the GPUs: a context enabled after this makes the grant stale.
         let generation = cupti::pc_generation();
         let sampled = cupti::pc_devices();
@@ -89,14 +88,11 @@ impl SamplerLease {
         for line in self.keeper.take_log() {
             crate::log::line(&line);
         }
-        pc::tick(
-            now,
-            Some(LeaseGrant {
-                permit: grant.permit,
-                generation,
-                counters: grant.counters,
-            }),
-        );
+        Some(LeaseGrant {
+            permit: grant.permit,
+            generation,
+            counters: grant.counters,
+        })
     }
 
     /// A GPU the lease cannot name is sampled without coordination (logged once).

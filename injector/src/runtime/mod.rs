@@ -233,13 +233,15 @@ pub(crate) fn initialize() {
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
     // the collector to hold flushes back (a flush during a burst kept it from closing).
-    let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
-    if cupti_flushes {
-        if let Err(e) = attached.set_flush_period(interval) {
-            crate::log::line(&format!(
-                "CUPTI flush period not set ({e}); flushing from the collector"
-            ));
-        }
+    let fixed = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
+    let mut flushing = Flushing {
+        interval,
+        by_cupti: false,
+        fixed,
+        warned: false,
+    };
+    if fixed {
+        flushing.by_cupti(&attached);
     }
     let control =
         switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
@@ -260,7 +262,7 @@ pub(crate) fn initialize() {
                     stop_rx,
                     control,
                     lease,
-                    cupti_flushes,
+                    flushing,
                     settler,
                 )
             }));
@@ -321,7 +323,7 @@ fn collect(
     stop: Receiver<Control>,
     mut control: Option<ControlFile>,
     mut lease: Option<lease::SamplerLease>,
-    cupti_flushes: bool,
+    mut flushing: Flushing,
     mut settler: Option<Settler<'static>>,
 ) {
     let mut names = NameTable::default();
@@ -357,16 +359,21 @@ fn collect(
             c.poll();
         }
         // The sampler lease, a stuck burst, the launch callbacks' gate: before the
-        // flush decision, which a failed session's step-down changes.
-        match lease.as_mut() {
-            Some(l) => l.tick(now_ns()),
-            None => pc::tick(now_ns(), None),
+        // flush decision, which they change.
+        let now = now_ns();
+        let grant = lease.as_mut().and_then(|l| l.tick(now));
+        if grant.is_some_and(|g| g.permit) {
+            // Before any burst can open: the collector's flushes can be held back.
+            flushing.by_collector(&attached);
+        }
+        if pc::tick(now, grant) && !flushing.fixed {
+            flushing.by_cupti(&attached);
         }
         if pc::defer_flush(now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        if !cupti_flushes {
+        if !flushing.by_cupti {
             if let Err(e) = attached.flush(false) {
                 if !warned {
                     warned = true;
@@ -379,6 +386,53 @@ fn collect(
             s.period(now_ns(), false, &stats, &queue);
         }
         pc::periodic_drain();
+    }
+}
+
+/// Who flushes CUPTI's activity buffers: CUPTI's own worker every period, which cost
+/// launch-bound programs less on the H200 than the collector's `cuptiActivityFlushAll`,
+/// or the collector, which can hold its flushes back while a burst is open (a flush
+/// during a burst kept the burst from closing). Tier off and a fixed continuous tier
+/// always leave it to CUPTI; a serialized process only while no burst is open or can
+/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down).
+struct Flushing {
+    interval: Duration,
+    by_cupti: bool,
+    /// The tier never bursts: CUPTI flushes for good.
+    fixed: bool,
+    warned: bool,
+}
+
+impl Flushing {
+    fn by_cupti(&mut self, attached: &Attached) {
+        if self.by_cupti {
+            return;
+        }
+        match attached.set_flush_period(Some(self.interval)) {
+            Ok(()) => self.by_cupti = true,
+            Err(e) => self.warn(&format!(
+                "CUPTI flush period not set ({e}); flushing from the collector"
+            )),
+        }
+    }
+
+    fn by_collector(&mut self, attached: &Attached) {
+        if !self.by_cupti || self.fixed {
+            return;
+        }
+        self.by_cupti = false;
+        if let Err(e) = attached.set_flush_period(None) {
+            self.warn(&format!(
+                "CUPTI flush period not reset ({e}); CUPTI's worker may flush during bursts"
+            ));
+        }
+    }
+
+    fn warn(&mut self, line: &str) {
+        if !self.warned {
+            self.warned = true;
+            crate::log::line(line);
+        }
     }
 }
 

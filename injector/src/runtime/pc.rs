@@ -73,12 +73,25 @@ struct Sampler {
     granted_generation: Option<u64>,
     /// The launch callbacks only PC sampling needed were switched off.
     callbacks_released: bool,
+    /// Graphs refused the serialized tier for good (and no switch can bring PC
+    /// sampling back): every context's PC sampling was disabled, as under tier off.
+    retired: bool,
 }
 
 impl Sampler {
     /// A failure waits for a launch callback to carry out its step-down.
     fn failing(&self) -> bool {
         self.failure.is_some() && !self.settled
+    }
+
+    /// Graphs refused the tier for good, its never-again record is out, and the
+    /// contexts still have PC sampling enabled: disable it at the next launch callback.
+    fn retire_due(&self, switchable: bool) -> bool {
+        !switchable
+            && !self.retired
+            && self.failure.is_none()
+            && self.refusal_logged
+            && !self.ctl.sampling()
     }
 }
 
@@ -183,6 +196,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
                 disable_failed: 0,
                 granted_generation: None,
                 callbacks_released: false,
+                retired: false,
             },
             drained: drained_rx,
         }),
@@ -248,6 +262,9 @@ fn gate_of(rt: &PcRuntime, st: &State, now: u64) -> u8 {
     }
     // A graph seen and not refused yet: the next launch refuses.
     if graphs && !s.ctl.refused() && st.sw.running() != Tier::Continuous {
+        gate |= POLL_ENTER | POLL_EXIT;
+    }
+    if s.retire_due(rt.set.switchable) {
         gate |= POLL_ENTER | POLL_EXIT;
     }
     gate
@@ -496,6 +513,23 @@ fn poll(rt: &PcRuntime, st: &mut State, site: Site) {
         }
     }
     refuse_for_graphs(rt, &mut st.s);
+    if st.s.retire_due(rt.set.switchable) {
+        retire(rt, &mut st.s);
+    }
+}
+
+/// After graphs refused the serialized tier for good: PC sampling is disabled on every
+/// context, so the process costs what tier off costs (a context with PC sampling
+/// enabled, even stopped, is not a context without it). On the application's thread
+/// with CUPTI's guard, where Start and Stop are called too.
+fn retire(rt: &PcRuntime, s: &mut Sampler) {
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let (_, failed) = cupti::pc_disable_all(&h);
+    s.retired = true;
+    s.disable_failed = failed;
 }
 
 fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
@@ -646,9 +680,12 @@ pub(crate) struct LeaseGrant {
 /// The collector's period (collector thread): applies the sampler lease's answer,
 /// judges an open burst stuck (a failed session), and recomputes the gate. Switches
 /// the launch callbacks only PC sampling used off once nothing can use them again.
-pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) {
+/// Returns whether CUPTI's own worker may flush: no burst is open, and none can open
+/// before the collector grants the lease again (a flush of the collector's own during
+/// a burst kept it from closing, so those are held back; CUPTI's are not).
+pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
     let Some(rt) = RT.get() else {
-        return;
+        return true;
     };
     let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     let st = &mut *guard;
@@ -676,14 +713,19 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) {
         fail(rt, st, Failure::BurstStuck, now);
     }
     rt.gate.store(gate_of(rt, st, now), Ordering::Relaxed);
+    let bursts_possible = st.s.ctl.sampling()
+        || (st.sw.running() == Tier::Serialized && !st.s.ctl.refused() && st.s.failure.is_none())
+        || (st.sw.permission() == Permission::Granted && st.sw.wants_serialized());
+    let quiet = !bursts_possible && st.sw.running() != Tier::Continuous;
     let s = &mut st.s;
-    let done = (s.ctl.refused() && !rt.set.switchable) || (s.settled && s.disable_failed == 0);
+    let done = (s.retired || s.settled) && s.disable_failed == 0;
     let release = done && !s.callbacks_released;
     s.callbacks_released |= release;
     drop(guard);
     if release {
         cupti::release_launch_callbacks(!rt.set.keep_driver_callbacks);
     }
+    quiet
 }
 
 /// The benchmark's way in (`benches/launch_hook.rs`): the run time of a process
@@ -702,7 +744,7 @@ pub fn bench_install_serialized(sender: SamplingSender) {
         sender,
     );
     // As the collector's first period leaves it.
-    tick(now_ns(), None);
+    let _ = tick(now_ns(), None);
 }
 
 /// A tier asked for through the control file (collector thread). `Ok(true)`: a new
@@ -806,15 +848,14 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
     let step_down = match sm.failure {
         None => "none".to_string(),
         Some((f, at)) => format!(
-            "{} at_ms_before_exit={} settled={} disable_failed={}",
+            "{} at_ms_before_exit={} settled={}",
             f.as_str(),
             now.saturating_sub(at) / 1_000_000,
             sm.settled,
-            sm.disable_failed
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -823,6 +864,8 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         c.sampler_leases_taken,
         c.sampler_leases_given_up,
         step_down,
+        sm.retired || (sm.settled && sm.disable_failed == 0),
+        sm.disable_failed,
         rt.guard_busy.load(Ordering::Relaxed),
         c.bursts,
         c.launches_serialized,

@@ -58,6 +58,14 @@ fn switch(
     });
 }
 
+fn window(sender: &SamplingSender, w: Option<semconv::Window>, counters: SamplingCounters) {
+    sender.send(SamplingMsg {
+        window: w,
+        counters,
+        ..SamplingMsg::default()
+    });
+}
+
 /// One kernel span: the resource it went out under, its stamp, start and end.
 struct Seen {
     resource: Vec<KeyValue>,
@@ -82,15 +90,12 @@ fn read(requests: Vec<ExportTraceServiceRequest>) -> Wire {
             .unwrap()
             .to_string();
         for s in rs.scope_spans.into_iter().flat_map(|ss| ss.spans) {
-            for e in s
-                .events
-                .iter()
-                .filter(|e| semconv::codec::is_window_event(e))
-            {
+            let found = common::windows_of(&s);
+            if !found.is_empty() {
                 windows
                     .entry(tier.clone())
                     .or_insert_with(Vec::new)
-                    .push(semconv::codec::decode(&e.attributes).unwrap());
+                    .extend(found);
             }
             if s.name == a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH {
                 markers.push((s.start_time_unix_nano, s.attributes.clone()));
@@ -169,17 +174,17 @@ fn while_waiting_for_its_gpu_sampler_a_process_declares_off_and_why_and_its_turn
         Tier::Serialized.into(),
         counters,
     );
-    sender.send(SamplingMsg {
-        window: Some(log.open(t0 + 150 * MS, KS).unwrap()),
+    window(
+        &sender,
+        Some(log.open(t0 + 150 * MS, KS).unwrap()),
         counters,
-        ..SamplingMsg::default()
-    });
+    );
     queue.offer(vec![k(t0 + 151 * MS, 2)]);
-    sender.send(SamplingMsg {
-        window: log.close(t0 + 160 * MS, Some(t0 + 1_110 * MS)).unwrap(),
+    window(
+        &sender,
+        log.close(t0 + 160 * MS, Some(t0 + 1_110 * MS)).unwrap(),
         counters,
-        ..SamplingMsg::default()
-    });
+    );
     queue.offer(vec![k(t0 + 300 * MS, 3)]);
     // The turn ends: off again, waiting, then the next turn and burst 2.
     counters.sampler_leases_given_up = 1;
@@ -203,17 +208,13 @@ fn while_waiting_for_its_gpu_sampler_a_process_declares_off_and_why_and_its_turn
         counters,
     );
     queue.offer(vec![k(t0 + 2_010 * MS, 5)]);
-    sender.send(SamplingMsg {
-        window: Some(log.open(t0 + 2_050 * MS, KS).unwrap()),
+    window(
+        &sender,
+        Some(log.open(t0 + 2_050 * MS, KS).unwrap()),
         counters,
-        ..SamplingMsg::default()
-    });
+    );
     queue.offer(vec![k(t0 + 2_051 * MS, 6)]);
-    sender.send(SamplingMsg {
-        window: log.never_again(t0 + 2_060 * MS, KS),
-        counters,
-        ..SamplingMsg::default()
-    });
+    window(&sender, log.never_again(t0 + 2_060 * MS, KS), counters);
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(10)));
 
     let (kernels, windows, markers) = read(received.requests());
@@ -298,11 +299,7 @@ fn a_failed_session_steps_down_keeps_every_record_and_nothing_its_burst_touched_
     };
     // Burst 1 opens; no launch callback comes back after it (the H200's second
     // process); the collector judges it stuck 5 s later.
-    sender.send(SamplingMsg {
-        window: Some(log.open(t0, KS).unwrap()),
-        counters,
-        ..SamplingMsg::default()
-    });
+    window(&sender, Some(log.open(t0, KS).unwrap()), counters);
     queue.offer(vec![k(t0 + MS, 1)]);
     log.abandon();
     sender.send(SamplingMsg {

@@ -123,15 +123,12 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             .parse()
             .unwrap();
         for s in rs.scope_spans.into_iter().flat_map(|ss| ss.spans) {
-            for e in s
-                .events
-                .iter()
-                .filter(|e| semconv::codec::is_window_event(e))
-            {
+            let found = common::windows_of(&s);
+            if !found.is_empty() {
                 windows
                     .entry(tier.as_str())
-                    .or_default()
-                    .push(semconv::codec::decode(&e.attributes).unwrap());
+                    .or_insert_with(Vec::new)
+                    .extend(found);
             }
             if s.name == a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH {
                 let to = otlp::get_str(&s.attributes, a::GPU_PC_SAMPLING_TIER)

@@ -684,7 +684,7 @@ mod tests {
                             match step {
                                 Step::CloseBurst | Step::StopContinuous => true,
                                 Step::SetMode(t) => {
-                                    if calls % refuse_every == 0 { return false; }
+                                    if calls.is_multiple_of(refuse_every) { return false; }
                                     mode = t;
                                     true
                                 }

@@ -258,7 +258,7 @@ impl Stats {
             self.unexported(),
             self.launches().missing,
         ) + &format!(
-            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}; kernel records after a PC sampling step-down={}",
             self.requests_exported.load(Ordering::Relaxed),
             self.retries.load(Ordering::Relaxed),
             self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
@@ -272,6 +272,7 @@ impl Stats {
             self.sampling_spans_exported.load(Ordering::Relaxed),
             self.flush_deferred.load(Ordering::Relaxed),
             self.pc_outside_windows.load(Ordering::Relaxed),
+            self.records_after_step_down.load(Ordering::Relaxed),
         )
     }
 }

@@ -15,13 +15,21 @@
 //! absent: the process samples as before, and a failed session's step-down is the last
 //! line of defence (logged once).
 //!
+//! A lease is released with `LOCK_UN`, not only by closing its file: a `flock` belongs to
+//! the open file description, which a `fork()` child (a PyTorch DataLoader worker) shares,
+//! and a child's copy would otherwise keep the lock after the parent let go. The child
+//! also closes its copies at once (the injector's fork handler closes [`held_fds`]), so a
+//! parent killed while holding frees the GPU even while its children live on.
+//!
 //! [`Keeper`] puts the files under the pure policy of [`crate::sampling::lease`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io;
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use crate::sampling::lease::{LeaseConfig, LeaseCounters, LeasePolicy, Step};
 
@@ -69,10 +77,49 @@ pub struct LeaseDir {
     path: PathBuf,
 }
 
-/// One GPU's lease, held while this value lives (closing the file releases the lock).
+/// File descriptors of the leases held now (-1: a free slot), for a `fork()` child to
+/// close: atomics only, so the child handler stays async-signal-safe.
+static HELD_FDS: [AtomicI32; 64] = [const { AtomicI32::new(-1) }; 64];
+
+/// The file descriptors of the leases this process holds (-1: none in that slot).
+pub(crate) fn held_fds() -> &'static [AtomicI32] {
+    &HELD_FDS
+}
+
+/// One GPU's lease, held while this value lives.
 #[derive(Debug)]
 pub struct Lease {
-    _file: File,
+    file: File,
+}
+
+impl Lease {
+    fn new(file: File) -> Self {
+        let fd = file.as_raw_fd();
+        // More leases than slots (64 GPUs) only lose the fork-child clean-up of the rest.
+        let _ = HELD_FDS.iter().any(|s| {
+            s.compare_exchange(-1, fd, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+        });
+        Lease { file }
+    }
+
+    /// Its file descriptor.
+    #[cfg(test)]
+    pub(crate) fn raw_fd(&self) -> i32 {
+        self.file.as_raw_fd()
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        // Unlocks the description a forked child may share, then forgets the fd before
+        // the file closes it (a later file may get the same number).
+        let _ = self.file.unlock();
+        let fd = self.file.as_raw_fd();
+        for s in &HELD_FDS {
+            let _ = s.compare_exchange(fd, -1, Ordering::AcqRel, Ordering::Relaxed);
+        }
+    }
 }
 
 impl LeaseDir {
@@ -146,7 +193,7 @@ impl LeaseDir {
             Err(e) => return Err(e),
         };
         match file.try_lock() {
-            Ok(()) => Ok(Some(Lease { _file: file })),
+            Ok(()) => Ok(Some(Lease::new(file))),
             Err(TryLockError::WouldBlock) => Ok(None),
             Err(TryLockError::Error(e)) => Err(e),
         }

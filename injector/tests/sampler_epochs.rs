@@ -83,7 +83,8 @@ type Wire = (
 );
 
 fn read(requests: Vec<ExportTraceServiceRequest>) -> Wire {
-    let (mut kernels, mut windows, mut markers) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
+    let (mut kernels, mut markers) = (BTreeMap::new(), Vec::new());
+    let mut windows: BTreeMap<String, Vec<semconv::Window>> = BTreeMap::new();
     for rs in requests.into_iter().flat_map(|r| r.resource_spans) {
         let resource = rs.resource.map(|r| r.attributes).unwrap_or_default();
         let tier = otlp::get_str(&resource, a::GPU_PC_SAMPLING_TIER)
@@ -92,10 +93,7 @@ fn read(requests: Vec<ExportTraceServiceRequest>) -> Wire {
         for s in rs.scope_spans.into_iter().flat_map(|ss| ss.spans) {
             let found = common::windows_of(&s);
             if !found.is_empty() {
-                windows
-                    .entry(tier.clone())
-                    .or_insert_with(Vec::new)
-                    .extend(found);
+                windows.entry(tier.clone()).or_default().extend(found);
             }
             if s.name == a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH {
                 markers.push((s.start_time_unix_nano, s.attributes.clone()));

@@ -125,10 +125,7 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
         for s in rs.scope_spans.into_iter().flat_map(|ss| ss.spans) {
             let found = common::windows_of(&s);
             if !found.is_empty() {
-                windows
-                    .entry(tier.as_str())
-                    .or_insert_with(Vec::new)
-                    .extend(found);
+                windows.entry(tier.as_str()).or_default().extend(found);
             }
             if s.name == a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH {
                 let to = otlp::get_str(&s.attributes, a::GPU_PC_SAMPLING_TIER)

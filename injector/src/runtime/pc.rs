@@ -651,7 +651,10 @@ fn close_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
 pub(crate) struct LeaseView {
     /// The process wants to run the serialized tier.
     pub wants: bool,
-    /// It still serializes, or may: the tier runs serialized or a burst is open.
+    /// It still serializes, or may: a burst is open, or the serialized tier runs and
+    /// may open one (not refused by graphs, not failed). Contexts with PC sampling
+    /// enabled but never started do not count: the H200's second process enabled its
+    /// context beside a sampling one without harm; its Start is what failed.
     pub serializing: bool,
 }
 
@@ -661,8 +664,18 @@ pub(crate) fn lease_view() -> Option<LeaseView> {
     let st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     Some(LeaseView {
         wants: st.sw.wants_serialized() && !rt.graphs.load(Ordering::Relaxed),
-        serializing: st.sw.running() == Tier::Serialized || st.s.ctl.sampling(),
+        serializing: may_sample(&st),
     })
+}
+
+/// A burst is open, or the serialized tier runs and may open one, or a failed session
+/// may still hold the GPU's sampler (its step-down not carried out, or a Disable in it
+/// failed).
+fn may_sample(st: &State) -> bool {
+    let s = &st.s;
+    s.ctl.sampling()
+        || (st.sw.running() == Tier::Serialized && !s.ctl.refused() && s.failure.is_none())
+        || (s.failure.is_some() && (!s.settled || s.disable_failed > 0))
 }
 
 /// The sampler lease's answer for one period.
@@ -713,9 +726,8 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
         fail(rt, st, Failure::BurstStuck, now);
     }
     rt.gate.store(gate_of(rt, st, now), Ordering::Relaxed);
-    let bursts_possible = st.s.ctl.sampling()
-        || (st.sw.running() == Tier::Serialized && !st.s.ctl.refused() && st.s.failure.is_none())
-        || (st.sw.permission() == Permission::Granted && st.sw.wants_serialized());
+    let bursts_possible =
+        may_sample(st) || (st.sw.permission() == Permission::Granted && st.sw.wants_serialized());
     let quiet = !bursts_possible && st.sw.running() != Tier::Continuous;
     let s = &mut st.s;
     let done = (s.retired || s.settled) && s.disable_failed == 0;
@@ -899,4 +911,129 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         s.unload_drain_skipped.load(Ordering::Relaxed),
         s.reentrant_skips.load(Ordering::Relaxed),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::dump::DumpLine;
+    use crate::export::CountingSink;
+    use crate::resource::ProcessInfo;
+    use crate::sampling::message::OffReason;
+    use crate::stats::Stats;
+    use crate::worker::{self, Settings};
+
+    fn gate() -> u8 {
+        RT.get().unwrap().gate.load(Ordering::Relaxed)
+    }
+
+    fn running() -> Tier {
+        RT.get().unwrap().state.lock().unwrap().sw.running()
+    }
+
+    fn grant(permit: bool) -> Option<LeaseGrant> {
+        Some(LeaseGrant {
+            permit,
+            generation: cupti::pc_generation(),
+            counters: LeaseCounters::default(),
+        })
+    }
+
+    /// The run time of one process (a static: one test), without CUPTI, so no context is
+    /// enabled and no burst opens: what the launch callbacks do as the sampler lease is
+    /// granted and withdrawn and a graph comes, through the gate, and what reaches the
+    /// exporter (read back from its record dump).
+    #[test]
+    fn the_launch_callbacks_follow_the_sampler_lease_through_the_gate_and_a_graph_retires_sampling()
+    {
+        let dump =
+            std::env::temp_dir().join(format!("gpu-otel-pc-rt-{}.jsonl", std::process::id()));
+        let process = ProcessInfo {
+            pid: 1,
+            executable_name: "t".into(),
+            host_name: None,
+            instance_id: "t".into(),
+        };
+        let settings = Settings {
+            record_dump: Some(dump.clone()),
+            ..Settings::for_process(&process, None, None, Tier::Serialized)
+        };
+        let sink = Arc::new(CountingSink::default());
+        let (queue, _) =
+            worker::spawn(settings, Arc::new(Stats::default()), move || Ok(sink)).unwrap();
+        install(
+            RuntimeSettings {
+                tier: Tier::Serialized,
+                burst: BurstConfig::default(),
+                switchable: false,
+                sync_before_start: true,
+                leased: true,
+                keep_driver_callbacks: true,
+            },
+            queue.sampling_sender(),
+        );
+        // Waiting for the lease: tier off, nothing for a launch callback to do.
+        assert_eq!(running(), Tier::Off);
+        assert_eq!(gate(), 0);
+        let view = lease_view().unwrap();
+        assert!(view.wants && !view.serializing);
+        assert!(tick(now_ns(), grant(false)), "CUPTI's worker may flush");
+
+        // Granted: the next launch callback, whichever, switches to serialized.
+        assert!(!tick(now_ns(), grant(true)), "the collector flushes again");
+        assert_eq!(gate(), POLL_ENTER | POLL_EXIT);
+        on_launch(false, false);
+        assert_eq!(running(), Tier::Serialized);
+        assert_eq!(gate(), 0, "between bursts (no context: none is due)");
+        assert!(lease_view().unwrap().serializing);
+
+        // Withdrawn: off at the next callback, and the lease may go.
+        tick(now_ns(), grant(false));
+        assert_ne!(gate(), 0);
+        on_launch(true, false);
+        assert_eq!(running(), Tier::Off);
+        assert!(!lease_view().unwrap().serializing);
+
+        // A graph while waiting refuses the tier for good: declared serialized with its
+        // never-again record, PC sampling disabled, no lease wanted.
+        on_launch(true, true);
+        on_launch(false, true);
+        assert_eq!(running(), Tier::Serialized);
+        let view = lease_view().unwrap();
+        assert!(!view.wants && !view.serializing);
+        assert!(
+            tick(now_ns(), grant(false)),
+            "refused: CUPTI's worker flushes"
+        );
+        assert_eq!(gate(), 0);
+        let summary = shutdown("coordinated").unwrap();
+        assert!(summary.contains("graph_refusals=1") && summary.contains("pc_disabled=true"));
+        assert!(queue.shutdown(Instant::now() + Duration::from_secs(5)));
+
+        let switches: Vec<(Tier, Tier, Option<OffReason>)> = std::fs::read_to_string(&dump)
+            .unwrap()
+            .lines()
+            .filter_map(|l| match serde_json::from_str::<DumpLine>(l).ok()? {
+                DumpLine::Sampling { sampling } => sampling.to_msg(0).ok()?.switch,
+                _ => None,
+            })
+            .map(|s| (s.from, s.to, s.not_running.map(|(_, why)| why)))
+            .collect();
+        assert_eq!(
+            switches,
+            vec![
+                (Tier::Off, Tier::Serialized, None),
+                (
+                    Tier::Serialized,
+                    Tier::Off,
+                    Some(OffReason::WaitingForGpuSampler)
+                ),
+                (Tier::Off, Tier::Serialized, None),
+            ]
+        );
+        let _ = std::fs::remove_file(dump);
+    }
 }

@@ -46,8 +46,9 @@ use crate::clock::now_ns;
 use crate::cupti::{self, Hold};
 use crate::sampling::controller::{burst_stuck, Action, BurstConfig, BurstController};
 use crate::sampling::lease::LeaseCounters;
-use crate::sampling::message::TierSwitched;
-use crate::sampling::message::{Declared, Failure, SamplingCounters, SamplingMsg, StepDown};
+use crate::sampling::message::{
+    Declared, Failure, SamplingCounters, SamplingMsg, StepDown, TierSwitched,
+};
 use crate::sampling::samples::{self, PcRecord};
 use crate::sampling::switch::{Permission, RequestError, Site, Step, TierSwitch};
 use crate::sampling::window_log::WindowLog;

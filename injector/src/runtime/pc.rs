@@ -124,6 +124,19 @@ pub(crate) struct RuntimeSettings {
 }
 
 impl RuntimeSettings {
+    /// A fixed serialized tier with the default controller (a process without CUPTI:
+    /// the benchmark's and the tests').
+    fn serialized(leased: bool) -> Self {
+        RuntimeSettings {
+            tier: Tier::Serialized,
+            burst: BurstConfig::default(),
+            switchable: false,
+            sync_before_start: true,
+            leased,
+            keep_driver_callbacks: true,
+        }
+    }
+
     /// The tier switch this process starts with.
     pub(crate) fn tier_switch(&self) -> TierSwitch {
         let permission = if self.leased {
@@ -745,17 +758,7 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
 /// running the serialized tier, fed to `sender`, without CUPTI (no context is enabled,
 /// so no burst ever opens: every launch callback is one between bursts).
 pub fn bench_install_serialized(sender: SamplingSender) {
-    install(
-        RuntimeSettings {
-            tier: Tier::Serialized,
-            burst: BurstConfig::default(),
-            switchable: false,
-            sync_before_start: true,
-            leased: false,
-            keep_driver_callbacks: true,
-        },
-        sender,
-    );
+    install(RuntimeSettings::serialized(false), sender);
     // As the collector's first period leaves it.
     let _ = tick(now_ns(), None);
 }
@@ -965,17 +968,7 @@ mod tests {
         let sink = Arc::new(CountingSink::default());
         let (queue, _) =
             worker::spawn(settings, Arc::new(Stats::default()), move || Ok(sink)).unwrap();
-        install(
-            RuntimeSettings {
-                tier: Tier::Serialized,
-                burst: BurstConfig::default(),
-                switchable: false,
-                sync_before_start: true,
-                leased: true,
-                keep_driver_callbacks: true,
-            },
-            queue.sampling_sender(),
-        );
+        install(RuntimeSettings::serialized(true), queue.sampling_sender());
         // Waiting for the lease: tier off, nothing for a launch callback to do.
         assert_eq!(running(), Tier::Off);
         assert_eq!(gate(), 0);

@@ -304,9 +304,12 @@ mod grpc {
     #[tokio::test]
     async fn a_message_compressed_once_by_the_client_reaches_a_tonic_server_intact() {
         use prost::Message as _;
-        for compression in [otlp_client::Compression::Gzip, otlp_client::Compression::None]
-            .into_iter()
-            .chain(cfg!(feature = "zstd").then_some(otlp_client::Compression::Zstd))
+        for compression in [
+            otlp_client::Compression::Gzip,
+            otlp_client::Compression::None,
+        ]
+        .into_iter()
+        .chain(cfg!(feature = "zstd").then_some(otlp_client::Compression::Zstd))
         {
             let kept = Keeping::default();
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -318,9 +321,7 @@ mod grpc {
             tokio::spawn(
                 tonic::transport::Server::builder()
                     .add_service(service)
-                    .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(
-                        listener,
-                    )),
+                    .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
             );
             let mut cfg = to(Protocol::Grpc, format!("http://{addr}"));
             cfg.compression = compression;
@@ -328,7 +329,10 @@ mod grpc {
             let sent: Vec<_> = (0..3).map(one_span).collect();
             for r in &sent {
                 let a = client.send(Bytes::from(r.encode_to_vec())).await;
-                assert!(matches!(a.verdict, Verdict::Delivered), "{compression}: {a:?}");
+                assert!(
+                    matches!(a.verdict, Verdict::Delivered),
+                    "{compression}: {a:?}"
+                );
             }
             assert_eq!(*kept.0.lock().unwrap(), sent, "{compression}");
         }

@@ -27,7 +27,8 @@ fn capture(name: &str) -> (Vec<Vec<u8>>, u64) {
     (requests.iter().map(|r| r.encode_to_vec()).collect(), spans)
 }
 
-type Encoder = fn(&[u8]) -> Vec<u8>;
+/// A named way to compress one request.
+type Encoder = (&'static str, Box<dyn Fn(&[u8]) -> Vec<u8>>);
 
 fn flate2_gzip(level: u32) -> impl Fn(&[u8]) -> Vec<u8> {
     move |body| {
@@ -42,8 +43,7 @@ fn flate2_gzip(level: u32) -> impl Fn(&[u8]) -> Vec<u8> {
 
 fn libdeflate_gzip(level: i32) -> impl Fn(&[u8]) -> Vec<u8> {
     move |body| {
-        let mut c =
-            libdeflater::Compressor::new(libdeflater::CompressionLvl::new(level).unwrap());
+        let mut c = libdeflater::Compressor::new(libdeflater::CompressionLvl::new(level).unwrap());
         let mut out = vec![0; c.gzip_compress_bound(body.len())];
         let n = c.gzip_compress(body, &mut out).unwrap();
         out.truncate(n);
@@ -55,10 +55,9 @@ fn zstd_level(level: i32) -> impl Fn(&[u8]) -> Vec<u8> {
     move |body| zstd::bulk::compress(body, level).unwrap()
 }
 
-fn encoders() -> Vec<(&'static str, Box<dyn Fn(&[u8]) -> Vec<u8>>)> {
-    let none: Encoder = |b| b.to_vec();
+fn encoders() -> Vec<Encoder> {
     vec![
-        ("none", Box::new(none)),
+        ("none", Box::new(|b: &[u8]| b.to_vec())),
         ("gzip1_zlib-rs", Box::new(flate2_gzip(1))),
         ("gzip6_zlib-rs", Box::new(flate2_gzip(6))),
         ("gzip1_libdeflate", Box::new(libdeflate_gzip(1))),

@@ -52,10 +52,9 @@ where
             return self.inner.call(request);
         };
         let (mut parts, body) = request.into_parts();
-        parts.headers.insert(
-            "grpc-encoding",
-            http::HeaderValue::from_static(name),
-        );
+        parts
+            .headers
+            .insert("grpc-encoding", http::HeaderValue::from_static(name));
         let body = Body::new(FlagFirst {
             inner: body,
             flagged: false,

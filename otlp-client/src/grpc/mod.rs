@@ -105,7 +105,9 @@ impl GrpcTransport {
         };
         let mut request = tonic::Request::new(body);
         if self.compression != Compression::None {
-            request.extensions_mut().insert(Compressed(self.compression));
+            request
+                .extensions_mut()
+                .insert(Compressed(self.compression));
         }
         request.set_timeout(self.timeout);
         for (k, v) in self.headers.iter() {

@@ -283,15 +283,20 @@ pub struct RetryConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ExportConfig {
-    /// Base URL of the OTLP backend (`/v1/traces` is appended for HTTP). None: the file sink.
+    /// Base URL of the OTLP backend (`/v1/traces` is appended for HTTP). None: the file
+    /// sink. Shown (`validate`, logs, the `destination` label) without its userinfo and
+    /// query, as every URL here.
+    #[serde(serialize_with = "shown_url")]
     pub endpoint: Option<String>,
     /// Full URL for traces, used as is (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).
+    #[serde(serialize_with = "shown_url")]
     pub traces_endpoint: Option<String>,
     /// Protocol.
     pub protocol: Protocol,
     /// Where the kernel metrics go instead of beside the spans: the full URL, used as
     /// is (OTEL_EXPORTER_OTLP_METRICS_ENDPOINT), e.g. Prometheus's OTLP receiver
     /// `http://prometheus:9090/api/v1/otlp/v1/metrics`. None: to every span destination.
+    #[serde(serialize_with = "shown_url")]
     pub metrics_endpoint: Option<String>,
     /// The metrics destination's protocol (OTEL_EXPORTER_OTLP_METRICS_PROTOCOL); None:
     /// `protocol`. Prometheus takes `http/protobuf` only.
@@ -327,7 +332,19 @@ pub struct ExportConfig {
     pub retry: RetryConfig,
     /// More destinations that receive every span too (same protocol, headers, TLS,
     /// batching and retries), e.g. Jaeger and Tempo side by side.
+    #[serde(serialize_with = "shown_urls")]
     pub mirrors: Vec<String>,
+}
+
+/// A URL as `validate` prints it: without userinfo and query ([`otlp_client::endpoint::redacted`]).
+fn shown_url<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    url.as_deref()
+        .map(otlp_client::endpoint::redacted)
+        .serialize(s)
+}
+
+fn shown_urls<S: serde::Serializer>(urls: &[String], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(urls.iter().map(|u| otlp_client::endpoint::redacted(u)))
 }
 
 /// When an accepted request's commit is made durable (fsync) before it is acknowledged.
@@ -700,13 +717,14 @@ impl Config {
             .chain(metrics)
         {
             if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = target {
+                let shown = otlp_client::endpoint::redacted(&url);
                 let uri: http::Uri = url
                     .parse()
-                    .map_err(|e| invalid(name, format!("{url:?} is not a URL: {e}")))?;
+                    .map_err(|e| invalid(name, format!("{shown:?} is not a URL: {e}")))?;
                 if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
                     return Err(invalid(
                         name,
-                        format!("{url:?} must be an http:// or https:// URL with a host"),
+                        format!("{shown:?} must be an http:// or https:// URL with a host"),
                     ));
                 }
             }
@@ -816,13 +834,22 @@ impl ExportTarget {
 }
 
 impl ExportConfig {
-    /// The headers as the export client sends them; an invalid one is named.
+    /// The headers as the export client sends them; an invalid one is named by its key
+    /// (or, for a key that is no header name, by its place among the keys), never by
+    /// its value.
     pub fn client_headers(&self) -> Result<otlp_client::Headers, ConfigError> {
         let mut headers = otlp_client::Headers::default();
-        for (k, v) in &self.headers {
-            headers
-                .insert(k, v.expose())
-                .map_err(|e| invalid("export.headers", e.to_string()))?;
+        for (i, (k, v)) in self.headers.iter().enumerate() {
+            headers.insert(k, v.expose()).map_err(|e| match e {
+                otlp_client::HeaderError::Value { name, .. } => invalid(
+                    &format!("export.headers.{name}"),
+                    "not a valid header value (visible ASCII and spaces); the value is not shown",
+                ),
+                _ => invalid(
+                    "export.headers",
+                    format!("key {} of {} (in alphabetical order) is not a valid header name (letters, digits and !#$%&'*+-.^_`|~); it is not shown, it may hold a secret", i + 1, self.headers.len()),
+                ),
+            })?;
         }
         Ok(headers)
     }
@@ -1116,6 +1143,70 @@ mod tests {
         assert_eq!(
             shown.export.headers["x-scope-orgid"].expose(),
             crate::secret::REDACTED
+        );
+    }
+
+    #[test]
+    fn no_configuration_error_nor_the_resolved_configuration_shows_a_secret() {
+        let bad = |yaml: &str, vars: &[(&str, &str)]| {
+            let mut c: Config = serde_norway::from_str(yaml).unwrap();
+            c.apply_env(env(vars))
+                .and_then(|()| c.validate())
+                .expect_err(yaml)
+                .to_string()
+        };
+        for (yaml, vars, names) in [
+            (
+                "{}",
+                &[(
+                    "OTEL_EXPORTER_OTLP_HEADERS",
+                    "authorization: Bearer SECRET123",
+                )][..],
+                "OTEL_EXPORTER_OTLP_HEADERS",
+            ),
+            (
+                "export: {headers: {authorization: \"Bearer SECRET123\\u0001\"}}",
+                &[][..],
+                "export.headers.authorization",
+            ),
+            (
+                "export: {headers: {\"authorization: Bearer SECRET123\": x}}",
+                &[][..],
+                "export.headers",
+            ),
+            (
+                "export: {endpoint: \"http://user:SECRET123@ho st:1\"}",
+                &[][..],
+                "export.endpoint",
+            ),
+            (
+                "export: {endpoint: \"ftp://user:SECRET123@host/?k=SECRET123\"}",
+                &[][..],
+                "export.endpoint",
+            ),
+            (
+                "export: {mirrors: [\"http://u:SECRET123@ho st\"]}",
+                &[][..],
+                "export.mirrors",
+            ),
+        ] {
+            let text = bad(yaml, vars);
+            assert!(!text.contains("SECRET123"), "{text}");
+            assert!(text.contains(names), "{text}");
+        }
+        let mut c = Config::default();
+        c.apply_env(env(&[(
+            "OTEL_EXPORTER_OTLP_ENDPOINT",
+            "https://user:SECRET123@tempo:4317?token=SECRET123",
+        )]))
+        .unwrap();
+        c.export.mirrors = vec!["http://u:SECRET123@jaeger:4317".into()];
+        c.validate().unwrap();
+        let printed = serde_norway::to_string(&c).unwrap();
+        assert!(!printed.contains("SECRET123"), "{printed}");
+        assert!(
+            printed.contains("https://<redacted>@tempo:4317?<redacted>"),
+            "{printed}"
         );
     }
 

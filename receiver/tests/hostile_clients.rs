@@ -17,12 +17,18 @@ fn export_file(dir: &Path) -> String {
 fn amplification(bin: &Path, dir: &Path) {
     let shapes: Vec<(&str, Vec<u8>)> = vec![
         ("OTLP/HTTP JSON, empty spans", json_empty_spans(MAX_REQUEST)),
-        ("OTLP/HTTP protobuf, 2M empty ResourceSpans", proto_empty_resources(2_000_000)),
+        (
+            "OTLP/HTTP protobuf, 2M empty ResourceSpans",
+            proto_empty_resources(2_000_000),
+        ),
         (
             "OTLP/HTTP protobuf, 2M empty resource attributes + 1 span",
             proto_empty_attributes(2_000_000),
         ),
-        ("OTLP/gRPC protobuf, 2M empty spans", proto_empty_spans(2_000_000)),
+        (
+            "OTLP/gRPC protobuf, 2M empty spans",
+            proto_empty_spans(2_000_000),
+        ),
     ];
     let rt = tokio::runtime::Runtime::new().unwrap();
     for (name, body) in shapes {
@@ -30,7 +36,10 @@ fn amplification(bin: &Path, dir: &Path) {
         std::thread::sleep(Duration::from_millis(300));
         let before = p.peak();
         let (took, status) = if name.starts_with("OTLP/gRPC") {
-            timed(|| rt.block_on(grpc_export(p.grpc, &body)).map_or(-1, i64::from))
+            timed(|| {
+                rt.block_on(grpc_export(p.grpc, &body))
+                    .map_or(-1, i64::from)
+            })
         } else {
             let ct = if name.contains("JSON") {
                 "application/json"
@@ -142,8 +151,13 @@ fn replay(fill: &Path, bin: &Path, dir: &Path) {
     while start.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(500));
         let m = p.metrics();
-        let got = m.get("gpu_otel_receiver_spans_received_total").copied().unwrap_or(0.0)
-            + m.get("gpu_otel_receiver_queue_quarantined_requests_total").copied().unwrap_or(0.0);
+        let got = m
+            .get("gpu_otel_receiver_spans_received_total")
+            .copied()
+            .unwrap_or(0.0)
+            + m.get("gpu_otel_receiver_queue_quarantined_requests_total")
+                .copied()
+                .unwrap_or(0.0);
         if got == 0.0 && start.elapsed() < Duration::from_secs(30) {
             continue;
         }
@@ -155,7 +169,10 @@ fn replay(fill: &Path, bin: &Path, dir: &Path) {
     }
     let peak = p.peak();
     let m = p.metrics();
-    let queued = m.get("gpu_otel_receiver_queue_requests").copied().unwrap_or(f64::NAN);
+    let queued = m
+        .get("gpu_otel_receiver_queue_requests")
+        .copied()
+        .unwrap_or(f64::NAN);
     let log = p.stop();
     let quarantined = log.lines().filter(|l| l.contains("quarantine")).count();
     println!(

@@ -15,9 +15,9 @@ use crate::wire::WireRequest;
 #[derive(Debug, thiserror::Error)]
 pub enum SinkError {
     /// The endpoint, its TLS files or its headers are unusable.
-    #[error("export to {endpoint}: {source}")]
+    #[error("export to {}: {source}", otlp_client::endpoint::redacted(endpoint))]
     Client {
-        /// The endpoint.
+        /// The endpoint (shown without its userinfo and query).
         endpoint: String,
         /// Why.
         #[source]
@@ -131,10 +131,11 @@ impl Sink {
         }
     }
 
-    /// The endpoint (URL or file) alone: the `destination` label of the metrics.
+    /// The endpoint (URL or file) alone, as it may be shown: the `destination` label of
+    /// the metrics and the logs (a URL without its userinfo and query).
     pub fn endpoint(&self) -> String {
         match self {
-            Sink::Otlp(client) => client.url().to_string(),
+            Sink::Otlp(client) => client.shown_url(),
             Sink::File { path, .. } => path.clone(),
         }
     }

@@ -19,8 +19,10 @@ pub const MAX_REQUEST: usize = 4 * 1024 * 1024;
 
 /// The receiver under test: `GPU_OTEL_RECEIVER_BIN`, else the one cargo built.
 pub fn receiver_bin() -> PathBuf {
-    std::env::var_os("GPU_OTEL_RECEIVER_BIN")
-        .map_or_else(|| env!("CARGO_BIN_EXE_gpu-otel-receiver").into(), PathBuf::from)
+    std::env::var_os("GPU_OTEL_RECEIVER_BIN").map_or_else(
+        || env!("CARGO_BIN_EXE_gpu-otel-receiver").into(),
+        PathBuf::from,
+    )
 }
 
 /// A running receiver process and the ports it printed.
@@ -55,14 +57,18 @@ impl Proc {
                 .as_nanos()
         ));
         let mut cmd = Command::new(bin);
-        cmd.args(["serve", "--grpc-endpoint=127.0.0.1:0", "--http-endpoint=127.0.0.1:0"])
-            .args(["--metrics-endpoint=127.0.0.1:0"])
-            .args(args)
-            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-            .env_remove("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
-            .env_remove("OTEL_EXPORTER_OTLP_HEADERS")
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&log).unwrap());
+        cmd.args([
+            "serve",
+            "--grpc-endpoint=127.0.0.1:0",
+            "--http-endpoint=127.0.0.1:0",
+        ])
+        .args(["--metrics-endpoint=127.0.0.1:0"])
+        .args(args)
+        .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .env_remove("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+        .env_remove("OTEL_EXPORTER_OTLP_HEADERS")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap());
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -237,7 +243,10 @@ pub fn http1(
         head.push_str(&format!("{k}: {v}\r\n"));
     }
     head.push_str("\r\n");
-    if s.write_all(head.as_bytes()).and_then(|_| s.write_all(body)).is_err() {
+    if s.write_all(head.as_bytes())
+        .and_then(|_| s.write_all(body))
+        .is_err()
+    {
         return (0, Vec::new());
     }
     let mut out = Vec::new();
@@ -257,7 +266,14 @@ pub fn http1(
 
 /// `POST /v1/traces` of `body` as `content_type`: the status.
 pub fn post_traces(addr: SocketAddr, content_type: &str, body: &[u8]) -> u16 {
-    http1(addr, "POST", "/v1/traces", &[("content-type", content_type)], body).0
+    http1(
+        addr,
+        "POST",
+        "/v1/traces",
+        &[("content-type", content_type)],
+        body,
+    )
+    .0
 }
 
 /// The gRPC framing of one uncompressed message.

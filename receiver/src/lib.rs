@@ -28,6 +28,7 @@ pub mod ingest;
 pub mod kernel_metrics;
 pub mod output_sampling;
 pub mod pipeline;
+pub mod private_files;
 pub mod queue;
 pub mod reconcile;
 pub mod secret;

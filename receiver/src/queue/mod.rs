@@ -61,15 +61,10 @@ use writer::Op;
 /// The queue cannot be opened or used.
 #[derive(Debug, thiserror::Error)]
 pub enum QueueError {
-    /// `queue.dir` cannot be created.
-    #[error("cannot create queue.dir {path}: {source}")]
-    Dir {
-        /// The directory.
-        path: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
+    /// `queue.dir` cannot be created or opened, or it or a file in it is not the
+    /// receiver's alone (a link, another user's, writable by others).
+    #[error(transparent)]
+    Dir(#[from] crate::private_files::UnsafeFile),
     /// The database failed (boxed: redb's error is large).
     #[error("queue database: {0}")]
     Storage(Box<redb::Error>),
@@ -321,11 +316,8 @@ pub fn open(
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    std::fs::create_dir_all(dir).map_err(|source| QueueError::Dir {
-        path: dir.display().to_string(),
-        source,
-    })?;
-    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))
+    let files = fs::DirFs::open(dir, store::is_segment)?;
+    let store = store::Store::open(Arc::new(files))
         .map_err(|e| match e {
             QueueError::Storage(s) => match *s {
                 redb::Error::UpgradeRequired(version) => QueueError::OldDatabaseFormat {

@@ -216,6 +216,11 @@ fn segment_name(id: u64) -> String {
     format!("{id:020}{SEGMENT_SUFFIX}")
 }
 
+/// Whether `name` is a segment file's.
+pub(super) fn is_segment(name: &str) -> bool {
+    segment_number(name).is_some()
+}
+
 fn segment_number(name: &str) -> Option<u64> {
     let digits = name.strip_suffix(SEGMENT_SUFFIX)?;
     (digits.len() == 20 && digits.bytes().all(|b| b.is_ascii_digit()))
@@ -894,9 +899,7 @@ mod tests {
             }
             txn.commit().unwrap();
         }
-        let fs: Arc<dyn Fs> = Arc::new(DirFs {
-            dir: dir.path().into(),
-        });
+        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
         let store = Store::open(fs.clone()).unwrap();
         let loaded = store.load().unwrap();
         let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
@@ -939,9 +942,7 @@ mod tests {
     #[test]
     fn a_reused_segment_file_reads_back_only_what_was_written_since_it_was_done() {
         let dir = tempfile::tempdir().unwrap();
-        let fs: Arc<dyn Fs> = Arc::new(DirFs {
-            dir: dir.path().into(),
-        });
+        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
         let body = [7u8; 1000];
         let store = Store::open(fs.clone()).unwrap().with_segment_bytes(8 << 10);
         store.load().unwrap();

@@ -46,9 +46,10 @@ def schema_errors(doc: dict, version: str) -> list:
     return []
 
 
-def find(kind: str, name: str | None = None, directory: Path = K8S) -> dict:
+def find(kind: str, name: str | None = None, directory: Path = K8S, namespace: str | None = None) -> dict:
     found = [d for _, d in manifests(directory) if d["kind"] == kind
-             and (name is None or d["metadata"]["name"] == name)]
+             and (name is None or d["metadata"]["name"] == name)
+             and (namespace is None or d["metadata"].get("namespace") == namespace)]
     assert len(found) == 1, f"{kind}/{name}: {len(found)} found"
     return found[0]
 
@@ -90,11 +91,11 @@ def test_the_kustomization_lists_every_manifest_of_the_directory():
 def test_every_manifest_is_valid_against_the_kubernetes_schemas(version):
     docs = manifests()
     kinds = sorted(d["kind"] for _, d in docs)
-    assert kinds == ["ConfigMap", "ConfigMap", "DaemonSet", "Namespace", "Secret", "Secret", "Secret",
-                     "Secret", "Service", "Service", "ServiceAccount"]
-    # The example overlay: the same, plus the Job.
+    assert kinds == ["ConfigMap", "ConfigMap", "DaemonSet", "Namespace", "NetworkPolicy", "Secret", "Secret",
+                     "Secret", "Secret", "Service", "Service", "ServiceAccount"]
+    # The example overlay: the same, plus the workloads' namespace, their token and CA, and the Job.
     example = manifests(EXAMPLE)
-    assert sorted(d["kind"] for _, d in example) == sorted(kinds + ["Job"])
+    assert sorted(d["kind"] for _, d in example) == sorted(kinds + ["Namespace", "Secret", "ConfigMap", "Job"])
     problems = {f"{name}: {d['kind']}/{d['metadata']['name']}": schema_errors(d, version) for name, d in example}
     assert {k: v for k, v in problems.items() if v} == {}
 
@@ -262,20 +263,32 @@ def test_the_ingest_secrets_reach_the_receiver_and_the_workload_and_agree():
     assert find("Secret", "gpu-otel-ingest-tls")["type"] == "kubernetes.io/tls"
     kind, name, key = mounted_from(pod, c, ingest["auth"]["token_file"])
     assert (kind, name, key) == ("Secret", "gpu-otel-ingest-auth", "tokens")
-    tokens = [t.strip() for t in find("Secret", name)["stringData"][key].splitlines()
-              if t.strip() and not t.startswith("#")]
-    # The receiver gets the token file alone, not the workloads' header.
+    # The receivers' Secret holds the token file and nothing else: no sender's header.
+    auth = find("Secret", name)
+    assert list(auth["stringData"]) == ["tokens"]
+    tokens = [t.strip() for t in auth["stringData"][key].splitlines() if t.strip() and not t.startswith("#")]
     [auth_volume] = [v for v in pod["volumes"] if v.get("secret", {}).get("secretName") == name]
     assert [i["key"] for i in auth_volume["secret"]["items"]] == ["tokens"]
 
-    app_pod = job()["spec"]["template"]["spec"]
+    # The workload, in its own namespace, reads its own token and a copy of the CA there.
+    workload = job()
+    ns = workload["metadata"]["namespace"]
+    assert ns != ds["metadata"]["namespace"]
+    app_pod = workload["spec"]["template"]["spec"]
     [app] = app_pod["containers"]
     env = {e["name"]: e for e in app["env"]}
-    assert mounted_from(app_pod, app, env["OTEL_EXPORTER_OTLP_CERTIFICATE"]["value"])[:2] == \
-        ("ConfigMap", "gpu-otel-ingest-ca")
+    ca_kind, ca_name, _ = mounted_from(app_pod, app, env["OTEL_EXPORTER_OTLP_CERTIFICATE"]["value"])
+    assert (ca_kind, ca_name) == ("ConfigMap", "gpu-otel-ingest-ca")
+    assert find("ConfigMap", ca_name, EXAMPLE, ns)["data"] == find("ConfigMap", ca_name)["data"]
     ref = env["OTEL_EXPORTER_OTLP_HEADERS"]["valueFrom"]["secretKeyRef"]
-    headers = dict(kv.split("=", 1) for kv in find("Secret", ref["name"])["stringData"][ref["key"]].split(","))
+    own = find("Secret", ref["name"], EXAMPLE, ns)
+    assert list(own["stringData"]) == [ref["key"]] == ["OTEL_EXPORTER_OTLP_HEADERS"]
+    headers = dict(kv.split("=", 1) for kv in own["stringData"][ref["key"]].split(","))
+    assert list(headers) == ["authorization"]
     assert headers["authorization"].replace("%20", " ") in [f"Bearer {t}" for t in tokens]
+    # ... and none of the receivers' Secrets is in its namespace.
+    assert [d["metadata"]["name"] for _, d in manifests(EXAMPLE)
+            if d["kind"] == "Secret" and d["metadata"]["namespace"] == ns] == [ref["name"]]
 
 
 # --- the references between the pieces --------------------------------------------------
@@ -414,6 +427,76 @@ def test_the_workload_check_fails_on_a_variable_used_before_it_is_defined():
     env.append(env.pop(next(i for i, e in enumerate(env) if e["name"] == "K8S_POD_NAME")))
     with pytest.raises(AssertionError, match=r"uses \$\(K8S_POD_NAME\) before"):
         defined_before(env)
+
+
+# --- who may reach the receivers (NetworkPolicy) ---------------------------------------
+
+def policy_sources(port_name: str) -> list:
+    """The `from` peers of the receivers' NetworkPolicy that may reach the named port."""
+    policy = find("NetworkPolicy", "gpu-otel-receiver")
+    ports = {p["name"]: p["containerPort"] for p in receiver_container(daemonset())["ports"]}
+    out = []
+    for rule in policy["spec"]["ingress"]:
+        named = [p["port"] for p in rule["ports"]]
+        assert all(p in ports for p in named), named
+        if port_name in named:
+            out.extend(rule["from"])
+    return out
+
+
+def admitted(peer_namespace: dict, peer_labels: dict, port_name: str) -> bool:
+    """Whether a pod with these labels, in a namespace with these labels, may connect."""
+    for peer in policy_sources(port_name):
+        ns_ok = all(peer_namespace.get(k) == v for k, v in peer.get("namespaceSelector", {}).get("matchLabels", {}).items())
+        pod_ok = all(peer_labels.get(k) == v for k, v in peer.get("podSelector", {}).get("matchLabels", {}).items())
+        if "ipBlock" in peer:
+            return True
+        if ns_ok and pod_ok and ("namespaceSelector" in peer or "podSelector" in peer):
+            return True
+    return False
+
+
+def namespace_labels(name: str, directory: Path) -> dict:
+    labels = dict(find("Namespace", name, directory)["metadata"].get("labels", {}))
+    labels["kubernetes.io/metadata.name"] = name  # set by the API server on every namespace
+    return labels
+
+
+def test_the_receivers_take_otlp_only_from_workloads_and_the_gateway_and_metrics_only_from_monitoring():
+    policy = find("NetworkPolicy", "gpu-otel-receiver")
+    assert policy["spec"]["policyTypes"] == ["Ingress"]
+    assert policy["spec"]["podSelector"]["matchLabels"].items() <= \
+        daemonset()["spec"]["template"]["metadata"]["labels"].items()
+    # Every container port is covered by a rule, so nothing is opened by omission.
+    assert {p["port"] for r in policy["spec"]["ingress"] for p in r["ports"]} == \
+        {p["name"] for p in receiver_container(daemonset())["ports"]}
+    workload = job()
+    workloads_ns = namespace_labels(workload["metadata"]["namespace"], EXAMPLE)
+    workload_pod = workload["spec"]["template"]["metadata"]["labels"]
+    gateway = [d for d in documents(ROOT / "deploy" / "collector") if d["kind"] == "StatefulSet"][0]
+    gateway_ns = namespace_labels(gateway["metadata"]["namespace"], ROOT / "deploy" / "collector")
+    gateway_pod = gateway["spec"]["template"]["metadata"]["labels"]
+    stranger_ns = {"kubernetes.io/metadata.name": "default"}
+    monitoring_ns = {"kubernetes.io/metadata.name": "monitoring"}
+    for port in ["otlp-grpc", "otlp-http"]:
+        assert admitted(workloads_ns, workload_pod, port)
+        assert admitted(gateway_ns, gateway_pod, port)
+        assert not admitted(gateway_ns, {"app.kubernetes.io/name": "other"}, port)
+        assert not admitted(stranger_ns, workload_pod, port)
+        assert not admitted(monitoring_ns, {}, port)
+        # The receivers' own namespace holds no sender.
+        assert not admitted(namespace_labels("gpu-otel", K8S), {}, port)
+    assert admitted(monitoring_ns, {"app.kubernetes.io/name": "prometheus"}, "metrics")
+    for ns, pod in [(workloads_ns, workload_pod), (gateway_ns, gateway_pod), (stranger_ns, {})]:
+        assert not admitted(ns, pod, "metrics")
+
+
+def test_the_network_policy_check_fails_on_a_planted_open_rule(monkeypatch):
+    open_rule = copy.deepcopy(find("NetworkPolicy", "gpu-otel-receiver"))
+    open_rule["spec"]["ingress"][1]["from"].append({"namespaceSelector": {}})
+    real = find
+    monkeypatch.setitem(globals(), "find", lambda kind, *a, **k: open_rule if kind == "NetworkPolicy" else real(kind, *a, **k))
+    assert admitted({"kubernetes.io/metadata.name": "default"}, {}, "metrics")
 
 
 # --- the ServiceMonitors (Prometheus Operator CRD) --------------------------------------

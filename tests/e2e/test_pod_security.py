@@ -146,7 +146,7 @@ def workload_id(d: dict) -> str:
 
 
 def test_every_namespace_declares_enforce_warn_and_audit_levels():
-    assert set(namespaces()) == {"gpu-otel", "gpu-otel-gateway"}
+    assert set(namespaces()) == {"gpu-otel", "gpu-otel-gateway", "gpu-otel-workloads"}
     for name, ns in namespaces().items():
         labels = ns["metadata"].get("labels", {})
         for mode in ["enforce", "warn", "audit"]:
@@ -160,8 +160,17 @@ def test_every_namespace_declares_enforce_warn_and_audit_levels():
 def test_every_workload_lives_in_a_namespace_the_recipes_define():
     assert {d["metadata"]["namespace"] for d in workloads()} <= set(namespaces())
     assert sorted(map(workload_id, workloads())) == [
-        "DaemonSet/gpu-otel/gpu-otel-receiver", "Job/gpu-otel/cuda-workload-example",
+        "DaemonSet/gpu-otel/gpu-otel-receiver", "Job/gpu-otel-workloads/cuda-workload-example",
         "StatefulSet/gpu-otel-gateway/gpu-otel-gateway"]
+
+
+def test_only_the_receivers_run_in_the_privileged_namespace_and_workloads_in_a_restricted_one_of_their_own():
+    """The receivers' namespace is privileged for their hostPath: no other pod belongs
+    there, least of all a workload, which could then read the receivers' Secrets."""
+    assert [workload_id(d) for d in workloads() if d["metadata"]["namespace"] == "gpu-otel"] == [
+        "DaemonSet/gpu-otel/gpu-otel-receiver"]
+    labels = namespaces()["gpu-otel-workloads"]["metadata"]["labels"]
+    assert {labels[f"pod-security.kubernetes.io/{m}"] for m in ["enforce", "warn", "audit"]} == {"restricted"}
 
 
 @pytest.mark.parametrize("workload", workloads(), ids=workload_id)

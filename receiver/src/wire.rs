@@ -12,18 +12,22 @@
 //! [`WireRequest`] encodes to the same bytes as the [`ExportTraceServiceRequest`] it
 //! stands for (the span field is length-delimited either way).
 
+pub mod census;
+pub mod json;
+
 use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::{InstrumentationScope, KeyValue};
 use opentelemetry_proto::tonic::resource::v1::Resource;
-use opentelemetry_proto::tonic::trace::v1::span::Event;
 use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use prost::encoding::{decode_key, decode_varint, WireType};
 use prost::Message;
 use semconv::attributes as a;
 
-/// `ExportTraceServiceRequest` with its spans as bytes.
-#[derive(Clone, PartialEq, prost::Message)]
+/// `ExportTraceServiceRequest` with its spans as bytes. From OTLP/JSON too
+/// ([`json::decode`]: field names and defaults as the generated types read them).
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireRequest {
     /// As `ExportTraceServiceRequest.resource_spans`.
     #[prost(message, repeated, tag = "1")]
@@ -31,7 +35,8 @@ pub struct WireRequest {
 }
 
 /// `ResourceSpans` with its spans as bytes.
-#[derive(Clone, PartialEq, prost::Message)]
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireResourceSpans {
     /// As `ResourceSpans.resource`.
     #[prost(message, optional, tag = "1")]
@@ -45,13 +50,15 @@ pub struct WireResourceSpans {
 }
 
 /// `ScopeSpans` with each span as its encoded `Span` message.
-#[derive(Clone, PartialEq, prost::Message)]
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireScopeSpans {
     /// As `ScopeSpans.scope`.
     #[prost(message, optional, tag = "1")]
     pub scope: Option<InstrumentationScope>,
     /// Each an encoded `Span`, unchecked until [`SpanMeta::read`] reads it.
     #[prost(bytes = "bytes", repeated, tag = "2")]
+    #[serde(deserialize_with = "json::spans")]
     pub spans: Vec<Bytes>,
     /// As `ScopeSpans.schema_url`.
     #[prost(string, tag = "3")]
@@ -151,11 +158,29 @@ pub struct SpanMeta<'a> {
     pub end: u64,
     /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
     pub is_kernel: bool,
-    /// Its `gpu.serialized` attributes, in order (usually one or none).
-    pub serialized: Vec<KeyValue>,
-    /// Its events, decoded only when it has any (a window's carrier).
-    pub events: Vec<Event>,
+    /// How many `gpu.serialized` attributes it has (one is valid).
+    pub serialized_count: usize,
+    /// The first `gpu.serialized` attribute, decoded when it is no larger than
+    /// [`MAX_STAMP_BYTES`] (a valid stamp is a dozen bytes; a larger one is invalid
+    /// whatever it holds, and stays undecoded: `None` with a count above 0).
+    pub serialized: Option<KeyValue>,
+    /// Its window events (`gpu.sampling.window`), in order, as their bytes (checked):
+    /// the caller decodes one at a time. At most [`MAX_WINDOWS_LISTED`]; other events are
+    /// never decoded.
+    pub windows: Vec<&'a [u8]>,
+    /// Window events past [`MAX_WINDOWS_LISTED`], counted only.
+    pub more_windows: usize,
 }
+
+/// Window events listed per span; a request takes at most
+/// [`crate::reconcile::MAX_WINDOWS_PER_REQUEST`] in all.
+pub const MAX_WINDOWS_LISTED: usize = 4096;
+
+/// The most bytes a `gpu.serialized` attribute is decoded from.
+pub const MAX_STAMP_BYTES: usize = 256;
+/// The most bytes a window event is decoded from: a record has eight attributes, about
+/// 300 bytes; what decoding one takes is bounded by this, not by what a span may hold.
+pub const MAX_WINDOW_EVENT_BYTES: usize = 1024;
 
 /// Nesting at which a span's own fields are decoded inside a request (request,
 /// resource spans, scope spans): `prost` refuses messages nested 100 deep.
@@ -178,13 +203,24 @@ impl<'a> SpanMeta<'a> {
                     let key = key_of(field);
                     if key == a::GPU_SERIALIZED.as_bytes() {
                         meta.is_kernel = true;
-                        // Checked by `next_field`, so it decodes.
-                        meta.serialized.extend(KeyValue::decode(field).ok());
+                        meta.serialized_count += 1;
+                        if meta.serialized_count == 1 && field.len() <= MAX_STAMP_BYTES {
+                            // Checked by `next_field`, so it decodes.
+                            meta.serialized = KeyValue::decode(field).ok();
+                        }
                     } else if key == a::GPU_KERNEL_NAME.as_bytes() {
                         meta.is_kernel = true;
                     }
                 }
-                11 => meta.events.extend(Event::decode(field).ok()),
+                11 if last_bytes_field(field, 2)
+                    == Some(a::EVENT_GPU_SAMPLING_WINDOW.as_bytes()) =>
+                {
+                    if meta.windows.len() < MAX_WINDOWS_LISTED {
+                        meta.windows.push(field);
+                    } else {
+                        meta.more_windows += 1;
+                    }
+                }
                 _ => {}
             }
         }

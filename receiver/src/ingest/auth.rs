@@ -27,7 +27,9 @@ impl std::fmt::Debug for Tokens {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TokenFileError {
     /// Nothing but blank and comment lines: every token is refused.
-    #[error("no token in the file (one token per line; # starts a comment): every request is refused")]
+    #[error(
+        "no token in the file (one token per line; # starts a comment): every request is refused"
+    )]
     Empty,
     /// Lines that are not tokens (RFC 6750 `b64token`): those lines are not accepted,
     /// the others are.
@@ -208,11 +210,17 @@ mod tests {
         assert_eq!(t.len(), 2);
         assert_eq!(t.verify(Some(b"Bearer good")), Ok(()));
         assert_eq!(t.verify(Some(b"Bearer fine")), Ok(()));
-        assert_eq!(t.verify(Some(b"Bearer secret")), Err(Unauthenticated::Invalid));
+        assert_eq!(
+            t.verify(Some(b"Bearer secret")),
+            Err(Unauthenticated::Invalid)
+        );
         let problem = problem.unwrap();
         assert_eq!(problem, TokenFileError::NotTokens { lines: vec![2, 4] });
         let text = problem.to_string();
-        assert!(!text.contains("secret") && text.starts_with("lines 2, 4 are not"), "{text}");
+        assert!(
+            !text.contains("secret") && text.starts_with("lines 2, 4 are not"),
+            "{text}"
+        );
         let (_, one) = Tokens::parse("a b\nc\n");
         assert!(one.unwrap().to_string().starts_with("line 1 is not"));
     }

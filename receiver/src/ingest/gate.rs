@@ -205,7 +205,10 @@ impl Gate {
                 t.current.store(Arc::new(new));
                 match &problem {
                     Some(p) => log_token_problem(path, p),
-                    None => tracing::info!(tokens = t.current.load().len(), "ingest bearer tokens reloaded"),
+                    None => tracing::info!(
+                        tokens = t.current.load().len(),
+                        "ingest bearer tokens reloaded"
+                    ),
                 }
                 if empty {
                     i.token_reload_failures.fetch_add(1, Relaxed);

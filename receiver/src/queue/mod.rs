@@ -27,7 +27,7 @@
 pub mod ledger;
 
 mod committer;
-mod feeder;
+pub mod feeder;
 mod fs;
 mod store;
 mod timing;
@@ -295,13 +295,15 @@ impl QueueTasks {
 
 /// How committed requests reach the pipeline from the writer: through channels of
 /// `capacity` requests, each kept in memory only while ingest's pending-bytes budget has
-/// `keep_room` bytes of room (else read back from disk).
-#[derive(Debug, Clone, Copy)]
+/// `keep_room` bytes of room (else read back from disk, under `bound`).
+#[derive(Debug, Clone)]
 pub struct HandOver {
     /// Requests in each channel.
     pub capacity: usize,
     /// Room kept free in ingest's budget.
     pub keep_room: usize,
+    /// What a request read back is decoded under: ingest's budget and limits.
+    pub bound: feeder::Bound,
 }
 
 /// Opens the queue in `config.dir` for `destinations` destinations, starts its writer
@@ -446,6 +448,7 @@ fn start(
             to_pipeline,
             counters: counters.clone(),
             stop: stop_feeder.clone(),
+            bound: hand_over.bound.clone(),
         }
         .run(),
     );
@@ -502,6 +505,11 @@ mod tests {
         let hand_over = HandOver {
             capacity: 1024,
             keep_room: 512 << 10,
+            bound: feeder::Bound {
+                budget: Arc::new(Semaphore::new(1 << 20)),
+                max_pending: 1 << 20,
+                limits: crate::config::IngestConfig::default().limits(),
+            },
         };
         let counters = Arc::new(QueueCounters::default());
         let mut q = open(&config, 1, hand_over, counters.clone()).unwrap();
@@ -548,6 +556,7 @@ mod tests {
         let hand_over = HandOver {
             capacity: 16,
             keep_room: 0,
+            bound: feeder::Bound::unlimited(),
         };
         let e = match open(&config, 1, hand_over, Arc::new(QueueCounters::default())) {
             Ok(_) => panic!("a format 2 database opened"),

@@ -846,6 +846,33 @@ impl Store {
         !self.segs().dead.is_empty()
     }
 
+    /// The numbers and stored sizes (their protobuf's) of the live requests numbered
+    /// `from..=to`, in order.
+    pub(super) fn live(&self, from: u64, to: u64) -> Vec<(u64, usize)> {
+        self.segs()
+            .index
+            .range((Included(from), Included(to)))
+            .map(|(&seq, l)| (seq, l.len as usize))
+            .collect()
+    }
+
+    /// Keeps the bytes of request `seq` in a file of their own in the queue's directory
+    /// (`quarantine-<number>.pb`, 0600, durable), whatever becomes of the request; the
+    /// file's name. A file already kept (a restart after the same request) stays.
+    pub(super) fn quarantine(&self, seq: u64, body: &[u8]) -> Result<String, QueueError> {
+        let name = format!("quarantine-{seq:020}.pb");
+        match self.fs.create(&name) {
+            Ok(file) => {
+                file.write_at(0, body).map_err(io)?;
+                file.sync().map_err(io)?;
+                self.fs.sync_dir().map_err(io)?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(io(e)),
+        }
+        Ok(name)
+    }
+
     /// Requests numbered `from..=to` that are live, in order.
     pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
         let wanted: Vec<(u64, Loc, Arc<dyn SegmentFile>)> = {

@@ -372,13 +372,18 @@ pub struct Prepared {
     report: IngestReport,
     /// The number the persistent queue gave the request.
     origin: Option<u64>,
+    /// The size of the buffer its spans are slices of (0: each has its own).
+    shared_buffer: usize,
 }
 
 impl Prepared {
     /// Reads a request's protobuf: pure, and independent of every other request. Spans
     /// stay slices of `body`; the request is refused in the cases `prost` refuses it.
     pub fn decode(body: Bytes) -> Result<Prepared, WireError> {
-        Prepared::read(WireRequest::decode(body)?)
+        let shared_buffer = body.len();
+        let mut p = Prepared::read(WireRequest::decode(body)?)?;
+        p.shared_buffer = shared_buffer;
+        Ok(p)
     }
 
     /// Reads a request whose spans are bytes (the persistent queue's copy).
@@ -395,6 +400,7 @@ impl Prepared {
             resources,
             report,
             origin: None,
+            shared_buffer: 0,
         })
     }
 
@@ -410,6 +416,7 @@ impl Prepared {
                 resources: Vec::new(),
                 report,
                 origin: None,
+                shared_buffer: 0,
             }
         })
     }
@@ -478,9 +485,12 @@ impl Prepared {
         // Strings of resources and scopes: decoded and cloned, allocator rounding.
         let strings = 3 * (c.wire - c.span_bytes.min(c.wire));
         // One span read at a time: its window records listed and one decoded, its stamp.
-        let one_span = GROW * (wire::MAX_WINDOWS_LISTED * size_of::<&[u8]>())
-            + (wire::MAX_WINDOW_EVENT_BYTES / 2) * value
-            + 4 * wire::MAX_STAMP_BYTES;
+        let one_span = if c.windows > 0 {
+            GROW * c.windows.min(wire::MAX_WINDOWS_LISTED) * size_of::<&[u8]>()
+                + (wire::MAX_WINDOW_EVENT_BYTES / 2) * value
+        } else {
+            0
+        } + 4 * wire::MAX_STAMP_BYTES;
         let report = MAX_PROBLEMS_LISTED * 1024;
         let mut bound = c.wire
             + c.resources * resource
@@ -509,6 +519,32 @@ impl Prepared {
 impl From<ExportTraceServiceRequest> for Prepared {
     fn from(req: ExportTraceServiceRequest) -> Self {
         Prepared::new(req)
+    }
+}
+
+/// Gives the spans that leave at once copies of their own when they are less than half
+/// of the buffer they are slices of: a slice keeps the whole buffer alive, and the
+/// export queue counts what the spans take, so a large request of which little leaves
+/// (rejected spans, held kernels, resources and scopes but few spans) would otherwise
+/// keep megabytes behind a few hundred counted bytes while its backend is down.
+fn own_copies_when_small(req: &mut WireRequest, shared_buffer: usize) {
+    let spans = || {
+        req.resource_spans
+            .iter()
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+    };
+    let kept: usize = spans().map(Bytes::len).sum();
+    if kept == 0 || 2 * kept >= shared_buffer {
+        return;
+    }
+    for span in req
+        .resource_spans
+        .iter_mut()
+        .flat_map(|rs| &mut rs.scope_spans)
+        .flat_map(|ss| &mut ss.spans)
+    {
+        *span = Bytes::copy_from_slice(span);
     }
 }
 
@@ -844,6 +880,7 @@ impl Reconciler {
             mut req,
             resources,
             origin,
+            shared_buffer,
             ..
         } = req.into();
         let mut outbox = Outbox::default();
@@ -923,6 +960,7 @@ impl Reconciler {
             rs.scope_spans.retain(|ss| !ss.spans.is_empty());
             !rs.scope_spans.is_empty()
         });
+        own_copies_when_small(&mut req, shared_buffer);
         for key in touched {
             self.release_settled(key, &mut outbox);
         }

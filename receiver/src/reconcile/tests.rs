@@ -1212,3 +1212,38 @@ fn every_unknown_that_leaves_is_counted_by_the_evidence_that_was_missing() {
         "every unknown has a reason"
     );
 }
+
+#[test]
+fn spans_that_leave_a_large_request_alone_take_copies_and_the_rest_stay_slices() {
+    let off = resource("app", 1, Some(Tier::Off));
+    let in_buffer = |req: &ExportTraceServiceRequest, mostly_left: bool| {
+        let body = Bytes::from(req.encode_to_vec());
+        let range = body.as_ptr_range();
+        let mut r = reconciler();
+        let ready = r.ingest(Prepared::decode(body.clone()).unwrap(), 1);
+        let spans: Vec<&Bytes> = ready
+            .iter()
+            .flat_map(|(w, _)| &w.resource_spans)
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+            .collect();
+        assert!(!spans.is_empty());
+        assert!(
+            spans
+                .iter()
+                .all(|s| range.contains(&s.as_ptr()) == mostly_left),
+            "mostly left: {mostly_left}"
+        );
+    };
+    // One plain span leaves; a thousand with bad ids (and long names) do not.
+    let mut spans = vec![plain(1)];
+    for i in 0..1000 {
+        let mut s = plain(100 + i);
+        s.trace_id.clear();
+        s.name = "n".repeat(200);
+        spans.push(s);
+    }
+    in_buffer(&request(off.clone(), spans), false);
+    // Everything leaves: no copy.
+    in_buffer(&request(off, (0..100).map(plain).collect()), true);
+}

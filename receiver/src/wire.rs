@@ -75,6 +75,24 @@ impl WireRequest {
             .sum()
     }
 
+    /// What it takes in memory, at least its encoded size: its spans' bytes (a slice
+    /// counted at its length), their handles, its decoded resources and scopes (what a
+    /// queue of requests is bounded by, not by what they weigh encoded).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let mut n = self.resource_spans.capacity() * size_of::<WireResourceSpans>();
+        for rs in &self.resource_spans {
+            n += resource_bytes(rs.resource.as_ref()) + rs.schema_url.capacity();
+            n += rs.scope_spans.capacity() * size_of::<WireScopeSpans>();
+            for ss in &rs.scope_spans {
+                n += scope_bytes(ss.scope.as_ref()) + ss.schema_url.capacity();
+                n += ss.spans.capacity() * size_of::<Bytes>();
+                n += ss.spans.iter().map(Bytes::len).sum::<usize>();
+            }
+        }
+        n.max(self.encoded_len())
+    }
+
     /// The request with every span decoded (for JSON and for tests: the hot path never
     /// needs it).
     pub fn to_proto(&self) -> Result<ExportTraceServiceRequest, prost::DecodeError> {
@@ -102,6 +120,63 @@ impl From<ExportTraceServiceRequest> for WireRequest {
             })
             .collect();
         WireRequest { resource_spans }
+    }
+}
+
+/// What a decoded resource takes on the heap.
+pub fn resource_bytes(r: Option<&Resource>) -> usize {
+    use std::mem::size_of;
+    let Some(r) = r else { return 0 };
+    let refs: usize = r
+        .entity_refs
+        .iter()
+        .map(|e| {
+            e.schema_url.capacity()
+                + e.r#type.capacity()
+                + (e.id_keys.capacity() + e.description_keys.capacity()) * size_of::<String>()
+                + e.id_keys
+                    .iter()
+                    .chain(&e.description_keys)
+                    .map(String::capacity)
+                    .sum::<usize>()
+        })
+        .sum();
+    size_of::<Resource>()
+        + attributes_bytes(&r.attributes)
+        + r.entity_refs.capacity() * size_of::<opentelemetry_proto::tonic::common::v1::EntityRef>()
+        + refs
+}
+
+/// What a decoded scope takes on the heap.
+pub fn scope_bytes(s: Option<&InstrumentationScope>) -> usize {
+    s.map_or(0, |s| {
+        std::mem::size_of::<InstrumentationScope>()
+            + s.name.capacity()
+            + s.version.capacity()
+            + attributes_bytes(&s.attributes)
+    })
+}
+
+fn attributes_bytes(kvs: &Vec<KeyValue>) -> usize {
+    kvs.capacity() * std::mem::size_of::<KeyValue>()
+        + kvs
+            .iter()
+            .map(|kv| kv.key.capacity() + kv.value.as_ref().map_or(0, value_bytes))
+            .sum::<usize>()
+}
+
+fn value_bytes(v: &opentelemetry_proto::tonic::common::v1::AnyValue) -> usize {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value;
+    match &v.value {
+        Some(Value::StringValue(s)) => s.capacity(),
+        Some(Value::BytesValue(b)) => b.capacity(),
+        Some(Value::ArrayValue(a)) => {
+            a.values.capacity()
+                * std::mem::size_of::<opentelemetry_proto::tonic::common::v1::AnyValue>()
+                + a.values.iter().map(value_bytes).sum::<usize>()
+        }
+        Some(Value::KvlistValue(l)) => attributes_bytes(&l.values),
+        _ => 0,
     }
 }
 

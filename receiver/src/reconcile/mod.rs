@@ -224,6 +224,32 @@ impl Held {
     fn cost(&self) -> usize {
         self.span.len() + HELD_OVERHEAD
     }
+
+    /// The contexts it keeps alive, each with what it takes: counted once however
+    /// many held spans keep it, since a request's decoded resource (however large) lives
+    /// as long as one of its spans is held.
+    fn contexts(&self) -> [(usize, usize); 2] {
+        [
+            (Arc::as_ptr(&self.resource) as usize, self.resource.bytes()),
+            (Arc::as_ptr(&self.scope) as usize, self.scope.bytes()),
+        ]
+    }
+}
+
+impl ResourceCtx {
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + wire::resource_bytes(self.resource.as_ref())
+            + self.schema_url.capacity()
+    }
+}
+
+impl ScopeCtx {
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + wire::scope_bytes(self.scope.as_ref())
+            + self.schema_url.capacity()
+    }
 }
 
 #[derive(Debug)]
@@ -741,8 +767,11 @@ pub struct Reconciler {
     store: WindowStore<ResourceKey>,
     held: HashMap<ResourceKey, VecDeque<Held>>,
     held_count: usize,
-    /// What the held spans take ([`Held::cost`]).
+    /// What the held spans take ([`Held::cost`]), with the contexts they keep alive.
     held_bytes: usize,
+    /// The resource and scope contexts held spans keep alive, by address: how many
+    /// held spans keep each, and what it takes (counted once in `held_bytes`).
+    held_contexts: HashMap<usize, (usize, usize)>,
     pending: HashMap<ResourceKey, PendingOpens>,
     /// `(deadline, producer, start)` of every pending open window, soonest first.
     pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
@@ -773,6 +802,7 @@ impl Reconciler {
             held: HashMap::new(),
             held_count: 0,
             held_bytes: 0,
+            held_contexts: HashMap::new(),
             pending: HashMap::new(),
             pending_deadlines: BTreeSet::new(),
             counters: ReconcileCounters::default(),
@@ -1125,10 +1155,48 @@ impl Reconciler {
         }
     }
 
+    /// What holding `held` adds: its cost, and its contexts not held yet.
+    fn cost_of_holding(&self, held: &Held) -> usize {
+        held.cost()
+            + held
+                .contexts()
+                .iter()
+                .filter(|(at, _)| !self.held_contexts.contains_key(at))
+                .map(|(_, bytes)| bytes)
+                .sum::<usize>()
+    }
+
+    /// Counts `held` as held: its cost and the contexts it keeps.
+    fn count_held(&mut self, held: &Held) {
+        self.held_count += 1;
+        self.held_bytes += held.cost();
+        for (at, bytes) in held.contexts() {
+            let e = self.held_contexts.entry(at).or_insert((0, bytes));
+            if e.0 == 0 {
+                self.held_bytes += bytes;
+            }
+            e.0 += 1;
+        }
+    }
+
+    /// Counts `held` as no longer held.
+    fn uncount_held(&mut self, held: &Held) {
+        self.held_count -= 1;
+        self.held_bytes -= held.cost();
+        for (at, _) in held.contexts() {
+            if let Some(e) = self.held_contexts.get_mut(&at) {
+                e.0 -= 1;
+                if e.0 == 0 {
+                    self.held_bytes -= e.1;
+                    self.held_contexts.remove(&at);
+                }
+            }
+        }
+    }
+
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
-        let cost = held.cost();
         while self.held_count >= self.cfg.max_held_spans
-            || self.held_bytes + cost > self.cfg.max_held_bytes
+            || self.held_bytes + self.cost_of_holding(&held) > self.cfg.max_held_bytes
         {
             // The hold is full: the oldest span leaves now with its current answer.
             let oldest = self
@@ -1148,15 +1216,13 @@ impl Reconciler {
             self.counters.released_early += 1;
         }
         self.retain(held.origin);
+        self.count_held(&held);
         self.held.entry(key).or_default().push_back(held);
-        self.held_count += 1;
-        self.held_bytes += cost;
     }
 
     fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
         if let Some(held) = self.held.get_mut(&key).and_then(VecDeque::pop_front) {
-            self.held_count -= 1;
-            self.held_bytes -= held.cost();
+            self.uncount_held(&held);
             self.release(key, held, outbox);
         }
     }
@@ -1198,8 +1264,7 @@ impl Reconciler {
         let mut keep = VecDeque::with_capacity(queue.len());
         for held in queue {
             if self.classify(key, held.start, held.end).is_settled() {
-                self.held_count -= 1;
-                self.held_bytes -= held.cost();
+                self.uncount_held(&held);
                 self.counters.released_settled += 1;
                 self.release(key, held, outbox);
             } else {

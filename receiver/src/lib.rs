@@ -26,6 +26,7 @@ pub mod fixtures;
 pub mod handoff;
 pub mod ingest;
 pub mod kernel_metrics;
+pub mod memory;
 pub mod output_sampling;
 pub mod pipeline;
 pub mod private_files;

@@ -309,3 +309,58 @@ proptest! {
         both("random", &ExportTraceServiceRequest { resource_spans: rs });
     }
 }
+
+#[test]
+fn what_the_reconciler_keeps_per_window_record_is_within_the_memory_formulas_constant() {
+    use receiver::reconcile::{ReconcileConfig, Reconciler};
+    use semconv::store::StoreLimits;
+    let (processes, per_process) = (8, 512);
+    let base = NOW.with(Cell::get);
+    let mut r = Reconciler::new(ReconcileConfig {
+        store: StoreLimits {
+            max_windows_per_process: per_process,
+            max_processes: processes,
+        },
+        ..ReconcileConfig::default()
+    });
+    let feed = |r: &mut Reconciler, windows: u64| {
+        for p in 0..processes as i64 {
+            let mut seq = 0;
+            for chunk in 0..windows / 64 {
+                let w: Vec<Window> = (0..64)
+                    .map(|i| {
+                        seq += 1;
+                        let s = (chunk * 64 + i) * 1000;
+                        // Half of them open: those wait for their close as well.
+                        if i % 2 == 0 {
+                            Window::closed(s, s + 500, seq, SamplingMode::KernelSerialized)
+                        } else {
+                            Window::open(s, seq, SamplingMode::KernelSerialized)
+                        }
+                    })
+                    .collect();
+                let req = request(
+                    resource("gpu", p, Some(Tier::Serialized)),
+                    vec![window_carrier(chunk, &w)],
+                );
+                drop(r.ingest(Prepared::from(req), 1));
+            }
+        }
+    };
+    // Every process at its limit, then twice as many more (evicting): what it keeps,
+    // per record held, at either point.
+    let mut per_window = 0;
+    for rounds in [1, 2] {
+        feed(&mut r, rounds * per_process as u64);
+        let (held, _) = r.windows();
+        assert_eq!(held, processes * per_process);
+        per_window = per_window.max((NOW.with(Cell::get) - base) / held);
+    }
+    eprintln!("about {per_window} bytes kept per window record");
+    // The formula's constant has a fifth more for the allocator's size classes.
+    assert!(
+        per_window as u64 * 6 / 5 <= receiver::memory::WINDOW_BYTES,
+        "{per_window} bytes per window, more than the formula's {}",
+        receiver::memory::WINDOW_BYTES
+    );
+}

@@ -208,6 +208,31 @@ def test_the_receiver_accepts_the_configuration_the_daemonset_gives_it(tmp_path)
     assert r.returncode == 2 and "export.tls.ca_file" in r.stderr
 
 
+def mebibytes(quantity: str) -> int:
+    units = {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024}
+    for suffix, factor in units.items():
+        if quantity.endswith(suffix):
+            return int(float(quantity[:-2]) * factor)
+    return int(quantity) // (1 << 20)
+
+
+def test_the_memory_limit_holds_the_configurations_worst_case_memory(tmp_path):
+    """`validate` prints the worst case of the configuration and the environment the
+    DaemonSet gives (its runtime threads among it); the container's limit allows it."""
+    ds = daemonset()
+    c = receiver_container(ds)
+    env, mounts = pod_environment(c, ds["spec"]["template"]["spec"]["volumes"], tmp_path)
+    r = subprocess.run([str(RECEIVER), "validate", "--config", str(mounts[c["args"][2]])], capture_output=True,
+                       text=True, timeout=30, env=env)
+    assert r.returncode == 0, r.stderr
+    [line] = [l for l in r.stdout.splitlines() if l.startswith("# worst-case memory:")]
+    bound = int(re.search(r"(\d+) MiB with (\d+) runtime threads", line).group(1))
+    threads = int(re.search(r"with (\d+) runtime threads", line).group(1))
+    assert threads == int(env["TOKIO_WORKER_THREADS"])
+    limit = mebibytes(c["resources"]["limits"]["memory"])
+    assert bound <= limit <= bound * 1.25, (bound, limit)
+
+
 def test_the_placeholder_ca_makes_the_receiver_refuse_to_start(tmp_path):
     """An unfinished deployment fails loudly (the pod crash-loops) instead of exporting
     nowhere."""

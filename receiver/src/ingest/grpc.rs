@@ -148,11 +148,37 @@ impl Meter {
 /// A request body whose bytes are admitted against the pending-bytes budget as they
 /// arrive, so that a stream that sends much and never finishes holds budget, not
 /// memory outside it; past the budget the stream fails with RESOURCE_EXHAUSTED.
+///
+/// The body's last byte is withheld until the client ends the stream: tonic decodes
+/// (and decompresses) a message as soon as its frame is whole, then waits for the
+/// stream's end holding both buffers, so a client that never ends its stream would hold
+/// a decompressed message outside the budget for as long as the request timeout. With
+/// the last byte withheld, a message is decoded only once its stream has ended, and the
+/// handler charges what decoding it takes at once.
 struct Metered<B> {
     inner: B,
     handoff: Handoff,
     meter: Arc<Meter>,
     seen: usize,
+    /// Frames ready to hand on, in order.
+    ready: std::collections::VecDeque<http_body::Frame<Bytes>>,
+    /// The last byte seen, until the stream ends.
+    withheld: Option<Bytes>,
+    ended: bool,
+}
+
+impl<B> Metered<B> {
+    fn new(inner: B, handoff: Handoff, meter: Arc<Meter>) -> Metered<B> {
+        Metered {
+            inner,
+            handoff,
+            meter,
+            seen: 0,
+            ready: Default::default(),
+            withheld: None,
+            ended: false,
+        }
+    }
 }
 
 impl<B> http_body::Body for Metered<B>
@@ -167,31 +193,66 @@ where
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<Bytes>, Status>>> {
-        let frame = match Pin::new(&mut self.inner).poll_frame(cx) {
-            Poll::Ready(Some(Ok(f))) => f,
-            Poll::Ready(Some(Err(e))) => {
-                return Poll::Ready(Some(Err(Status::from_error(e.into()))))
+        loop {
+            if let Some(f) = self.ready.pop_front() {
+                return Poll::Ready(Some(Ok(f)));
             }
-            Poll::Ready(None) => {
-                // Whole: the message is copied out of tonic's buffer once; both, for
-                // a moment.
-                let charge = 2 * self.seen;
-                return Poll::Ready(self.charge(charge).err().map(Err));
+            if self.ended {
+                return Poll::Ready(None);
             }
-            Poll::Pending => return Poll::Pending,
-        };
-        if let Some(data) = frame.data_ref() {
+            let frame = match Pin::new(&mut self.inner).poll_frame(cx) {
+                Poll::Ready(Some(Ok(f))) => f,
+                Poll::Ready(Some(Err(e))) => {
+                    return Poll::Ready(Some(Err(Status::from_error(e.into()))))
+                }
+                Poll::Ready(None) => {
+                    // Whole: the message is copied out of tonic's buffer once; both, for
+                    // a moment.
+                    self.ended = true;
+                    let charge = 2 * self.seen;
+                    if let Err(s) = self.charge(charge) {
+                        return Poll::Ready(Some(Err(s)));
+                    }
+                    if let Some(last) = self.withheld.take() {
+                        self.ready.push_back(http_body::Frame::data(last));
+                    }
+                    continue;
+                }
+                Poll::Pending => return Poll::Pending,
+            };
+            let data = match frame.into_data() {
+                Ok(d) => d,
+                Err(other) => {
+                    // Trailers: the end of the stream follows.
+                    if let Some(last) = self.withheld.take() {
+                        self.ready.push_back(http_body::Frame::data(last));
+                    }
+                    self.ready.push_back(other);
+                    continue;
+                }
+            };
+            if data.is_empty() {
+                continue;
+            }
             self.seen += data.len();
             let seen = self.seen;
             if let Err(s) = self.charge(seen) {
                 return Poll::Ready(Some(Err(s)));
             }
+            if let Some(last) = self.withheld.take() {
+                self.ready.push_back(http_body::Frame::data(last));
+            }
+            let mut data = data;
+            let last = data.split_off(data.len() - 1);
+            self.withheld = Some(last);
+            if !data.is_empty() {
+                self.ready.push_back(http_body::Frame::data(data));
+            }
         }
-        Poll::Ready(Some(Ok(frame)))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
+        self.ended && self.ready.is_empty()
     }
 }
 
@@ -261,15 +322,7 @@ where
         let meter = Arc::new(Meter::default());
         let (mut parts, body) = req.into_parts();
         parts.extensions.insert(meter.clone());
-        let req = http::Request::from_parts(
-            parts,
-            Metered {
-                inner: body,
-                handoff: ingest.0.clone(),
-                meter,
-                seen: 0,
-            },
-        );
+        let req = http::Request::from_parts(parts, Metered::new(body, ingest.0.clone(), meter));
         Box::pin(async move {
             let telemetry = ingest.0.telemetry.clone();
             // Requests in either; answers compressed as the sender asks.

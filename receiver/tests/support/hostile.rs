@@ -324,3 +324,113 @@ pub fn raise_fd_limit() {
     l.current = l.maximum;
     let _ = setrlimit(Resource::Nofile, l);
 }
+
+// ---- connections that hold on ----
+
+/// A TCP connection that sends `bytes` and then nothing (none: idle from the start).
+pub fn idle(addr: SocketAddr, bytes: &[u8]) -> Option<TcpStream> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    if !bytes.is_empty() {
+        s.write_all(bytes).ok()?;
+    }
+    Some(s)
+}
+
+/// A TCP connection that sends `bytes`, then shuts its write side (half-open).
+pub fn half_open(addr: SocketAddr, bytes: &[u8]) -> Option<TcpStream> {
+    let s = idle(addr, bytes)?;
+    s.shutdown(std::net::Shutdown::Write).ok()?;
+    Some(s)
+}
+
+/// Whether the server has closed `s` (what it sent meanwhile is read and dropped).
+pub fn closed(s: &TcpStream) -> bool {
+    s.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        match (&*s).read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+/// Sends `at_once`, then `bytes` one at a time, `every` apart, on a thread of its own,
+/// until they are sent or the server closes the connection: whether it sent them all.
+pub fn trickle(
+    addr: SocketAddr,
+    at_once: Vec<u8>,
+    bytes: Vec<u8>,
+    every: Duration,
+) -> std::thread::JoinHandle<bool> {
+    std::thread::spawn(move || {
+        let Ok(mut s) = TcpStream::connect(addr) else {
+            return false;
+        };
+        if s.write_all(&at_once).is_err() {
+            return false;
+        }
+        for b in &bytes {
+            if s.write_all(&[*b]).is_err() {
+                return false;
+            }
+            std::thread::sleep(every);
+        }
+        true
+    })
+}
+
+/// An OTLP/gRPC export whose message is `declared` bytes long, of which `sent` are
+/// sent, the stream never ended: its `grpc-status` when the server answers (None: the
+/// connection failed).
+pub async fn grpc_stalled(addr: SocketAddr, declared: usize, sent: usize) -> Option<u32> {
+    use http_body_util::StreamBody;
+    let tcp = tokio::net::TcpStream::connect(addr).await.ok()?;
+    let (mut send, conn) =
+        hyper::client::conn::http2::handshake(TokioExecutor::new(), TokioIo::new(tcp))
+            .await
+            .ok()?;
+    tokio::spawn(conn);
+    let (tx, rx) =
+        tokio::sync::mpsc::channel::<Result<http_body::Frame<Bytes>, std::convert::Infallible>>(4);
+    let mut head = vec![0u8];
+    head.extend_from_slice(&(declared as u32).to_be_bytes());
+    let _ = tx.send(Ok(http_body::Frame::data(Bytes::from(head)))).await;
+    let body = StreamBody::new(tokio_stream::wrappers::ReceiverStream::new(rx));
+    let req = http::Request::post(format!("http://{addr}{EXPORT_PATH}"))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(body)
+        .unwrap();
+    let feeding = tokio::spawn(async move {
+        let chunk = Bytes::from(vec![0x0au8; 64 * 1024]);
+        let mut left = sent;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            if tx
+                .send(Ok(http_body::Frame::data(chunk.slice(..n))))
+                .await
+                .is_err()
+            {
+                return;
+            }
+            left -= n;
+        }
+        // Never ends the stream: hold the sender until the answer comes.
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        drop(tx);
+    });
+    let resp = send.send_request(req).await.ok();
+    feeding.abort();
+    let resp = resp?;
+    let (parts, body) = resp.into_parts();
+    let collected = body.collect().await.ok();
+    let status = collected
+        .as_ref()
+        .and_then(|c| c.trailers())
+        .and_then(|t| t.get("grpc-status"))
+        .or_else(|| parts.headers.get("grpc-status"))?;
+    status.to_str().ok()?.parse().ok()
+}

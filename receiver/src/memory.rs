@@ -15,17 +15,18 @@ pub struct Term {
     pub bytes: u64,
 }
 
-/// Code, runtime, allocator and everything not below: 15-17 MB measured at start in a
-/// release build, up to ~30 MB in a debug build (docs/measurements/hostile-clients.md).
+/// Code, runtime, allocator and everything not below: 15-19 MB measured at start in a
+/// release build (docs/measurements/hostile-clients.md), more in a debug build.
 pub const BASELINE_BYTES: u64 = 48 << 20;
-/// One idle OTLP/gRPC connection (HTTP/2 state and buffers): 3,000 took 33 KB each,
-/// measured; with TLS, rustls' buffers besides.
+/// One idle OTLP/gRPC connection (HTTP/2 state and buffers): 36 KB measured each of
+/// 1,000 (docs/measurements/hostile-clients.md).
 pub const GRPC_CONNECTION_BYTES: u64 = 48 << 10;
-/// One HTTP/1.1 connection: its read buffer is held to 8 KiB
-/// ([`crate::ingest::conn::HTTP1_BUFFER`]), with the connection's state.
+/// One HTTP/1.1 connection, its read buffer held to 8 KiB
+/// ([`crate::ingest::conn::HTTP1_BUFFER`]): 19 KB measured each of 1,000.
 pub const HTTP_CONNECTION_BYTES: u64 = 32 << 10;
-/// TLS on a connection: rustls' buffers for a record each way.
-pub const TLS_CONNECTION_BYTES: u64 = 40 << 10;
+/// TLS on a connection (rustls' session and buffers): 11 KB more measured, gRPC and
+/// HTTP alike.
+pub const TLS_CONNECTION_BYTES: u64 = 16 << 10;
 /// What the reconciler keeps per window record the store holds (the store's indexes,
 /// pending opens, bookkeeping): 691 bytes measured by tests/decoded_bound.rs, with a
 /// fifth more for the allocator's size classes.

@@ -277,53 +277,36 @@ fn amplification(bin: &Path, dir: &Path) {
     p.stop();
 }
 
-/// `n` connections to the gRPC port that send the HTTP/2 preface and nothing else: the
-/// resident set with them open, and how many are still open `wait` later.
-fn idle_connections(bin: &Path, dir: &Path, n: usize, wait: Duration) {
+/// `n` connections to the gRPC port that send the HTTP/2 preface and nothing else (or,
+/// `http`, to the OTLP/HTTP port, sending nothing): the resident set with them open, and
+/// how many are still open `wait` later.
+fn idle_connections(bin: &Path, dir: &Path, n: usize, http: bool, wait: Duration) {
     let p = Proc::start(bin, dir, &[export_file(dir)], &[]);
     std::thread::sleep(Duration::from_millis(300));
     let before = p.rss();
     let preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00";
-    let mut conns = Vec::new();
-    for _ in 0..n {
-        match TcpStream::connect(p.grpc) {
-            Ok(mut s) => {
-                use std::io::Write as _;
-                let _ = s.write_all(preface);
-                conns.push(s);
-            }
-            Err(_) => break,
-        }
-    }
+    let (addr, send) = if http {
+        (p.http, &b""[..])
+    } else {
+        (p.grpc, &preface[..])
+    };
+    let conns: Vec<TcpStream> = (0..n).map_while(|_| idle(addr, send)).collect();
     std::thread::sleep(Duration::from_secs(2));
     let held = p.rss();
     let fds = p.fds();
     let start = Instant::now();
     std::thread::sleep(wait);
-    let open = conns.iter_mut().filter(|s| still_open(s)).count();
+    let open = conns.iter().filter(|s| !closed(s)).count();
     println!(
-        "| {} idle gRPC connections | RSS {} -> {} | receiver fds {fds} | open after {:.0?}: {open} |",
+        "| {} idle {} connections | RSS {} -> {} ({} B each) | receiver fds {fds} | open after {:.0?}: {open} |",
         conns.len(),
+        if http { "HTTP" } else { "gRPC" },
         mb(before),
         mb(held),
+        held.saturating_sub(before) / conns.len().max(1) as u64,
         start.elapsed() + Duration::from_secs(2)
     );
     p.stop();
-}
-
-/// Whether the server has not closed `s` (reads what it sent meanwhile).
-fn still_open(s: &TcpStream) -> bool {
-    use std::io::Read as _;
-    s.set_nonblocking(true).unwrap();
-    let mut buf = [0u8; 4096];
-    loop {
-        match (&*s).read(&mut buf) {
-            Ok(0) => return false,
-            Ok(_) => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
-            Err(_) => return false,
-        }
-    }
 }
 
 /// Eight amplifying requests (2M empty resource attributes and one valid span, which
@@ -398,7 +381,11 @@ fn measure() {
         amplification(&bin, dir.path());
     }
     if run("idle") {
-        idle_connections(&bin, dir.path(), 3000, Duration::from_secs(13));
+        idle_connections(&bin, dir.path(), 3000, false, Duration::from_secs(13));
+    }
+    if run("per-connection") {
+        idle_connections(&bin, dir.path(), 1000, false, Duration::ZERO);
+        idle_connections(&bin, dir.path(), 1000, true, Duration::ZERO);
     }
     if run("replay") {
         replay(&fill, &bin, dir.path());

@@ -176,13 +176,14 @@ fn resource_spans(buf: &[u8], c: &mut Census) -> Option<()> {
                 2 => {
                     c.spans += 1;
                     c.span_bytes += field.len();
-                    // A span's own fields, no deeper than its events' names.
-                    let _ = fields(field, |tag, event| {
+                    // A span's own fields (read as the hot path reads them), no deeper
+                    // than its events' names.
+                    let mut span = field;
+                    while let Some((tag, event)) = super::next_checked(&mut span) {
                         if tag == 11 && is_window(event) {
                             c.windows += 1;
                         }
-                        Some(())
-                    });
+                    }
                     Some(())
                 }
                 _ => Some(()),
@@ -194,14 +195,8 @@ fn resource_spans(buf: &[u8], c: &mut Census) -> Option<()> {
 
 /// Whether an event's name (its last field 2, as prost keeps it) is a window record's.
 fn is_window(event: &[u8]) -> bool {
-    let mut name = None;
-    let _ = fields(event, |tag, field| {
-        if tag == 2 {
-            name = Some(field);
-        }
-        Some(())
-    });
-    name == Some(semconv::attributes::EVENT_GPU_SAMPLING_WINDOW.as_bytes())
+    super::last_bytes_field(event, 2)
+        == Some(semconv::attributes::EVENT_GPU_SAMPLING_WINDOW.as_bytes())
 }
 
 fn key_value(buf: &[u8], c: &mut Census, depth: u32) -> Option<()> {

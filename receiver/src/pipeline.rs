@@ -113,7 +113,7 @@ fn open_files(config: &Config) -> Result<(), StartError> {
     let mut limit = getrlimit(Resource::Nofile);
     if limit.current != limit.maximum {
         limit.current = limit.maximum;
-        if let Err(e) = setrlimit(Resource::Nofile, limit.clone()) {
+        if let Err(e) = setrlimit(Resource::Nofile, limit) {
             tracing::debug!(error = %e, "cannot raise the open-file limit");
         }
         limit = getrlimit(Resource::Nofile);

@@ -340,7 +340,7 @@ fn a_span_is_read_in_bounded_memory_whatever_its_events_and_stamps() {
     // a valid one takes is not decoded.
     let mut span = plain(4);
     span.events = vec![Event::default(); 100_000];
-    let huge = otlp::string(a::GPU_SERIALIZED, &"x".repeat(10_000));
+    let huge = otlp::string(a::GPU_SERIALIZED, "x".repeat(10_000));
     span.attributes = vec![huge.clone(), huge];
     let mut big_window = window_carrier(
         5,

@@ -320,19 +320,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     let content_encoding = headers
         .get(header::CONTENT_ENCODING)
         .map(|v| v.to_str().unwrap_or("(not text)"));
-    let Some(compression) = Compression::from_content_encoding(content_encoding) else {
-        let other = content_encoding.unwrap_or_default();
-        let msg = format!("unsupported content encoding {other:?}: use gzip, zstd or none");
-        let resp = error(
-            encoding,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            tonic::Code::InvalidArgument,
-            msg,
-            Some(&ingest.refused_media_type),
-        );
-        return refuse_unread(body, max, body_timeout, resp).await;
-    };
-    match take(&st, encoding, compression, body).await {
+    match take(&st, encoding, content_encoding, body).await {
         Ok(report) => {
             let resp = response(&report);
             let body = match encoding {
@@ -351,7 +339,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
 async fn take(
     st: &HttpState,
     encoding: Encoding,
-    compression: Compression,
+    content_encoding: Option<&str>,
     body: Body,
 ) -> Result<IngestReport, NotTaken> {
     let ingest = &st.handle.telemetry.ingest;
@@ -360,6 +348,17 @@ async fn take(
     };
     let mut admission = st.handle.admit(0).map_err(NotTaken::retry)?;
     let raw = read_body(st, body, &mut admission).await?;
+    // After the body: a body over the limit is too large whatever its encoding says.
+    let Some(compression) = Compression::from_content_encoding(content_encoding) else {
+        count(&ingest.refused_media_type);
+        let other = content_encoding.unwrap_or_default();
+        return Err(NotTaken {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code: tonic::Code::InvalidArgument,
+            message: format!("unsupported content encoding {other:?}: use gzip, zstd or none"),
+            close: false,
+        });
+    };
     let data: Bytes = match compression {
         Compression::None => raw,
         _ => {

@@ -551,12 +551,26 @@ mod tests {
         let (cfg, w) = read(&[(otlp_client::env::HEADERS, "x-tenant=gpu,broken")]);
         assert_eq!(
             w,
-            ["invalid OTEL_EXPORTER_OTLP_HEADERS: \"broken\" is not key=value; ignored"]
+            ["invalid OTEL_EXPORTER_OTLP_HEADERS: entry 2 is not key=value (entries are comma-separated; the entry is not shown, it may hold a secret); ignored"]
         );
         assert_eq!(
             cfg.export.headers.iter().collect::<Vec<_>>(),
             [("x-tenant", "gpu")]
         );
+    }
+
+    #[test]
+    fn a_malformed_header_list_never_reaches_the_applications_output() {
+        // What the injector prints goes to the application's stderr.
+        for list in [
+            "authorization: Bearer SECRET123",
+            "authorization:Bearer SECRET123=x",
+            "authorization=Bearer SECRET123\u{1}",
+        ] {
+            let (cfg, w) = read(&[(otlp_client::env::HEADERS, list)]);
+            assert_eq!(w.len(), 1, "{list}");
+            assert!(!format!("{w:?}{cfg:?}").contains("SECRET123"), "{w:?}");
+        }
     }
 
     #[test]

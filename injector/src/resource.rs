@@ -135,7 +135,11 @@ impl ProcessInfo {
 /// Parses `OTEL_RESOURCE_ATTRIBUTES` (`key1=value1,key2=value2`, values
 /// percent-encoded). Entries without `=` or with an empty key are skipped.
 pub fn parse_resource_attributes(s: &str) -> Vec<(String, String)> {
-    otlp_client::pairs::parse(s).pairs
+    otlp_client::pairs::parse(s)
+        .pairs
+        .into_iter()
+        .map(|(_, k, v)| (k, v))
+        .collect()
 }
 
 use semconv::otlp::set;

@@ -84,12 +84,19 @@ impl Client {
         self.protocol
     }
 
-    /// Protocol and URL, for logs: `OTLP/gRPC http://…`, `OTLP/HTTP json http://…`.
+    /// The URL as it may be shown (logs, metric labels): without its userinfo and
+    /// query ([`crate::endpoint::redacted`]).
+    pub fn shown_url(&self) -> String {
+        crate::endpoint::redacted(&self.url)
+    }
+
+    /// Protocol and URL as shown, for logs: `OTLP/gRPC http://…`, `OTLP/HTTP json http://…`.
     pub fn describe(&self) -> String {
+        let url = self.shown_url();
         match self.protocol {
-            Protocol::Grpc => format!("OTLP/gRPC {}", self.url),
-            Protocol::HttpProtobuf => format!("OTLP/HTTP protobuf {}", self.url),
-            Protocol::HttpJson => format!("OTLP/HTTP json {}", self.url),
+            Protocol::Grpc => format!("OTLP/gRPC {url}"),
+            Protocol::HttpProtobuf => format!("OTLP/HTTP protobuf {url}"),
+            Protocol::HttpJson => format!("OTLP/HTTP json {url}"),
         }
     }
 }

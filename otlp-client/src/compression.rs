@@ -49,6 +49,9 @@ pub enum CompressionError {
     /// The encoding is left out of this build.
     #[error("{0} is not in this build (it needs the cargo feature `{0}`)")]
     NotBuilt(Compression),
+    /// The caller's meter refused the memory the decompressed bytes need.
+    #[error("no memory is left for the decompressed body")]
+    Refused,
 }
 
 impl Compression {
@@ -123,28 +126,60 @@ impl Compression {
     /// after the last are an error, not ignored.
     #[cfg(feature = "http")]
     pub fn decompress(self, data: &[u8], max: usize) -> Result<Vec<u8>, CompressionError> {
+        self.decompress_metered(data, max, &mut |_| true)
+    }
+
+    /// As [`Compression::decompress`], asking `meter` before the output buffer grows:
+    /// it is told the buffer's new capacity (what it will hold), and a `false` stops
+    /// with [`CompressionError::Refused`]. So the memory a body takes decompressed can be
+    /// admitted as it is made, whatever the compression ratio.
+    #[cfg(feature = "http")]
+    pub fn decompress_metered(
+        self,
+        data: &[u8],
+        max: usize,
+        meter: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Vec<u8>, CompressionError> {
         use std::io::Read;
         fn capped(
             encoding: Compression,
-            reader: impl Read,
+            mut reader: impl Read,
             max: usize,
+            meter: &mut dyn FnMut(usize) -> bool,
         ) -> Result<Vec<u8>, CompressionError> {
-            let mut out = Vec::new();
-            // One byte past the limit tells "exactly at" from "over".
-            let read = reader.take(max as u64 + 1).read_to_end(&mut out);
-            if out.len() > max {
-                return Err(CompressionError::TooLarge { max });
-            }
-            read.map_err(|e| CompressionError::Invalid {
+            let invalid = |e: std::io::Error| CompressionError::Invalid {
                 encoding,
                 reason: e.to_string(),
-            })?;
-            Ok(out)
+            };
+            let mut out = Vec::new();
+            let mut chunk = vec![0; 64 * 1024];
+            loop {
+                let n = match reader.read(&mut chunk) {
+                    Ok(0) => return Ok(out),
+                    Ok(n) => n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(invalid(e)),
+                };
+                if out.len() + n > max {
+                    return Err(CompressionError::TooLarge { max });
+                }
+                let want = out.len() + n;
+                if want > out.capacity() {
+                    // Doubling, as a vector grows, and never past the limit.
+                    let cap = want.max(out.capacity() * 2).min(max);
+                    if !meter(cap + chunk.len()) {
+                        return Err(CompressionError::Refused);
+                    }
+                    out.reserve_exact(cap - out.len());
+                }
+                out.extend_from_slice(&chunk[..n]);
+            }
         }
         match self {
             Compression::None if data.len() > max => Err(CompressionError::TooLarge { max }),
+            Compression::None if !meter(data.len()) => Err(CompressionError::Refused),
             Compression::None => Ok(data.to_vec()),
-            Compression::Gzip => capped(self, flate2::read::MultiGzDecoder::new(data), max),
+            Compression::Gzip => capped(self, flate2::read::MultiGzDecoder::new(data), max, meter),
             #[cfg(feature = "zstd")]
             Compression::Zstd => {
                 let decoder = zstd::stream::read::Decoder::with_buffer(data).map_err(|e| {
@@ -153,7 +188,7 @@ impl Compression {
                         reason: e.to_string(),
                     }
                 })?;
-                capped(self, decoder, max)
+                capped(self, decoder, max, meter)
             }
             #[cfg(not(feature = "zstd"))]
             Compression::Zstd => Err(CompressionError::NotBuilt(self)),
@@ -238,6 +273,30 @@ mod tests {
                     );
                     prop_assert!(c.decompress(&packed, len).is_ok());
                 }
+            }
+        }
+
+        #[test]
+        fn a_metered_decompression_asks_before_the_memory_it_takes_and_stops_when_refused() {
+            // A bomb: 4 MiB of zeros in a few kilobytes.
+            let body = bytes::Bytes::from(vec![0u8; 4 << 20]);
+            for c in built() {
+                let packed = c.compress(body.clone()).unwrap();
+                let mut asked = Vec::new();
+                let out = c
+                    .decompress_metered(&packed, 4 << 20, &mut |n| {
+                        asked.push(n);
+                        true
+                    })
+                    .unwrap();
+                assert_eq!(out.len(), 4 << 20);
+                // Asked for at least what it held, in steps no larger than doubling.
+                assert!(
+                    asked.last().is_some_and(|&n| n >= out.capacity()),
+                    "{c}: {asked:?}"
+                );
+                let refused = c.decompress_metered(&packed, 4 << 20, &mut |n| n <= 1 << 20);
+                assert_eq!(refused, Err(CompressionError::Refused), "{c}");
             }
         }
 

@@ -37,6 +37,31 @@ pub fn metrics_url_beside(protocol: Protocol, traces_url: &str) -> String {
     format!("{}{METRICS_PATH}", &url[..origin_end])
 }
 
+/// What stands in a shown URL for its credentials and its query.
+pub const REDACTED: &str = "<redacted>";
+
+/// `url` as it may be shown (logs, errors, metric labels, `validate`): without its
+/// userinfo (`user:password@`) and without its query and fragment, which can carry
+/// credentials (`?token=…`); each is replaced by [`REDACTED`], so a reader still sees
+/// that one was there. Never fails: a string that is not a URL is cut the same way.
+pub fn redacted(url: &str) -> String {
+    let (scheme, rest) = match url.find("://") {
+        Some(i) => url.split_at(i + 3),
+        None => ("", url),
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    let authority = match authority.rfind('@') {
+        Some(at) => format!("{REDACTED}@{}", &authority[at + 1..]),
+        None => authority.to_string(),
+    };
+    let tail = match tail.find(['?', '#']) {
+        Some(q) => format!("{}?{REDACTED}", &tail[..q]),
+        None => tail.to_string(),
+    };
+    format!("{scheme}{authority}{tail}")
+}
+
 /// The URL trace requests are sent to.
 pub fn traces_url(
     protocol: Protocol,
@@ -84,6 +109,31 @@ fn with_scheme(url: &str, insecure: bool) -> String {
 mod tests {
     use super::*;
     use Protocol::*;
+
+    #[test]
+    fn a_shown_url_has_no_userinfo_query_or_fragment() {
+        for (url, shown) in [
+            (
+                "http://user:SECRETPW@host:4318/v1/traces",
+                "http://<redacted>@host:4318/v1/traces",
+            ),
+            (
+                "https://host/v1/traces?token=SECRETQ",
+                "https://host/v1/traces?<redacted>",
+            ),
+            (
+                "https://u@h?k=SECRETQ#SECRETF",
+                "https://<redacted>@h?<redacted>",
+            ),
+            ("http://a:b@c@host", "http://<redacted>@host"),
+            ("collector:4317", "collector:4317"),
+            ("http://localhost:4317", "http://localhost:4317"),
+            ("not a url ? SECRETQ", "not a url ?<redacted>"),
+        ] {
+            assert_eq!(redacted(url), shown, "{url}");
+            assert!(!redacted(url).contains("SECRET"));
+        }
+    }
 
     #[test]
     fn metrics_go_beside_traces_on_the_same_backend() {

@@ -332,6 +332,14 @@ mod tests {
         assert_eq!(errors.len(), 2);
         assert!(errors.iter().all(|e| e.var == HEADERS));
         assert!(!format!("{errors:?}{settings:?}").contains("s3cr3t"));
+        // The injector prints these into the application's stderr: a colon for the
+        // equals sign makes the whole entry the secret.
+        let (_, errors) = read(&[(HEADERS, "authorization: Bearer SECRET123")]);
+        let shown = errors.iter().map(ToString::to_string).collect::<String>();
+        assert_eq!(
+            shown,
+            "invalid OTEL_EXPORTER_OTLP_HEADERS: entry 1 is not key=value (entries are comma-separated; the entry is not shown, it may hold a secret)"
+        );
     }
 
     #[test]

@@ -21,9 +21,9 @@ pub enum ClientError {
         compression: Compression,
     },
     /// The endpoint, or its TLS settings, cannot be used.
-    #[error("{url}: {reason}")]
+    #[error("{}: {reason}", crate::endpoint::redacted(url))]
     Endpoint {
-        /// The URL.
+        /// The URL (shown without its userinfo and query).
         url: String,
         /// Why.
         reason: String,

@@ -1,20 +1,34 @@
 //! Headers sent with every export (HTTP headers, gRPC metadata). Their values are often
-//! tokens, so nothing here ever prints one.
+//! tokens, so nothing here ever prints one, nor an entry or a name that failed to
+//! parse (`authorization: Bearer …`, written with a colon, is one malformed entry, and
+//! `authorization:Bearer x=y` one invalid name): errors give the entry's position.
 
 use crate::pairs;
 
-/// A header that cannot be sent.
+/// A header that cannot be sent. Never quotes a value, an entry or an invalid name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeaderError {
-    /// A list entry that is not `key=value`.
-    #[error("{0:?} is not key=value")]
-    Malformed(String),
-    /// The name is not a valid header name.
-    #[error("{0:?} is not a valid header name")]
-    Name(String),
-    /// The value is not a valid header value (it is not shown).
-    #[error("the value of {0:?} is not a valid header value")]
-    Value(String),
+    /// A list entry that is not `key=value` (1-based, counting every comma-separated
+    /// entry).
+    #[error("entry {entry} is not key=value (entries are comma-separated; the entry is not shown, it may hold a secret)")]
+    Malformed {
+        /// Its position.
+        entry: usize,
+    },
+    /// The name of the entry at `entry` is not a valid header name.
+    #[error("the name of entry {entry} is not a valid header name (letters, digits and !#$%&'*+-.^_`|~; not shown, it may hold a secret)")]
+    Name {
+        /// Its position.
+        entry: usize,
+    },
+    /// The value of header `name` (entry `entry`) is not a valid header value.
+    #[error("the value of {name:?} (entry {entry}) is not a valid header value (visible ASCII and spaces; percent-encode the rest); the value is not shown")]
+    Value {
+        /// The header's name (a valid one).
+        name: String,
+        /// Its position.
+        entry: usize,
+    },
 }
 
 /// Validated headers, names lowercase (as gRPC metadata requires), in the order given.
@@ -30,15 +44,29 @@ impl std::fmt::Debug for Headers {
 }
 
 impl Headers {
-    /// Adds `name: value`, replacing an earlier value of the same name.
-    pub fn insert(&mut self, name: &str, value: &str) -> Result<(), HeaderError> {
+    /// Adds `name: value`, replacing an earlier value of the same name; an error names
+    /// the entry by `position` (1-based).
+    pub fn insert_at(
+        &mut self,
+        position: usize,
+        name: &str,
+        value: &str,
+    ) -> Result<(), HeaderError> {
         let name = http::HeaderName::from_bytes(name.as_bytes())
-            .map_err(|_| HeaderError::Name(name.to_string()))?;
-        http::HeaderValue::from_str(value).map_err(|_| HeaderError::Value(name.to_string()))?;
+            .map_err(|_| HeaderError::Name { entry: position })?;
+        http::HeaderValue::from_str(value).map_err(|_| HeaderError::Value {
+            name: name.to_string(),
+            entry: position,
+        })?;
         let name = name.as_str().to_string();
         self.0.retain(|(k, _)| *k != name);
         self.0.push((name, value.to_string()));
         Ok(())
+    }
+
+    /// Adds `name: value` given alone (position 1 in errors).
+    pub fn insert(&mut self, name: &str, value: &str) -> Result<(), HeaderError> {
+        self.insert_at(1, name, value)
     }
 
     /// Reads an `OTEL_EXPORTER_OTLP_HEADERS` list (values percent-encoded): the headers
@@ -48,14 +76,15 @@ impl Headers {
         let mut errors: Vec<HeaderError> = parsed
             .malformed
             .into_iter()
-            .map(HeaderError::Malformed)
+            .map(|entry| HeaderError::Malformed { entry })
             .collect();
         let mut headers = Headers::default();
-        for (k, v) in &parsed.pairs {
-            if let Err(e) = headers.insert(k, v) {
+        for (at, k, v) in &parsed.pairs {
+            if let Err(e) = headers.insert_at(*at, k, v) {
                 errors.push(e);
             }
         }
+        errors.sort_by_key(HeaderError::entry);
         (headers, errors)
     }
 
@@ -82,6 +111,17 @@ impl Headers {
             }
         }
         map
+    }
+}
+
+impl HeaderError {
+    /// The position of the entry it is about.
+    pub fn entry(&self) -> usize {
+        match self {
+            HeaderError::Malformed { entry }
+            | HeaderError::Name { entry }
+            | HeaderError::Value { entry, .. } => *entry,
+        }
     }
 }
 
@@ -115,9 +155,12 @@ mod tests {
         assert_eq!(
             errors,
             [
-                HeaderError::Malformed("nokey".into()),
-                HeaderError::Name("bad name".into()),
-                HeaderError::Value("v".into()),
+                HeaderError::Name { entry: 2 },
+                HeaderError::Malformed { entry: 3 },
+                HeaderError::Value {
+                    name: "v".into(),
+                    entry: 4
+                },
             ]
         );
     }
@@ -132,6 +175,28 @@ mod tests {
         );
         let err = Headers::default().insert("k", "s3cr3t\n").unwrap_err();
         assert!(!err.to_string().contains("s3cr3t"));
+    }
+
+    #[test]
+    fn a_malformed_entry_or_name_is_named_by_position_never_quoted() {
+        // A colon for the equals sign: the whole entry would be the credential.
+        for list in [
+            "authorization: Bearer SECRET123",
+            "x-ok=1,authorization:Bearer SECRET123=x",
+            "x-ok=1,,Bearer%20SECRET123",
+            "authorization=Bearer SECRET123\u{7}",
+        ] {
+            let (_, errors) = Headers::parse(list);
+            assert_eq!(errors.len(), 1, "{list}");
+            let text = errors[0].to_string();
+            assert!(
+                !text.contains("SECRET123") && !text.contains("Bearer"),
+                "{text}"
+            );
+            assert!(text.contains("entry"), "{text}");
+        }
+        let (_, errors) = Headers::parse("x-ok=1,,authorization: Bearer SECRET123");
+        assert_eq!(errors, [HeaderError::Malformed { entry: 3 }]);
     }
 
     #[test]

@@ -96,7 +96,8 @@ impl HttpTransport {
         };
         let response = match request.body(body).send().await {
             Ok(r) => r,
-            Err(e) => return request_failure(&e).into(),
+            // Its text would quote the URL, credentials and all.
+            Err(e) => return request_failure(&e.without_url()).into(),
         };
         let status = response.status().as_u16();
         let retry_after = response

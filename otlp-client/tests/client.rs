@@ -73,6 +73,33 @@ async fn an_https_client_with_a_missing_ca_file_is_not_built_and_says_which() {
     }
 }
 
+#[tokio::test]
+async fn neither_an_error_nor_a_description_nor_a_failed_send_shows_credentials_in_the_url() {
+    let port = closed_port();
+    for protocol in built() {
+        // A closed port: the failure of a send is described.
+        let url = format!("http://user:SECRETPW@127.0.0.1:{port}/p?token=SECRETQ");
+        let client = Client::new(&to(protocol, url)).unwrap();
+        let a = client.send(empty_request()).await;
+        let shown = format!("{} {} {a:?}", client.describe(), client.shown_url());
+        assert!(!shown.contains("SECRET"), "{protocol}: {shown}");
+        assert!(
+            shown.contains("<redacted>@127.0.0.1"),
+            "{protocol}: {shown}"
+        );
+        // A client that cannot be built names the endpoint, redacted.
+        let mut cfg = to(
+            protocol,
+            "https://user:SECRETPW@collector:4317?k=SECRETQ".into(),
+        );
+        cfg.tls.certificate = Some(TlsFile::new("OTEL_EXPORTER_OTLP_CERTIFICATE", "/dev/null"));
+        if let Err(e) = Client::new(&cfg) {
+            let text = e.to_string();
+            assert!(!text.contains("SECRET"), "{protocol}: {text}");
+        }
+    }
+}
+
 #[cfg(not(all(feature = "grpc", feature = "http")))]
 #[test]
 fn a_protocol_left_out_of_the_build_is_an_error_that_names_its_feature() {

@@ -39,8 +39,42 @@ pub const MAX_PENDING_BYTES_DEFAULT: usize = 64 * 1024 * 1024;
 pub const HTTP_HEADER_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 /// How long an HTTP client may take to send a request's body.
 pub const HTTP_BODY_TIMEOUT_DEFAULT: Duration = Duration::from_secs(30);
-/// Open OTLP/HTTP connections; past it new ones are closed at once.
+/// Open OTLP/HTTP connections; past it new ones take the place of strangers or are
+/// closed at once.
 pub const HTTP_MAX_CONNECTIONS_DEFAULT: usize = 1024;
+/// Open OTLP/gRPC connections (an injector keeps one per batch in flight, 4 by default;
+/// ~33 KB each while idle).
+pub const GRPC_MAX_CONNECTIONS_DEFAULT: usize = 1024;
+/// How long a connection to an OTLP listener may stay open before it begins a request
+/// (TLS handshake included), as long as a client may take to send its headers.
+pub const FIRST_REQUEST_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// Requests in flight at once on one gRPC connection (`SETTINGS_MAX_CONCURRENT_STREAMS`):
+/// an exporter's concurrent exports, with room.
+pub const GRPC_MAX_CONCURRENT_STREAMS_DEFAULT: u32 = 32;
+/// How often an idle gRPC connection is pinged, and how long the answer may take before
+/// the connection is closed: a peer that vanished stops holding a connection.
+pub const GRPC_KEEPALIVE_INTERVAL_DEFAULT: Duration = Duration::from_secs(30);
+/// See [`GRPC_KEEPALIVE_INTERVAL_DEFAULT`].
+pub const GRPC_KEEPALIVE_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
+/// How long a gRPC connection lives before the receiver asks the client to reconnect
+/// (GOAWAY), and how long its requests in flight then have to finish.
+pub const GRPC_MAX_CONNECTION_AGE_DEFAULT: Duration = Duration::from_secs(30 * 60);
+/// See [`GRPC_MAX_CONNECTION_AGE_DEFAULT`].
+pub const GRPC_MAX_CONNECTION_AGE_GRACE_DEFAULT: Duration = Duration::from_secs(30);
+/// How long one gRPC request may take to arrive and be answered, as `http_body_timeout`.
+pub const GRPC_REQUEST_TIMEOUT_DEFAULT: Duration = Duration::from_secs(30);
+/// `ResourceSpans` entries in one request (a Collector batch of a node's processes).
+pub const MAX_RESOURCES_PER_REQUEST_DEFAULT: usize = 1024;
+/// `ScopeSpans` entries in one request.
+pub const MAX_SCOPES_PER_REQUEST_DEFAULT: usize = 4096;
+/// Spans in one request: 4 MiB of GPU-shaped spans is ~7,600; of the smallest valid
+/// spans, ~80,000. A body of empty spans is 1.4 million.
+pub const MAX_SPANS_PER_REQUEST_DEFAULT: usize = 100_000;
+/// Resource and scope attribute values in one request (each attribute is two: its
+/// key-value and its value).
+pub const MAX_ATTRIBUTES_PER_REQUEST_DEFAULT: usize = 65_536;
+/// Open connections to `/metrics` (scrapers and probes).
+pub const METRICS_MAX_CONNECTIONS_DEFAULT: usize = 64;
 /// How long a client may take to complete its TLS handshake on an ingest listener.
 pub const TLS_HANDSHAKE_TIMEOUT_DEFAULT: Duration = Duration::from_secs(10);
 /// Default file of the embedded sink, used when no export endpoint is configured.
@@ -181,17 +215,49 @@ pub struct IngestConfig {
     /// How long a request may wait for room before the sender is told to retry.
     #[serde(with = "humantime_serde")]
     pub enqueue_timeout: Duration,
-    /// Wire bytes of admitted requests the pipeline has not taken yet; past it
-    /// requests are told to retry later.
+    /// Memory of admitted requests the pipeline has not taken yet: their bytes as they
+    /// arrive, then what decoding them takes (charged before it does); past it requests
+    /// are told to retry later.
     pub max_pending_bytes: usize,
+    /// `ResourceSpans` entries in one request; more: refused whole.
+    pub max_resources_per_request: usize,
+    /// `ScopeSpans` entries in one request; more: refused whole.
+    pub max_scopes_per_request: usize,
+    /// Spans in one request; more: refused whole.
+    pub max_spans_per_request: usize,
+    /// Resource and scope attribute values in one request; more: refused whole.
+    pub max_attributes_per_request: usize,
     /// How long an HTTP client may take to send a request's headers.
     #[serde(with = "humantime_serde")]
     pub http_header_timeout: Duration,
     /// How long an HTTP client may take to send a request's body.
     #[serde(with = "humantime_serde")]
     pub http_body_timeout: Duration,
-    /// Open OTLP/HTTP connections; past it new ones are closed at once.
+    /// Open OTLP/HTTP connections; past it a new one takes the place of the oldest
+    /// that has begun no request, or is closed at once.
     pub http_max_connections: usize,
+    /// Open OTLP/gRPC connections, as `http_max_connections`.
+    pub grpc_max_connections: usize,
+    /// How long a connection may stay open before it begins a request.
+    #[serde(with = "humantime_serde")]
+    pub first_request_timeout: Duration,
+    /// Requests in flight at once on one gRPC connection.
+    pub grpc_max_concurrent_streams: u32,
+    /// How often an idle gRPC connection is pinged.
+    #[serde(with = "humantime_serde")]
+    pub grpc_keepalive_interval: Duration,
+    /// How long a ping's answer may take before the connection is closed.
+    #[serde(with = "humantime_serde")]
+    pub grpc_keepalive_timeout: Duration,
+    /// How long a gRPC connection lives before the client is asked to reconnect.
+    #[serde(with = "humantime_serde")]
+    pub grpc_max_connection_age: Duration,
+    /// How long requests in flight then have to finish.
+    #[serde(with = "humantime_serde")]
+    pub grpc_max_connection_age_grace: Duration,
+    /// How long one gRPC request may take to arrive and be answered.
+    #[serde(with = "humantime_serde")]
+    pub grpc_request_timeout: Duration,
     /// TLS on both OTLP listeners (none: plain text).
     pub tls: Option<IngestTlsConfig>,
     /// Bearer-token authentication of every request (none: anyone who connects).
@@ -285,15 +351,20 @@ pub struct RetryConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ExportConfig {
-    /// Base URL of the OTLP backend (`/v1/traces` is appended for HTTP). None: the file sink.
+    /// Base URL of the OTLP backend (`/v1/traces` is appended for HTTP). None: the file
+    /// sink. Shown (`validate`, logs, the `destination` label) without its userinfo and
+    /// query, as every URL here.
+    #[serde(serialize_with = "shown_url")]
     pub endpoint: Option<String>,
     /// Full URL for traces, used as is (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).
+    #[serde(serialize_with = "shown_url")]
     pub traces_endpoint: Option<String>,
     /// Protocol.
     pub protocol: Protocol,
     /// Where the kernel metrics go instead of beside the spans: the full URL, used as
     /// is (OTEL_EXPORTER_OTLP_METRICS_ENDPOINT), e.g. Prometheus's OTLP receiver
     /// `http://prometheus:9090/api/v1/otlp/v1/metrics`. None: to every span destination.
+    #[serde(serialize_with = "shown_url")]
     pub metrics_endpoint: Option<String>,
     /// The metrics destination's protocol (OTEL_EXPORTER_OTLP_METRICS_PROTOCOL); None:
     /// `protocol`. Prometheus takes `http/protobuf` only.
@@ -329,7 +400,19 @@ pub struct ExportConfig {
     pub retry: RetryConfig,
     /// More destinations that receive every span too (same protocol, headers, TLS,
     /// batching and retries), e.g. Jaeger and Tempo side by side.
+    #[serde(serialize_with = "shown_urls")]
     pub mirrors: Vec<String>,
+}
+
+/// A URL as `validate` prints it: without userinfo and query ([`otlp_client::endpoint::redacted`]).
+fn shown_url<S: serde::Serializer>(url: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    url.as_deref()
+        .map(otlp_client::endpoint::redacted)
+        .serialize(s)
+}
+
+fn shown_urls<S: serde::Serializer>(urls: &[String], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(urls.iter().map(|u| otlp_client::endpoint::redacted(u)))
 }
 
 /// When an accepted request's commit is made durable (fsync) before it is acknowledged.
@@ -443,6 +526,9 @@ impl Default for SamplingConfig {
 pub struct TelemetryConfig {
     /// Listen address of `/metrics` and `/healthz`.
     pub metrics_endpoint: SocketAddr,
+    /// Open connections to it (with `ingest.http_header_timeout` and
+    /// `ingest.first_request_timeout`, as OTLP/HTTP's).
+    pub max_connections: usize,
 }
 
 fn addr(s: &str) -> SocketAddr {
@@ -477,6 +563,18 @@ impl Default for IngestConfig {
             http_header_timeout: HTTP_HEADER_TIMEOUT_DEFAULT,
             http_body_timeout: HTTP_BODY_TIMEOUT_DEFAULT,
             http_max_connections: HTTP_MAX_CONNECTIONS_DEFAULT,
+            grpc_max_connections: GRPC_MAX_CONNECTIONS_DEFAULT,
+            first_request_timeout: FIRST_REQUEST_TIMEOUT_DEFAULT,
+            grpc_max_concurrent_streams: GRPC_MAX_CONCURRENT_STREAMS_DEFAULT,
+            grpc_keepalive_interval: GRPC_KEEPALIVE_INTERVAL_DEFAULT,
+            grpc_keepalive_timeout: GRPC_KEEPALIVE_TIMEOUT_DEFAULT,
+            grpc_max_connection_age: GRPC_MAX_CONNECTION_AGE_DEFAULT,
+            grpc_max_connection_age_grace: GRPC_MAX_CONNECTION_AGE_GRACE_DEFAULT,
+            grpc_request_timeout: GRPC_REQUEST_TIMEOUT_DEFAULT,
+            max_resources_per_request: MAX_RESOURCES_PER_REQUEST_DEFAULT,
+            max_scopes_per_request: MAX_SCOPES_PER_REQUEST_DEFAULT,
+            max_spans_per_request: MAX_SPANS_PER_REQUEST_DEFAULT,
+            max_attributes_per_request: MAX_ATTRIBUTES_PER_REQUEST_DEFAULT,
             tls: None,
             auth: None,
         }
@@ -534,6 +632,7 @@ impl Default for TelemetryConfig {
     fn default() -> Self {
         TelemetryConfig {
             metrics_endpoint: addr(METRICS_ENDPOINT_DEFAULT),
+            max_connections: METRICS_MAX_CONNECTIONS_DEFAULT,
         }
     }
 }
@@ -645,10 +744,37 @@ impl Config {
             self.ingest.http_header_timeout,
         )?;
         positive("ingest.http_body_timeout", self.ingest.http_body_timeout)?;
-        nonzero(
-            "ingest.http_max_connections",
-            self.ingest.http_max_connections,
-        )?;
+        let i = &self.ingest;
+        for (name, v) in [
+            ("ingest.http_max_connections", i.http_max_connections),
+            ("ingest.grpc_max_connections", i.grpc_max_connections),
+            (
+                "ingest.grpc_max_concurrent_streams",
+                i.grpc_max_concurrent_streams as usize,
+            ),
+            (
+                "ingest.max_resources_per_request",
+                i.max_resources_per_request,
+            ),
+            ("ingest.max_scopes_per_request", i.max_scopes_per_request),
+            ("ingest.max_spans_per_request", i.max_spans_per_request),
+            (
+                "ingest.max_attributes_per_request",
+                i.max_attributes_per_request,
+            ),
+            ("telemetry.max_connections", self.telemetry.max_connections),
+        ] {
+            nonzero(name, v)?;
+        }
+        for (name, d) in [
+            ("ingest.first_request_timeout", i.first_request_timeout),
+            ("ingest.grpc_keepalive_interval", i.grpc_keepalive_interval),
+            ("ingest.grpc_keepalive_timeout", i.grpc_keepalive_timeout),
+            ("ingest.grpc_max_connection_age", i.grpc_max_connection_age),
+            ("ingest.grpc_request_timeout", i.grpc_request_timeout),
+        ] {
+            positive(name, d)?;
+        }
         if let Some(tls) = &self.ingest.tls {
             positive("ingest.tls.handshake_timeout", tls.handshake_timeout)?;
         }
@@ -703,13 +829,14 @@ impl Config {
             .chain(metrics)
         {
             if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = target {
+                let shown = otlp_client::endpoint::redacted(&url);
                 let uri: http::Uri = url
                     .parse()
-                    .map_err(|e| invalid(name, format!("{url:?} is not a URL: {e}")))?;
+                    .map_err(|e| invalid(name, format!("{shown:?} is not a URL: {e}")))?;
                 if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
                     return Err(invalid(
                         name,
-                        format!("{url:?} must be an http:// or https:// URL with a host"),
+                        format!("{shown:?} must be an http:// or https:// URL with a host"),
                     ));
                 }
             }
@@ -818,14 +945,35 @@ impl ExportTarget {
     }
 }
 
+impl IngestConfig {
+    /// The per-request limits.
+    pub fn limits(&self) -> crate::wire::census::Limits {
+        crate::wire::census::Limits {
+            resources: self.max_resources_per_request,
+            scopes: self.max_scopes_per_request,
+            spans: self.max_spans_per_request,
+            attributes: self.max_attributes_per_request,
+        }
+    }
+}
+
 impl ExportConfig {
-    /// The headers as the export client sends them; an invalid one is named.
+    /// The headers as the export client sends them; an invalid one is named by its key
+    /// (or, for a key that is no header name, by its place among the keys), never by
+    /// its value.
     pub fn client_headers(&self) -> Result<otlp_client::Headers, ConfigError> {
         let mut headers = otlp_client::Headers::default();
-        for (k, v) in &self.headers {
-            headers
-                .insert(k, v.expose())
-                .map_err(|e| invalid("export.headers", e.to_string()))?;
+        for (i, (k, v)) in self.headers.iter().enumerate() {
+            headers.insert(k, v.expose()).map_err(|e| match e {
+                otlp_client::HeaderError::Value { name, .. } => invalid(
+                    &format!("export.headers.{name}"),
+                    "not a valid header value (visible ASCII and spaces); the value is not shown",
+                ),
+                _ => invalid(
+                    "export.headers",
+                    format!("key {} of {} (in alphabetical order) is not a valid header name (letters, digits and !#$%&'*+-.^_`|~); it is not shown, it may hold a secret", i + 1, self.headers.len()),
+                ),
+            })?;
         }
         Ok(headers)
     }
@@ -1119,6 +1267,70 @@ mod tests {
         assert_eq!(
             shown.export.headers["x-scope-orgid"].expose(),
             crate::secret::REDACTED
+        );
+    }
+
+    #[test]
+    fn no_configuration_error_nor_the_resolved_configuration_shows_a_secret() {
+        let bad = |yaml: &str, vars: &[(&str, &str)]| {
+            let mut c: Config = serde_norway::from_str(yaml).unwrap();
+            c.apply_env(env(vars))
+                .and_then(|()| c.validate())
+                .expect_err(yaml)
+                .to_string()
+        };
+        for (yaml, vars, names) in [
+            (
+                "{}",
+                &[(
+                    "OTEL_EXPORTER_OTLP_HEADERS",
+                    "authorization: Bearer SECRET123",
+                )][..],
+                "OTEL_EXPORTER_OTLP_HEADERS",
+            ),
+            (
+                "export: {headers: {authorization: \"Bearer SECRET123\\u0001\"}}",
+                &[][..],
+                "export.headers.authorization",
+            ),
+            (
+                "export: {headers: {\"authorization: Bearer SECRET123\": x}}",
+                &[][..],
+                "export.headers",
+            ),
+            (
+                "export: {endpoint: \"http://user:SECRET123@ho st:1\"}",
+                &[][..],
+                "export.endpoint",
+            ),
+            (
+                "export: {endpoint: \"ftp://user:SECRET123@host/?k=SECRET123\"}",
+                &[][..],
+                "export.endpoint",
+            ),
+            (
+                "export: {mirrors: [\"http://u:SECRET123@ho st\"]}",
+                &[][..],
+                "export.mirrors",
+            ),
+        ] {
+            let text = bad(yaml, vars);
+            assert!(!text.contains("SECRET123"), "{text}");
+            assert!(text.contains(names), "{text}");
+        }
+        let mut c = Config::default();
+        c.apply_env(env(&[(
+            "OTEL_EXPORTER_OTLP_ENDPOINT",
+            "https://user:SECRET123@tempo:4317?token=SECRET123",
+        )]))
+        .unwrap();
+        c.export.mirrors = vec!["http://u:SECRET123@jaeger:4317".into()];
+        c.validate().unwrap();
+        let printed = serde_norway::to_string(&c).unwrap();
+        assert!(!printed.contains("SECRET123"), "{printed}");
+        assert!(
+            printed.contains("https://<redacted>@tempo:4317?<redacted>"),
+            "{printed}"
         );
     }
 

@@ -52,6 +52,12 @@ impl Admission {
     pub fn merge(&mut self, more: Admission) {
         self.0.merge(more.0);
     }
+
+    /// Gives back what it holds beyond `bytes` (a buffer dropped).
+    pub fn shrink_to(&mut self, bytes: usize) {
+        let extra = self.bytes().saturating_sub(bytes);
+        drop(self.0.split(extra));
+    }
 }
 
 /// Why a whole request was not taken: what the sender is told.

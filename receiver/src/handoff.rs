@@ -32,15 +32,30 @@ use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{IngestReport, Prepared, Ready, Reconciler};
 use crate::telemetry::Telemetry;
+use crate::wire::census::{Census, Limits};
 
-/// The front ends' side: admits a request's bytes, then hands it over.
+/// The front ends' side: admits a request's bytes as they arrive and what decoding it
+/// will take before it does, then hands it over.
 #[derive(Debug, Clone)]
 pub struct Handoff {
     to: To,
     enqueue_timeout: Duration,
     budget: Arc<Semaphore>,
+    /// The whole budget: a request whose decoding would take more is never admitted.
+    max_pending: usize,
+    limits: Limits,
     /// Counters of the ingest edge.
     pub telemetry: Arc<Telemetry>,
+}
+
+/// Why a request was not admitted for decoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotAdmitted {
+    /// It can never be (over a per-request limit, or decoding it would take more than the
+    /// whole budget): refused whole, not to be retried as it is. Counted as too large.
+    TooLarge(String),
+    /// Not now: the budget is held by other requests (retry later).
+    Refused(Refusal),
 }
 
 #[derive(Debug, Clone)]
@@ -61,7 +76,7 @@ impl Handoff {
         }
     }
 
-    /// Grows an admission to `bytes` (a body that decompressed larger than it was).
+    /// Grows an admission to `bytes` (more of a body arrived, a body decompressed).
     pub fn grow(&self, admission: &mut Admission, bytes: usize) -> Result<(), Refusal> {
         let have = admission.bytes();
         if bytes <= have {
@@ -69,6 +84,37 @@ impl Handoff {
         }
         let more = self.admit(bytes - have)?;
         admission.merge(more);
+        Ok(())
+    }
+
+    /// Charges `admission` (which holds the request's bytes) with what decoding and
+    /// reading a request of this census take ([`Prepared::decoded_bound`]), before it
+    /// is decoded: refused whole when it is over a per-request limit or could never fit
+    /// the budget, told to retry when the budget has no room now.
+    pub fn admit_decoded(
+        &self,
+        admission: &mut Admission,
+        census: &Census,
+    ) -> Result<(), NotAdmitted> {
+        let too_large = |why: String| {
+            self.telemetry
+                .ingest
+                .refused_too_large
+                .fetch_add(1, Ordering::Relaxed);
+            NotAdmitted::TooLarge(why)
+        };
+        census
+            .check(&self.limits)
+            .map_err(|e| too_large(e.to_string()))?;
+        let bound = Prepared::decoded_bound(census);
+        if bound > self.max_pending {
+            return Err(too_large(format!(
+                "decoded, the request would take {bound} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {}): send smaller requests",
+                self.max_pending
+            )));
+        }
+        self.grow(admission, bound).map_err(NotAdmitted::Refused)?;
+        admission.shrink_to(bound);
         Ok(())
     }
 
@@ -185,6 +231,8 @@ pub fn open(
         to,
         enqueue_timeout: config.ingest.enqueue_timeout,
         budget: budget.clone(),
+        max_pending: config.ingest.max_pending_bytes,
+        limits: config.ingest.limits(),
         telemetry: telemetry.clone(),
     };
     if config.queue.dir.is_none() {
@@ -207,6 +255,15 @@ pub fn open(
     let hand_over = queue::HandOver {
         capacity,
         keep_room: config.ingest.max_pending_bytes / 2,
+        // A budget of its own, as large as ingest's: a backlog read back for a stalled
+        // pipeline must not turn new senders away while the disk has room for them.
+        bound: queue::feeder::Bound {
+            budget: Arc::new(Semaphore::new(
+                config.ingest.max_pending_bytes.min(Semaphore::MAX_PERMITS),
+            )),
+            max_pending: config.ingest.max_pending_bytes,
+            limits: config.ingest.limits(),
+        },
     };
     let q = queue::open(
         &config.queue,

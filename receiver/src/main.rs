@@ -164,16 +164,30 @@ impl Overrides {
     }
 }
 
-async fn signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("SIGTERM handler");
-        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+/// SIGTERM or SIGINT, the handlers installed when this is called (not when awaited):
+/// a signal that comes as soon as the start line is printed stops the receiver in
+/// order, rather than killing it.
+fn signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
+    let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
+    async move {
+        tokio::select! { _ = int.recv() => {}, _ = term.recv() => {} }
     }
-    #[cfg(not(unix))]
-    let _ = ctrl_c.await;
+}
+
+/// The worst-case memory of `config`, as YAML comments after it (docs/receiver.md,
+/// "Memory"): what a container's memory limit must allow.
+fn print_memory_bound(config: &Config) {
+    let threads = receiver::memory::worker_threads();
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    println!(
+        "# worst-case memory: {} MiB with {threads} runtime threads (docs/receiver.md#memory)",
+        mib(receiver::memory::bound(config, threads))
+    );
+    for t in receiver::memory::terms(config, threads) {
+        println!("#   {:>5} MiB  {}", mib(t.bytes), t.what);
+    }
 }
 
 // Decoding, reconciling and encoding OTLP allocate and free millions of small strings
@@ -189,7 +203,8 @@ fn main() -> std::process::ExitCode {
             print!(
                 "{}",
                 serde_norway::to_string(&c).expect("config serializes")
-            )
+            );
+            print_memory_bound(&c);
         }),
         Command::Serve(o) => o.resolve().and_then(serve),
         Command::Check(args) => match check(args) {
@@ -216,12 +231,13 @@ fn serve(config: Config) -> anyhow::Result<()> {
     let config_queued = config.queue.dir.is_some();
     rt.block_on(async {
         let running = pipeline::start(config).await?;
+        let stop = signal();
         // One machine-readable line so scripts and tests find the ports.
         println!(
             "{}",
             serde_json::json!({"grpc": running.grpc_addr, "http": running.http_addr, "metrics": running.metrics_addr, "export": running.export})
         );
-        signal().await;
+        stop.await;
         tracing::info!("Shutting down");
         let telemetry = running.telemetry.clone();
         let report = running.shutdown().await;

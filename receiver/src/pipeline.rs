@@ -56,6 +56,18 @@ pub enum StartError {
     /// The node's pods cannot be watched.
     #[error(transparent)]
     Kubernetes(#[from] crate::k8s::KubernetesError),
+    /// The listeners' connection caps could exhaust the open-file limit.
+    #[error("the connection caps (ingest.grpc_max_connections {grpc} + ingest.http_max_connections {http} + telemetry.max_connections {metrics}) and {FILES_RESERVED} files of the receiver's own exceed its open-file limit of {limit}: raise the limit (`ulimit -n`, LimitNOFILE, the container runtime's nofile) or lower the caps")]
+    OpenFiles {
+        /// `ingest.grpc_max_connections`.
+        grpc: usize,
+        /// `ingest.http_max_connections`.
+        http: usize,
+        /// `telemetry.max_connections`.
+        metrics: usize,
+        /// The open-file limit.
+        limit: u64,
+    },
     /// A listener could not be bound.
     #[error("cannot listen on {what} {addr}: {source}")]
     Bind {
@@ -93,6 +105,40 @@ pub struct Running {
     shutdown_timeout: Duration,
 }
 
+/// Files the receiver keeps open beside its connections: listeners, the queue's segments
+/// and database, export connections, the runtime's own.
+pub const FILES_RESERVED: usize = 256;
+
+/// Raises the soft open-file limit to the hard one and checks that every listener at
+/// its cap still leaves room: a process out of descriptors fails probes and OTLP alike
+/// ("Too many open files").
+fn open_files(config: &Config) -> Result<(), StartError> {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        if let Err(e) = setrlimit(Resource::Nofile, limit) {
+            tracing::debug!(error = %e, "cannot raise the open-file limit");
+        }
+        limit = getrlimit(Resource::Nofile);
+    }
+    let (grpc, http, metrics) = (
+        config.ingest.grpc_max_connections,
+        config.ingest.http_max_connections,
+        config.telemetry.max_connections,
+    );
+    let needed = (grpc + http + metrics + FILES_RESERVED) as u64;
+    match limit.current {
+        Some(l) if l < needed => Err(StartError::OpenFiles {
+            grpc,
+            http,
+            metrics,
+            limit: l,
+        }),
+        _ => Ok(()),
+    }
+}
+
 async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, StartError> {
     TcpListener::bind(addr)
         .await
@@ -102,6 +148,7 @@ async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, Start
 /// Starts a receiver from a validated configuration.
 pub async fn start(config: Config) -> Result<Running, StartError> {
     config.validate()?;
+    open_files(&config)?;
     let telemetry = Arc::new(Telemetry::default());
     // First, so that probes and scrapes get an answer while a large queue opens:
     // `/healthz` says "starting" (503) until everything below runs.
@@ -110,16 +157,27 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let stop_admin = CancellationToken::new();
     // Stops the metrics server if starting fails below.
     let admin_guard = stop_admin.clone().drop_guard();
+    // The accept path of OTLP/HTTP, without TLS: a connection cap, the header timeout
+    // and the first-request deadline, so that idle connections cannot starve the
+    // probes (or the process of file descriptors).
     let admin_task = tokio::spawn({
-        let (router, stop) = (admin_router(telemetry.clone()), stop_admin.clone());
-        async move {
-            if let Err(e) = axum::serve(ingest::nodelay(admin), router)
-                .with_graceful_shutdown(stop.cancelled_owned())
-                .await
-            {
-                tracing::error!(error = %e, "metrics server failed");
-            }
-        }
+        let slots = ingest::conn::Slots::new(
+            ingest::conn::Limits {
+                max_connections: config.telemetry.max_connections,
+                first_request: config.ingest.first_request_timeout,
+            },
+            telemetry.clone(),
+        );
+        let plain = (
+            Arc::new(ingest::gate::Gate::open(telemetry.clone())),
+            ingest::tls::Listener::Http,
+        );
+        let incoming = ingest::conn::incoming(admin, plain, slots, stop_admin.clone());
+        let (router, header_timeout) = (
+            admin_router(telemetry.clone()),
+            config.ingest.http_header_timeout,
+        );
+        async move { ingest::conn::serve_http1(incoming, router, header_timeout).await }
     });
     let mut sinks = vec![Sink::from_config(&config)?];
     for target in config.mirror_targets() {
@@ -203,11 +261,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (handle, queue) = (opened.handoff, opened.tasks);
 
     let stop_ingest = CancellationToken::new();
-    let max = config.ingest.max_request_bytes;
     let grpc_task = tokio::spawn({
         let (h, g, stop) = (handle.clone(), gate.clone(), stop_ingest.clone());
+        let ingest_config = config.ingest.clone();
         async move {
-            if let Err(e) = ingest::grpc::serve(grpc, h, max, g, stop).await {
+            if let Err(e) = ingest::grpc::serve(grpc, h, &ingest_config, g, stop).await {
                 tracing::error!(error = %e, "OTLP/gRPC server failed");
             }
         }

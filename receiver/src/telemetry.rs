@@ -40,8 +40,13 @@ pub struct IngestCounters {
     pub refused_pending_bytes: AtomicU64,
     /// HTTP requests whose body did not arrive within the body timeout.
     pub refused_timeout: AtomicU64,
-    /// HTTP connections closed at once because the connection cap was reached.
+    /// Connections closed at once because their listener's cap was reached with every
+    /// open connection in use (any listener).
     pub connections_refused: AtomicU64,
+    /// Connections closed to make room at the cap: the oldest that had begun no request.
+    pub connections_displaced: AtomicU64,
+    /// Connections closed for beginning no request within the first-request deadline.
+    pub connections_timed_out: AtomicU64,
     /// Requests refused for a missing or invalid bearer token.
     pub refused_unauthenticated: AtomicU64,
     /// Connections closed because their TLS handshake failed or timed out (no or an
@@ -96,6 +101,9 @@ pub struct QueueCounters {
     pub spilled: AtomicU64,
     /// Requests read back from disk.
     pub read_back: AtomicU64,
+    /// Requests read back that could not be processed within the memory bound (or did
+    /// not decode): kept in a file of their own, deleted from the queue.
+    pub quarantined: AtomicU64,
 }
 
 /// Durations of the queue's append commits (seconds), from 0.5 ms to 1 s.
@@ -350,9 +358,19 @@ impl Collector for Scrape {
         counter(
             e,
             "gpu_otel_receiver_connections_refused",
-            "OTLP/HTTP connections closed at once: the connection cap was reached.",
+            "Connections closed at once: a listener's connection cap was reached with every open connection in use.",
             None,
             &[("", n(&i.connections_refused))],
+        )?;
+        counter(
+            e,
+            "gpu_otel_receiver_connections_closed",
+            "Connections the receiver closed before they began a request: displaced at the connection cap, or past the first-request deadline.",
+            Some("reason"),
+            &[
+                ("displaced", n(&i.connections_displaced)),
+                ("no_request", n(&i.connections_timed_out)),
+            ],
         )?;
         counter(
             e,
@@ -722,6 +740,13 @@ fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std:
         "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
         None,
         &[("", n(&q.read_back))],
+    )?;
+    counter(
+        e,
+        "gpu_otel_receiver_queue_quarantined_requests",
+        "Queued requests that could not be processed within the memory bound (over a per-request limit, larger decoded than ingest.max_pending_bytes) or did not decode: kept in queue.dir/quarantine-<number>.pb, deleted from the queue, never replayed.",
+        None,
+        &[("", n(&q.quarantined))],
     )?;
     Ok(())
 }

@@ -12,18 +12,22 @@
 //! [`WireRequest`] encodes to the same bytes as the [`ExportTraceServiceRequest`] it
 //! stands for (the span field is length-delimited either way).
 
+pub mod census;
+pub mod json;
+
 use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::{InstrumentationScope, KeyValue};
 use opentelemetry_proto::tonic::resource::v1::Resource;
-use opentelemetry_proto::tonic::trace::v1::span::Event;
 use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use prost::encoding::{decode_key, decode_varint, WireType};
 use prost::Message;
 use semconv::attributes as a;
 
-/// `ExportTraceServiceRequest` with its spans as bytes.
-#[derive(Clone, PartialEq, prost::Message)]
+/// `ExportTraceServiceRequest` with its spans as bytes. From OTLP/JSON too
+/// ([`json::decode`]: field names and defaults as the generated types read them).
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireRequest {
     /// As `ExportTraceServiceRequest.resource_spans`.
     #[prost(message, repeated, tag = "1")]
@@ -31,7 +35,8 @@ pub struct WireRequest {
 }
 
 /// `ResourceSpans` with its spans as bytes.
-#[derive(Clone, PartialEq, prost::Message)]
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireResourceSpans {
     /// As `ResourceSpans.resource`.
     #[prost(message, optional, tag = "1")]
@@ -45,13 +50,15 @@ pub struct WireResourceSpans {
 }
 
 /// `ScopeSpans` with each span as its encoded `Span` message.
-#[derive(Clone, PartialEq, prost::Message)]
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WireScopeSpans {
     /// As `ScopeSpans.scope`.
     #[prost(message, optional, tag = "1")]
     pub scope: Option<InstrumentationScope>,
     /// Each an encoded `Span`, unchecked until [`SpanMeta::read`] reads it.
     #[prost(bytes = "bytes", repeated, tag = "2")]
+    #[serde(deserialize_with = "json::spans")]
     pub spans: Vec<Bytes>,
     /// As `ScopeSpans.schema_url`.
     #[prost(string, tag = "3")]
@@ -66,6 +73,24 @@ impl WireRequest {
             .flat_map(|rs| &rs.scope_spans)
             .map(|ss| ss.spans.len() as u64)
             .sum()
+    }
+
+    /// What it takes in memory, at least its encoded size: its spans' bytes (a slice
+    /// counted at its length), their handles, its decoded resources and scopes (what a
+    /// queue of requests is bounded by, not by what they weigh encoded).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let mut n = self.resource_spans.capacity() * size_of::<WireResourceSpans>();
+        for rs in &self.resource_spans {
+            n += resource_bytes(rs.resource.as_ref()) + rs.schema_url.capacity();
+            n += rs.scope_spans.capacity() * size_of::<WireScopeSpans>();
+            for ss in &rs.scope_spans {
+                n += scope_bytes(ss.scope.as_ref()) + ss.schema_url.capacity();
+                n += ss.spans.capacity() * size_of::<Bytes>();
+                n += ss.spans.iter().map(Bytes::len).sum::<usize>();
+            }
+        }
+        n.max(self.encoded_len())
     }
 
     /// The request with every span decoded (for JSON and for tests: the hot path never
@@ -95,6 +120,63 @@ impl From<ExportTraceServiceRequest> for WireRequest {
             })
             .collect();
         WireRequest { resource_spans }
+    }
+}
+
+/// What a decoded resource takes on the heap.
+pub fn resource_bytes(r: Option<&Resource>) -> usize {
+    use std::mem::size_of;
+    let Some(r) = r else { return 0 };
+    let refs: usize = r
+        .entity_refs
+        .iter()
+        .map(|e| {
+            e.schema_url.capacity()
+                + e.r#type.capacity()
+                + (e.id_keys.capacity() + e.description_keys.capacity()) * size_of::<String>()
+                + e.id_keys
+                    .iter()
+                    .chain(&e.description_keys)
+                    .map(String::capacity)
+                    .sum::<usize>()
+        })
+        .sum();
+    size_of::<Resource>()
+        + attributes_bytes(&r.attributes)
+        + r.entity_refs.capacity() * size_of::<opentelemetry_proto::tonic::common::v1::EntityRef>()
+        + refs
+}
+
+/// What a decoded scope takes on the heap.
+pub fn scope_bytes(s: Option<&InstrumentationScope>) -> usize {
+    s.map_or(0, |s| {
+        std::mem::size_of::<InstrumentationScope>()
+            + s.name.capacity()
+            + s.version.capacity()
+            + attributes_bytes(&s.attributes)
+    })
+}
+
+fn attributes_bytes(kvs: &Vec<KeyValue>) -> usize {
+    kvs.capacity() * std::mem::size_of::<KeyValue>()
+        + kvs
+            .iter()
+            .map(|kv| kv.key.capacity() + kv.value.as_ref().map_or(0, value_bytes))
+            .sum::<usize>()
+}
+
+fn value_bytes(v: &opentelemetry_proto::tonic::common::v1::AnyValue) -> usize {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value;
+    match &v.value {
+        Some(Value::StringValue(s)) => s.capacity(),
+        Some(Value::BytesValue(b)) => b.capacity(),
+        Some(Value::ArrayValue(a)) => {
+            a.values.capacity()
+                * std::mem::size_of::<opentelemetry_proto::tonic::common::v1::AnyValue>()
+                + a.values.iter().map(value_bytes).sum::<usize>()
+        }
+        Some(Value::KvlistValue(l)) => attributes_bytes(&l.values),
+        _ => 0,
     }
 }
 
@@ -151,11 +233,29 @@ pub struct SpanMeta<'a> {
     pub end: u64,
     /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
     pub is_kernel: bool,
-    /// Its `gpu.serialized` attributes, in order (usually one or none).
-    pub serialized: Vec<KeyValue>,
-    /// Its events, decoded only when it has any (a window's carrier).
-    pub events: Vec<Event>,
+    /// How many `gpu.serialized` attributes it has (one is valid).
+    pub serialized_count: usize,
+    /// The first `gpu.serialized` attribute, decoded when it is no larger than
+    /// [`MAX_STAMP_BYTES`] (a valid stamp is a dozen bytes; a larger one is invalid
+    /// whatever it holds, and stays undecoded: `None` with a count above 0).
+    pub serialized: Option<KeyValue>,
+    /// Its window events (`gpu.sampling.window`), in order, as their bytes (checked):
+    /// the caller decodes one at a time. At most [`MAX_WINDOWS_LISTED`]; other events are
+    /// never decoded.
+    pub windows: Vec<&'a [u8]>,
+    /// Window events past [`MAX_WINDOWS_LISTED`], counted only.
+    pub more_windows: usize,
 }
+
+/// Window events listed per span; a request takes at most
+/// [`crate::reconcile::MAX_WINDOWS_PER_REQUEST`] in all.
+pub const MAX_WINDOWS_LISTED: usize = 4096;
+
+/// The most bytes a `gpu.serialized` attribute is decoded from.
+pub const MAX_STAMP_BYTES: usize = 256;
+/// The most bytes a window event is decoded from: a record has eight attributes, about
+/// 300 bytes; what decoding one takes is bounded by this, not by what a span may hold.
+pub const MAX_WINDOW_EVENT_BYTES: usize = 1024;
 
 /// Nesting at which a span's own fields are decoded inside a request (request,
 /// resource spans, scope spans): `prost` refuses messages nested 100 deep.
@@ -178,13 +278,24 @@ impl<'a> SpanMeta<'a> {
                     let key = key_of(field);
                     if key == a::GPU_SERIALIZED.as_bytes() {
                         meta.is_kernel = true;
-                        // Checked by `next_field`, so it decodes.
-                        meta.serialized.extend(KeyValue::decode(field).ok());
+                        meta.serialized_count += 1;
+                        if meta.serialized_count == 1 && field.len() <= MAX_STAMP_BYTES {
+                            // Checked by `next_field`, so it decodes.
+                            meta.serialized = KeyValue::decode(field).ok();
+                        }
                     } else if key == a::GPU_KERNEL_NAME.as_bytes() {
                         meta.is_kernel = true;
                     }
                 }
-                11 => meta.events.extend(Event::decode(field).ok()),
+                11 if last_bytes_field(field, 2)
+                    == Some(a::EVENT_GPU_SAMPLING_WINDOW.as_bytes()) =>
+                {
+                    if meta.windows.len() < MAX_WINDOWS_LISTED {
+                        meta.windows.push(field);
+                    } else {
+                        meta.more_windows += 1;
+                    }
+                }
                 _ => {}
             }
         }

@@ -297,27 +297,48 @@ async fn a_client_that_sends_headers_byte_by_byte_is_cut_off_after_the_header_ti
 }
 
 #[tokio::test]
-async fn connections_past_the_cap_are_closed_at_once_and_counted() {
+async fn at_the_cap_a_new_connection_displaces_the_oldest_stranger_or_is_closed_when_all_are_in_use(
+) {
     let dir = tempfile::tempdir().unwrap();
     let mut c = config(dir.path());
     c.ingest.http_max_connections = 2;
     let r = pipeline::start(c).await.unwrap();
-    let mut held = Vec::new();
+    let mut idle = Vec::new();
     for _ in 0..2 {
         let mut s = TcpStream::connect(r.http_addr).await.unwrap();
         // Open and idle: the server keeps them within the header timeout (10 s).
         assert!(!closed_within(&mut s, Duration::from_millis(200)).await);
-        held.push(s);
+        idle.push(s);
     }
+    // A third: the oldest idle one makes room.
     let mut third = TcpStream::connect(r.http_addr).await.unwrap();
     assert!(
-        closed_within(&mut third, Duration::from_secs(5)).await,
+        closed_within(&mut idle[0], Duration::from_secs(5)).await,
+        "the oldest stranger stayed"
+    );
+    assert!(!closed_within(&mut idle[1], Duration::from_millis(200)).await);
+    assert!(!closed_within(&mut third, Duration::from_millis(200)).await);
+    let m = metrics(&r).await;
+    assert_eq!(
+        m["gpu_otel_receiver_connections_closed_total{reason=\"displaced\"}"],
+        1.0
+    );
+    // Both in a request (headers sent, the body on its way): a new one is closed at
+    // once and counted.
+    let head = b"POST /v1/traces HTTP/1.1\r\nhost: x\r\ncontent-type: application/x-protobuf\r\ncontent-length: 100\r\n\r\n";
+    for s in [&mut idle[1], &mut third] {
+        s.write_all(head).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut fourth = TcpStream::connect(r.http_addr).await.unwrap();
+    assert!(
+        closed_within(&mut fourth, Duration::from_secs(5)).await,
         "a connection past the cap stayed open"
     );
     let m = metrics(&r).await;
     assert_eq!(m["gpu_otel_receiver_connections_refused_total"], 1.0);
     // A freed slot takes a new connection again.
-    drop(held.pop());
+    drop(third);
     let body = plain_request(1, 1).encode_to_vec();
     let mut ok = false;
     for _ in 0..50 {
@@ -334,6 +355,6 @@ async fn connections_past_the_cap_are_closed_at_once_and_counted() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(ok, "no request got through after a slot was freed");
-    drop(held);
+    drop(idle);
     r.shutdown().await;
 }

@@ -49,6 +49,11 @@ impl Secrets {
         std::os::unix::fs::symlink(&v, &link).unwrap();
         std::fs::rename(&link, self.dir.path().join("current")).unwrap();
     }
+
+    /// The file gone from the current version.
+    fn remove(&self, name: &str) {
+        std::fs::remove_file(self.path(name)).unwrap();
+    }
 }
 
 fn config(out: &Path) -> Config {
@@ -399,21 +404,21 @@ async fn changed_files_serve_new_connections_and_a_bad_file_keeps_the_previous_o
         Some(StatusCode::UNAUTHORIZED)
     );
 
-    // A certificate file that is not PEM and a token file with a bad line: the
-    // previous ones stay, and the failures are counted.
+    // A certificate file that is not PEM: the previous one stays. A token file with a
+    // bad line: its good lines are applied, the bad one accepts nothing.
     s.publish(&[
         ("tls.crt", "not a certificate"),
         ("tls.key", &second.key_pem),
-        ("tokens", "new t0ken with spaces\n"),
+        ("tokens", "newer-t0ken\nnew t0ken with spaces\n"),
     ]);
-    let failed = |m: &BTreeMap<String, f64>, secret: &str| {
+    let reloads = |m: &BTreeMap<String, f64>, secret: &str, outcome: &str| {
         m[&format!(
-            "gpu_otel_receiver_secret_reloads_total{{secret=\"{secret}\",outcome=\"failed\"}}"
+            "gpu_otel_receiver_secret_reloads_total{{secret=\"{secret}\",outcome=\"{outcome}\"}}"
         )]
     };
-    wait_until("both failures are counted", || async {
+    wait_until("the failure and the partial reload are counted", || async {
         let m = metrics(&r).await;
-        failed(&m, "tls") == 1.0 && failed(&m, "tokens") == 1.0
+        reloads(&m, "tls", "failed") == 1.0 && reloads(&m, "tokens", "applied") == 2.0
     })
     .await;
     assert_eq!(
@@ -421,18 +426,47 @@ async fn changed_files_serve_new_connections_and_a_bad_file_keeps_the_previous_o
         second.der
     );
     assert_eq!(
-        client.clone_with_token("new-t0ken").http(&r, 3).await,
+        client.clone_with_token("newer-t0ken").http(&r, 3).await,
         Some(StatusCode::OK)
     );
+    for revoked in ["new-t0ken", "new"] {
+        assert_eq!(
+            client.clone_with_token(revoked).http(&r, 4).await,
+            Some(StatusCode::UNAUTHORIZED)
+        );
+    }
     let m = metrics(&r).await;
-    assert_eq!(
-        m["gpu_otel_receiver_secret_reloads_total{secret=\"tls\",outcome=\"applied\"}"],
-        1.0
-    );
-    assert_eq!(
-        m["gpu_otel_receiver_secret_reloads_total{secret=\"tokens\",outcome=\"applied\"}"],
-        1.0
-    );
+    assert_eq!(reloads(&m, "tls", "applied"), 1.0);
+    assert_eq!(reloads(&m, "tokens", "failed"), 0.0);
+
+    // Revocation fails closed: an emptied file, then a deleted one, refuse every token.
+    for (step, publish) in [("emptied", Some("# all revoked\n")), ("deleted", None)] {
+        match publish {
+            Some(text) => s.publish(&[("tokens", text)]),
+            None => s.remove("tokens"),
+        }
+        let want = if publish.is_some() { 1.0 } else { 2.0 };
+        wait_until(step, || async {
+            reloads(&metrics(&r).await, "tokens", "failed") == want
+        })
+        .await;
+        assert_eq!(
+            client.clone_with_token("newer-t0ken").http(&r, 5).await,
+            Some(StatusCode::UNAUTHORIZED),
+            "{step}"
+        );
+        assert_eq!(
+            client.clone_with_token("newer-t0ken").grpc(&r, 6).await,
+            tonic::Code::Unauthenticated,
+            "{step}"
+        );
+    }
+    // ... until it holds a token again.
+    s.publish(&[("tokens", "back-t0ken\n")]);
+    wait_until("a token is accepted again", || async {
+        client.clone_with_token("back-t0ken").grpc(&r, 7).await == tonic::Code::Ok
+    })
+    .await;
     r.shutdown().await;
 }
 

@@ -685,7 +685,9 @@ fn a_full_queue_answers_retry_later_with_retry_information_and_loses_nothing_it_
         // Nothing listens there until the end: the queue fills.
         let backend = free_addr();
         let ports = Ports::free();
-        let extra = "ingest:\n  max_request_bytes: 65536\n  max_pending_bytes: 65536\n";
+        // Room in ingest's budget for what decoding a request with window records takes
+        // (its census' bound, a few hundred KB): the queue's budget is what fills.
+        let extra = "ingest:\n  max_request_bytes: 65536\n  max_pending_bytes: 1048576\n";
         let yaml = format!(
             "{}{extra}",
             config(&dir.path().join("queue"), backend, "")

@@ -42,17 +42,15 @@ pub async fn listen(
     let mut config = Config::default();
     config.ingest.queue_capacity = 64;
     config.ingest.enqueue_timeout = Duration::from_secs(5);
+    config.ingest.max_request_bytes = max_request_bytes;
     let opened = handoff::open(&config, 1, Arc::new(Telemetry::default()))?;
     let (handle, mut intake) = (opened.handoff, opened.intake);
     let token = CancellationToken::new();
     let gate = Arc::new(ingest::gate::Gate::open(handle.telemetry.clone()));
-    let grpc_task = tokio::spawn(ingest::grpc::serve(
-        g,
-        handle.clone(),
-        max_request_bytes,
-        gate,
-        token.clone(),
-    ));
+    let grpc_task = tokio::spawn({
+        let (handle, ingest_config, token) = (handle.clone(), config.ingest.clone(), token.clone());
+        async move { ingest::grpc::serve(g, handle, &ingest_config, gate, token).await }
+    });
     let http_task = tokio::spawn({
         let (router, t) = (
             ingest::http::router(handle, max_request_bytes),

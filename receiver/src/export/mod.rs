@@ -21,7 +21,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use otlp_client::{Backoff, Verdict};
-use prost::Message;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
@@ -314,7 +313,8 @@ struct QueueState {
     closed: bool,
 }
 
-/// One destination's queue, bounded in requests and encoded bytes.
+/// One destination's queue, bounded in requests and in the bytes they take in memory
+/// (at least their encoded size).
 #[derive(Debug)]
 struct Queue {
     state: Mutex<QueueState>,
@@ -503,7 +503,9 @@ impl Fanout {
             spans: reqs.iter().map(|(r, _)| r.span_count()).sum(),
         };
         for (req, origins) in reqs {
-            let (spans, bytes) = (req.span_count(), req.encoded_len());
+            // What it takes in memory: a queue is bounded by that, not by the encoded
+            // size of requests whose decoded resources may be many times larger.
+            let (spans, bytes) = (req.span_count(), req.memory_bytes());
             let req = Arc::new(req);
             let item = |req| Item {
                 payload: Payload::Spans {
@@ -875,6 +877,7 @@ async fn attempt(
 mod tests {
     use super::*;
     use crate::fixtures::{plain, request, resource};
+    use prost::Message as _;
     use semconv::Tier;
 
     fn queue(when_full: WhenFull, max_requests: usize, max_bytes: usize) -> Queue {

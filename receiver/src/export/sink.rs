@@ -9,15 +9,16 @@ use otlp_client::{Attempt, Client, ClientError, Protocol, TlsFile, TlsFiles};
 use prost::Message;
 
 use crate::config::{Config, ConfigError, ExportTarget};
+use crate::private_files;
 use crate::wire::WireRequest;
 
 /// A sink could not be built from the configuration.
 #[derive(Debug, thiserror::Error)]
 pub enum SinkError {
     /// The endpoint, its TLS files or its headers are unusable.
-    #[error("export to {endpoint}: {source}")]
+    #[error("export to {}: {source}", otlp_client::endpoint::redacted(endpoint))]
     Client {
-        /// The endpoint.
+        /// The endpoint (shown without its userinfo and query).
         endpoint: String,
         /// Why.
         #[source]
@@ -26,15 +27,10 @@ pub enum SinkError {
     /// A header is unusable.
     #[error(transparent)]
     Headers(#[from] ConfigError),
-    /// The sink file could not be opened.
-    #[error("cannot open export file {path}: {source}")]
-    File {
-        /// The file.
-        path: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
+    /// The sink file could not be opened, or it is not the receiver's alone (a link,
+    /// another user's, writable by others).
+    #[error(transparent)]
+    File(#[from] crate::private_files::UnsafeFile),
 }
 
 /// An export destination.
@@ -107,16 +103,11 @@ impl Sink {
             })
     }
 
-    /// The file sink at `path` (appending).
+    /// The file sink at `path` (appending; created 0600, never through a link, refused
+    /// when another user owns it or may write to it; the kernel metrics' file beside it
+    /// is opened the same way for each write).
     pub fn file(path: &Path) -> Result<Sink, SinkError> {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|source| SinkError::File {
-                path: path.display().to_string(),
-                source,
-            })?;
+        let file = private_files::open_append(path, "export.file")?;
         Ok(Sink::File {
             file,
             path: path.display().to_string(),
@@ -131,10 +122,11 @@ impl Sink {
         }
     }
 
-    /// The endpoint (URL or file) alone: the `destination` label of the metrics.
+    /// The endpoint (URL or file) alone, as it may be shown: the `destination` label of
+    /// the metrics and the logs (a URL without its userinfo and query).
     pub fn endpoint(&self) -> String {
         match self {
-            Sink::Otlp(client) => client.url().to_string(),
+            Sink::Otlp(client) => client.shown_url(),
             Sink::File { path, .. } => path.clone(),
         }
     }
@@ -177,7 +169,7 @@ impl Sink {
             Sink::Otlp(client) => client.send_metrics(body).await,
             Sink::File { path, .. } => {
                 use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
-                let metrics_path = format!("{path}.metrics.jsonl");
+                let metrics_path = metrics_file(Path::new(path));
                 let line = ExportMetricsServiceRequest::decode(body)
                     .map_err(|e| e.to_string())
                     .and_then(|r| serde_json::to_vec(&r).map_err(|e| e.to_string()));
@@ -186,18 +178,23 @@ impl Sink {
                     Err(why) => return Attempt::fatal(format!("metrics as OTLP/JSON: {why}")),
                 };
                 line.push(b'\n');
-                let written = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(&metrics_path)
-                    .and_then(|mut f| f.write_all(&line));
+                let written = private_files::open_append(&metrics_path, "export.file")
+                    .map_err(|e| e.to_string())
+                    .and_then(|mut f| f.write_all(&line).map_err(|e| e.to_string()));
                 match written {
                     Ok(()) => Attempt::delivered(),
-                    Err(e) => Attempt::fatal(format!("writing {metrics_path}: {e}")),
+                    Err(e) => Attempt::fatal(format!("writing {}: {e}", metrics_path.display())),
                 }
             }
         }
     }
+}
+
+/// The kernel metrics' file beside the span file `path`: `<path>.metrics.jsonl`.
+fn metrics_file(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".metrics.jsonl");
+    name.into()
 }
 
 /// OTLP/JSON of a batch: its spans are decoded for it (the protobuf path never does).

@@ -22,19 +22,25 @@ impl std::fmt::Debug for Tokens {
     }
 }
 
-/// Why a token file cannot be used. Never quotes the file's contents.
+/// What is wrong with a token file, beside the tokens it does give. Never quotes the
+/// file's contents.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TokenFileError {
-    /// Nothing but blank and comment lines.
-    #[error("no token in the file (one token per line; # starts a comment)")]
-    Empty,
-    /// A line that is not a token (RFC 6750 `b64token`).
+    /// Nothing but blank and comment lines: every token is refused.
     #[error(
-        "line {line} is not a bearer token (letters, digits and -._~+/, then = padding, no spaces)"
+        "no token in the file (one token per line; # starts a comment): every request is refused"
     )]
-    NotAToken {
-        /// 1-based line number.
-        line: usize,
+    Empty,
+    /// Lines that are not tokens (RFC 6750 `b64token`): those lines are not accepted,
+    /// the others are.
+    #[error(
+        "line{} {} not a bearer token (letters, digits and -._~+/, then = padding, no spaces) and not accepted; the other lines are",
+        if lines.len() == 1 { "" } else { "s" },
+        lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ") + if lines.len() == 1 { " is" } else { " are" }
+    )]
+    NotTokens {
+        /// 1-based line numbers.
+        lines: Vec<usize>,
     },
 }
 
@@ -66,24 +72,39 @@ fn sha256(t: &[u8]) -> [u8; 32] {
 }
 
 impl Tokens {
+    /// No token: every request is refused (what a missing or empty token file means).
+    pub fn none() -> Tokens {
+        Tokens {
+            digests: Vec::new(),
+        }
+    }
+
     /// Reads a token file's text: one token per line, surrounding whitespace ignored,
-    /// blank lines and lines starting with `#` skipped.
-    pub fn parse(text: &str) -> Result<Tokens, TokenFileError> {
+    /// blank lines and lines starting with `#` skipped. Fails closed: the tokens of the
+    /// good lines (none for an empty file), and what is wrong, if anything (the bad
+    /// lines' numbers; no token at all).
+    pub fn parse(text: &str) -> (Tokens, Option<TokenFileError>) {
         let mut digests = Vec::new();
+        let mut bad = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let t = line.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            if !is_b64token(t.as_bytes()) {
-                return Err(TokenFileError::NotAToken { line: i + 1 });
+            if is_b64token(t.as_bytes()) {
+                digests.push(sha256(t.as_bytes()));
+            } else {
+                bad.push(i + 1);
             }
-            digests.push(sha256(t.as_bytes()));
         }
-        if digests.is_empty() {
-            return Err(TokenFileError::Empty);
-        }
-        Ok(Tokens { digests })
+        let problem = if digests.is_empty() {
+            Some(TokenFileError::Empty)
+        } else if !bad.is_empty() {
+            Some(TokenFileError::NotTokens { lines: bad })
+        } else {
+            None
+        };
+        (Tokens { digests }, problem)
     }
 
     /// How many tokens are accepted.
@@ -91,7 +112,7 @@ impl Tokens {
         self.digests.len()
     }
 
-    /// Always false: a token file without a token is refused by [`Tokens::parse`].
+    /// Whether none is: then every request is refused.
     pub fn is_empty(&self) -> bool {
         self.digests.is_empty()
     }
@@ -132,7 +153,9 @@ mod tests {
     use proptest::prelude::*;
 
     fn tokens(text: &str) -> Tokens {
-        Tokens::parse(text).unwrap()
+        let (t, problem) = Tokens::parse(text);
+        assert_eq!(problem, None);
+        t
     }
 
     #[test]
@@ -175,19 +198,31 @@ mod tests {
     }
 
     #[test]
-    fn a_file_without_tokens_or_with_a_bad_line_is_refused_without_quoting_it() {
-        assert_eq!(Tokens::parse("").unwrap_err(), TokenFileError::Empty);
+    fn an_empty_file_refuses_every_token_and_bad_lines_refuse_only_themselves() {
+        for empty in ["", "# only\n\n", "===\n"] {
+            let (t, problem) = Tokens::parse(empty);
+            assert!(t.is_empty(), "{empty:?}");
+            assert_eq!(t.verify(Some(b"Bearer ===")), Err(Unauthenticated::Invalid));
+            assert_eq!(t.verify(Some(b"Bearer x")), Err(Unauthenticated::Invalid));
+            assert_eq!(problem, Some(TokenFileError::Empty), "{empty:?}");
+        }
+        let (t, problem) = Tokens::parse("good\nsecret with-space\nfine\nbad one\n");
+        assert_eq!(t.len(), 2);
+        assert_eq!(t.verify(Some(b"Bearer good")), Ok(()));
+        assert_eq!(t.verify(Some(b"Bearer fine")), Ok(()));
         assert_eq!(
-            Tokens::parse("# only\n\n").unwrap_err(),
-            TokenFileError::Empty
+            t.verify(Some(b"Bearer secret")),
+            Err(Unauthenticated::Invalid)
         );
-        let err = Tokens::parse("good\nsecret with-space\n").unwrap_err();
-        assert_eq!(err, TokenFileError::NotAToken { line: 2 });
-        assert!(!err.to_string().contains("secret"), "{err}");
-        assert_eq!(
-            Tokens::parse("===\n").unwrap_err(),
-            TokenFileError::NotAToken { line: 1 }
+        let problem = problem.unwrap();
+        assert_eq!(problem, TokenFileError::NotTokens { lines: vec![2, 4] });
+        let text = problem.to_string();
+        assert!(
+            !text.contains("secret") && text.starts_with("lines 2, 4 are not"),
+            "{text}"
         );
+        let (_, one) = Tokens::parse("a b\nc\n");
+        assert!(one.unwrap().to_string().starts_with("line 1 is not"));
     }
 
     #[test]
@@ -208,7 +243,7 @@ mod tests {
             file in proptest::collection::vec(token(), 1..8),
             presented in token(),
         ) {
-            let t = Tokens::parse(&file.join("\n")).unwrap();
+            let t = tokens(&file.join("\n"));
             let header = format!("Bearer {presented}");
             let expected = if file.contains(&presented) {
                 Ok(())

@@ -2,8 +2,10 @@
 //! (`ingest.auth`), both kept live. At start a file that does not load stops the
 //! receiver; later, on SIGHUP or when a file changes, the files are read again and
 //! swapped in atomically (new connections get the new certificate, open ones keep
-//! theirs), and a file that does not load leaves the previous ones in use, logged and
-//! counted (`secret_reloads_total{outcome="failed"}`).
+//! theirs). TLS files that do not load leave the previous ones in use; the token file
+//! fails closed, since revoking is why it is edited: a missing, unreadable or empty one
+//! refuses every token (logged as an error and counted,
+//! `secret_reloads_total{outcome="failed"}`), and its bad lines refuse only themselves.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
@@ -39,15 +41,6 @@ pub enum GateError {
         #[source]
         source: std::io::Error,
     },
-    /// The token file holds no usable token (its contents are not quoted).
-    #[error("invalid ingest.auth.token_file: {}: {source}", path.display())]
-    Tokens {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        #[source]
-        source: TokenFileError,
-    },
 }
 
 #[derive(Debug)]
@@ -70,16 +63,28 @@ pub struct Gate {
     telemetry: Arc<Telemetry>,
 }
 
-fn read_tokens(cfg: &IngestAuthConfig) -> Result<Tokens, GateError> {
+/// The token file's tokens, and what is wrong with it (logged by the caller, never
+/// its contents).
+fn read_tokens(cfg: &IngestAuthConfig) -> Result<(Tokens, Option<TokenFileError>), GateError> {
     let path = &cfg.token_file;
     let text = std::fs::read_to_string(path).map_err(|source| GateError::TokenRead {
         path: path.clone(),
         source,
     })?;
-    Tokens::parse(&text).map_err(|source| GateError::Tokens {
-        path: path.clone(),
-        source,
-    })
+    Ok(Tokens::parse(&text))
+}
+
+/// Logs what is wrong with the token file: no token is an error (every request is
+/// refused), bad lines a warning (the others are accepted).
+fn log_token_problem(path: &Path, problem: &TokenFileError) {
+    match problem {
+        TokenFileError::Empty => {
+            tracing::error!(file = %path.display(), error = %problem, "ingest.auth.token_file accepts no token: EVERY REQUEST IS REFUSED until it holds one");
+        }
+        TokenFileError::NotTokens { .. } => {
+            tracing::warn!(file = %path.display(), error = %problem, "ingest.auth.token_file has lines that are not tokens");
+        }
+    }
 }
 
 impl Gate {
@@ -102,10 +107,16 @@ impl Gate {
             None => None,
         };
         let tokens = match &cfg.auth {
-            Some(c) => Some(LiveTokens {
-                current: ArcSwap::from_pointee(read_tokens(c)?),
-                config: c.clone(),
-            }),
+            Some(c) => {
+                let (tokens, problem) = read_tokens(c)?;
+                if let Some(p) = &problem {
+                    log_token_problem(&c.token_file, p);
+                }
+                Some(LiveTokens {
+                    current: ArcSwap::from_pointee(tokens),
+                    config: c.clone(),
+                })
+            }
             None => None,
         };
         Ok(Gate {
@@ -180,19 +191,34 @@ impl Gate {
         }
     }
 
-    /// Reads the token file again; on failure the current tokens stay. Logged
-    /// (without the file's contents) and counted.
+    /// Reads the token file again. Fails closed: a file that cannot be read or holds no
+    /// token refuses every token from now on (an error log line, counted as a failed
+    /// reload); a file with some bad lines applies the good ones (a warning, counted as
+    /// applied). Never logs the file's contents.
     pub fn reload_tokens(&self) {
         let Some(t) = &self.tokens else { return };
         let i = &self.telemetry.ingest;
+        let path = &t.config.token_file;
         match read_tokens(&t.config) {
-            Ok(new) => {
-                tracing::info!(tokens = new.len(), "ingest bearer tokens reloaded");
+            Ok((new, problem)) => {
+                let empty = new.is_empty();
                 t.current.store(Arc::new(new));
-                i.token_reloads.fetch_add(1, Relaxed);
+                match &problem {
+                    Some(p) => log_token_problem(path, p),
+                    None => tracing::info!(
+                        tokens = t.current.load().len(),
+                        "ingest bearer tokens reloaded"
+                    ),
+                }
+                if empty {
+                    i.token_reload_failures.fetch_add(1, Relaxed);
+                } else {
+                    i.token_reloads.fetch_add(1, Relaxed);
+                }
             }
             Err(e) => {
-                tracing::error!(error = %e, "ingest bearer tokens not reloaded; the previous ones stay in use");
+                t.current.store(Arc::new(Tokens::none()));
+                tracing::error!(error = %e, "ingest bearer tokens not readable: EVERY REQUEST IS REFUSED until the file can be read");
                 i.token_reload_failures.fetch_add(1, Relaxed);
             }
         }

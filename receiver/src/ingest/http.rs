@@ -7,19 +7,19 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::entry::Admission;
+use crate::handoff::NotAdmitted;
+use crate::reconcile::IngestReport;
+use crate::wire::{self, census::Census};
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use otlp_client::{Compression, CompressionError};
 use prost::Message;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
 use super::auth::Unauthenticated;
@@ -86,11 +86,11 @@ fn router_with(
 
 /// Serves OTLP/HTTP on `listener`, behind `gate`, until `shutdown` is cancelled, then
 /// lets open connections finish their requests. No connection is held open by a slow
-/// client: a TLS handshake must finish within `tls.handshake_timeout`, headers must
-/// arrive within `http_header_timeout` (hyper closes the connection), a body within
-/// `http_body_timeout` (408); past `http_max_connections` open connections a new one
-/// is closed as soon as it is accepted, so the sender sees it fail at once rather than
-/// wait in the listen backlog.
+/// client: a TLS handshake must finish within `tls.handshake_timeout`, a first request
+/// begin within `first_request_timeout`, headers arrive within `http_header_timeout`
+/// (hyper closes the connection), a body within `http_body_timeout` (408); past
+/// `http_max_connections` a new connection takes the place of a stranger or is closed
+/// at once ([`conn`]).
 pub async fn serve(
     listener: TcpListener,
     handle: Handoff,
@@ -98,54 +98,21 @@ pub async fn serve(
     gate: Arc<Gate>,
     shutdown: CancellationToken,
 ) {
-    let telemetry = handle.telemetry.clone();
+    let slots = conn::Slots::new(
+        conn::Limits {
+            max_connections: config.http_max_connections,
+            first_request: config.first_request_timeout,
+        },
+        handle.telemetry.clone(),
+    );
     let router = router_with(
         handle,
         config.max_request_bytes,
         config.http_body_timeout,
         gate.clone(),
     );
-    let open = Arc::new(Semaphore::new(config.http_max_connections));
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.http_header_timeout);
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                Err(e) => {
-                    // Out of file descriptors, most likely: give closing connections
-                    // a moment instead of spinning.
-                    tracing::warn!(error = %e, "OTLP/HTTP accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            _ = shutdown.cancelled() => break,
-        };
-        let Ok(slot) = open.clone().try_acquire_owned() else {
-            telemetry.ingest.connections_refused.fetch_add(1, Relaxed);
-            drop(stream);
-            continue;
-        };
-        let (router, builder, watcher) = (router.clone(), builder.clone(), graceful.watcher());
-        let (gate, shutdown) = (gate.clone(), shutdown.clone());
-        // The handshake runs here, on the connection's own task: a slow client holds
-        // up no other.
-        tokio::spawn(async move {
-            if let Some(conn) = conn::open(&gate, Listener::Http, stream, &shutdown).await {
-                let service = TowerToHyperService::new(router);
-                let served = watcher.watch(builder.serve_connection(TokioIo::new(conn), service));
-                if let Err(e) = served.await {
-                    tracing::debug!(error = %e, "OTLP/HTTP connection ended");
-                }
-            }
-            drop(slot);
-        });
-    }
-    graceful.shutdown().await;
+    let incoming = conn::incoming(listener, (gate, Listener::Http), slots, shutdown);
+    conn::serve_http1(incoming, router, config.http_header_timeout).await;
 }
 
 fn reply(encoding: Encoding, status: StatusCode, body: Vec<u8>) -> Response {
@@ -256,6 +223,75 @@ fn unauthenticated(encoding: Encoding, why: Unauthenticated) -> Response {
     resp
 }
 
+/// A request not taken, as the sender is told: status, `google.rpc.Status` code,
+/// message, and whether the connection must close (the body may still be arriving).
+struct NotTaken {
+    status: StatusCode,
+    code: tonic::Code,
+    message: String,
+    close: bool,
+}
+
+impl NotTaken {
+    fn malformed(message: String) -> NotTaken {
+        NotTaken {
+            status: StatusCode::BAD_REQUEST,
+            code: tonic::Code::InvalidArgument,
+            message,
+            close: false,
+        }
+    }
+
+    fn too_large(message: String) -> NotTaken {
+        NotTaken {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            code: tonic::Code::InvalidArgument,
+            message,
+            close: false,
+        }
+    }
+
+    /// Counted by whoever refused it.
+    fn retry(r: Refusal) -> NotTaken {
+        let status = match r {
+            Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            Refusal::Unavailable | Refusal::QueueFailing => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        NotTaken {
+            status,
+            code: tonic::Code::Unavailable,
+            message: r.to_string(),
+            close: false,
+        }
+    }
+
+    fn closing(mut self) -> NotTaken {
+        self.close = true;
+        self
+    }
+
+    fn into_response(self, encoding: Encoding) -> Response {
+        let retry = matches!(
+            self.status,
+            StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE
+        );
+        let mut resp = error(encoding, self.status, self.code, self.message, None);
+        if retry {
+            resp.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(RETRY_AFTER.as_secs()),
+            );
+        }
+        if self.close {
+            closing(resp)
+        } else {
+            resp
+        }
+    }
+}
+
 async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
     let ingest = &st.handle.telemetry.ingest;
     ingest.http_requests.fetch_add(1, Relaxed);
@@ -281,118 +317,10 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             return refuse_unread(body, max, body_timeout, resp).await;
         }
     };
-    let retry_later = |r: Refusal| {
-        let status = match r {
-            Refusal::Busy | Refusal::OverBudget | Refusal::QueueFull => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
-            Refusal::Unavailable | Refusal::QueueFailing => StatusCode::SERVICE_UNAVAILABLE,
-        };
-        let mut resp = error(
-            encoding,
-            status,
-            tonic::Code::Unavailable,
-            r.to_string(),
-            None,
-        );
-        resp.headers_mut().insert(
-            header::RETRY_AFTER,
-            HeaderValue::from(RETRY_AFTER.as_secs()),
-        );
-        resp
-    };
-    // Admitted before the body is read, by its declared length (the largest allowed
-    // when it declares none), so that a refused body is never held.
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<usize>().ok());
-    let mut admission = match st.handle.admit(declared.unwrap_or(max).min(max)) {
-        Ok(a) => a,
-        Err(r) => return refuse_unread(body, max, body_timeout, retry_later(r)).await,
-    };
-    let too_large = |msg: String| {
-        error(
-            encoding,
-            StatusCode::PAYLOAD_TOO_LARGE,
-            tonic::Code::InvalidArgument,
-            msg,
-            Some(&ingest.refused_too_large),
-        )
-    };
-    let raw: Bytes = match tokio::time::timeout(body_timeout, axum::body::to_bytes(body, max)).await
-    {
-        Ok(Ok(b)) => b,
-        Ok(Err(_)) => {
-            let msg = format!("request body exceeds the limit of {max} bytes");
-            return closing(too_large(msg));
-        }
-        Err(_) => {
-            let msg = format!(
-                "the request body did not arrive within {}",
-                humantime::format_duration(st.body_timeout)
-            );
-            return closing(error(
-                encoding,
-                StatusCode::REQUEST_TIMEOUT,
-                tonic::Code::InvalidArgument,
-                msg,
-                Some(&ingest.refused_timeout),
-            ));
-        }
-    };
     let content_encoding = headers
         .get(header::CONTENT_ENCODING)
         .map(|v| v.to_str().unwrap_or("(not text)"));
-    let malformed = |msg: String| {
-        error(
-            encoding,
-            StatusCode::BAD_REQUEST,
-            tonic::Code::InvalidArgument,
-            msg,
-            Some(&ingest.refused_malformed),
-        )
-    };
-    let Some(compression) = Compression::from_content_encoding(content_encoding) else {
-        let other = content_encoding.unwrap_or_default();
-        let msg = format!("unsupported content encoding {other:?}: use gzip, zstd or none");
-        return error(
-            encoding,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            tonic::Code::InvalidArgument,
-            msg,
-            Some(&ingest.refused_media_type),
-        );
-    };
-    let data: Bytes = match compression {
-        Compression::None => raw,
-        _ => match compression.decompress(&raw, max) {
-            Ok(d) => d.into(),
-            Err(e @ CompressionError::TooLarge { .. }) => return too_large(e.to_string()),
-            Err(e) => return malformed(e.to_string()),
-        },
-    };
-    let data_len = data.len();
-    let decoded = match encoding {
-        Encoding::Protobuf => {
-            Prepared::decode(data).map_err(|e| format!("invalid OTLP protobuf: {e}"))
-        }
-        Encoding::Json if data.iter().all(u8::is_ascii_whitespace) => Err(
-            "empty JSON body: send an ExportTraceServiceRequest object, {} at least".to_string(),
-        ),
-        Encoding::Json => serde_json::from_slice::<ExportTraceServiceRequest>(&data)
-            .map(Prepared::new)
-            .map_err(|e| format!("invalid OTLP JSON: {e}")),
-    };
-    let request = match decoded {
-        Ok(r) => r,
-        Err(msg) => return malformed(msg),
-    };
-    // A compressed body counts at its decompressed size.
-    if let Err(r) = st.handle.grow(&mut admission, data_len) {
-        return retry_later(r);
-    }
-    match st.handle.submit(request, admission).await {
+    match take(&st, encoding, content_encoding, body).await {
         Ok(report) => {
             let resp = response(&report);
             let body = match encoding {
@@ -401,6 +329,174 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
             };
             reply(encoding, StatusCode::OK, body)
         }
-        Err(r) => retry_later(r),
+        Err(not) => not.into_response(encoding),
     }
+}
+
+/// Reads, decompresses, decodes and hands over one request, its memory admitted all
+/// along: its bytes as they arrive, its decompressed bytes as they are made, what
+/// decoding takes before it does.
+async fn take(
+    st: &HttpState,
+    encoding: Encoding,
+    content_encoding: Option<&str>,
+    body: Body,
+) -> Result<IngestReport, NotTaken> {
+    let ingest = &st.handle.telemetry.ingest;
+    let count = |c: &AtomicU64| {
+        c.fetch_add(1, Relaxed);
+    };
+    let mut admission = st.handle.admit(0).map_err(NotTaken::retry)?;
+    let raw = read_body(st, body, &mut admission).await?;
+    // After the body: a body over the limit is too large whatever its encoding says.
+    let Some(compression) = Compression::from_content_encoding(content_encoding) else {
+        count(&ingest.refused_media_type);
+        let other = content_encoding.unwrap_or_default();
+        return Err(NotTaken {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code: tonic::Code::InvalidArgument,
+            message: format!("unsupported content encoding {other:?}: use gzip, zstd or none"),
+            close: false,
+        });
+    };
+    let data: Bytes = match compression {
+        Compression::None => raw,
+        _ => {
+            let mut meter =
+                |bytes: usize| st.handle.grow(&mut admission, raw.len() + bytes).is_ok();
+            let decompressed =
+                compression.decompress_metered(&raw, st.max_request_bytes, &mut meter);
+            let data = match decompressed {
+                Ok(d) => d,
+                Err(CompressionError::Refused) => {
+                    return Err(NotTaken::retry(Refusal::OverBudget));
+                }
+                Err(e @ CompressionError::TooLarge { .. }) => {
+                    count(&ingest.refused_too_large);
+                    return Err(NotTaken::too_large(e.to_string()));
+                }
+                Err(e) => {
+                    count(&ingest.refused_malformed);
+                    return Err(NotTaken::malformed(e.to_string()));
+                }
+            };
+            // The compressed bytes are gone.
+            admission.shrink_to(data.len());
+            data.into()
+        }
+    };
+    let request = decode(st, encoding, data, &mut admission)?;
+    st.handle
+        .submit(request, admission)
+        .await
+        .map_err(NotTaken::retry)
+}
+
+/// Reads the body as it arrives, each piece admitted before it is kept, within
+/// `max_request_bytes` and the body timeout.
+async fn read_body(
+    st: &HttpState,
+    mut body: Body,
+    admission: &mut Admission,
+) -> Result<Bytes, NotTaken> {
+    use http_body::Body as _;
+    let (max, handoff) = (st.max_request_bytes, &st.handle);
+    let ingest = &handoff.telemetry.ingest;
+    let read = async {
+        let mut parts: Vec<Bytes> = Vec::new();
+        let mut len = 0;
+        while let Some(frame) =
+            std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await
+        {
+            let Ok(frame) = frame else {
+                return Err(
+                    NotTaken::malformed("the request body could not be read".into()).closing(),
+                );
+            };
+            let Ok(data) = frame.into_data() else {
+                continue;
+            };
+            len += data.len();
+            if len > max {
+                ingest.refused_too_large.fetch_add(1, Relaxed);
+                let msg = format!("request body exceeds the limit of {max} bytes");
+                return Err(NotTaken::too_large(msg).closing());
+            }
+            handoff
+                .grow(admission, len)
+                .map_err(|r| NotTaken::retry(r).closing())?;
+            parts.push(data);
+        }
+        Ok(match parts.len() {
+            0 => Bytes::new(),
+            1 => parts.pop().expect("one part"),
+            _ => {
+                // The parts and their copy, for a moment.
+                handoff
+                    .grow(admission, 2 * len)
+                    .map_err(|r| NotTaken::retry(r).closing())?;
+                let mut whole = Vec::with_capacity(len);
+                parts.iter().for_each(|p| whole.extend_from_slice(p));
+                drop(parts);
+                admission.shrink_to(len);
+                Bytes::from(whole)
+            }
+        })
+    };
+    match tokio::time::timeout(st.body_timeout, read).await {
+        Ok(read) => read,
+        Err(_) => {
+            ingest.refused_timeout.fetch_add(1, Relaxed);
+            let message = format!(
+                "the request body did not arrive within {}",
+                humantime::format_duration(st.body_timeout)
+            );
+            Err(NotTaken {
+                status: StatusCode::REQUEST_TIMEOUT,
+                code: tonic::Code::InvalidArgument,
+                message,
+                close: true,
+            })
+        }
+    }
+}
+
+/// Counts what the request holds, charges what decoding it takes (or refuses it), then
+/// decodes it.
+fn decode(
+    st: &HttpState,
+    encoding: Encoding,
+    data: Bytes,
+    admission: &mut Admission,
+) -> Result<Prepared, NotTaken> {
+    let ingest = &st.handle.telemetry.ingest;
+    if encoding == Encoding::Json && data.iter().all(u8::is_ascii_whitespace) {
+        ingest.refused_malformed.fetch_add(1, Relaxed);
+        return Err(NotTaken::malformed(
+            "empty JSON body: send an ExportTraceServiceRequest object, {} at least".into(),
+        ));
+    }
+    let census = match encoding {
+        Encoding::Protobuf => Census::protobuf(&data),
+        Encoding::Json => Census::json(&data),
+    };
+    st.handle
+        .admit_decoded(admission, &census)
+        .map_err(|n| match n {
+            NotAdmitted::TooLarge(why) => NotTaken::too_large(why),
+            NotAdmitted::Refused(r) => NotTaken::retry(r),
+        })?;
+    let decoded = match encoding {
+        Encoding::Protobuf => {
+            Prepared::decode(data).map_err(|e| format!("invalid OTLP protobuf: {e}"))
+        }
+        Encoding::Json => wire::json::decode(&data)
+            .map_err(|e| e.to_string())
+            .and_then(|r| Prepared::read(r).map_err(|e| e.to_string()))
+            .map_err(|e| format!("invalid OTLP JSON: {e}")),
+    };
+    decoded.map_err(|msg| {
+        ingest.refused_malformed.fetch_add(1, Relaxed);
+        NotTaken::malformed(msg)
+    })
 }

@@ -1,19 +1,32 @@
 //! Hands the pipeline every committed request once, in number order: from memory when
 //! the writer could hand it over, else read back from disk (a backlog while an export
 //! destination is down, or what a restart found).
+//!
+//! A request read back is decoded under the bound ingest keeps: its stored bytes, then
+//! what decoding it takes ([`Prepared::decoded_bound`]), are admitted before it is read
+//! and decoded against a budget as large as ingest's pending-bytes budget (its own, so
+//! that a backlog waiting for a stalled pipeline never turns new senders away), waiting
+//! for the pipeline to free room: a replay takes no more memory than live traffic. A request that could never
+//! fit (over a per-request limit, larger decoded than the whole budget: written before
+//! the limits were lowered, or by a receiver without them) or that does not decode is
+//! quarantined: its bytes are kept in `queue.dir/quarantine-<number>.pb`, it is counted
+//! and named in the log, and an empty request takes its place, so it is deleted from the
+//! queue and never replayed again.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, watch, Semaphore};
 use tokio_util::sync::CancellationToken;
 
-use super::store::Store;
-use crate::entry::Entry;
+use super::store::{Store, Stored};
+use crate::entry::{Admission, Entry};
 use crate::reconcile::Prepared;
 use crate::telemetry::QueueCounters;
+use crate::wire::census::{Census, Limits};
+use crate::wire::WireRequest;
 
-/// Requests read back from disk at once.
+/// Requests looked up at once (each is then read, admitted and decoded alone).
 const READ_AHEAD: u64 = 32;
 /// How long a failed read waits before it is tried again.
 const READ_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
@@ -30,6 +43,36 @@ pub(crate) struct Feeder {
     pub to_pipeline: mpsc::Sender<Entry>,
     pub counters: Arc<QueueCounters>,
     pub stop: CancellationToken,
+    /// The budget and limits a request read back is decoded under.
+    pub bound: Bound,
+}
+
+/// The memory bound a replay decodes under: ingest's size and limits.
+#[derive(Debug, Clone)]
+pub struct Bound {
+    /// The budget of requests read back, as large as ingest's.
+    pub budget: Arc<Semaphore>,
+    /// Its size (`ingest.max_pending_bytes`).
+    pub max_pending: usize,
+    /// The per-request limits.
+    pub limits: Limits,
+}
+
+#[cfg(test)]
+impl Bound {
+    /// A budget nothing exhausts, for tests of everything else.
+    pub(crate) fn unlimited() -> Bound {
+        Bound {
+            budget: Arc::new(Semaphore::new(Semaphore::MAX_PERMITS)),
+            max_pending: Semaphore::MAX_PERMITS,
+            limits: Limits {
+                resources: usize::MAX,
+                scopes: usize::MAX,
+                spans: usize::MAX,
+                attributes: usize::MAX,
+            },
+        }
+    }
 }
 
 /// The number the writer gave a request it handed over.
@@ -70,23 +113,17 @@ impl Feeder {
                         .map_or(upto, |f| seq(f) - 1)
                         .min(self.next + READ_AHEAD - 1);
                     early = ahead;
-                    let read = loop {
-                        match self.read(self.next, to).await {
-                            Some(read) => break read,
-                            // The writer reopens the database after an I/O error; a
-                            // read fails meanwhile. What is committed stays on disk.
-                            None => tokio::select! {
-                                _ = tokio::time::sleep(READ_RETRY) => {}
-                                _ = self.stop.cancelled() => return,
-                            },
-                        }
-                    };
-                    self.next = to + 1;
-                    for f in read {
-                        if !self.send(f).await {
+                    for (seq, len) in self.store.live(self.next, to) {
+                        let Some(entry) = self.read_one(seq, len).await else {
                             return;
+                        };
+                        if let Some(entry) = entry {
+                            if !self.send(entry).await {
+                                return;
+                            }
                         }
                     }
+                    self.next = to + 1;
                 }
             }
         }
@@ -99,47 +136,116 @@ impl Feeder {
         }
     }
 
-    /// Requests `from..=to` from disk, decoded and prepared off the runtime's threads.
-    /// None: the queue cannot be read now (logged).
-    async fn read(&self, from: u64, to: u64) -> Option<Vec<Entry>> {
-        let store = self.store.clone();
-        let counters = self.counters.clone();
-        let read = tokio::task::spawn_blocking(move || {
-            let stored = store.read(from, to)?;
-            counters.read_back.fetch_add(stored.len() as u64, Relaxed);
-            Ok::<_, super::QueueError>(
-                stored
-                    .into_iter()
-                    .filter_map(|s| {
-                        match Prepared::decode(s.protobuf.into()) {
-                            Ok(prepared) => Some(Entry {
-                                prepared: prepared.with_origin(s.seq),
-                                arrival: s.arrival,
-                                claim: None,
-                                admission: None,
-                            }),
-                            Err(e) => {
-                                // Written by this receiver, so only a damaged disk gets
-                                // here; the input is left on disk, never silently gone.
-                                tracing::error!(seq = s.seq, error = %e, "A queued request does not decode; left on disk");
-                                None
-                            }
-                        }
-                    })
-                    .collect(),
-            )
+    /// Request `seq` (`len` bytes stored) read back, admitted and decoded under the
+    /// bound, or quarantined (then an empty request takes its place). `Some(None)`: it
+    /// reads back damaged (skipped, logged); `None`: stopping.
+    async fn read_one(&self, seq: u64, len: usize) -> Option<Option<Entry>> {
+        let max = self.bound.max_pending;
+        let mut admission = if len <= max {
+            Some(self.admit(len, None).await?)
+        } else {
+            None
+        };
+        let stored = loop {
+            let store = self.store.clone();
+            let read = tokio::task::spawn_blocking(move || store.read(seq, seq)).await;
+            match read {
+                Ok(Ok(mut v)) => break v.pop(),
+                Ok(Err(e)) => tracing::error!(error = %e, "Cannot read the queue"),
+                Err(e) => tracing::error!(error = %e, "Reading the queue panicked"),
+            }
+            // The writer reopens the database after an I/O error; a read fails meanwhile.
+            // What is committed stays on disk.
+            tokio::select! {
+                _ = tokio::time::sleep(READ_RETRY) => {}
+                _ = self.stop.cancelled() => return None,
+            }
+        };
+        let Some(stored) = stored else {
+            return Some(None);
+        };
+        self.counters.read_back.fetch_add(1, Relaxed);
+        let census = Census::protobuf(&stored.protobuf);
+        let bound = Prepared::decoded_bound(&census);
+        let over = match census.check(&self.bound.limits) {
+            Err(e) => Some(e.to_string()),
+            Ok(()) if bound > max || admission.is_none() => Some(format!(
+                "decoded, it would take {bound} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {max})"
+            )),
+            Ok(()) => None,
+        };
+        let Stored {
+            seq,
+            arrival,
+            protobuf,
+        } = stored;
+        let body = bytes::Bytes::from(protobuf);
+        if let Some(why) = over {
+            return Some(Some(self.quarantine(seq, arrival, body, &why).await));
+        }
+        let more = bound.saturating_sub(len);
+        let admission = self.admit(more, admission.take()).await?;
+        let read = body.clone();
+        let decoded = tokio::task::spawn_blocking(move || Prepared::decode(read))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()));
+        Some(Some(match decoded {
+            Ok(prepared) => Entry {
+                prepared: prepared.with_origin(seq),
+                arrival,
+                claim: None,
+                admission: Some(admission),
+            },
+            // Written by a receiver, so a damaged disk or another version's request.
+            Err(e) => {
+                let why = format!("it does not decode: {e}");
+                self.quarantine(seq, arrival, body, &why).await
+            }
+        }))
+    }
+
+    /// Admits `bytes` more (to `held`) against ingest's budget, waiting for room; None
+    /// when stopping.
+    async fn admit(&self, bytes: usize, held: Option<Admission>) -> Option<Admission> {
+        let n = u32::try_from(bytes).unwrap_or(u32::MAX);
+        let permits = tokio::select! {
+            p = self.bound.budget.clone().acquire_many_owned(n) => p.ok()?,
+            _ = self.stop.cancelled() => return None,
+        };
+        let more = Admission::new(permits);
+        Some(match held {
+            Some(mut a) => {
+                a.merge(more);
+                a
+            }
+            None => more,
         })
-        .await;
-        match read {
-            Ok(Ok(v)) => Some(v),
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "Cannot read the queue");
-                None
+    }
+
+    /// Keeps request `seq` in a file of its own, counts and logs it, and returns the
+    /// empty request that takes its place (so that it is deleted, not replayed again).
+    async fn quarantine(&self, seq: u64, arrival: u64, body: bytes::Bytes, why: &str) -> Entry {
+        let store = self.store.clone();
+        let kept = tokio::task::spawn_blocking(move || store.quarantine(seq, &body))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()));
+        self.counters.quarantined.fetch_add(1, Relaxed);
+        match kept {
+            Ok(file) => {
+                tracing::error!(seq, file = %file, reason = why, "A queued request cannot be processed within the receiver's memory bound: quarantined (its bytes kept in the file named, not replayed again)")
             }
             Err(e) => {
-                tracing::error!(error = %e, "Reading the queue panicked");
-                None
+                tracing::error!(seq, reason = why, error = %e, "A queued request cannot be processed within the receiver's memory bound and its bytes cannot be kept: dropped, not replayed again")
             }
+        }
+        let empty = Prepared::read(WireRequest::default()).expect("an empty request reads");
+        Entry {
+            prepared: empty.with_origin(seq),
+            arrival,
+            claim: None,
+            admission: None,
         }
     }
 }

@@ -1,12 +1,22 @@
 //! The files of the queue's directory: its redb database and its segment files. The
 //! store reaches them only through [`Fs`], so that the model test puts them on a disk
-//! that fails (`faulty_disk.rs`); [`DirFs`] is the receiver's, over `queue.dir`.
+//! that fails (`faulty_disk.rs`); [`DirFs`] is the receiver's, over `queue.dir`: every
+//! file is opened relative to the directory's descriptor, without following a link,
+//! created 0600 and new (`O_EXCL`) when created ([`crate::private_files`]).
 
 use std::fmt::Debug;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io;
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::FileExt as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use crate::private_files::{self, UnsafeFile};
+
+/// The parameter that names the queue's directory, for messages.
+const WHAT: &str = "queue.dir";
+/// The database's file name.
+pub(crate) const DATABASE: &str = "queue.redb";
 
 /// One file, read and written at offsets.
 pub(crate) trait SegmentFile: Send + Sync + Debug {
@@ -23,7 +33,7 @@ pub(crate) trait SegmentFile: Send + Sync + Debug {
 
 /// The queue's directory.
 pub(crate) trait Fs: Send + Sync + Debug + 'static {
-    /// Creates `name` empty (emptied if it exists); its name is durable after
+    /// Creates `name`, which must not exist yet; its name is durable after
     /// [`Fs::sync_dir`].
     fn create(&self, name: &str) -> io::Result<Box<dyn SegmentFile>>;
     fn open(&self, name: &str) -> io::Result<Box<dyn SegmentFile>>;
@@ -37,10 +47,41 @@ pub(crate) trait Fs: Send + Sync + Debug + 'static {
     fn open_db(&self) -> Result<redb::Database, redb::DatabaseError>;
 }
 
-/// `queue.dir` on the real file system.
+/// `queue.dir` on the real file system, held by its descriptor.
 #[derive(Debug)]
 pub(crate) struct DirFs {
-    pub dir: PathBuf,
+    dir: PathBuf,
+    fd: OwnedFd,
+}
+
+impl DirFs {
+    /// Opens `dir` (created 0700 if missing) and checks it and the queue's files in it:
+    /// refused when it or any of them is a symbolic link, another user's, or (the
+    /// directory) writable by others.
+    pub(crate) fn open(
+        dir: &Path,
+        is_queue_file: impl Fn(&str) -> bool,
+    ) -> Result<DirFs, UnsafeFile> {
+        let fd = private_files::open_dir(dir, WHAT)?;
+        let names: Vec<String> = private_files::list(&fd)
+            .map_err(|source| UnsafeFile::Io {
+                what: WHAT,
+                path: dir.to_path_buf(),
+                source,
+            })?
+            .into_iter()
+            .filter(|n| n == DATABASE || is_queue_file(n))
+            .collect();
+        private_files::check_entries(&fd, dir, &names, WHAT)?;
+        Ok(DirFs {
+            dir: dir.to_path_buf(),
+            fd,
+        })
+    }
+
+    fn file(&self, name: &str, create: bool) -> io::Result<File> {
+        private_files::open_at(&self.fd, &self.dir, name, create, WHAT).map_err(UnsafeFile::into_io)
+    }
 }
 
 #[derive(Debug)]
@@ -94,48 +135,36 @@ impl SegmentFile for RealFile {
 
 impl Fs for DirFs {
     fn create(&self, name: &str) -> io::Result<Box<dyn SegmentFile>> {
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(self.dir.join(name))?;
         Ok(Box::new(RealFile {
-            file: f,
+            file: self.file(name, true)?,
             resized: Default::default(),
         }))
     }
 
     fn open(&self, name: &str) -> io::Result<Box<dyn SegmentFile>> {
-        let f = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(self.dir.join(name))?;
         Ok(Box::new(RealFile {
-            file: f,
+            file: self.file(name, false)?,
             resized: Default::default(),
         }))
     }
 
     fn list(&self) -> io::Result<Vec<String>> {
-        let mut names = Vec::new();
-        for e in std::fs::read_dir(&self.dir)? {
-            if let Ok(name) = e?.file_name().into_string() {
-                names.push(name);
-            }
-        }
-        Ok(names)
+        private_files::list(&self.fd)
     }
 
     fn remove(&self, name: &str) -> io::Result<()> {
-        std::fs::remove_file(self.dir.join(name))
+        private_files::remove_at(&self.fd, name)
     }
 
     fn sync_dir(&self) -> io::Result<()> {
-        File::open(&self.dir)?.sync_all()
+        private_files::sync_dir(&self.fd)
     }
 
     fn open_db(&self) -> Result<redb::Database, redb::DatabaseError> {
-        redb::Database::create(self.dir.join("queue.redb"))
+        let file = match self.file(DATABASE, false) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => self.file(DATABASE, true)?,
+            other => other?,
+        };
+        redb::Builder::new().create_with_backend(redb::backends::FileBackend::new(file)?)
     }
 }

@@ -27,7 +27,7 @@
 pub mod ledger;
 
 mod committer;
-mod feeder;
+pub mod feeder;
 mod fs;
 mod store;
 mod timing;
@@ -61,15 +61,10 @@ use writer::Op;
 /// The queue cannot be opened or used.
 #[derive(Debug, thiserror::Error)]
 pub enum QueueError {
-    /// `queue.dir` cannot be created.
-    #[error("cannot create queue.dir {path}: {source}")]
-    Dir {
-        /// The directory.
-        path: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
+    /// `queue.dir` cannot be created or opened, or it or a file in it is not the
+    /// receiver's alone (a link, another user's, writable by others).
+    #[error(transparent)]
+    Dir(#[from] crate::private_files::UnsafeFile),
     /// The database failed (boxed: redb's error is large).
     #[error("queue database: {0}")]
     Storage(Box<redb::Error>),
@@ -300,13 +295,15 @@ impl QueueTasks {
 
 /// How committed requests reach the pipeline from the writer: through channels of
 /// `capacity` requests, each kept in memory only while ingest's pending-bytes budget has
-/// `keep_room` bytes of room (else read back from disk).
-#[derive(Debug, Clone, Copy)]
+/// `keep_room` bytes of room (else read back from disk, under `bound`).
+#[derive(Debug, Clone)]
 pub struct HandOver {
     /// Requests in each channel.
     pub capacity: usize,
     /// Room kept free in ingest's budget.
     pub keep_room: usize,
+    /// What a request read back is decoded under: ingest's budget and limits.
+    pub bound: feeder::Bound,
 }
 
 /// Opens the queue in `config.dir` for `destinations` destinations, starts its writer
@@ -321,11 +318,8 @@ pub fn open(
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    std::fs::create_dir_all(dir).map_err(|source| QueueError::Dir {
-        path: dir.display().to_string(),
-        source,
-    })?;
-    let store = store::Store::open(Arc::new(fs::DirFs { dir: dir.clone() }))
+    let files = fs::DirFs::open(dir, store::is_segment)?;
+    let store = store::Store::open(Arc::new(files))
         .map_err(|e| match e {
             QueueError::Storage(s) => match *s {
                 redb::Error::UpgradeRequired(version) => QueueError::OldDatabaseFormat {
@@ -454,6 +448,7 @@ fn start(
             to_pipeline,
             counters: counters.clone(),
             stop: stop_feeder.clone(),
+            bound: hand_over.bound.clone(),
         }
         .run(),
     );
@@ -510,6 +505,11 @@ mod tests {
         let hand_over = HandOver {
             capacity: 1024,
             keep_room: 512 << 10,
+            bound: feeder::Bound {
+                budget: Arc::new(Semaphore::new(1 << 20)),
+                max_pending: 1 << 20,
+                limits: crate::config::IngestConfig::default().limits(),
+            },
         };
         let counters = Arc::new(QueueCounters::default());
         let mut q = open(&config, 1, hand_over, counters.clone()).unwrap();
@@ -556,6 +556,7 @@ mod tests {
         let hand_over = HandOver {
             capacity: 16,
             keep_room: 0,
+            bound: feeder::Bound::unlimited(),
         };
         let e = match open(&config, 1, hand_over, Arc::new(QueueCounters::default())) {
             Ok(_) => panic!("a format 2 database opened"),

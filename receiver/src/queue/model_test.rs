@@ -278,6 +278,7 @@ fn open(disk: &FaultyDisk, setup: &Setup) -> Result<Process, TestCaseError> {
     let hand_over = super::HandOver {
         capacity: setup.capacity,
         keep_room: setup.keep_room,
+        bound: super::feeder::Bound::unlimited(),
     };
     let q = start(store, &config, timing, 1, hand_over, counters.clone())
         .map_err(|e| TestCaseError::fail(format!("the queue does not start: {e}")))?;

@@ -216,6 +216,11 @@ fn segment_name(id: u64) -> String {
     format!("{id:020}{SEGMENT_SUFFIX}")
 }
 
+/// Whether `name` is a segment file's.
+pub(super) fn is_segment(name: &str) -> bool {
+    segment_number(name).is_some()
+}
+
 fn segment_number(name: &str) -> Option<u64> {
     let digits = name.strip_suffix(SEGMENT_SUFFIX)?;
     (digits.len() == 20 && digits.bytes().all(|b| b.is_ascii_digit()))
@@ -841,6 +846,33 @@ impl Store {
         !self.segs().dead.is_empty()
     }
 
+    /// The numbers and stored sizes (their protobuf's) of the live requests numbered
+    /// `from..=to`, in order.
+    pub(super) fn live(&self, from: u64, to: u64) -> Vec<(u64, usize)> {
+        self.segs()
+            .index
+            .range((Included(from), Included(to)))
+            .map(|(&seq, l)| (seq, l.len as usize))
+            .collect()
+    }
+
+    /// Keeps the bytes of request `seq` in a file of their own in the queue's directory
+    /// (`quarantine-<number>.pb`, 0600, durable), whatever becomes of the request; the
+    /// file's name. A file already kept (a restart after the same request) stays.
+    pub(super) fn quarantine(&self, seq: u64, body: &[u8]) -> Result<String, QueueError> {
+        let name = format!("quarantine-{seq:020}.pb");
+        match self.fs.create(&name) {
+            Ok(file) => {
+                file.write_at(0, body).map_err(io)?;
+                file.sync().map_err(io)?;
+                self.fs.sync_dir().map_err(io)?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(io(e)),
+        }
+        Ok(name)
+    }
+
     /// Requests numbered `from..=to` that are live, in order.
     pub(super) fn read(&self, from: u64, to: u64) -> Result<Vec<Stored>, QueueError> {
         let wanted: Vec<(u64, Loc, Arc<dyn SegmentFile>)> = {
@@ -894,9 +926,7 @@ mod tests {
             }
             txn.commit().unwrap();
         }
-        let fs: Arc<dyn Fs> = Arc::new(DirFs {
-            dir: dir.path().into(),
-        });
+        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
         let store = Store::open(fs.clone()).unwrap();
         let loaded = store.load().unwrap();
         let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
@@ -939,9 +969,7 @@ mod tests {
     #[test]
     fn a_reused_segment_file_reads_back_only_what_was_written_since_it_was_done() {
         let dir = tempfile::tempdir().unwrap();
-        let fs: Arc<dyn Fs> = Arc::new(DirFs {
-            dir: dir.path().into(),
-        });
+        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
         let body = [7u8; 1000];
         let store = Store::open(fs.clone()).unwrap().with_segment_bytes(8 << 10);
         store.load().unwrap();

@@ -31,8 +31,9 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use opentelemetry_proto::tonic::common::v1::InstrumentationScope;
+use opentelemetry_proto::tonic::common::v1::{AnyValue, EntityRef, InstrumentationScope, KeyValue};
 use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::span::Event;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 use semconv::attributes as a;
@@ -40,6 +41,7 @@ use semconv::codec::{self, WindowDecodeError};
 use semconv::store::{Admission, Evicted, Refusal, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, UnknownReason, Window, WindowStore};
 
+use crate::wire::census::{Census, Encoding};
 use crate::wire::{self, SpanMeta, WireError, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
 use resource::{DeclaredTier, ResourceKey};
@@ -58,6 +60,26 @@ pub const MAX_HELD_BYTES_DEFAULT: usize = 192 << 20;
 const HELD_OVERHEAD: usize = std::mem::size_of::<Held>() + 16;
 /// At most this many problems are spelled out in one response; the rest are counted.
 const MAX_PROBLEMS_LISTED: usize = 8;
+/// Window records taken from one request; past them they are refused, noted and
+/// counted (as malformed records), so that what a request's windows take is bounded by
+/// a count and not by its bytes. A producer sends a burst's two records as they happen;
+/// a Collector batching a node's producers a few hundred.
+pub const MAX_WINDOWS_PER_REQUEST: usize = 4096;
+/// The longest span name a message quotes.
+const NAME_SHOWN: usize = 96;
+
+/// `text` cut to at most `max` bytes (at a character boundary), marked when cut: what
+/// a message quotes of a sender's bytes.
+pub(crate) fn shortened(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
+}
 
 /// Reconciliation settings.
 #[derive(Debug, Clone)]
@@ -202,6 +224,32 @@ impl Held {
     fn cost(&self) -> usize {
         self.span.len() + HELD_OVERHEAD
     }
+
+    /// The contexts it keeps alive, each with what it takes: counted once however
+    /// many held spans keep it, since a request's decoded resource (however large) lives
+    /// as long as one of its spans is held.
+    fn contexts(&self) -> [(usize, usize); 2] {
+        [
+            (Arc::as_ptr(&self.resource) as usize, self.resource.bytes()),
+            (Arc::as_ptr(&self.scope) as usize, self.scope.bytes()),
+        ]
+    }
+}
+
+impl ResourceCtx {
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + wire::resource_bytes(self.resource.as_ref())
+            + self.schema_url.capacity()
+    }
+}
+
+impl ScopeCtx {
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + wire::scope_bytes(self.scope.as_ref())
+            + self.schema_url.capacity()
+    }
 }
 
 #[derive(Debug)]
@@ -329,6 +377,8 @@ struct PreparedResource {
     ctx: Arc<ResourceCtx>,
     /// Window records in arrival order, each with its carrier.
     windows: Vec<(Carrier, Result<Window, WindowDecodeError>)>,
+    /// Window records refused unread (too large, or past the request's limit).
+    windows_refused: u64,
     /// The latest end of its kernel spans: how far its open windows' "unknown" reaches.
     latest_kernel_end: Option<u64>,
     /// One per scope, in order.
@@ -348,28 +398,35 @@ pub struct Prepared {
     report: IngestReport,
     /// The number the persistent queue gave the request.
     origin: Option<u64>,
+    /// The size of the buffer its spans are slices of (0: each has its own).
+    shared_buffer: usize,
 }
 
 impl Prepared {
     /// Reads a request's protobuf: pure, and independent of every other request. Spans
     /// stay slices of `body`; the request is refused in the cases `prost` refuses it.
     pub fn decode(body: Bytes) -> Result<Prepared, WireError> {
-        Prepared::read(WireRequest::decode(body)?)
+        let shared_buffer = body.len();
+        let mut p = Prepared::read(WireRequest::decode(body)?)?;
+        p.shared_buffer = shared_buffer;
+        Ok(p)
     }
 
     /// Reads a request whose spans are bytes (the persistent queue's copy).
     pub fn read(req: WireRequest) -> Result<Prepared, WireError> {
         let mut report = IngestReport::default();
+        let mut windows = 0;
         let resources = req
             .resource_spans
             .iter()
-            .map(|rs| prepare_resource(rs, &mut report))
+            .map(|rs| prepare_resource(rs, &mut report, &mut windows))
             .collect::<Result<_, _>>()?;
         Ok(Prepared {
             req,
             resources,
             report,
             origin: None,
+            shared_buffer: 0,
         })
     }
 
@@ -385,6 +442,7 @@ impl Prepared {
                 resources: Vec::new(),
                 report,
                 origin: None,
+                shared_buffer: 0,
             }
         })
     }
@@ -416,6 +474,72 @@ impl Prepared {
         let windows: usize = self.resources.iter().map(|r| r.windows.len()).sum();
         self.req.span_count() + windows as u64
     }
+
+    /// The most memory decoding and reading a request of this census can take, its
+    /// bytes included: what admission charges before it is decoded, so that memory is
+    /// bounded by what is decoded and not by what arrived. Proven against the
+    /// allocator by `tests/decoded_bound.rs` for every shape that amplifies.
+    pub fn decoded_bound(c: &Census) -> usize {
+        use std::mem::size_of;
+        // A vector grows by doubling: up to twice its length, three times while it moves.
+        const GROW: usize = 3;
+        // What the allocator may add to one allocation (size classes, small minimums).
+        const ALLOC: usize = 16;
+        // Every decoded resource and scope is held twice: in the request, and cloned into
+        // the context its spans share.
+        let resource = GROW * size_of::<WireResourceSpans>()
+            + GROW * size_of::<PreparedResource>()
+            + 2 * (size_of::<ResourceCtx>() + size_of::<Resource>() + 2 * ALLOC)
+            + size_of::<ResourceKey>()
+            + 256;
+        let scope = GROW * size_of::<WireScopeSpans>()
+            + GROW * size_of::<PreparedScope>()
+            + 2 * (size_of::<ScopeCtx>() + size_of::<InstrumentationScope>() + 2 * ALLOC);
+        let value = size_of::<KeyValue>()
+            .max(size_of::<AnyValue>())
+            .max(size_of::<EntityRef>());
+        // Each value (decoded and cloned) with its strings' allocations.
+        let value = 2 * (GROW * value + 2 * ALLOC);
+        // Its bytes' handle and what it is.
+        let span = GROW * size_of::<Bytes>() + size_of::<SpanKind>();
+        let windows = MAX_WINDOWS_PER_REQUEST.min(c.windows);
+        let window = GROW * size_of::<(Carrier, Result<Window, WindowDecodeError>)>()
+            + 2 * (16 + ALLOC)
+            + size_of::<Window>()
+            + 64
+            + 2 * ALLOC;
+        // Strings of resources and scopes: decoded and cloned, allocator rounding.
+        let strings = 3 * (c.wire - c.span_bytes.min(c.wire));
+        // One span read at a time: its window records listed and one decoded, its stamp.
+        let one_span = if c.windows > 0 {
+            GROW * c.windows.min(wire::MAX_WINDOWS_LISTED) * size_of::<&[u8]>()
+                + (wire::MAX_WINDOW_EVENT_BYTES / 2) * value
+        } else {
+            0
+        } + 4 * wire::MAX_STAMP_BYTES;
+        let report = MAX_PROBLEMS_LISTED * 1024;
+        let mut bound = c.wire
+            + c.resources * resource
+            + c.scopes * scope
+            + c.attributes * value
+            + c.spans * span
+            + windows * window
+            + strings
+            + one_span
+            + report;
+        if c.encoding == Encoding::Json {
+            // Each span is encoded again into a buffer of its own (no larger than its
+            // JSON); the one span being read is decoded whole: its values, and its
+            // strings (no more than the body's) with the parser's scratch.
+            let json_value = size_of::<Span>()
+                .max(size_of::<Event>())
+                .max(size_of::<opentelemetry_proto::tonic::trace::v1::span::Link>())
+                .max(value);
+            bound += c.wire + c.spans * ALLOC;
+            bound += size_of::<Span>() + c.largest_span * (GROW * json_value + ALLOC) + 2 * c.wire;
+        }
+        bound
+    }
 }
 
 impl From<ExportTraceServiceRequest> for Prepared {
@@ -424,48 +548,134 @@ impl From<ExportTraceServiceRequest> for Prepared {
     }
 }
 
+/// Gives the spans that leave at once copies of their own when they are less than half
+/// of the buffer they are slices of: a slice keeps the whole buffer alive, and the
+/// export queue counts what the spans take, so a large request of which little leaves
+/// (rejected spans, held kernels, resources and scopes but few spans) would otherwise
+/// keep megabytes behind a few hundred counted bytes while its backend is down.
+fn own_copies_when_small(req: &mut WireRequest, shared_buffer: usize) {
+    let spans = || {
+        req.resource_spans
+            .iter()
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+    };
+    let kept: usize = spans().map(Bytes::len).sum();
+    if kept == 0 || 2 * kept >= shared_buffer {
+        return;
+    }
+    for span in req
+        .resource_spans
+        .iter_mut()
+        .flat_map(|rs| &mut rs.scope_spans)
+        .flat_map(|ss| &mut ss.spans)
+    {
+        *span = Bytes::copy_from_slice(span);
+    }
+}
+
 /// Reads one resource's spans and notes its problems in the order the reconciler meets
-/// them: its tier declaration, its window records, then its spans.
+/// them: its tier declaration, its window records, then its spans. `windows_taken`
+/// counts the request's window records across its resources, against
+/// [`MAX_WINDOWS_PER_REQUEST`]. What it keeps of the sender's text is bounded: span
+/// names cut to a few dozen characters, at most [`MAX_PROBLEMS_LISTED`] span problems
+/// spelled out (the rest counted).
 fn prepare_resource(
     rs: &WireResourceSpans,
     report: &mut IngestReport,
+    windows_taken: &mut usize,
 ) -> Result<PreparedResource, WireError> {
     let declared = DeclaredTier::of(rs.resource.as_ref());
     if let DeclaredTier::Invalid(why) = &declared {
-        report.note(format!("resource tier ignored: {why}"));
+        report.note(format!("resource tier ignored: {}", shortened(why, 200)));
     }
     let mut windows = Vec::new();
-    let mut span_problems = Vec::new();
+    let mut windows_refused = 0;
+    let mut span_problems = Problems::default();
     let mut latest_kernel_end = None;
     let mut scopes = Vec::with_capacity(rs.scope_spans.len());
     for ss in &rs.scope_spans {
         let mut kinds = Vec::with_capacity(ss.spans.len());
         for bytes in &ss.spans {
             let span = SpanMeta::read(bytes)?;
-            for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
-                let carrier = Carrier {
-                    trace_id: span.trace_id.to_vec(),
-                    span_id: span.span_id.to_vec(),
+            let name = || shortened(span.name(), NAME_SHOWN);
+            for event in &span.windows {
+                let refused = if *windows_taken >= MAX_WINDOWS_PER_REQUEST {
+                    format!("more than {MAX_WINDOWS_PER_REQUEST} window records in one request")
+                } else if event.len() > wire::MAX_WINDOW_EVENT_BYTES {
+                    format!(
+                        "{} bytes, more than the {} a window record may take",
+                        event.len(),
+                        wire::MAX_WINDOW_EVENT_BYTES
+                    )
+                } else {
+                    String::new()
                 };
-                let decoded = codec::decode(&event.attributes);
-                note_window(report, span.name(), &decoded);
+                // Checked by `SpanMeta::read`, so it decodes; one at a time, dropped
+                // once read.
+                let Some(event) = Some(event)
+                    .filter(|_| refused.is_empty())
+                    .and_then(|e| Event::decode(*e).ok())
+                else {
+                    windows_refused += 1;
+                    report.note(format!(
+                        "window record on span {:?} refused: {refused}",
+                        name()
+                    ));
+                    continue;
+                };
+                *windows_taken += 1;
+                // Ids longer than an id's are no ids: not copied once per record.
+                let id = |b: &[u8], len: usize| {
+                    if b.len() <= len {
+                        b.to_vec()
+                    } else {
+                        Vec::new()
+                    }
+                };
+                let carrier = Carrier {
+                    trace_id: id(span.trace_id, 16),
+                    span_id: id(span.span_id, 8),
+                };
+                let mut decoded = codec::decode(&event.attributes);
+                if let Err(WindowDecodeError::UnknownMode { found, .. }) = &mut decoded {
+                    *found = shortened(found, 64);
+                }
+                note_window(report, &name(), &decoded);
                 windows.push((carrier, decoded));
+            }
+            if span.more_windows > 0 {
+                windows_refused += span.more_windows as u64;
+                report.note(format!(
+                    "{} window records on span {:?} refused: more than {MAX_WINDOWS_PER_REQUEST} in one request",
+                    span.more_windows,
+                    name()
+                ));
             }
             kinds.push(match check_ids(&span) {
                 Err(why) => {
                     report.rejected_spans += 1;
-                    span_problems.push(format!("span {:?} rejected: {why}", span.name()));
+                    span_problems.note(|| {
+                        format!(
+                            "span {:?} rejected: {why}",
+                            shortened(span.name(), NAME_SHOWN)
+                        )
+                    });
                     SpanKind::Rejected
                 }
                 Ok(()) if !span.is_kernel => SpanKind::Plain,
                 Ok(()) => {
                     latest_kernel_end = latest_kernel_end.max(Some(span.end));
-                    let stamp = Stamp::read_one(&span.serialized);
-                    if let Stamp::Invalid(why) = &stamp {
-                        span_problems.push(format!(
-                            "span {:?}: {why}; replaced with the receiver's verdict",
-                            span.name()
-                        ));
+                    let mut stamp = Stamp::of(span.serialized.as_ref(), span.serialized_count);
+                    if let Stamp::Invalid(why) = &mut stamp {
+                        let why = std::mem::take(why);
+                        // Told once; the span carries no text of it.
+                        span_problems.note(|| {
+                            format!(
+                                "span {:?}: {why}; replaced with the receiver's verdict",
+                                shortened(span.name(), NAME_SHOWN)
+                            )
+                        });
                     }
                     SpanKind::Kernel {
                         stamp,
@@ -483,9 +693,7 @@ fn prepare_resource(
             kinds,
         });
     }
-    for problem in span_problems {
-        report.note(problem);
-    }
+    span_problems.into_report(report);
     Ok(PreparedResource {
         key: ResourceKey::of(rs.resource.as_ref()),
         declared,
@@ -494,9 +702,35 @@ fn prepare_resource(
             schema_url: rs.schema_url.clone(),
         }),
         windows,
+        windows_refused,
         latest_kernel_end,
         scopes,
     })
+}
+
+/// Problems noted for later in a request's report: the first few spelled out (made only
+/// when they will be listed), the rest counted.
+#[derive(Debug, Default)]
+struct Problems {
+    listed: Vec<String>,
+    more: usize,
+}
+
+impl Problems {
+    fn note(&mut self, problem: impl FnOnce() -> String) {
+        if self.listed.len() < MAX_PROBLEMS_LISTED {
+            self.listed.push(problem());
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn into_report(self, report: &mut IngestReport) {
+        for p in self.listed {
+            report.note(p);
+        }
+        report.problem_count += self.more;
+    }
 }
 
 /// Notes what is wrong with a window record carried by span `carrier`.
@@ -533,8 +767,11 @@ pub struct Reconciler {
     store: WindowStore<ResourceKey>,
     held: HashMap<ResourceKey, VecDeque<Held>>,
     held_count: usize,
-    /// What the held spans take ([`Held::cost`]).
+    /// What the held spans take ([`Held::cost`]), with the contexts they keep alive.
     held_bytes: usize,
+    /// The resource and scope contexts held spans keep alive, by address: how many
+    /// held spans keep each, and what it takes (counted once in `held_bytes`).
+    held_contexts: HashMap<usize, (usize, usize)>,
     pending: HashMap<ResourceKey, PendingOpens>,
     /// `(deadline, producer, start)` of every pending open window, soonest first.
     pending_deadlines: BTreeSet<(u64, ResourceKey, u64)>,
@@ -565,6 +802,7 @@ impl Reconciler {
             held: HashMap::new(),
             held_count: 0,
             held_bytes: 0,
+            held_contexts: HashMap::new(),
             pending: HashMap::new(),
             pending_deadlines: BTreeSet::new(),
             counters: ReconcileCounters::default(),
@@ -672,6 +910,7 @@ impl Reconciler {
             mut req,
             resources,
             origin,
+            shared_buffer,
             ..
         } = req.into();
         let mut outbox = Outbox::default();
@@ -682,9 +921,11 @@ impl Reconciler {
                 declared,
                 ctx: rctx,
                 windows,
+                windows_refused,
                 latest_kernel_end,
                 scopes,
             } = prepared;
+            self.counters.window_records_malformed += windows_refused;
             // Windows first: a request's own windows are evidence for its own kernels.
             if !windows.is_empty() {
                 touched.push(key);
@@ -749,6 +990,7 @@ impl Reconciler {
             rs.scope_spans.retain(|ss| !ss.spans.is_empty());
             !rs.scope_spans.is_empty()
         });
+        own_copies_when_small(&mut req, shared_buffer);
         for key in touched {
             self.release_settled(key, &mut outbox);
         }
@@ -913,10 +1155,48 @@ impl Reconciler {
         }
     }
 
+    /// What holding `held` adds: its cost, and its contexts not held yet.
+    fn cost_of_holding(&self, held: &Held) -> usize {
+        held.cost()
+            + held
+                .contexts()
+                .iter()
+                .filter(|(at, _)| !self.held_contexts.contains_key(at))
+                .map(|(_, bytes)| bytes)
+                .sum::<usize>()
+    }
+
+    /// Counts `held` as held: its cost and the contexts it keeps.
+    fn count_held(&mut self, held: &Held) {
+        self.held_count += 1;
+        self.held_bytes += held.cost();
+        for (at, bytes) in held.contexts() {
+            let e = self.held_contexts.entry(at).or_insert((0, bytes));
+            if e.0 == 0 {
+                self.held_bytes += bytes;
+            }
+            e.0 += 1;
+        }
+    }
+
+    /// Counts `held` as no longer held.
+    fn uncount_held(&mut self, held: &Held) {
+        self.held_count -= 1;
+        self.held_bytes -= held.cost();
+        for (at, _) in held.contexts() {
+            if let Some(e) = self.held_contexts.get_mut(&at) {
+                e.0 -= 1;
+                if e.0 == 0 {
+                    self.held_bytes -= e.1;
+                    self.held_contexts.remove(&at);
+                }
+            }
+        }
+    }
+
     fn hold(&mut self, key: ResourceKey, held: Held, outbox: &mut Outbox) {
-        let cost = held.cost();
         while self.held_count >= self.cfg.max_held_spans
-            || self.held_bytes + cost > self.cfg.max_held_bytes
+            || self.held_bytes + self.cost_of_holding(&held) > self.cfg.max_held_bytes
         {
             // The hold is full: the oldest span leaves now with its current answer.
             let oldest = self
@@ -936,15 +1216,13 @@ impl Reconciler {
             self.counters.released_early += 1;
         }
         self.retain(held.origin);
+        self.count_held(&held);
         self.held.entry(key).or_default().push_back(held);
-        self.held_count += 1;
-        self.held_bytes += cost;
     }
 
     fn release_front(&mut self, key: ResourceKey, outbox: &mut Outbox) {
         if let Some(held) = self.held.get_mut(&key).and_then(VecDeque::pop_front) {
-            self.held_count -= 1;
-            self.held_bytes -= held.cost();
+            self.uncount_held(&held);
             self.release(key, held, outbox);
         }
     }
@@ -986,8 +1264,7 @@ impl Reconciler {
         let mut keep = VecDeque::with_capacity(queue.len());
         for held in queue {
             if self.classify(key, held.start, held.end).is_settled() {
-                self.held_count -= 1;
-                self.held_bytes -= held.cost();
+                self.uncount_held(&held);
                 self.counters.released_settled += 1;
                 self.release(key, held, outbox);
             } else {

@@ -463,7 +463,17 @@ fn a_full_hold_releases_the_oldest_early_with_its_current_answer() {
 
 #[test]
 fn the_hold_is_bounded_in_bytes_and_a_large_span_makes_room_by_releasing_the_oldest() {
-    let cost = |s: &Span| crate::wire::encode_span(s).len() + HELD_OVERHEAD;
+    // Each span comes in a request of its own: its resource and scope are held with it.
+    let contexts = {
+        let req = request(serialized(), vec![]);
+        let rs = &req.resource_spans[0];
+        // As the reconciler keeps them: clones, no spare capacity.
+        std::mem::size_of::<ResourceCtx>()
+            + crate::wire::resource_bytes(rs.resource.clone().as_ref())
+            + std::mem::size_of::<ScopeCtx>()
+            + crate::wire::scope_bytes(rs.scope_spans[0].scope.clone().as_ref())
+    };
+    let cost = |s: &Span| crate::wire::encode_span(s).len() + HELD_OVERHEAD + contexts;
     let small = |i: u64| kernel(i, 100 + i, 200 + i, None);
     let mut large = kernel(9, 900, 1000, None);
     large.name = "x".repeat(4 * cost(&small(0)));
@@ -1329,4 +1339,74 @@ fn a_producer_whose_sampling_failed_leaves_its_failed_window_open_and_nothing_af
     out.extend(tick(&mut r, 10 * SECOND));
     assert_eq!(kernel_answers(&out), ["false", "unknown"]);
     assert_balanced(&r, &out);
+}
+
+#[test]
+fn spans_that_leave_a_large_request_alone_take_copies_and_the_rest_stay_slices() {
+    let off = resource("app", 1, Some(Tier::Off));
+    let in_buffer = |req: &ExportTraceServiceRequest, mostly_left: bool| {
+        let body = Bytes::from(req.encode_to_vec());
+        let range = body.as_ptr_range();
+        let mut r = reconciler();
+        let ready = r.ingest(Prepared::decode(body.clone()).unwrap(), 1);
+        let spans: Vec<&Bytes> = ready
+            .iter()
+            .flat_map(|(w, _)| &w.resource_spans)
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+            .collect();
+        assert!(!spans.is_empty());
+        assert!(
+            spans
+                .iter()
+                .all(|s| range.contains(&s.as_ptr()) == mostly_left),
+            "mostly left: {mostly_left}"
+        );
+    };
+    // One plain span leaves; a thousand with bad ids (and long names) do not.
+    let mut spans = vec![plain(1)];
+    for i in 0..1000 {
+        let mut s = plain(100 + i);
+        s.trace_id.clear();
+        s.name = "n".repeat(200);
+        spans.push(s);
+    }
+    in_buffer(&request(off.clone(), spans), false);
+    // Everything leaves: no copy.
+    in_buffer(&request(off, (0..100).map(plain).collect()), true);
+}
+
+#[test]
+fn held_spans_count_the_resource_they_keep_alive_once() {
+    let mut big = serialized();
+    big.attributes
+        .extend((0..10_000).map(|i| semconv::otlp::string(&format!("k{i}"), "some value")));
+    let spans: Vec<Span> = (0..100)
+        .map(|i| kernel(i, i * 10, i * 10 + 5, None))
+        .collect();
+    let mut r = reconciler();
+    ingest(&mut r, request(big.clone(), spans.clone()), 1);
+    assert_eq!(r.held(), 100);
+    let resource = crate::wire::resource_bytes(Some(&big));
+    let spans_alone: usize = spans.iter().map(|s| s.encoded_len() + HELD_OVERHEAD).sum();
+    assert!(
+        r.held_bytes() >= spans_alone + resource,
+        "{}",
+        r.held_bytes()
+    );
+    assert!(
+        r.held_bytes() < spans_alone + 2 * resource,
+        "{}",
+        r.held_bytes()
+    );
+    drain(&mut r);
+    assert_eq!((r.held(), r.held_bytes()), (0, 0));
+    // A hold smaller than one such resource holds none of its spans.
+    let mut small = Reconciler::new(ReconcileConfig {
+        max_held_bytes: resource / 2,
+        ..ReconcileConfig::default()
+    });
+    let (_, out) = ingest(&mut small, request(big, spans), 1);
+    assert_eq!(small.held(), 0);
+    assert_eq!(spans_of(&out).len(), 100);
 }

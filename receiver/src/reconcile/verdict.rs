@@ -34,12 +34,24 @@ impl Stamp {
             .iter()
             .filter(|kv| kv.key == a::GPU_SERIALIZED)
             .count();
-        if n > 1 {
-            return Stamp::Invalid(format!(
+        let first = attrs.iter().find(|kv| kv.key == a::GPU_SERIALIZED);
+        Stamp::of(first, n)
+    }
+
+    /// The stamp of a span with `count` `gpu.serialized` attributes, the first of them
+    /// `first` (`None` when it was too large to decode: no valid stamp is).
+    pub fn of(first: Option<&KeyValue>, count: usize) -> Stamp {
+        match (first, count) {
+            (_, 0) => Stamp::Missing,
+            (_, n @ 2..) => Stamp::Invalid(format!(
                 "gpu.serialized appears {n} times on one span, where exactly one value belongs"
-            ));
+            )),
+            (None, _) => Stamp::Invalid(format!(
+                "gpu.serialized is larger than {} bytes, so not one of \"true\", \"false\" or \"unknown\"",
+                crate::wire::MAX_STAMP_BYTES
+            )),
+            (Some(kv), _) => Stamp::read(std::slice::from_ref(kv)),
         }
-        Stamp::read(attrs)
     }
 
     /// Reads the first `gpu.serialized` of a span's attributes.
@@ -49,7 +61,10 @@ impl Stamp {
         };
         match otlp::get_str(attrs, a::GPU_SERIALIZED) {
             Some(s) => s.parse().map_or_else(
-                |e: semconv::serialized::ParseSerializedError| Stamp::Invalid(e.to_string()),
+                // The message quotes what arrived: a few dozen characters of it.
+                |e: semconv::serialized::ParseSerializedError| {
+                    Stamp::Invalid(crate::reconcile::shortened(&e.to_string(), 160))
+                },
                 Stamp::Valid,
             ),
             None => Stamp::Invalid(format!(

@@ -7,7 +7,7 @@ use opentelemetry_proto::tonic::trace::v1::span::{Event, Link};
 use opentelemetry_proto::tonic::trace::v1::{Span, Status};
 use proptest::prelude::*;
 use prost::Message;
-use semconv::{Serialized, Tier, Window};
+use semconv::{codec, otlp, Serialized, Tier, Window};
 
 use super::*;
 use crate::fixtures::{kernel, plain, request, resource, window_carrier};
@@ -171,8 +171,23 @@ fn assert_read_as_decoded(bytes: &Bytes, span: &Span) {
         .iter()
         .filter(|kv| kv.key == a::GPU_SERIALIZED)
         .collect();
-    assert_eq!(meta.serialized.iter().collect::<Vec<_>>(), stamps);
-    assert_eq!(meta.events, span.events);
+    assert_eq!(meta.serialized_count, stamps.len());
+    let small = stamps
+        .first()
+        .filter(|kv| kv.encoded_len() <= MAX_STAMP_BYTES);
+    assert_eq!(meta.serialized.as_ref(), small.copied());
+    let windows: Vec<Event> = span
+        .events
+        .iter()
+        .filter(|e| codec::is_window_event(e))
+        .cloned()
+        .collect();
+    let read: Vec<Event> = meta
+        .windows
+        .iter()
+        .map(|b| Event::decode(*b).unwrap())
+        .collect();
+    assert_eq!(read, windows);
 }
 
 /// What the kernel metrics read of `bytes` is what `prost` decoded of them (`span`).
@@ -307,7 +322,7 @@ fn window_events_kernel_markers_and_stamps_are_read() {
     let meta_of = |s: &Span| {
         let b = encode_span(s);
         let m = SpanMeta::read(&b).unwrap();
-        (m.is_kernel, m.serialized.len(), m.events.len())
+        (m.is_kernel, m.serialized_count, m.windows.len())
     };
     assert_eq!(meta_of(&carrier), (false, 0, 1));
     assert_eq!(meta_of(&kernel(1, 10, 20, None)), (true, 0, 0));
@@ -316,6 +331,34 @@ fn window_events_kernel_markers_and_stamps_are_read() {
         (true, 1, 0)
     );
     assert_eq!(meta_of(&plain(2)), (false, 0, 0));
+}
+
+#[test]
+fn a_span_is_read_in_bounded_memory_whatever_its_events_and_stamps() {
+    // Events that are not windows are never decoded, window events are listed as bytes
+    // (up to a count) for the caller to decode one at a time, and a stamp past the size
+    // a valid one takes is not decoded.
+    let mut span = plain(4);
+    span.events = vec![Event::default(); 100_000];
+    let huge = otlp::string(a::GPU_SERIALIZED, "x".repeat(10_000));
+    span.attributes = vec![huge.clone(), huge];
+    let mut big_window = window_carrier(
+        5,
+        &[Window::open(1, 2, semconv::SamplingMode::KernelSerialized)],
+    )
+    .events[0]
+        .clone();
+    big_window
+        .attributes
+        .extend(vec![KeyValue::default(); 3000]);
+    span.events.push(big_window.clone());
+    span.events
+        .extend(vec![big_window.clone(); MAX_WINDOWS_LISTED + 4]);
+    let b = encode_span(&span);
+    let m = SpanMeta::read(&b).unwrap();
+    assert_eq!((m.serialized_count, m.serialized.is_none()), (2, true));
+    assert_eq!((m.windows.len(), m.more_windows), (MAX_WINDOWS_LISTED, 5));
+    assert_eq!(m.windows[0], big_window.encode_to_vec().as_slice());
 }
 
 /// An attribute whose value is `depth` arrays, one inside the other.

@@ -4,3 +4,4 @@
 
 pub mod certs;
 pub mod h200;
+pub mod hostile;

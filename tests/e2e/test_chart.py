@@ -212,12 +212,56 @@ def test_the_receiver_accepts_the_configuration_each_preset_writes(preset, tmp_p
 
 def test_extra_configuration_is_merged_and_an_unknown_field_refused(tmp_path):
     docs = render(sets=("receiver.extraConfig.reconcile.delay=5s",))
-    assert receiver_config(docs)["reconcile"] == {"delay": "5s", "max_processes": 256}
+    assert receiver_config(docs)["reconcile"] == {"delay": "5s", "max_processes": 256, "max_windows_per_process": 1024}
     f = tmp_path / "receiver.yaml"
     f.write_text(find(render(sets=("receiver.extraConfig.ingest.grpc_endpoit=x",)), "ConfigMap",
                       f"{RELEASE}-receiver")["data"]["receiver.yaml"])
     r = validate_config(f)
     assert r.returncode == 2 and "grpc_endpoit" in r.stderr
+
+
+def mebibytes(quantity: str) -> int:
+    for suffix, factor in {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024}.items():
+        if quantity.endswith(suffix):
+            return int(float(quantity[:-2]) * factor)
+    return int(quantity) // (1 << 20)
+
+
+def worst_case_mib(docs: list, tmp_path: Path) -> tuple:
+    """What `validate` says the configuration and the DaemonSet's runtime threads may
+    take at worst, and the threads it counted."""
+    f = tmp_path / "receiver.yaml"
+    f.write_text(find(docs, "ConfigMap", f"{RELEASE}-receiver")["data"]["receiver.yaml"])
+    env = {e["name"]: e["value"] for e in container(daemonset(docs), "receiver")["env"] if "value" in e}
+    r = validate_config(f, {"PATH": "/usr/bin:/bin", "TOKIO_WORKER_THREADS": env["TOKIO_WORKER_THREADS"]})
+    assert r.returncode == 0, r.stderr
+    [line] = [l for l in r.stdout.splitlines() if l.startswith("# worst-case memory:")]
+    m = re.search(r"(\d+) MiB with (\d+) runtime threads", line)
+    return int(m.group(1)), int(m.group(2)), int(env["TOKIO_WORKER_THREADS"])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_memory_limit_holds_the_configurations_worst_case_memory(preset, tmp_path):
+    docs = render(preset)
+    bound, counted, threads = worst_case_mib(docs, tmp_path)
+    assert counted == threads
+    limit = mebibytes(container(daemonset(docs), "receiver")["resources"]["limits"]["memory"])
+    assert bound <= limit, (preset, bound, limit)
+
+
+def test_the_default_memory_limit_is_the_worst_case_with_an_eighth_more(tmp_path):
+    """Not so far above the bound that the scheduler reserves for nothing."""
+    docs = render()
+    bound, _, _ = worst_case_mib(docs, tmp_path)
+    limit = mebibytes(container(daemonset(docs), "receiver")["resources"]["limits"]["memory"])
+    assert bound * 1.1 <= limit <= bound * 1.25, (bound, limit)
+
+
+def test_more_runtime_threads_without_a_larger_limit_is_caught(tmp_path):
+    docs = render(sets=("receiver.workerThreads=64", "receiver.extraConfig.ingest.max_request_bytes=67108864"))
+    bound, counted, _ = worst_case_mib(docs, tmp_path)
+    assert counted == 64
+    assert bound > mebibytes(container(daemonset(docs), "receiver")["resources"]["limits"]["memory"])
 
 
 def pod_files(docs: list, workload: dict, c: dict, root: Path) -> tuple:

@@ -34,15 +34,17 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
     "grpc_endpoint" "0.0.0.0:4317"
     "http_endpoint" "0.0.0.0:4318"
     "max_request_bytes" 4194304
+    "grpc_max_connections" 512
+    "http_max_connections" 256
     "tls" (dict "cert_file" "/etc/gpu-otel/ingest-tls/tls.crt" "key_file" "/etc/gpu-otel/ingest-tls/tls.key")
     "auth" (dict "token_file" "/etc/gpu-otel/ingest-auth/tokens"))
-  "reconcile" (dict "delay" "2s" "max_processes" 256)
+  "reconcile" (dict "delay" "2s" "max_processes" 256 "max_windows_per_process" 1024)
   "export" (dict
     "endpoint" .Values.export.endpoint
     "protocol" .Values.export.protocol
     "compression" .Values.export.compression
     "timeout" "10s")
-  "telemetry" (dict "metrics_endpoint" "0.0.0.0:9464")
+  "telemetry" (dict "metrics_endpoint" "0.0.0.0:9464" "max_connections" 32)
   "kubernetes" (dict "pod_attributes" $r.podAttributes)
   "shutdown_timeout" $r.shutdownTimeout -}}
 {{- if $r.queue.enabled -}}

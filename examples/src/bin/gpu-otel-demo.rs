@@ -128,7 +128,7 @@ fn main() -> anyhow::Result<()> {
     println!("== gpu-otel demo: {workload}");
     println!(
         "kernels      {} kernel execution spans ({} spans in all)",
-        s.reconcile.kernel_spans, s.reconcile.spans_received
+        s.reconcile.kernel_spans, s.reconcile.spans_reconciled
     );
     println!(
         "windows      {} sampling windows ({} left open), {} window spans",

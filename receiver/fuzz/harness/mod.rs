@@ -433,14 +433,14 @@ impl Harness {
         let deadline = Instant::now() + ANSWER_TIMEOUT;
         let snapshot = loop {
             let s = telemetry.snapshot();
-            if s.reconcile.spans_received >= want || Instant::now() > deadline {
+            if s.reconcile.spans_reconciled >= want || Instant::now() > deadline {
                 break s;
             }
             std::thread::sleep(Duration::from_micros(200));
         };
         let r = snapshot.reconcile;
         assert_eq!(
-            (r.spans_received, r.spans_rejected),
+            (r.spans_reconciled, r.spans_rejected),
             (want, self.tally.rejected_spans),
             "the pipeline counts the spans of the requests taken and the rejections answered"
         );
@@ -693,7 +693,7 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
     out.extend(decoded(r.drain()));
     let c = r.counters();
     assert_eq!(
-        (c.spans_received, c.spans_rejected),
+        (c.spans_reconciled, c.spans_rejected),
         (2 * n as u64, 2 * bad as u64)
     );
     assert!(c.outcomes.is_balanced(), "{:?}", c.outcomes);

@@ -48,6 +48,19 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule the checker judges.
+    pub const ALL: [Rule; 9] = [
+        Rule::SerializedPresent,
+        Rule::SerializedValid,
+        Rule::FalseNeedsCoverage,
+        Rule::OtherTiersReadFalse,
+        Rule::TierDeclared,
+        Rule::WindowNotInverted,
+        Rule::WindowWellFormed,
+        Rule::WindowClosed,
+        Rule::SumIdentity,
+    ];
+
     /// The rule's short name, as printed.
     pub fn id(self) -> &'static str {
         match self {
@@ -108,6 +121,17 @@ pub struct ResourceSummary {
     pub open_windows: usize,
 }
 
+/// Why an input proves nothing: a producer that sent nothing does not conform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Empty {
+    /// Not one span.
+    NoSpans,
+    /// Spans, but not one kernel span (none with gpu.kernel.name or gpu.serialized),
+    /// and kernel spans were required.
+    NoKernelSpans,
+}
+
 /// The checker's verdict.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Report {
@@ -117,12 +141,20 @@ pub struct Report {
     pub resources: Vec<ResourceSummary>,
     /// Spans read.
     pub spans: u64,
+    /// Kernel spans read (every resource).
+    pub kernel_spans: u64,
+    /// Distinct windows read (every resource).
+    pub windows: usize,
+    /// Export requests read.
+    pub requests: u64,
+    /// Set when the input held nothing to check.
+    pub empty: Option<Empty>,
 }
 
 impl Report {
-    /// Whether the input conforms.
+    /// Whether the input conforms: no violation, and something was checked.
     pub fn passed(&self) -> bool {
-        self.violations.is_empty()
+        self.violations.is_empty() && self.empty.is_none()
     }
 }
 
@@ -139,12 +171,38 @@ impl fmt::Display for Report {
             )?;
         }
         let rules: BTreeSet<&str> = self.violations.iter().map(|v| v.rule).collect();
-        if self.passed() {
+        let resources = match self.resources.len() {
+            1 => "1 resource".to_string(),
+            n => format!("{n} resources"),
+        };
+        match self.empty {
+            Some(Empty::NoSpans) => {
+                return write!(
+                    f,
+                    "conformance: FAIL, no spans in {} export requests: nothing was checked (a producer that sends nothing does not conform)",
+                    self.requests
+                )
+            }
+            Some(Empty::NoKernelSpans) => {
+                return write!(
+                    f,
+                    "conformance: FAIL, no kernel spans among {} spans in {resources} (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none",
+                    self.spans
+                )
+            }
+            None => {}
+        }
+        if self.passed() && self.kernel_spans == 0 {
             write!(
                 f,
-                "conformance: PASS ({} spans, {} resources)",
-                self.spans,
-                self.resources.len()
+                "conformance: PASS ({} spans in {resources}, no kernel spans, as allowed: {} windows and the tier declarations checked)",
+                self.spans, self.windows
+            )
+        } else if self.passed() {
+            write!(
+                f,
+                "conformance: PASS ({} spans in {resources}: {} kernel spans and {} windows checked against the {} rules of the gpu.serialized contract)",
+                self.spans, self.kernel_spans, self.windows, Rule::ALL.len()
             )
         } else {
             write!(
@@ -183,6 +241,8 @@ pub struct Checker {
     resources: BTreeMap<ResourceKey, ResourceState>,
     violations: Vec<Violation>,
     spans: u64,
+    requests: u64,
+    allow_no_kernels: bool,
 }
 
 fn hex(b: &[u8]) -> String {
@@ -208,9 +268,18 @@ fn is_kernel(span: &Span) -> bool {
 }
 
 impl Checker {
-    /// A checker that has seen nothing.
+    /// A checker that has seen nothing. An input without a span fails, and so does one
+    /// without a kernel span unless [`Checker::allowing_no_kernels`].
     pub fn new() -> Self {
         Checker::default()
+    }
+
+    /// The same checker, passing an input whose spans hold no kernel span (a producer
+    /// that legitimately has none: an application's own spans, a tier-off process
+    /// that launched nothing).
+    pub fn allowing_no_kernels(mut self) -> Self {
+        self.allow_no_kernels = true;
+        self
     }
 
     fn violation(&mut self, rule: Rule, resource: &str, span: Option<&Span>, detail: String) {
@@ -224,6 +293,7 @@ impl Checker {
 
     /// Reads one request.
     pub fn feed(&mut self, req: &ExportTraceServiceRequest) {
+        self.requests += 1;
         for rs in &req.resource_spans {
             let attrs = rs
                 .resource
@@ -410,10 +480,22 @@ impl Checker {
                 open_windows: r.opened.difference(&r.closed).count(),
             });
         }
+        let kernel_spans = resources.iter().map(|r| r.kernel_spans).sum();
+        let empty = if self.spans == 0 {
+            Some(Empty::NoSpans)
+        } else if kernel_spans == 0 && !self.allow_no_kernels {
+            Some(Empty::NoKernelSpans)
+        } else {
+            None
+        };
         Report {
+            windows: resources.iter().map(|r| r.windows).sum(),
             violations: self.violations,
             resources,
             spans: self.spans,
+            kernel_spans,
+            requests: self.requests,
+            empty,
         }
     }
 }
@@ -451,6 +533,40 @@ mod tests {
         let mut c = Checker::new();
         reqs.iter().for_each(|r| c.feed(r));
         c.finish()
+    }
+
+    #[test]
+    fn an_input_without_spans_or_without_kernel_spans_fails_unless_no_kernels_are_allowed() {
+        let none = check(&[]);
+        assert_eq!(none.empty, Some(Empty::NoSpans));
+        assert!(!none.passed());
+        assert_eq!(
+            none.to_string(),
+            "conformance: FAIL, no spans in 0 export requests: nothing was checked (a producer that sends nothing does not conform)"
+        );
+        let app_only = request(serialized(), vec![plain(1), plain(2)]);
+        let r = check(std::slice::from_ref(&app_only));
+        assert_eq!(r.empty, Some(Empty::NoKernelSpans));
+        assert!(!r.passed());
+        assert!(
+            r.to_string().ends_with("conformance: FAIL, no kernel spans among 2 spans in 1 resource (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none"),
+            "{r}"
+        );
+        let mut c = Checker::new().allowing_no_kernels();
+        c.feed(&app_only);
+        let allowed = c.finish();
+        assert!(allowed.passed(), "{allowed}");
+        assert!(allowed.to_string().ends_with(
+            "conformance: PASS (2 spans in 1 resource, no kernel spans, as allowed: 0 windows and the tier declarations checked)"
+        ));
+        // With kernels the summary says what was checked.
+        let k = check(&[request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![kernel(1, 10, 20, Some(Serialized::False))],
+        )]);
+        assert!(k.to_string().ends_with(
+            "conformance: PASS (1 spans in 1 resource: 1 kernel spans and 0 windows checked against the 9 rules of the gpu.serialized contract)"
+        ), "{k}");
     }
 
     fn rules(r: &Report) -> Vec<&'static str> {
@@ -494,7 +610,7 @@ mod tests {
         );
         assert!(r
             .to_string()
-            .ends_with("conformance: PASS (5 spans, 1 resources)"));
+            .ends_with("conformance: PASS (5 spans in 1 resource: 3 kernel spans and 2 windows checked against the 9 rules of the gpu.serialized contract)"));
     }
 
     #[test]

@@ -30,6 +30,7 @@ use super::{conn, response};
 use crate::entry::{Refusal, RETRY_AFTER};
 use crate::handoff::Handoff;
 use crate::reconcile::Prepared;
+use crate::telemetry::Transport;
 
 /// The gRPC service name of OTLP traces.
 const SERVICE_NAME: &str = "opentelemetry.proto.collector.trace.v1.TraceService";
@@ -73,8 +74,8 @@ struct GrpcIngest(Handoff);
 
 impl GrpcIngest {
     async fn export(&self, body: Bytes) -> Result<Response<ExportTraceServiceResponse>, Status> {
-        let ingest = &self.0.telemetry.ingest;
-        ingest.grpc_requests.fetch_add(1, Relaxed);
+        let ingest = self.0.counters();
+        ingest.requests.fetch_add(1, Relaxed);
         let retry_later = |r: Refusal| {
             Status::with_error_details(
                 Code::ResourceExhausted,
@@ -168,7 +169,7 @@ pub async fn serve(
     shutdown: CancellationToken,
 ) -> Result<(), tonic::transport::Error> {
     let service = TraceService {
-        ingest: GrpcIngest(handle),
+        ingest: GrpcIngest(handle.via(Transport::Grpc)),
         max_request_bytes,
         gate: gate.clone(),
     };

@@ -30,6 +30,7 @@ use crate::config::IngestConfig;
 use crate::entry::{Refusal, RETRY_AFTER};
 use crate::handoff::Handoff;
 use crate::reconcile::Prepared;
+use crate::telemetry::Transport;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
 #[derive(Clone, PartialEq, Message, serde::Serialize)]
@@ -77,7 +78,7 @@ fn router_with(
         // refusals get an OTLP error body and are counted.
         .layer(DefaultBodyLimit::disable())
         .with_state(HttpState {
-            handle,
+            handle: handle.via(Transport::Http),
             max_request_bytes,
             body_timeout,
             gate,
@@ -257,8 +258,8 @@ fn unauthenticated(encoding: Encoding, why: Unauthenticated) -> Response {
 }
 
 async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
-    let ingest = &st.handle.telemetry.ingest;
-    ingest.http_requests.fetch_add(1, Relaxed);
+    let ingest = st.handle.counters();
+    ingest.requests.fetch_add(1, Relaxed);
     let (max, body_timeout) = (st.max_request_bytes, st.body_timeout);
     // Before the body is decoded or held: a stranger's body is only read and dropped,
     // so that the 401 reaches it rather than a reset connection.
@@ -389,7 +390,7 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
         Err(msg) => return malformed(msg),
     };
     // A compressed body counts at its decompressed size.
-    if let Err(r) = st.handle.grow(&mut admission, data_len) {
+    if let Err(r) = st.handle.grow(&mut admission, data_len, &request) {
         return retry_later(r);
     }
     match st.handle.submit(request, admission).await {

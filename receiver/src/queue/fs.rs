@@ -37,6 +37,9 @@ pub(crate) trait Fs: Send + Sync + Debug + 'static {
     fn open_db(&self) -> Result<redb::Database, redb::DatabaseError>;
 }
 
+/// The database's file in the queue's directory.
+pub(crate) const DATABASE_FILE: &str = "queue.redb";
+
 /// `queue.dir` on the real file system.
 #[derive(Debug)]
 pub(crate) struct DirFs {
@@ -136,6 +139,6 @@ impl Fs for DirFs {
     }
 
     fn open_db(&self) -> Result<redb::Database, redb::DatabaseError> {
-        redb::Database::create(self.dir.join("queue.redb"))
+        redb::Database::create(self.dir.join(DATABASE_FILE))
     }
 }

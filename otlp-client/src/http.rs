@@ -15,7 +15,7 @@ use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
 use crate::compression::Compression;
 use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
-use crate::failure::handshake_failure;
+use crate::failure::{described, handshake_failure};
 use crate::retry::{classify_http, Attempt, Verdict};
 use crate::signal::Signal;
 use crate::tls::ClientTls;
@@ -142,10 +142,10 @@ fn request_failure(e: &reqwest::Error) -> Verdict {
         return Verdict::Fatal(format!("TLS handshake failed: {tls}"));
     }
     if e.is_connect() {
-        return Verdict::unreachable(e.to_string());
+        return Verdict::unreachable(described(e));
     }
     if e.is_builder() || e.is_body() && !e.is_timeout() {
-        return Verdict::Fatal(e.to_string());
+        return Verdict::Fatal(described(e));
     }
-    Verdict::retry(None, e.to_string())
+    Verdict::retry(None, described(e))
 }

@@ -283,7 +283,8 @@ fn serve(checked: Checked) -> anyhow::Result<()> {
             .map(|r| format!("{}={}", r.as_str(), s.reconcile.unknown_by_reason[r.index()]))
             .collect();
         eprintln!(
-            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {} (unknown by missing evidence: {}; unknown stamps settled here: {}); {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
+            "gpu-otel-receiver: {} spans accepted at ingest, {} taken into the pipeline, {} kernel executions: {} true + {} false + {} unknown = {} (unknown by missing evidence: {}; unknown stamps settled here: {}); {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
+            telemetry.accepted_spans(),
             s.reconcile.spans_reconciled,
             o.executions,
             o.serialized,

@@ -2,9 +2,11 @@
 # The Kubernetes recipe without a cluster: renders the receivers (deploy/k8s) and the
 # example workload (deploy/example) as `kubectl apply -k` would (with `kubectl kustomize`
 # where kubectl is installed, else the tests' rendering, tests/e2e/kustomize.py), lists
-# what would be applied, and has the receiver resolve the configuration the DaemonSet
-# mounts (`gpu-otel-receiver validate`). Prints "ok: ..." when both render and the
-# receiver accepts its configuration.
+# what would be applied, and has the receiver check the configuration the DaemonSet
+# mounts (`gpu-otel-receiver validate`, which reads every file it names, as `serve`
+# does): with the Secrets' placeholders replaced by certificates made for this run, where
+# the DaemonSet mounts them (under a scratch root). Prints "ok: ..." when both render and
+# the receiver accepts its configuration.
 . "$(dirname "$0")/../common.sh"
 
 render() {
@@ -40,7 +42,18 @@ missing = {"Namespace", "DaemonSet", "Service", "ConfigMap", "Secret", "ServiceA
 sys.exit(f"the receivers' recipe lacks {sorted(missing)}" if missing else 0)
 PY
 [ -s "$WORK/receiver.yaml" ] || fail "no receiver.yaml in the rendered ConfigMap"
-"$BIN/gpu-otel-receiver" validate -c "$WORK/receiver.yaml" >"$WORK/validate.log" 2>&1 ||
+# What the Secrets would hold, at the mount paths under $WORK/root.
+root=$WORK/root
+pki "$WORK/pki"
+mkdir -p "$root/etc/gpu-otel/ingest-tls" "$root/etc/gpu-otel/ingest-auth" "$root/etc/gpu-otel/tls"
+cp "$WORK/pki/server.crt" "$root/etc/gpu-otel/ingest-tls/tls.crt"
+cp "$WORK/pki/server.key" "$root/etc/gpu-otel/ingest-tls/tls.key"
+cp "$WORK/pki/ca.crt" "$root/etc/gpu-otel/tls/ca.crt"
+echo "a-token-made-for-this-check" >"$root/etc/gpu-otel/ingest-auth/tokens"
+sed -e "s|/etc/gpu-otel/|$root/etc/gpu-otel/|g" -e "s|/var/lib/gpu-otel/|$root/var/lib/gpu-otel/|g" \
+  "$WORK/receiver.yaml" >"$root/receiver.yaml"
+OTEL_EXPORTER_OTLP_CERTIFICATE=$root/etc/gpu-otel/tls/ca.crt \
+  "$BIN/gpu-otel-receiver" validate -c "$root/receiver.yaml" >"$WORK/validate.log" 2>&1 ||
   fail "the receiver refuses the configuration the DaemonSet mounts: $(cat "$WORK/validate.log")"
 grep -q 'Job' "$WORK/example.yaml" || fail "the example overlay renders no workload"
 echo "ok: deploy/k8s and deploy/example render; the receiver accepts the configuration its DaemonSet mounts"

@@ -27,7 +27,7 @@ pub const HTTP_ENDPOINT_DEFAULT: &str = "127.0.0.1:4318";
 /// Default Prometheus `/metrics`, `/livez`, `/readyz` and `/healthz` listen address.
 pub const METRICS_ENDPOINT_DEFAULT: &str = "127.0.0.1:9464";
 /// Default time a destination's exports may fail without a delivery before `/healthz`
-/// reports it: three retries at the largest backoff, longer than a backend's restart.
+/// reports it: six retries at the largest backoff, longer than a backend's restart.
 pub const UNHEALTHY_AFTER_DEFAULT: Duration = Duration::from_secs(30);
 /// Default largest request accepted, after decompression (the Collector's default).
 pub const MAX_REQUEST_BYTES_DEFAULT: usize = 4 * 1024 * 1024;

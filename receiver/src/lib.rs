@@ -5,7 +5,7 @@
 //!   gate, admission, Prepared          the sender's answer          ─► reconcile ─► export (OTLP gRPC/HTTP, or an OTLP-JSON file)
 //!                                                                       window store, held kernel spans,
 //!                                                                       stamp-vs-verdict, window spans
-//! telemetry (/metrics, /healthz, /livez) counts every stage
+//! telemetry (/metrics, /livez, /readyz, /healthz) counts every stage
 //! ```
 //!
 //! [`pipeline::start`] wires the stages and runs the one pipeline loop;

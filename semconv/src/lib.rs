@@ -8,7 +8,8 @@
 //! - [`window`]: one sampling-window record (open or closed);
 //! - [`codec`]: window records to and from OTLP attributes and span events;
 //! - [`store`]: the bounded window store and the classification of one execution;
-//! - [`accounting`]: outcome counters with the sum identity.
+//! - [`accounting`]: outcome counters with the sum identity;
+//! - [`stall`]: PC-sampling stall reasons by the names people know them by.
 //!
 //! Everything here is pure: no I/O, no clock, no global state.
 #![forbid(unsafe_code)]
@@ -22,6 +23,7 @@ pub mod definition;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;
+pub mod stall;
 pub mod store;
 pub mod tier;
 pub mod window;

@@ -121,9 +121,13 @@ def test_the_schema_check_fails_on_an_unknown_kind():
 # --- the receiver's configuration ----------------------------------------------------
 
 def test_the_receiver_accepts_its_configmap(tmp_path):
-    f = tmp_path / "receiver.yaml"
-    f.write_text(config_text())
-    r = validate_config(f)
+    """`validate` reads every file the configuration names, as `serve` does: with the
+    Secrets' placeholders replaced by real files (where the DaemonSet mounts them), the
+    ConfigMap's configuration passes."""
+    ds = daemonset()
+    env, mounts = pod_environment(receiver_container(ds), ds["spec"]["template"]["spec"]["volumes"], tmp_path)
+    fill_the_secrets(mounts)
+    r = validate_config(mounts["/etc/gpu-otel/receiver.yaml"])
     assert r.returncode == 0, r.stderr
     resolved = yaml.safe_load(r.stdout)
     assert resolved["ingest"]["grpc_endpoint"] == "0.0.0.0:4317"
@@ -133,8 +137,17 @@ def test_the_receiver_accepts_its_configmap(tmp_path):
     # Everything the DaemonSet supplies comes from its environment, not from the file.
     assert resolved["export"]["tls"]["ca_file"] is None and resolved["export"]["headers"] == {}
     # Ingest takes TLS and tokens from files the DaemonSet mounts (checked below).
-    assert resolved["ingest"]["tls"]["cert_file"] == "/etc/gpu-otel/ingest-tls/tls.crt"
-    assert resolved["ingest"]["auth"]["token_file"] == "/etc/gpu-otel/ingest-auth/tokens"
+    assert resolved["ingest"]["tls"]["cert_file"].endswith("/etc/gpu-otel/ingest-tls/tls.crt")
+    assert resolved["ingest"]["auth"]["token_file"].endswith("/etc/gpu-otel/ingest-auth/tokens")
+
+
+def test_the_receiver_refuses_its_configmap_where_the_files_it_names_are_not(tmp_path):
+    """Without the mounted Secrets `validate` refuses, as `serve` would, naming the file."""
+    f = tmp_path / "receiver.yaml"
+    f.write_text(config_text())
+    r = validate_config(f)
+    assert r.returncode == 2
+    assert r.stderr.startswith('gpu-otel-receiver: invalid ingest.tls.cert_file "/etc/gpu-otel/ingest-tls/tls.crt"'), r.stderr
 
 
 def test_the_receiver_refuses_a_planted_unknown_field_in_its_configmap(tmp_path):
@@ -170,6 +183,14 @@ def pod_environment(container: dict, pod_volumes: list, root: Path) -> tuple:
             for key, value in data.items():
                 (target / key).write_text(value)
         mounts[m["mountPath"]] = target
+    # The configuration names the mount paths: the same files, under `root`.
+    for mount_path, local in mounts.items():
+        if local.is_file() and local.suffix == ".yaml":
+            text = local.read_text()
+            for other, other_local in sorted(mounts.items(), key=lambda m: -len(m[0])):
+                if other != mount_path:
+                    text = text.replace(other + "/", str(other_local) + "/")
+            local.write_text(text)
     env = {"PATH": "/usr/bin:/bin"}
     for e in container.get("env", []):
         if "value" in e:
@@ -184,10 +205,19 @@ def pod_environment(container: dict, pod_volumes: list, root: Path) -> tuple:
     return env, mounts
 
 
+def fill_the_secrets(mounts: dict) -> None:
+    """Real files where the Secrets' placeholders are: an ingest certificate and key, and
+    the backend's CA."""
+    from pki import Ca
+    Ca("ingest CA").server().write(mounts["/etc/gpu-otel/ingest-tls"], "tls")
+    Ca("backend CA").write(mounts["/etc/gpu-otel/tls"] / "ca.crt")
+
+
 def test_the_receiver_accepts_the_configuration_the_daemonset_gives_it(tmp_path):
     ds = daemonset()
     c = receiver_container(ds)
     env, mounts = pod_environment(c, ds["spec"]["template"]["spec"]["volumes"], tmp_path)
+    fill_the_secrets(mounts)
     args = c["args"]
     assert args[0] == "serve" and args[1] == "--config"
     config = mounts[args[2]]
@@ -213,12 +243,16 @@ def test_the_placeholder_ca_makes_the_receiver_refuse_to_start(tmp_path):
     ds = daemonset()
     env, mounts = pod_environment(receiver_container(ds), ds["spec"]["template"]["spec"]["volumes"], tmp_path)
     config = mounts["/etc/gpu-otel/receiver.yaml"]
+    # With a real ingest certificate in place, the export CA's placeholder stops it.
+    from pki import Ca
+    Ca("ingest CA").server().write(mounts["/etc/gpu-otel/ingest-tls"], "tls")
     # The queue's hostPath in this pod's folder, never this machine's /var/lib.
     r = subprocess.run([str(RECEIVER), "serve", "--config", str(config), "--grpc-endpoint", "127.0.0.1:0",
                         "--http-endpoint", "127.0.0.1:0", "--metrics-endpoint", "127.0.0.1:0",
                         "--queue-dir", str(tmp_path / "var/lib/gpu-otel/queue")],
                        capture_output=True, text=True, timeout=30, env=env)
-    assert r.returncode == 2 and "certificate" in r.stderr.lower(), r.stderr
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("gpu-otel-receiver: invalid export.tls.ca_file") and "holds no PEM certificate" in r.stderr, r.stderr
 
 
 def test_the_placeholder_ingest_certificate_makes_the_receiver_refuse_to_start(tmp_path):
@@ -334,12 +368,14 @@ def test_the_receiver_is_reached_through_the_node_local_service_only_and_keeps_i
     assert pod["terminationGracePeriodSeconds"] > shutdown
 
 
-def test_readiness_and_startup_go_by_healthz_and_liveness_by_livez():
-    """/healthz is 503 until the queue is loaded and from the start of shutdown; a
-    liveness probe on it would kill a receiver that is opening a large queue or draining."""
+def test_readiness_and_startup_go_by_readyz_and_liveness_by_livez():
+    """/readyz is 503 until the queue is loaded and from the start of shutdown; a
+    liveness probe on it would kill a receiver that is opening a large queue or draining.
+    /healthz also turns 503 while a backend is down: no probe uses it, so an outage the
+    queue rides out restarts nothing and moves no producer."""
     c = receiver_container(daemonset())
     for probe in ["startupProbe", "readinessProbe"]:
-        assert c[probe]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+        assert c[probe]["httpGet"] == {"path": "/readyz", "port": "metrics"}
     assert c["livenessProbe"]["httpGet"] == {"path": "/livez", "port": "metrics"}
     # Liveness starts only once the startup probe passed: up to 5 minutes to open the queue.
     startup = c["startupProbe"]

@@ -77,6 +77,91 @@ impl Rule {
     }
 }
 
+/// What a span is, as the registry defines the spans producers and the receiver emit:
+/// what a summary counts so that its totals add up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SpanKind {
+    /// One kernel execution (`gpu.kernel.name` or `gpu.serialized`): what the contract
+    /// is about.
+    KernelExecution,
+    /// The injector's root of one time slice of one process (`gpu.kernels`).
+    SliceRoot,
+    /// An NVTX range of the traced program (`gpu.nvtx.range.kind`).
+    NvtxRange,
+    /// The injector's carrier of one window record (`gpu.sampling.window.record`).
+    WindowRecord,
+    /// The receiver's span of one sampling burst (`gpu.sampling.window`).
+    WindowSpan,
+    /// Continuous-tier PC samples of one kernel function (`gpu.pc_sampling.function`).
+    PcSamples,
+    /// A run-time tier switch (`gpu.pc_sampling.tier_switch`).
+    TierSwitch,
+    /// Any other span: the application's own.
+    Other,
+}
+
+impl SpanKind {
+    /// Every kind, in the order summaries list them.
+    pub const ALL: [SpanKind; 8] = [
+        SpanKind::KernelExecution,
+        SpanKind::SliceRoot,
+        SpanKind::NvtxRange,
+        SpanKind::WindowRecord,
+        SpanKind::WindowSpan,
+        SpanKind::PcSamples,
+        SpanKind::TierSwitch,
+        SpanKind::Other,
+    ];
+
+    /// The kind of `span`.
+    pub fn of(span: &Span) -> SpanKind {
+        let has = |key: &str| span.attributes.iter().any(|kv| kv.key == key);
+        if has(a::GPU_KERNEL_NAME) || has(a::GPU_SERIALIZED) {
+            SpanKind::KernelExecution
+        } else if has(a::GPU_PC_SAMPLING_FUNCTION) {
+            SpanKind::PcSamples
+        } else if has(a::GPU_NVTX_RANGE_KIND) {
+            SpanKind::NvtxRange
+        } else {
+            match span.name.as_str() {
+                a::SPAN_GPU_KERNELS => SpanKind::SliceRoot,
+                a::SPAN_GPU_SAMPLING_WINDOW_RECORD => SpanKind::WindowRecord,
+                a::SPAN_GPU_SAMPLING_WINDOW => SpanKind::WindowSpan,
+                a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH => SpanKind::TierSwitch,
+                _ => SpanKind::Other,
+            }
+        }
+    }
+
+    /// Its name in reports (snake case, as in the JSON report).
+    pub fn label(self) -> &'static str {
+        match self {
+            SpanKind::KernelExecution => "kernel_executions",
+            SpanKind::SliceRoot => "slice_roots",
+            SpanKind::NvtxRange => "nvtx_ranges",
+            SpanKind::WindowRecord => "window_records",
+            SpanKind::WindowSpan => "window_spans",
+            SpanKind::PcSamples => "pc_sample_spans",
+            SpanKind::TierSwitch => "tier_switches",
+            SpanKind::Other => "other",
+        }
+    }
+
+    /// What a span of this kind is, in a few words.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            SpanKind::KernelExecution => "one per kernel run on the GPU: name, stream, grid, its duration, and gpu.serialized",
+            SpanKind::SliceRoot => "gpu.kernels, one per process and time slice: the parent of kernels launched outside any NVTX range",
+            SpanKind::NvtxRange => "the program's NVTX ranges (a training step, an op): the parents of the kernels launched inside them",
+            SpanKind::WindowRecord => "zero-length carriers of the producer's sampling-window records (the evidence)",
+            SpanKind::WindowSpan => "gpu.sampling.window, one per PC-sampling burst, made by the receiver next to the kernels it serialized",
+            SpanKind::PcSamples => "continuous-tier PC samples of one kernel function",
+            SpanKind::TierSwitch => "a PC-sampling tier switched while the program ran",
+            SpanKind::Other => "the application's own spans",
+        }
+    }
+}
+
 /// One violation.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
@@ -147,6 +232,8 @@ pub struct Report {
     pub windows: usize,
     /// Export requests read.
     pub requests: u64,
+    /// Spans read by kind (the order of [`SpanKind::ALL`]); they add up to `spans`.
+    pub span_kinds: BTreeMap<&'static str, u64>,
     /// Set when the input held nothing to check.
     pub empty: Option<Empty>,
 }
@@ -169,6 +256,16 @@ impl fmt::Display for Report {
                 "resource {} tier={}: {} kernel spans = {} true + {} false + {} unknown; {} windows ({} left open)",
                 r.resource, r.tier, r.kernel_spans, r.serialized, r.not_serialized, r.unknown, r.windows, r.open_windows
             )?;
+        }
+        let kinds: Vec<String> = SpanKind::ALL
+            .iter()
+            .filter_map(|k| {
+                let n = self.span_kinds.get(k.label()).copied().unwrap_or(0);
+                (n > 0).then(|| format!("{n} {}", k.label().replace('_', " ")))
+            })
+            .collect();
+        if !kinds.is_empty() {
+            writeln!(f, "spans: {} = {}", kinds.join(" + "), self.spans)?;
         }
         let rules: BTreeSet<&str> = self.violations.iter().map(|v| v.rule).collect();
         let resources = match self.resources.len() {
@@ -242,6 +339,7 @@ pub struct Checker {
     violations: Vec<Violation>,
     spans: u64,
     requests: u64,
+    kinds: [u64; 8],
     allow_no_kernels: bool,
 }
 
@@ -259,12 +357,6 @@ pub(crate) fn resource_label(attrs: &[opentelemetry_proto::tonic::common::v1::Ke
         Some(pid) => format!("{service}/pid={pid}"),
         None => service.to_string(),
     }
-}
-
-fn is_kernel(span: &Span) -> bool {
-    span.attributes
-        .iter()
-        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
 }
 
 impl Checker {
@@ -316,6 +408,12 @@ impl Checker {
             });
             for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
                 self.spans += 1;
+                let kind = SpanKind::of(span);
+                let at = SpanKind::ALL
+                    .iter()
+                    .position(|k| *k == kind)
+                    .expect("listed");
+                self.kinds[at] += 1;
                 for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
                     let window = match codec::decode(&event.attributes) {
                         Ok(w) => w,
@@ -351,7 +449,7 @@ impl Checker {
                     .insert(window.start_ns);
                     let _ = r.store.insert(&(), window);
                 }
-                if !is_kernel(span) {
+                if kind != SpanKind::KernelExecution {
                     continue;
                 }
                 let value = match Stamp::read(&span.attributes) {
@@ -495,6 +593,11 @@ impl Checker {
             spans: self.spans,
             kernel_spans,
             requests: self.requests,
+            span_kinds: SpanKind::ALL
+                .iter()
+                .zip(self.kinds)
+                .map(|(k, n)| (k.label(), n))
+                .collect(),
             empty,
         }
     }

@@ -133,7 +133,7 @@ pub fn render(requests: &[ExportTraceServiceRequest], report: &Report) -> String
                     raw = escape(reason),
                 );
             }
-            html.push_str("</table><p class=\"note\">Names as Nsight Compute and the CUPTI documentation give them; the spans carry CUPTI's raw names (hover a name), in gpu.pc_sampling.stall_reasons.</p>");
+            html.push_str("</table><p class=\"note\">Names as Nsight Compute and the CUPTI documentation give them; the spans carry CUPTI's raw names (hover a name), in gpu.pc_sampling.stall_reasons. \"(not issued)\": samples of that reason taken in a cycle in which the warp's scheduler issued no instruction.</p>");
         }
         html.push_str("</section>");
     }

@@ -410,23 +410,30 @@ impl Harness {
         );
         let telemetry = self.running().telemetry.clone();
         let i = &telemetry.ingest;
-        let read = i.grpc_requests.load(Relaxed) + i.http_requests.load(Relaxed);
-        let refused: u64 = [
-            &i.refused_malformed,
-            &i.refused_too_large,
-            &i.refused_media_type,
-            &i.refused_busy,
-            &i.refused_unavailable,
-            &i.refused_pending_bytes,
-            &i.refused_timeout,
-        ]
-        .iter()
-        .map(|c| c.load(Relaxed))
-        .sum();
+        let (mut read, mut refused) = (0, 0);
+        for t in [&i.grpc, &i.http] {
+            read += t.requests.load(Relaxed);
+            let whole = [
+                &t.refused_malformed,
+                &t.refused_too_large,
+                &t.refused_media_type,
+                &t.refused_timeout,
+            ];
+            refused += whole
+                .into_iter()
+                .chain(&t.refused)
+                .map(|c| c.load(Relaxed))
+                .sum::<u64>();
+        }
         assert_eq!(
             read,
             self.tally.accepted_requests + refused,
             "every request read is taken or counted in one refusal reason"
+        );
+        assert_eq!(
+            telemetry.accepted_spans(),
+            self.tally.accepted_spans - self.tally.rejected_spans,
+            "the spans acknowledged at ingest are the spans of accepted requests less those their answers rejected"
         );
         // The pipeline publishes its counters just after it answers.
         let want = self.tally.accepted_spans;

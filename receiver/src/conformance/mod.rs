@@ -268,23 +268,20 @@ impl fmt::Display for Report {
             writeln!(f, "spans: {} = {}", kinds.join(" + "), self.spans)?;
         }
         let rules: BTreeSet<&str> = self.violations.iter().map(|v| v.rule).collect();
-        let resources = match self.resources.len() {
-            1 => "1 resource".to_string(),
-            n => format!("{n} resources"),
-        };
+        let resources = count(self.resources.len() as u64, "resource");
         match self.empty {
             Some(Empty::NoSpans) => {
                 return write!(
                     f,
-                    "conformance: FAIL, no spans in {} export requests: nothing was checked (a producer that sends nothing does not conform)",
-                    self.requests
+                    "conformance: FAIL, no spans in {}: nothing was checked (a producer that sends nothing does not conform)",
+                    count(self.requests, "export request")
                 )
             }
             Some(Empty::NoKernelSpans) => {
                 return write!(
                     f,
-                    "conformance: FAIL, no kernel spans among {} spans in {resources} (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none",
-                    self.spans
+                    "conformance: FAIL, no kernel spans among {} in {resources} (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none",
+                    count(self.spans, "span")
                 )
             }
             None => {}
@@ -292,14 +289,18 @@ impl fmt::Display for Report {
         if self.passed() && self.kernel_spans == 0 {
             write!(
                 f,
-                "conformance: PASS ({} spans in {resources}, no kernel spans, as allowed: {} windows and the tier declarations checked)",
-                self.spans, self.windows
+                "conformance: PASS ({} in {resources}, no kernel spans, as allowed: {} and the tier declarations checked)",
+                count(self.spans, "span"),
+                count(self.windows as u64, "window")
             )
         } else if self.passed() {
             write!(
                 f,
-                "conformance: PASS ({} spans in {resources}: {} kernel spans and {} windows checked against the {} rules of the gpu.serialized contract)",
-                self.spans, self.kernel_spans, self.windows, Rule::ALL.len()
+                "conformance: PASS ({} in {resources}: {} and {} checked against the {} rules of the gpu.serialized contract)",
+                count(self.spans, "span"),
+                count(self.kernel_spans, "kernel span"),
+                count(self.windows as u64, "window"),
+                Rule::ALL.len()
             )
         } else {
             write!(
@@ -309,6 +310,15 @@ impl fmt::Display for Report {
                 rules.into_iter().collect::<Vec<_>>().join(", ")
             )
         }
+    }
+}
+
+/// `n` and `word`, in the plural but for one.
+fn count(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
@@ -668,7 +678,7 @@ mod tests {
             vec![kernel(1, 10, 20, Some(Serialized::False))],
         )]);
         assert!(k.to_string().ends_with(
-            "conformance: PASS (1 spans in 1 resource: 1 kernel spans and 0 windows checked against the 9 rules of the gpu.serialized contract)"
+            "conformance: PASS (1 span in 1 resource: 1 kernel span and 0 windows checked against the 9 rules of the gpu.serialized contract)"
         ), "{k}");
     }
 

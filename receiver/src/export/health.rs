@@ -3,7 +3,10 @@
 //!
 //! An outage is said at once and then at most once per [`LOG_INTERVAL`], however many
 //! attempts fail meanwhile (eight batches in flight retry on their own backoff each);
-//! the first delivery after it is said once. `/healthz` reports a destination whose
+//! the first delivery after a said outage is said once. The interval holds across
+//! outages too: a destination that fails and delivers by turns (an overloaded backend)
+//! gets at most one failure line and one recovery line per interval, and an outage that
+//! ends before a line was due is not said at all. `/healthz` reports a destination whose
 //! attempts have failed for longer than its threshold without a delivery in between.
 
 use std::time::Duration;
@@ -22,15 +25,16 @@ pub struct Health {
     last_success: Option<u64>,
     /// What the last failed attempt said.
     last_reason: String,
-    /// When the outage was last said.
+    /// When an outage was last said (this one or an earlier one).
     last_said: Option<u64>,
+    /// Whether the current outage has been said.
+    outage_said: bool,
 }
 
 /// What is to be said about a destination.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Said {
-    /// Its attempts fail: the first failure of an outage, or the first after
-    /// [`LOG_INTERVAL`] since the last line.
+    /// Its attempts fail: a failure at least [`LOG_INTERVAL`] after the last line.
     Failing {
         /// What the attempt said (status code, gRPC status and message, connection error).
         reason: String,
@@ -61,14 +65,15 @@ impl Health {
         let started = *self.failing_since.get_or_insert(now);
         self.last_reason.clear();
         self.last_reason.push_str(reason);
-        let first = self.last_said.is_none();
         let due = self
             .last_said
             .is_none_or(|said| since(now, said) >= LOG_INTERVAL);
         if !due {
             return None;
         }
+        let first = !self.outage_said;
         self.last_said = Some(now);
+        self.outage_said = true;
         Some(Said::Failing {
             reason: reason.to_string(),
             failures: self.consecutive_failures,
@@ -77,17 +82,21 @@ impl Health {
         })
     }
 
-    /// An attempt was delivered at `now`; says the recovery when it ends an outage.
+    /// An attempt was delivered at `now`; says the recovery when it ends an outage that
+    /// was said.
     pub fn delivered(&mut self, now: u64) -> Option<Said> {
         self.last_success = Some(now);
         let failures = std::mem::take(&mut self.consecutive_failures);
         let started = self.failing_since.take();
-        self.last_said = None;
+        let said = std::mem::take(&mut self.outage_said);
         self.last_reason.clear();
-        started.map(|started| Said::Recovered {
-            failures,
-            failed_for: since(now, started),
-        })
+        match started {
+            Some(started) if said => Some(Said::Recovered {
+                failures,
+                failed_for: since(now, started),
+            }),
+            _ => None,
+        }
     }
 
     /// How long its attempts have failed without a delivery, at `now`; None while it
@@ -156,7 +165,8 @@ mod tests {
         assert_eq!(h.failing_for(126 * S), None);
         assert_eq!(h.last_success(), Some(125 * S));
         assert_eq!(h.consecutive_failures(), 0);
-        // A delivery without an outage says nothing; the next outage is said at once.
+        // A delivery without an outage says nothing; an outage long after the last line
+        // is said at once.
         assert_eq!(h.delivered(127 * S), None);
         assert!(matches!(
             h.failed(128 * S, "x"),
@@ -164,36 +174,44 @@ mod tests {
         ));
     }
 
+    #[test]
+    fn a_destination_failing_and_delivering_by_turns_gets_one_line_each_way_per_interval() {
+        let mut h = Health::default();
+        let mut lines = 0;
+        // Every 100 ms a failure, then a delivery, for 9 s: one outage said, one recovery.
+        for i in 0..90u64 {
+            lines += usize::from(h.failed(i * S / 10, "HTTP 503").is_some());
+            lines += usize::from(h.delivered(i * S / 10 + S / 20).is_some());
+        }
+        assert_eq!(lines, 2);
+        // Past the interval the next failure is said again.
+        assert!(h.failed(10 * S, "HTTP 503").is_some());
+    }
+
     proptest! {
-        /// Whatever the attempts, lines about an outage are at least an interval apart,
-        /// the first failure after a delivery is always said, and every outage that ends
-        /// ends with exactly one recovery line.
+        /// Whatever the attempts: failure lines are at least an interval apart; a
+        /// failure an interval after the last line (or with none before) is said at once;
+        /// a recovery is said exactly when a said outage ends.
         #[test]
-        fn lines_are_an_interval_apart_and_every_outage_is_opened_and_closed(
+        fn lines_are_an_interval_apart_and_every_said_outage_is_closed(
             steps in proptest::collection::vec((0u64..3 * S, any::<bool>()), 1..300)
         ) {
             let mut h = Health::default();
-            let (mut now, mut last_line, mut failing) = (0u64, None::<u64>, false);
+            let (mut now, mut last_line, mut said_outage) = (0u64, None::<u64>, false);
             for (dt, ok) in steps {
                 now += dt;
                 if ok {
                     let said = h.delivered(now);
-                    prop_assert_eq!(said.is_some(), failing);
-                    failing = false;
-                    last_line = None;
+                    prop_assert_eq!(said.is_some(), said_outage);
+                    said_outage = false;
                 } else {
                     let said = h.failed(now, "e");
-                    if !failing {
-                        let opened = matches!(said, Some(Said::Failing { first: true, .. }));
-                        prop_assert!(opened, "the first failure after a delivery is said");
-                    }
-                    if let Some(prev) = last_line {
-                        prop_assert_eq!(said.is_some(), now - prev >= LOG_INTERVAL.as_nanos() as u64);
-                    }
+                    let due = last_line.is_none_or(|prev| now - prev >= LOG_INTERVAL.as_nanos() as u64);
+                    prop_assert_eq!(said.is_some(), due);
                     if said.is_some() {
                         last_line = Some(now);
+                        said_outage = true;
                     }
-                    failing = true;
                 }
             }
         }

@@ -231,27 +231,33 @@ impl std::fmt::Display for Source {
 }
 
 /// Where each parameter was set, by its name as written in the file (`ingest.tls`,
-/// `ingest.tls.cert_file`); unlisted ones are defaults.
+/// `ingest.tls.cert_file`). Once the layers were read ([`Config::load`]) an unlisted
+/// parameter is a default; `Sources::default()` knows nothing (a configuration built
+/// in code), and its messages name no origin.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Sources(BTreeMap<String, Source>);
+pub struct Sources {
+    given: BTreeMap<String, Source>,
+    /// Whether every layer was recorded, so that an unlisted parameter is a default.
+    complete: bool,
+}
 
 impl Sources {
     /// `param` was set by `source` (a later layer wins).
     pub fn set(&mut self, param: &str, source: Source) {
-        self.0.insert(param.to_string(), source);
+        self.given.insert(param.to_string(), source);
     }
 
     /// Where `param` was set: its own entry, else its section's (`ingest.tls` for
-    /// `ingest.tls.cert_file`), else the default.
+    /// `ingest.tls.cert_file`), else the default when every layer was recorded.
     pub fn of(&self, param: &str) -> Option<Source> {
         let mut key = param;
         loop {
-            if let Some(s) = self.0.get(key) {
+            if let Some(s) = self.given.get(key) {
                 return Some(s.clone());
             }
             match key.rsplit_once('.') {
                 Some((parent, _)) => key = parent,
-                None => return Some(Source::Default),
+                None => return self.complete.then_some(Source::Default),
             }
         }
     }
@@ -279,7 +285,7 @@ impl Sources {
     }
 
     fn merge(&mut self, later: Sources) {
-        self.0.extend(later.0);
+        self.given.extend(later.given);
     }
 }
 
@@ -773,6 +779,7 @@ impl Config {
             None => (Config::default(), Sources::default()),
         };
         sources.merge(config.apply_env(var)?);
+        sources.complete = true;
         Ok((config, sources))
     }
 
@@ -822,7 +829,7 @@ impl Config {
             v = v.get(key)?.clone();
         }
         match v {
-            serde_norway::Value::String(s) => Some(format!("{s:?}")),
+            serde_norway::Value::String(s) => Some(format!("{:?}", without_userinfo(&s))),
             serde_norway::Value::Number(n) => Some(n.to_string()),
             serde_norway::Value::Bool(b) => Some(b.to_string()),
             _ => None,
@@ -1052,10 +1059,30 @@ impl Config {
     }
 }
 
+/// `url` with the user information of its authority (`user:password@`) as `<redacted>`:
+/// messages show endpoints, never the credentials some carry.
+fn without_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
+    let start = url.find("://").map_or(0, |i| i + 3);
+    let end = url[start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    match url[start..end].rfind('@') {
+        Some(at) => format!(
+            "{}{}@{}",
+            &url[..start],
+            crate::secret::REDACTED,
+            &url[start + at + 1..]
+        )
+        .into(),
+        None => url.into(),
+    }
+}
+
 /// Whether `url` is an endpoint `protocol` can send to ([`Config::validate`] says
-/// which); else what is wrong and what to write.
+/// which); else what is wrong and what to write (never quoting credentials).
 fn check_endpoint(url: &str, protocol: Protocol) -> Result<(), (String, String)> {
-    let url = url.trim();
+    let url = without_userinfo(url.trim());
+    let url = url.as_ref();
     if let Some((scheme, rest)) = url.split_once("://") {
         let parsed: Result<http::Uri, _> = url.parse();
         let host = parsed
@@ -1452,6 +1479,28 @@ mod tests {
         assert_eq!(Config::default().queue.segment_bytes, 64 << 20);
         let err = serde_norway::from_str::<Config>("queue:\n  fsync: never\n").unwrap_err();
         assert!(err.to_string().contains("never"), "{err}");
+    }
+
+    #[test]
+    fn an_endpoints_credentials_are_never_shown_in_a_message() {
+        assert_eq!(
+            without_userinfo("https://user:s3cr3t@tempo:4317/v1"),
+            "https://<redacted>@tempo:4317/v1"
+        );
+        assert_eq!(without_userinfo("http://tempo:4317"), "http://tempo:4317");
+        assert_eq!(without_userinfo("u:p@host"), "<redacted>@host");
+        let mut c = Config::default();
+        c.export.endpoint = Some("ftp://user:s3cr3t@tempo:4317".into());
+        let err = c
+            .validate()
+            .unwrap_err()
+            .located(&c, &Sources::default())
+            .to_string();
+        assert!(!err.contains("s3cr3t"), "{err}");
+        assert!(
+            err.starts_with("invalid export.endpoint \"ftp://<redacted>@tempo:4317\": "),
+            "{err}"
+        );
     }
 
     #[test]

@@ -54,7 +54,8 @@ pub enum StartError {
     Queue(#[from] QueueError),
     /// A listener could not be bound.
     #[error(
-        "cannot listen on {param} {addr} ({origin}): {error}{}",
+        "cannot listen on {param} {addr}{}: {error}{}",
+        origin.as_ref().map(|o| format!(" ({o})")).unwrap_or_default(),
         bind_fix(param, error)
     )]
     Bind {
@@ -62,8 +63,8 @@ pub enum StartError {
         param: &'static str,
         /// The address.
         addr: SocketAddr,
-        /// Where it was set.
-        origin: crate::config::Source,
+        /// Where it was set, when that is known.
+        origin: Option<crate::config::Source>,
         /// Why.
         error: std::io::Error,
     },
@@ -127,7 +128,7 @@ pub(crate) async fn bind(
         .map_err(|error| StartError::Bind {
             param,
             addr,
-            origin: sources.of(param).unwrap_or(crate::config::Source::Default),
+            origin: sources.of(param),
             error,
         })
 }

@@ -141,13 +141,11 @@ fn export_files(config: &Config) -> Result<(), ConfigError> {
 
 fn unwritable(param: &str, e: Unwritable) -> ConfigError {
     let fix = match e {
-        Unwritable::NotADirectory
-        | Unwritable::IsADirectory
-        | Unwritable::ParentNotADirectory { .. } => {
-            "give a path the receiver can create, or one it made"
-        }
+        Unwritable::NotADirectory => "give a directory (it is created if missing), not a file",
+        Unwritable::IsADirectory => "give the path of a file, not of a directory",
+        Unwritable::ParentNotADirectory { .. } => "give a path whose parents are directories",
         Unwritable::Denied(_) | Unwritable::CannotCreate { .. } => {
-            "give a path the receiver's user may write, or give that user the right to write there"
+            "give a path the receiver's user may write, or let that user write there"
         }
     };
     invalid_with_fix(param, e.to_string(), fix)
@@ -227,7 +225,7 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "invalid queue.dir {:?} (set by --queue-dir): cannot be created: {} is not a directory; give a path the receiver can create, or one it made",
+                "invalid queue.dir {:?} (set by --queue-dir): cannot be created: {} is not a directory; give a path whose parents are directories",
                 file.join("queue").display().to_string(),
                 file.display()
             )

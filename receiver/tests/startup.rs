@@ -215,7 +215,7 @@ fn a_queue_directory_that_cannot_be_written_or_was_written_by_an_older_receiver_
             flags: &[&flag],
         },
         &format!(
-            "invalid queue.dir {:?} (set by --queue-dir): cannot be created: {} is not a directory; give a path the receiver can create, or one it made",
+            "invalid queue.dir {:?} (set by --queue-dir): cannot be created: {} is not a directory; give a path whose parents are directories",
             file.join("queue").display().to_string(),
             file.display()
         ),

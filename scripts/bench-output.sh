@@ -6,7 +6,7 @@
 #   scripts/bench-output.sh     # REPS=5 RATE=20000 REQUESTS=1000 SPANS=200 ARMS="none gzip zstd"
 #
 # The H200 table (16 cores: the receiver on 8, loadgen on 5, the sink on 3; ~2.5 minutes):
-#   BIN=.gpu RECEIVER_CPUS=0-7 LOAD_CPUS=8-12 SINK_CPUS=13-15 \
+#   RECEIVER_CPUS=0-7 LOAD_CPUS=8-12 SINK_CPUS=13-15 \
 #     RATE=500000 REQUESTS=3000 CONCURRENCY=16 \
 #     ARMS="none gzip zstd gzip+metrics gzip+metrics+sampling" scripts/bench-output.sh
 # An arm is the export compression (none, gzip, zstd), optionally with "+metrics": kernel

@@ -6,7 +6,11 @@
 //!
 //! The OTLP exporter's standard variables (`OTEL_EXPORTER_OTLP_*`) are read by the
 //! export client's own reader (`otlp_client::env`), the receiver's too, into
-//! [`ExportConfig`]; here each bad one becomes a warning.
+//! [`ExportConfig`]; here each bad one becomes a warning. A program with an OpenTelemetry
+//! SDK of its own uses the same variables for its own telemetry, so the injector also
+//! takes them with a `GPU_` prefix (`GPU_OTEL_EXPORTER_OTLP_ENDPOINT`, ...): when the
+//! prefixed endpoint is set, every exporter variable is read in its prefixed form alone,
+//! and the program's own are left to the program (the webhook injects these).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -37,6 +41,9 @@ pub const BUFFER_BYTES_DEFAULT: usize = 4 << 20;
 /// Default number of CUPTI activity buffers that may exist at once; past it CUPTI
 /// gets no buffer and counts the records it drops.
 pub const MAX_BUFFERS_DEFAULT: usize = 32;
+
+/// Prefixed to an `OTEL_EXPORTER_OTLP_*` variable: the injector's own.
+pub const OWN_EXPORTER_PREFIX: &str = "GPU_";
 
 /// `OTEL_SDK_DISABLED`.
 pub const ENV_SDK_DISABLED: &str = "OTEL_SDK_DISABLED";
@@ -90,8 +97,26 @@ pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
 
+/// Launch accounting: `1` (default) counts the executions each launch promises and
+/// reports those CUPTI gave no record of; `0` turns it (and its callbacks) off.
+pub const ENV_LAUNCH_ACCOUNTING: &str = "GPU_OTEL_LAUNCH_ACCOUNTING";
+/// How long after its launches a block of them is settled against its records, ms.
+pub const ENV_RECORD_SETTLE_MS: &str = "GPU_OTEL_RECORD_SETTLE_MS";
+/// Default of [`ENV_RECORD_SETTLE_MS`]: far beyond CUPTI's ~100 ms delivery and the
+/// queueing of kernels on a busy GPU; a kernel that runs longer (a collective waiting
+/// for its peers) is reported missing and then counted as a late record.
+pub const RECORD_SETTLE_MS_DEFAULT: u64 = 10_000;
+/// CUPTI's device buffer size (`CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE`), MiB; unset:
+/// CUPTI's own default.
+pub const ENV_CUPTI_DEVICE_BUFFER_MB: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_MB";
+/// CUPTI's device buffer pool limit (`CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_POOL_LIMIT`);
+/// unset: CUPTI's own default.
+pub const ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_POOL_LIMIT";
+
 /// NVTX ranges as parent spans: `1` (default) or `0`.
 pub const ENV_NVTX: &str = "GPU_OTEL_NVTX";
+/// CUDA's own variable: which GPUs (or `MIG-…` instances) the process sees.
+pub const ENV_CUDA_VISIBLE_DEVICES: &str = "CUDA_VISIBLE_DEVICES";
 /// NVTX's own variable naming its tool; the injector sets it to libcupti when unset.
 pub const ENV_NVTX_INJECTION_PATH: &str = "NVTX_INJECTION64_PATH";
 
@@ -155,8 +180,18 @@ pub struct Config {
     pub pc_runtime_callbacks: bool,
     /// Follow NVTX ranges.
     pub nvtx: bool,
+    /// Count the executions launches promise against CUPTI's records.
+    pub launch_accounting: bool,
+    /// How long after its launches a block is settled.
+    pub record_settle: Duration,
+    /// CUPTI's device buffer size, bytes (`None`: CUPTI's default).
+    pub device_buffer_bytes: Option<usize>,
+    /// CUPTI's device buffer pool limit (`None`: CUPTI's default).
+    pub device_buffer_pool_limit: Option<usize>,
     /// `NVTX_INJECTION64_PATH` as the process started with it.
     pub nvtx_injection_path: Option<String>,
+    /// `CUDA_VISIBLE_DEVICES` as the process started with it.
+    pub cuda_visible_devices: Option<String>,
 }
 
 impl Default for Config {
@@ -187,7 +222,12 @@ impl Default for Config {
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
             nvtx: true,
+            launch_accounting: true,
+            record_settle: Duration::from_millis(RECORD_SETTLE_MS_DEFAULT),
+            device_buffer_bytes: None,
+            device_buffer_pool_limit: None,
             nvtx_injection_path: None,
+            cuda_visible_devices: None,
         }
     }
 }
@@ -217,9 +257,29 @@ impl Config {
         }
         cfg.service_name = set(ENV_SERVICE_NAME);
         cfg.resource_attributes = set(ENV_RESOURCE_ATTRIBUTES);
-        let (exporter, invalid) = EnvSettings::read(&lookup);
+        let own = |name: &str| lookup(&format!("{OWN_EXPORTER_PREFIX}{name}"));
+        let own_endpoint = [
+            otlp_client::env::ENDPOINT,
+            otlp_client::env::TRACES_ENDPOINT,
+        ]
+        .iter()
+        .any(|name| own(name).is_some_and(|v| !v.trim().is_empty()));
+        let (exporter, invalid) = if own_endpoint {
+            EnvSettings::read(own)
+        } else {
+            EnvSettings::read(&lookup)
+        };
         exporter.apply(&mut cfg.export);
-        warnings.extend(invalid.iter().map(|e| format!("{e}; ignored")));
+        let prefix = if own_endpoint {
+            OWN_EXPORTER_PREFIX
+        } else {
+            ""
+        };
+        warnings.extend(
+            invalid
+                .iter()
+                .map(|e| format!("invalid {prefix}{}: {}; ignored", e.var, e.reason)),
+        );
         let mut millis = |name: &str, default: u64, min: u64, max: u64| -> Duration {
             let Some(v) = set(name) else {
                 return Duration::from_millis(default);
@@ -237,6 +297,12 @@ impl Config {
         cfg.trace_slice = millis(ENV_TRACE_SLICE_MS, TRACE_SLICE_MS_DEFAULT, 1, 3_600_000);
         cfg.flush_interval = millis(ENV_FLUSH_INTERVAL_MS, FLUSH_INTERVAL_MS_DEFAULT, 1, 60_000);
         cfg.exit_deadline = millis(ENV_EXIT_DEADLINE_MS, EXIT_DEADLINE_MS_DEFAULT, 0, 60_000);
+        cfg.record_settle = millis(
+            ENV_RECORD_SETTLE_MS,
+            RECORD_SETTLE_MS_DEFAULT,
+            100,
+            3_600_000,
+        );
         cfg.cupti_path = set(ENV_CUPTI_PATH).map(PathBuf::from);
         cfg.record_dump = set(ENV_RECORD_DUMP).map(PathBuf::from);
         cfg.pc_sampling = lookup(ENV_PC_SAMPLING);
@@ -293,7 +359,17 @@ impl Config {
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
         cfg.nvtx = count(ENV_NVTX, 1, 0, 1) == 1;
+        cfg.launch_accounting = count(ENV_LAUNCH_ACCOUNTING, 1, 0, 1) == 1;
+        if set(ENV_CUPTI_DEVICE_BUFFER_MB).is_some() {
+            cfg.device_buffer_bytes =
+                Some((count(ENV_CUPTI_DEVICE_BUFFER_MB, 3, 1, 1024) as usize) << 20);
+        }
+        if set(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT).is_some() {
+            cfg.device_buffer_pool_limit =
+                Some(count(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, 250, 1, 100_000) as usize);
+        }
         cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
+        cfg.cuda_visible_devices = set(ENV_CUDA_VISIBLE_DEVICES);
         (cfg, warnings)
     }
 }
@@ -309,6 +385,53 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn the_injectors_own_exporter_variables_leave_the_programs_to_the_program() {
+        let program = [
+            (otlp_client::env::ENDPOINT, "http://app-collector:4318"),
+            (
+                otlp_client::env::TRACES_ENDPOINT,
+                "http://app-collector:4318/v1/traces",
+            ),
+            (otlp_client::env::PROTOCOL, "http/protobuf"),
+            (otlp_client::env::HEADERS, "x-app=1"),
+        ];
+        let (cfg, _) = read(&program);
+        assert_eq!(
+            cfg.export.traces_endpoint.as_deref(),
+            Some("http://app-collector:4318/v1/traces")
+        );
+        let mut both = program.to_vec();
+        both.extend([
+            (
+                "GPU_OTEL_EXPORTER_OTLP_ENDPOINT",
+                "https://gpu-otel-receiver.gpu-otel.svc:4317",
+            ),
+            ("GPU_OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"),
+            (
+                "GPU_OTEL_EXPORTER_OTLP_HEADERS",
+                "authorization=Bearer%20t0ken,broken",
+            ),
+        ]);
+        let (cfg, warnings) = read(&both);
+        assert_eq!(
+            cfg.export.endpoint.as_deref(),
+            Some("https://gpu-otel-receiver.gpu-otel.svc:4317")
+        );
+        assert_eq!(cfg.export.traces_endpoint, None, "not the program's");
+        assert_eq!(cfg.export.protocol, otlp_client::Protocol::Grpc);
+        assert!(
+            cfg.export.headers.iter().all(|(k, _)| k != "x-app"),
+            "none of the program's"
+        );
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].starts_with("invalid GPU_OTEL_EXPORTER_OTLP_HEADERS"),
+            "{warnings:?}"
+        );
+        assert!(!warnings[0].contains("t0ken"));
     }
 
     #[test]
@@ -402,6 +525,31 @@ mod tests {
             !shown.contains("s3cr3t") && shown.contains("authorization"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn launch_accounting_and_cuptis_device_buffers_are_read_and_left_to_cupti_when_unset() {
+        let (cfg, _) = read(&[]);
+        assert!(cfg.launch_accounting);
+        assert_eq!(cfg.record_settle, Duration::from_secs(10));
+        assert_eq!(
+            (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
+            (None, None)
+        );
+        let (cfg, w) = read(&[
+            (ENV_LAUNCH_ACCOUNTING, "0"),
+            (ENV_RECORD_SETTLE_MS, "2500"),
+            (ENV_CUPTI_DEVICE_BUFFER_MB, "1"),
+            (ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, "4"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        assert!(!cfg.launch_accounting);
+        assert_eq!(cfg.record_settle, Duration::from_millis(2500));
+        assert_eq!(cfg.device_buffer_bytes, Some(1 << 20));
+        assert_eq!(cfg.device_buffer_pool_limit, Some(4));
+        let (cfg, w) = read(&[(ENV_RECORD_SETTLE_MS, "5")]);
+        assert_eq!(w.len(), 1, "below 100 ms is refused");
+        assert_eq!(cfg.record_settle, Duration::from_secs(10));
     }
 
     #[test]

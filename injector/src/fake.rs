@@ -11,7 +11,7 @@ use crate::nvtx::stack::ThreadRanges;
 use crate::nvtx::tracker::{Tracker, TrackerCounters};
 use crate::nvtx::{Attributes, Call, Handle, RangeLink};
 use crate::record::KernelRecord;
-use crate::resource::{Device, DeviceTable};
+use crate::resource::{device_uuid, Device, DeviceTable, MigInstance, UuidKind};
 use crate::sampling::samples::PcRecord;
 use crate::worker::NvtxSender;
 
@@ -69,6 +69,80 @@ impl DeviceTable for FakeDevices {
         Some(Device {
             name: "NVIDIA H200".into(),
             uuid: Some(Self::uuid(physical)),
+            mig: None,
+        })
+    }
+}
+
+/// A fake node whose GPU 0 is split into MIG instances, seen as a process sees it: the
+/// CUDA driver gives each visible instance's own UUID (as `cuDeviceGetUuid` does on MIG)
+/// and says nothing of its parent; a fake NVML, when `nvml` is set, answers what the real
+/// one answers; the naming goes through [`device_uuid`], as the driver's table does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FakeMigNode {
+    /// The instances this process sees, in ordinal order: indices into [`Self::INSTANCES`].
+    pub visible: Vec<usize>,
+    /// Whether NVML can be asked.
+    pub nvml: bool,
+    /// `CUDA_VISIBLE_DEVICES` as the process was given it.
+    pub visible_devices: Option<String>,
+}
+
+impl FakeMigNode {
+    /// The parent GPU's UUID.
+    pub const PARENT: &'static str = "GPU-00000000-1111-2222-3333-444400000000";
+    /// The instances of GPU 0: (hex UUID, GPU instance id, compute instance id, profile).
+    pub const INSTANCES: [(&'static str, u32, u32, &'static str); 3] = [
+        (
+            "4e1b9a2c-0001-5000-8000-00000000a001",
+            1,
+            0,
+            "NVIDIA H200 MIG 3g.71gb",
+        ),
+        (
+            "4e1b9a2c-0002-5000-8000-00000000a002",
+            2,
+            0,
+            "NVIDIA H200 MIG 2g.35gb",
+        ),
+        (
+            "4e1b9a2c-0003-5000-8000-00000000a003",
+            3,
+            0,
+            "NVIDIA H200 MIG 1g.18gb",
+        ),
+    ];
+
+    /// The `MIG-…` UUID of instance `i`, as nvidia-smi -L prints it.
+    pub fn uuid(i: usize) -> String {
+        format!("MIG-{}", Self::INSTANCES[i].0)
+    }
+
+    fn nvml(&self, hex: &str) -> UuidKind {
+        if !self.nvml {
+            return UuidKind::Unknown;
+        }
+        match Self::INSTANCES.iter().find(|m| m.0 == hex) {
+            Some(&(_, gi, ci, profile)) => UuidKind::Mig(MigInstance {
+                parent_uuid: Some(Self::PARENT.into()),
+                gpu_instance: Some(gi),
+                compute_instance: Some(ci),
+                profile: Some(profile.into()),
+            }),
+            None => UuidKind::Unknown,
+        }
+    }
+}
+
+impl DeviceTable for FakeMigNode {
+    fn describe(&mut self, ordinal: u32) -> Option<Device> {
+        let i = *self.visible.get(ordinal as usize)?;
+        let hex = Self::INSTANCES.get(i)?.0;
+        let (uuid, mig) = device_uuid(hex, self.nvml(hex), self.visible_devices.as_deref());
+        Some(Device {
+            name: "NVIDIA H200".into(),
+            uuid: Some(uuid),
+            mig,
         })
     }
 }

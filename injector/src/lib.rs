@@ -21,6 +21,9 @@
 //! - [`dump`]: the record dump's file format (`GPU_OTEL_RECORD_DUMP`), read by replays.
 //! - [`budget`], [`stats`]: the memory bound and the counters every thread shares.
 //! - [`resource`]: the OTLP resource. [`clock`]: the one clock.
+//! - [`launches`]: the launch accounting (counted on the application's threads, settled
+//!   on the collector's); [`completeness`], its pure core: whether CUPTI recorded every
+//!   execution the launches promised.
 //! - [`model`]: records to spans. [`sampling`]: PC sampling's controller, window log,
 //!   stamping and aggregation. [`nvtx`]: NVTX ranges. [`record`]: one kernel execution.
 //!   These are pure: no I/O, no clock (instants are arguments).
@@ -38,12 +41,15 @@
 
 pub mod budget;
 pub mod clock;
+pub mod completeness;
 pub mod config;
+pub mod container;
 #[allow(unsafe_code)]
 mod cupti;
 pub mod dump;
 pub mod export;
 pub mod fake;
+pub mod launches;
 mod log;
 pub mod model;
 pub mod nvtx;

@@ -36,6 +36,7 @@ use semconv::attributes as a;
 use semconv::otlp::{int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
+use crate::completeness::Unrecorded;
 use crate::nvtx::book::ClosedRange;
 use crate::nvtx::context::{app_root, AppContexts, ContextCounters, TraceParent};
 use crate::nvtx::Payload;
@@ -82,21 +83,24 @@ pub struct DropCounts {
     pub export_failed: u64,
     /// Records refused as malformed.
     pub malformed: u64,
+    /// Kernel executions launched that CUPTI gave no record of (launch accounting).
+    pub not_recorded: u64,
 }
 
 impl DropCounts {
     /// Total of all reasons.
     pub fn total(&self) -> u64 {
-        self.queue_full + self.cupti_dropped + self.export_failed + self.malformed
+        self.by_reason().iter().map(|(_, n)| n).sum()
     }
 
-    fn by_reason(&self) -> [(&'static str, u64); 4] {
+    fn by_reason(&self) -> [(&'static str, u64); 5] {
         use semconv::attributes::gpu_telemetry_drop_reason as r;
         [
             (r::QUEUE_FULL, self.queue_full),
             (r::CUPTI_DROPPED, self.cupti_dropped),
             (r::EXPORT_FAILED, self.export_failed),
             (r::MALFORMED, self.malformed),
+            (r::NOT_RECORDED, self.not_recorded),
         ]
     }
 }
@@ -389,6 +393,8 @@ pub enum OtherKind {
     Sampling,
     /// An NVTX range.
     Range,
+    /// Executions launched and not recorded (`gpu.kernels.unrecorded`).
+    Unrecorded,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -761,6 +767,31 @@ impl Slicer {
             format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES),
             (start_ns, end_ns),
             attrs,
+            Vec::new(),
+        )
+    }
+
+    /// The span that says `u.count` executions were launched in `[u.launched_from_ns,
+    /// u.launched_to_ns]` and never recorded: a child of the root of the slice where
+    /// those launches began (its root may have left: the span still joins it).
+    pub fn unrecorded_span(&mut self, u: &Unrecorded) -> Span {
+        let (from, to) = (u.launched_from_ns, u.launched_to_ns.max(u.launched_from_ns));
+        let slice = self.enter_slice(from, to);
+        self.child(
+            slice,
+            a::SPAN_GPU_KERNELS_UNRECORDED.into(),
+            (from, to),
+            vec![
+                int_kv(a::GPU_KERNEL_UNRECORDED_COUNT, sat(u.count)),
+                int_kv(
+                    a::GPU_KERNEL_UNRECORDED_CORRELATION_ID_FIRST,
+                    sat(u.first_correlation),
+                ),
+                str_kv(
+                    a::GPU_TELEMETRY_DROP_REASON,
+                    a::gpu_telemetry_drop_reason::NOT_RECORDED,
+                ),
+            ],
             Vec::new(),
         )
     }

@@ -1,7 +1,8 @@
 //! The OTLP resources of the process: who produced the spans, and on which GPU.
 //!
 //! Precedence, lowest first: the injector's defaults (service.name = executable
-//! name, process and host attributes, a random service.instance.id), then
+//! name, process and host attributes, a random service.instance.id, and the container
+//! and pod its cgroup and mounts name: [`crate::container`]), then
 //! `OTEL_RESOURCE_ATTRIBUTES`, then `OTEL_SERVICE_NAME`. `gpu.pc_sampling.tier` is
 //! the producer's declared configuration and `gpu.producer.id` the process's own random
 //! id; both are always the injector's own values. Trace and span ids derive from
@@ -17,6 +18,7 @@ use semconv::attributes as a;
 use semconv::otlp::{int, string};
 use semconv::Tier;
 
+use crate::container::ContainerIdentity;
 use crate::model::IdSeed;
 
 /// What the resource is built from.
@@ -31,15 +33,71 @@ pub struct ProcessInfo {
     /// A random id for this process (UUID v4, as a string): `gpu.producer.id`, the
     /// seed of its ids, and its `service.instance.id` unless the user sets one.
     pub instance_id: String,
+    /// The container and Kubernetes pod it runs in, as far as its files tell.
+    pub container: ContainerIdentity,
 }
 
-/// One GPU as the driver names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One GPU (or MIG instance) as the driver names it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Device {
     /// Product name (`cuDeviceGetName`).
     pub name: String,
-    /// UUID as nvidia-smi prints it (`GPU-…`), when the driver gives one.
+    /// UUID as nvidia-smi prints it (`GPU-…`, or `MIG-…` for a MIG instance), when the
+    /// driver gives one.
     pub uuid: Option<String>,
+    /// What makes it a MIG instance, when it is one.
+    pub mig: Option<MigInstance>,
+}
+
+/// A MIG instance: the physical GPU it is carved from and its place in it, as NVML
+/// gives them (each part `None` where NVML could not say).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MigInstance {
+    /// The parent GPU's UUID (`GPU-…`).
+    pub parent_uuid: Option<String>,
+    /// GPU instance id (nvidia-smi's GI ID).
+    pub gpu_instance: Option<u32>,
+    /// Compute instance id (nvidia-smi's CI ID).
+    pub compute_instance: Option<u32>,
+    /// NVML's name of the instance, which carries its profile.
+    pub profile: Option<String>,
+}
+
+/// What NVML says of a UUID the CUDA driver gave (the 8-4-4-4-12 hex form, no prefix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UuidKind {
+    /// NVML knows it as a GPU (`GPU-…`).
+    Gpu,
+    /// NVML knows it as a MIG instance (`MIG-…`).
+    Mig(MigInstance),
+    /// NVML could not be asked or did not know it.
+    Unknown,
+}
+
+/// The UUID nvidia-smi prints for a device the driver gave as `hex` (CUDA does not say
+/// whether a device is a MIG instance; `cuDeviceGetUuid` gives a MIG instance's own
+/// UUID), from what NVML says of it. Without NVML's answer, `CUDA_VISIBLE_DEVICES` naming
+/// MIG instances (`MIG-…` entries) is the hint; otherwise a GPU.
+pub fn device_uuid(
+    hex: &str,
+    nvml: UuidKind,
+    visible_devices: Option<&str>,
+) -> (String, Option<MigInstance>) {
+    match nvml {
+        UuidKind::Gpu => (format!("GPU-{hex}"), None),
+        UuidKind::Mig(m) => (format!("MIG-{hex}"), Some(m)),
+        UuidKind::Unknown => {
+            let mig_visible = visible_devices.is_some_and(|v| {
+                v.split(',')
+                    .any(|e| e.trim().to_ascii_uppercase().starts_with("MIG-"))
+            });
+            if mig_visible {
+                (format!("MIG-{hex}"), Some(MigInstance::default()))
+            } else {
+                (format!("GPU-{hex}"), None)
+            }
+        }
+    }
 }
 
 /// Names the GPU behind a CUDA device ordinal, as the process sees ordinals (after
@@ -51,7 +109,7 @@ pub trait DeviceTable: Send + std::fmt::Debug {
 
 impl ProcessInfo {
     /// The current process. Reads `/proc` (no calls into libc, no blocking beyond
-    /// two small files); anything it cannot read is left out.
+    /// four small files); anything it cannot read is left out.
     pub fn current() -> Self {
         let executable_name = std::env::current_exe()
             .ok()
@@ -66,6 +124,10 @@ impl ProcessInfo {
             executable_name,
             host_name,
             instance_id: uuid::Uuid::new_v4().to_string(),
+            container: ContainerIdentity::read(
+                &std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default(),
+                &std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default(),
+            ),
         }
     }
 }
@@ -110,6 +172,7 @@ pub fn resource_and_seed(
     if let Some(h) = &process.host_name {
         attrs.push(string("host.name", h.clone()));
     }
+    attrs.extend(process.container.attributes());
     for (k, v) in parse_resource_attributes(resource_env.unwrap_or("")) {
         set(&mut attrs, string(&k, v));
     }
@@ -154,6 +217,20 @@ pub fn device_attributes(ordinal: u32, device: Option<&Device>) -> Vec<KeyValue>
             attrs.push(string(a::GPU_DEVICE_UUID, uuid.clone()));
             attrs.push(string(a::HW_ID, uuid.clone()));
         }
+        if let Some(m) = &d.mig {
+            if let Some(parent) = &m.parent_uuid {
+                attrs.push(string(a::HW_PARENT, parent.clone()));
+            }
+            if let Some(gi) = m.gpu_instance {
+                attrs.push(int(a::GPU_MIG_GPU_INSTANCE_ID, i64::from(gi)));
+            }
+            if let Some(ci) = m.compute_instance {
+                attrs.push(int(a::GPU_MIG_COMPUTE_INSTANCE_ID, i64::from(ci)));
+            }
+            if let Some(p) = &m.profile {
+                attrs.push(string(a::GPU_MIG_PROFILE, p.clone()));
+            }
+        }
     }
     attrs
 }
@@ -189,6 +266,7 @@ mod tests {
             executable_name: "train".into(),
             host_name: Some("gpu-host".into()),
             instance_id: "00000000-0000-4000-8000-000000000001".into(),
+            container: ContainerIdentity::default(),
         }
     }
 
@@ -229,6 +307,40 @@ mod tests {
     }
 
     #[test]
+    fn the_container_and_pod_go_on_the_resource_under_the_users_attributes() {
+        let inside = ProcessInfo {
+            container: ContainerIdentity {
+                container_id: Some("c".repeat(64)),
+                pod_uid: Some("5fee0c5e-5173-4188-9eb5-5f049e688f1e".into()),
+                container_name: Some("trainer".into()),
+            },
+            ..process()
+        };
+        let attrs = resource_attributes(&inside, None, None, Tier::Off);
+        assert_eq!(get(&attrs, a::CONTAINER_ID), "c".repeat(64));
+        assert_eq!(
+            get(&attrs, a::K8S_POD_UID),
+            "5fee0c5e-5173-4188-9eb5-5f049e688f1e"
+        );
+        assert_eq!(get(&attrs, a::K8S_CONTAINER_NAME), "trainer");
+        // What the webhook passes (or the user sets) wins, once.
+        let attrs = resource_attributes(&inside, None, Some("k8s.container.name=main"), Tier::Off);
+        assert_eq!(get(&attrs, a::K8S_CONTAINER_NAME), "main");
+        assert_eq!(
+            attrs
+                .iter()
+                .filter(|kv| kv.key == a::K8S_CONTAINER_NAME)
+                .count(),
+            1
+        );
+        // Outside a container, nothing.
+        let attrs = resource_attributes(&process(), None, None, Tier::Off);
+        assert!(attrs
+            .iter()
+            .all(|kv| !kv.key.starts_with("k8s.") && kv.key != a::CONTAINER_ID));
+    }
+
+    #[test]
     fn a_user_instance_id_is_the_one_in_force() {
         let attrs = resource_attributes(
             &process(),
@@ -239,11 +351,86 @@ mod tests {
         assert_eq!(instance_id(&attrs).as_deref(), Some("pod-7"));
     }
 
+    const HEX: &str = "0c1d2e3f-4a5b-5c6d-8e9f-0a1b2c3d4e5f";
+
+    #[test]
+    fn a_uuid_is_a_gpu_or_a_mig_instance_as_nvml_knows_it() {
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Gpu, Some("MIG-x")),
+            (format!("GPU-{HEX}"), None),
+            "NVML's answer wins over the hint"
+        );
+        let m = MigInstance {
+            parent_uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+            gpu_instance: Some(1),
+            compute_instance: Some(0),
+            profile: Some("NVIDIA H200 MIG 1g.18gb".into()),
+        };
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Mig(m.clone()), None),
+            (format!("MIG-{HEX}"), Some(m))
+        );
+        // No NVML: MIG only where CUDA_VISIBLE_DEVICES names MIG instances.
+        assert_eq!(
+            device_uuid(
+                HEX,
+                UuidKind::Unknown,
+                Some("MIG-4e1b9a2c-0000-5000-8000-000000000001")
+            ),
+            (format!("MIG-{HEX}"), Some(MigInstance::default()))
+        );
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Unknown, Some("0,1")),
+            (format!("GPU-{HEX}"), None)
+        );
+        assert_eq!(
+            device_uuid(HEX, UuidKind::Unknown, None).0,
+            format!("GPU-{HEX}")
+        );
+    }
+
+    #[test]
+    fn a_mig_instance_is_named_with_its_parent_gpu_and_its_place_in_it() {
+        let d = Device {
+            name: "NVIDIA H200".into(),
+            uuid: Some(format!("MIG-{HEX}")),
+            mig: Some(MigInstance {
+                parent_uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+                gpu_instance: Some(2),
+                compute_instance: Some(0),
+                profile: Some("NVIDIA H200 MIG 3g.71gb".into()),
+            }),
+        };
+        let attrs = device_attributes(0, Some(&d));
+        assert_eq!(get(&attrs, a::HW_ID), format!("MIG-{HEX}"));
+        assert_eq!(get(&attrs, a::GPU_DEVICE_UUID), format!("MIG-{HEX}"));
+        assert_eq!(
+            get(&attrs, a::HW_PARENT),
+            "GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"
+        );
+        assert_eq!(get(&attrs, a::GPU_MIG_GPU_INSTANCE_ID), "2");
+        assert_eq!(get(&attrs, a::GPU_MIG_COMPUTE_INSTANCE_ID), "0");
+        assert_eq!(get(&attrs, a::GPU_MIG_PROFILE), "NVIDIA H200 MIG 3g.71gb");
+        // A whole GPU carries none of them.
+        let gpu = device_attributes(
+            0,
+            Some(&Device {
+                name: "NVIDIA H200".into(),
+                uuid: Some("GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f".into()),
+                mig: None,
+            }),
+        );
+        assert!(gpu
+            .iter()
+            .all(|kv| !kv.key.starts_with("gpu.mig") && kv.key != a::HW_PARENT));
+    }
+
     #[test]
     fn the_gpu_is_named_as_dcgm_names_it() {
         let h200 = |uuid: Option<&str>| Device {
             name: "NVIDIA H200".into(),
             uuid: uuid.map(Into::into),
+            mig: None,
         };
         let attrs = device_attributes(
             3,

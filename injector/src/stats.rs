@@ -4,6 +4,7 @@
 //! (kernel spans) or unexported at exit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use crate::model::DropCounts;
 
@@ -20,12 +21,14 @@ pub struct Counts {
     pub windows: u64,
     /// NVTX range spans.
     pub ranges: u64,
+    /// `gpu.kernels.unrecorded` spans.
+    pub unrecorded: u64,
 }
 
 impl Counts {
     /// Every span.
     pub fn spans(&self) -> u64 {
-        self.kernels + self.roots + self.sampling + self.ranges
+        self.kernels + self.roots + self.sampling + self.ranges + self.unrecorded
     }
 
     /// Adds another request's counts.
@@ -35,6 +38,7 @@ impl Counts {
         self.sampling += o.sampling;
         self.windows += o.windows;
         self.ranges += o.ranges;
+        self.unrecorded += o.unrecorded;
     }
 }
 
@@ -97,11 +101,77 @@ pub struct Stats {
     pub app_context_lost: AtomicU64,
     /// Application contexts refused: too many open at once.
     pub app_contexts_refused: AtomicU64,
+    /// Launch accounting (see [`crate::launches`]), as of the collector's last period.
+    pub launches: Mutex<LaunchCounts>,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
 }
 
+/// The launch accounting's counters: the collector stores them each period (the
+/// sending side adds the spans it exported).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LaunchCounts {
+    /// Kernel executions promised by the launches of settled, countable blocks.
+    pub expected: u64,
+    /// Records of those blocks (late ones included).
+    pub recorded: u64,
+    /// Executions reported missing along the way (`gpu.kernels.unrecorded` spans and
+    /// the `not_recorded` drop counter).
+    pub reported: u64,
+    /// Executions missing now (promised minus recorded).
+    pub missing: u64,
+    /// Records that arrived after their block settled.
+    pub late: u64,
+    /// Records that could not be checked (their block uncountable, or no launch).
+    pub unchecked: u64,
+    /// Blocks of 4,096 correlation ids left out for an unknown promise.
+    pub uncountable_blocks: u64,
+    /// Kernel launches counted.
+    pub kernel_launches: u64,
+    /// Graph launches of a known kernel count.
+    pub graph_launches: u64,
+    /// Launches of an unknown count (and launches during a stream capture).
+    pub uncountable_launches: u64,
+    /// Graph execs known now.
+    pub execs_known: u64,
+    /// Graph execs the exec table had no room for (their launches are of unknown count).
+    pub execs_untracked: u64,
+    /// `gpu.kernels.unrecorded` spans exported.
+    pub spans_exported: u64,
+    /// Findings that found no room in the memory budget: counted, with no span.
+    pub spans_refused: u64,
+}
+
+impl LaunchCounts {
+    /// The exit line's part.
+    pub fn summary(&self) -> String {
+        format!(
+            "launch accounting: kernel executions expected={} recorded={} not recorded={} (reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown count={}); graph execs known={} untracked={}",
+            self.expected,
+            self.recorded,
+            self.missing,
+            self.reported,
+            self.spans_exported,
+            self.spans_refused,
+            self.late,
+            self.kernel_launches,
+            self.graph_launches,
+            self.uncountable_launches,
+            self.unchecked,
+            self.uncountable_blocks,
+            self.execs_known,
+            self.execs_untracked,
+        )
+    }
+}
+
 impl Stats {
+    /// The launch accounting's counters (never poisoned for good: a panic elsewhere
+    /// leaves them readable).
+    pub fn launches(&self) -> std::sync::MutexGuard<'_, LaunchCounts> {
+        self.launches.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Counts one settled export request.
     pub fn settle(&self, c: Counts, outcome: Result<(), String>) {
         match outcome {
@@ -117,6 +187,9 @@ impl Stats {
                     .fetch_add(c.ranges, Ordering::Relaxed);
                 self.root_spans_exported
                     .fetch_add(c.roots, Ordering::Relaxed);
+                if c.unrecorded > 0 {
+                    self.launches().spans_exported += c.unrecorded;
+                }
             }
             Err(e) => {
                 self.export_failed.fetch_add(c.spans(), Ordering::Relaxed);
@@ -150,6 +223,7 @@ impl Stats {
             cupti_dropped: self.cupti_dropped.load(Ordering::Relaxed),
             export_failed: self.export_failed.load(Ordering::Relaxed),
             malformed: self.malformed.load(Ordering::Relaxed),
+            not_recorded: self.launches().reported,
         }
     }
 
@@ -169,7 +243,7 @@ impl Stats {
     pub fn summary(&self) -> String {
         let d = self.drops();
         format!(
-            "{} kernel records, {} kernel spans and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={}",
+            "{} kernel records, {} kernel spans and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={} not_recorded={}",
             self.records.load(Ordering::Relaxed),
             self.kernel_spans_exported.load(Ordering::Relaxed),
             self.root_spans_exported.load(Ordering::Relaxed),
@@ -178,7 +252,8 @@ impl Stats {
             d.export_failed,
             self.kernel_export_failed.load(Ordering::Relaxed),
             d.malformed,
-            self.unexported()
+            self.unexported(),
+            self.launches().missing,
         ) + &format!(
             "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
             self.requests_exported.load(Ordering::Relaxed),

@@ -1,7 +1,8 @@
 //! Every kernel span names the GPU it ran on: a process with kernels on several GPUs of
 //! an 8-GPU node (a fake driver table) exports each GPU's kernels under a resource that
 //! names that GPU, with the UUID the driver gives for the ordinal, renumbering by
-//! `CUDA_VISIBLE_DEVICES` included. Spans of no one GPU stay under the process's
+//! `CUDA_VISIBLE_DEVICES` included; a MIG instance is named as nvidia-smi -L names it,
+//! with its parent GPU. Spans of no one GPU stay under the process's
 //! resource, and the process is one producer for a receiver, whatever the GPU.
 
 mod common;
@@ -9,7 +10,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use gpu_otel_injector::fake::{FakeDevices, FakeKernel};
+use gpu_otel_injector::fake::{FakeDevices, FakeKernel, FakeMigNode};
 use gpu_otel_injector::resource::DeviceTable;
 use gpu_otel_injector::worker::Settings;
 use opentelemetry_proto::tonic::common::v1::KeyValue;
@@ -23,7 +24,10 @@ const MS: u64 = 1_000_000;
 /// (resource, kernel ordinals under it, other spans under it) for every resource that
 /// reached the receiver, after sending kernels on `ordinals` through a process whose
 /// driver table is `table`.
-fn export(table: FakeDevices, ordinals: &[u32]) -> Vec<(Vec<KeyValue>, Vec<i64>, usize)> {
+fn export(
+    table: impl DeviceTable + 'static,
+    ordinals: &[u32],
+) -> Vec<(Vec<KeyValue>, Vec<i64>, usize)> {
     let (addr, received) = common::start_receiver();
     let settings = Settings {
         devices: Some(Box::new(table)),
@@ -161,4 +165,50 @@ fn a_gpu_the_driver_cannot_name_keeps_its_ordinal_and_takes_no_other_identity() 
             other => panic!("unexpected ordinal {other}"),
         }
     }
+}
+
+#[test]
+fn a_mig_instance_is_named_by_its_mig_uuid_with_its_parent_gpu_and_place() {
+    // A process given two MIG instances of one H200 (CUDA_VISIBLE_DEVICES=MIG-…,MIG-…).
+    let table = FakeMigNode {
+        visible: vec![2, 0],
+        nvml: true,
+        visible_devices: Some(format!("{},{}", FakeMigNode::uuid(2), FakeMigNode::uuid(0))),
+    };
+    let resources = export(table, &[0, 1, 1]);
+    let mut seen = BTreeSet::new();
+    for (attrs, kernels, _) in resources.iter().filter(|(_, k, _)| !k.is_empty()) {
+        let instance = [2, 0][kernels[0] as usize];
+        assert_eq!(get(attrs, a::HW_ID), Some(FakeMigNode::uuid(instance)));
+        assert_eq!(
+            get(attrs, a::GPU_DEVICE_UUID),
+            Some(FakeMigNode::uuid(instance))
+        );
+        assert_eq!(
+            get(attrs, a::HW_PARENT).as_deref(),
+            Some(FakeMigNode::PARENT)
+        );
+        let (_, gi, ci, profile) = FakeMigNode::INSTANCES[instance];
+        assert_eq!(get(attrs, a::GPU_MIG_GPU_INSTANCE_ID), Some(gi.to_string()));
+        assert_eq!(
+            get(attrs, a::GPU_MIG_COMPUTE_INSTANCE_ID),
+            Some(ci.to_string())
+        );
+        assert_eq!(get(attrs, a::GPU_MIG_PROFILE).as_deref(), Some(profile));
+        seen.insert(instance);
+    }
+    assert_eq!(seen, BTreeSet::from([0, 2]));
+}
+
+#[test]
+fn without_nvml_a_mig_instance_still_reads_mig_where_cuda_visible_devices_says_so() {
+    let table = FakeMigNode {
+        visible: vec![1],
+        nvml: false,
+        visible_devices: Some(FakeMigNode::uuid(1)),
+    };
+    let resources = export(table, &[0]);
+    let (attrs, _, _) = resources.iter().find(|(_, k, _)| !k.is_empty()).unwrap();
+    assert_eq!(get(attrs, a::HW_ID), Some(FakeMigNode::uuid(1)));
+    assert_eq!(get(attrs, a::HW_PARENT), None, "no parent without NVML");
 }

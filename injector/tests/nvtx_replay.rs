@@ -1,7 +1,7 @@
 //! A real PyTorch capture with NVTX ranges replayed without a GPU: two training steps
-//! of `examples/gpu/torch_train.py --nvtx` (a "step N" range per step, every op a range
-//! through `torch.autograd.profiler.emit_nvtx`, cub's CCCL domain) on an H200 (CUDA
-//! 13.0, 2026-12-01, docs/measurements/nvtx.md), as the injector's worker
+//! of `examples/gpu/workloads/torch_train.py --nvtx` (a "step N" range per step, every op
+//! a range through `torch.autograd.profiler.emit_nvtx`, cub's CCCL domain) on an H200
+//! (CUDA 13.0, 2026-12-01, docs/measurements/nvtx.md), as the injector's worker
 //! received it (`GPU_OTEL_RECORD_DUMP`): 1,020 kernel records (1,019 with the range
 //! their launch ran under) and 16,678 NVTX events. Replayed through the queue, the
 //! range book, the slicer and the OTLP/gRPC exporter to a receiver in this test.

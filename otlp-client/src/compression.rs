@@ -92,10 +92,10 @@ impl Compression {
         self != Compression::Zstd || cfg!(feature = "zstd")
     }
 
-    /// `body` compressed (OTLP/HTTP; gRPC compresses in tonic), at each codec's fast
+    /// `body` compressed, once per request on either transport, at each codec's fast
     /// end: gzip level 1, zstd level 1. The export path's CPU matters more than the
     /// last bytes (measured in docs/measurements/output-bytes.md).
-    #[cfg(feature = "http")]
+    #[cfg(any(feature = "http", feature = "grpc"))]
     pub fn compress(self, body: bytes::Bytes) -> Result<bytes::Bytes, CompressionError> {
         use std::io::Write as _;
         match self {
@@ -157,20 +157,6 @@ impl Compression {
             }
             #[cfg(not(feature = "zstd"))]
             Compression::Zstd => Err(CompressionError::NotBuilt(self)),
-        }
-    }
-
-    /// tonic's name for it; `None` when requests go uncompressed (or, without the
-    /// `zstd` feature, for zstd, which [`crate::Client::new`] refuses first).
-    #[cfg(feature = "grpc")]
-    pub fn grpc_encoding(self) -> Option<tonic::codec::CompressionEncoding> {
-        match self {
-            Compression::None => None,
-            Compression::Gzip => Some(tonic::codec::CompressionEncoding::Gzip),
-            #[cfg(feature = "zstd")]
-            Compression::Zstd => Some(tonic::codec::CompressionEncoding::Zstd),
-            #[cfg(not(feature = "zstd"))]
-            Compression::Zstd => None,
         }
     }
 }

@@ -265,6 +265,91 @@ mod grpc {
         format!("http://{addr}")
     }
 
+    /// Keeps every request it decodes.
+    #[derive(Clone, Default)]
+    struct Keeping(std::sync::Arc<std::sync::Mutex<Vec<ExportTraceServiceRequest>>>);
+
+    #[tonic::async_trait]
+    impl TraceService for Keeping {
+        async fn export(
+            &self,
+            request: tonic::Request<ExportTraceServiceRequest>,
+        ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+            self.0.lock().unwrap().push(request.into_inner());
+            Ok(tonic::Response::new(Default::default()))
+        }
+    }
+
+    /// A request with one span, named after `n`.
+    fn one_span(n: usize) -> ExportTraceServiceRequest {
+        use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
+        ExportTraceServiceRequest {
+            resource_spans: vec![ResourceSpans {
+                scope_spans: vec![ScopeSpans {
+                    spans: (0..50)
+                        .map(|i| Span {
+                            name: format!("void at::native::elementwise_kernel<{n}, {i}>(int)"),
+                            trace_id: vec![n as u8; 16],
+                            span_id: vec![i as u8 + 1; 8],
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+        }
+    }
+
+    #[tokio::test]
+    async fn a_message_compressed_once_by_the_client_reaches_a_tonic_server_intact() {
+        use prost::Message as _;
+        for compression in [
+            otlp_client::Compression::Gzip,
+            otlp_client::Compression::None,
+        ]
+        .into_iter()
+        .chain(cfg!(feature = "zstd").then_some(otlp_client::Compression::Zstd))
+        {
+            let kept = Keeping::default();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let service = TraceServiceServer::new(kept.clone())
+                .accept_compressed(tonic::codec::CompressionEncoding::Gzip);
+            #[cfg(feature = "zstd")]
+            let service = service.accept_compressed(tonic::codec::CompressionEncoding::Zstd);
+            tokio::spawn(
+                tonic::transport::Server::builder()
+                    .add_service(service)
+                    .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+            );
+            let mut cfg = to(Protocol::Grpc, format!("http://{addr}"));
+            cfg.compression = compression;
+            let client = Client::new(&cfg).unwrap();
+            let sent: Vec<_> = (0..3).map(one_span).collect();
+            for r in &sent {
+                let a = client.send(Bytes::from(r.encode_to_vec())).await;
+                assert!(
+                    matches!(a.verdict, Verdict::Delivered),
+                    "{compression}: {a:?}"
+                );
+            }
+            assert_eq!(*kept.0.lock().unwrap(), sent, "{compression}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_server_that_takes_no_gzip_refuses_it_by_name_and_it_is_final() {
+        let url = server(|| tonic::Status::ok("never reached")).await;
+        let mut cfg = to(Protocol::Grpc, url);
+        cfg.compression = otlp_client::Compression::Gzip;
+        let a = Client::new(&cfg).unwrap().send(empty_request()).await;
+        assert!(
+            matches!(&a.verdict, Verdict::Fatal(why) if why.contains("gzip")),
+            "{a:?}"
+        );
+    }
+
     #[tokio::test]
     async fn metrics_go_to_the_metrics_service_of_the_same_grpc_backend() {
         use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{

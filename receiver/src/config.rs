@@ -347,6 +347,8 @@ pub struct Config {
     pub metrics: MetricsConfig,
     /// Output sampling of kernel spans (off: every span leaves).
     pub sampling: SamplingConfig,
+    /// Kubernetes: the pod of every span, from the node's pods (off by default).
+    pub kubernetes: crate::k8s::KubernetesConfig,
     /// Deadline for stopping ingest, releasing held spans and flushing exports.
     #[serde(with = "humantime_serde")]
     pub shutdown_timeout: Duration,
@@ -650,6 +652,7 @@ impl Default for Config {
             queue: QueueConfig::default(),
             metrics: MetricsConfig::default(),
             sampling: SamplingConfig::default(),
+            kubernetes: crate::k8s::KubernetesConfig::default(),
             shutdown_timeout: SHUTDOWN_TIMEOUT_DEFAULT,
         }
     }

@@ -14,7 +14,8 @@
 //! is set) to the pipeline, and its output carries the queue's acknowledgement data
 //! (origins) to export. Spans travel as their protobuf bytes ([`wire`]): only a span
 //! whose `gpu.serialized` changes is decoded and encoded again. [`clock`] is the one
-//! time line. [`conformance`] checks any producer's OTLP against the contract.
+//! time line. [`k8s`] names the pod of every span on its way out. [`conformance`]
+//! checks any producer's OTLP against the contract.
 #![forbid(unsafe_code)]
 
 pub mod clock;
@@ -25,6 +26,7 @@ pub mod export;
 pub mod fixtures;
 pub mod handoff;
 pub mod ingest;
+pub mod k8s;
 pub mod kernel_metrics;
 pub mod output_sampling;
 pub mod pipeline;

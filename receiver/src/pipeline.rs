@@ -26,11 +26,12 @@ use crate::export::sink::{Sink, SinkError};
 use crate::export::{BatchSettings, Exporter, Fanout};
 use crate::handoff::{self, Intake};
 use crate::ingest;
+use crate::k8s::PodAttributes;
 use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::output_sampling::policy::Policy;
 use crate::output_sampling::OutputSampling;
 use crate::queue::{QueueError, QueueTasks};
-use crate::reconcile::{ReconcileConfig, Reconciler};
+use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
 use semconv::store::StoreLimits;
 
@@ -52,6 +53,9 @@ pub enum StartError {
     /// The persistent queue could not be opened.
     #[error(transparent)]
     Queue(#[from] QueueError),
+    /// The node's pods cannot be watched.
+    #[error(transparent)]
+    Kubernetes(#[from] crate::k8s::KubernetesError),
     /// A listener could not be bound.
     #[error(
         "cannot listen on {param} {addr}{}: {error}{}",
@@ -206,6 +210,7 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     // Ingest's TLS files and tokens first: a configuration that cannot serve is refused
     // before the queue's disk is touched (opening it may replay a large queue).
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
+    let pods = PodAttributes::start(&config.kubernetes, telemetry.pods.clone()).await?;
     let opened = handoff::open(&config, sinks.len(), telemetry.clone())?;
     // One worker, queue and set of counters per destination. What was acknowledged is
     // retried until delivered, in memory as on disk: bounded by bytes, not by time.
@@ -250,7 +255,11 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let pipeline = tokio::spawn(run(
         opened.intake,
         reconciler,
-        (metrics, sampling),
+        Stages {
+            pods,
+            metrics,
+            sampling,
+        },
         fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
@@ -423,6 +432,27 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
     });
 }
 
+/// What output goes through between the reconciler and export, in order.
+struct Stages {
+    /// Names the pod of each resource (`kubernetes.pod_attributes`).
+    pods: Option<PodAttributes>,
+    /// Counts every kernel span into the kernel metrics.
+    metrics: KernelMetrics,
+    /// Drops kernel spans by the output sampling policy (off by default).
+    sampling: OutputSampling,
+}
+
+impl Stages {
+    fn apply(&mut self, ready: Vec<Ready>, telemetry: &Telemetry, now: u64) -> Vec<Ready> {
+        let ready = match &self.pods {
+            Some(pods) => pods.apply(ready),
+            None => ready,
+        };
+        self.sampling
+            .apply(ready, &telemetry.sampling, &mut self.metrics, now)
+    }
+}
+
 /// The pipeline: one loop over the intake, in memory or through the persistent queue
 /// alike. Each request is reconciled at its arrival time; held spans are released on
 /// the intake's clock; what is ready goes to every destination, with the origins of its
@@ -430,7 +460,7 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 async fn run(
     mut intake: Intake,
     mut r: Reconciler,
-    (mut metrics, mut sampling): (KernelMetrics, OutputSampling),
+    mut stages: Stages,
     export: Fanout,
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
@@ -453,7 +483,7 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, arrival);
+                let ready = stages.apply(ready, &telemetry, arrival);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
@@ -463,9 +493,9 @@ async fn run(
             let now = intake.now();
             let ready = r.tick(now);
             publish(&telemetry, &r);
-            let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, now);
+            let ready = stages.apply(ready, &telemetry, now);
             export.submit(intake.hand_over(&mut r, ready)).await;
-            if let Some(m) = metrics.due(now) {
+            if let Some(m) = stages.metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
             }
         }
@@ -475,11 +505,11 @@ async fn run(
         let ready = r.drain();
         publish(&telemetry, &r);
         let now = intake.now();
-        let ready = sampling.apply(ready, &telemetry.sampling, &mut metrics, now);
+        let ready = stages.apply(ready, &telemetry, now);
         export.submit(intake.hand_over(&mut r, ready)).await;
     }
     // The last interval, however short: what left is counted.
-    if let Some(m) = metrics.flush(intake.now()) {
+    if let Some(m) = stages.metrics.flush(intake.now()) {
         export.submit_metrics(m.encode_to_vec().into()).await;
     }
 }
@@ -530,14 +560,15 @@ mod tests {
         let pipeline = tokio::spawn(run(
             opened.intake,
             r,
-            (
-                KernelMetrics::new(MetricsSettings {
+            Stages {
+                pods: None,
+                metrics: KernelMetrics::new(MetricsSettings {
                     enabled: false,
                     interval: Duration::from_secs(10),
                     top_names: 1,
                 }),
-                OutputSampling::new(None),
-            ),
+                sampling: OutputSampling::new(None),
+            },
             Fanout::new(vec![], None),
             telemetry.clone(),
             stop.clone(),

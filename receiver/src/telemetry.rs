@@ -3,8 +3,9 @@
 //!
 //! Every metric is one row of a table, one table per stage of a request's path:
 //! [`INGEST`] (at the listeners: what came in), [`RECONCILE`] (in the pipeline, after the
-//! handoff and the queue), [`EXPORT`] (per destination: what left, what waits, what was
-//! lost) and [`QUEUE`] (the persistent queue: what waits on disk). A row is its name,
+//! handoff and the queue), [`PODS`] (the pods outgoing spans name), [`EXPORT`] (per
+//! destination: what left, what waits, what was lost) and [`QUEUE`] (the persistent
+//! queue: what waits on disk). A row is its name,
 //! its help text (which says where it counts) and how its series are read from one
 //! scrape. Counters are written `gpu_otel_receiver_<name>_total`. The outcome counters
 //! keep the contract's identity: the three `execution_outcomes_total` series sum to
@@ -267,6 +268,8 @@ pub struct Telemetry {
     /// How long a destination's attempts may fail without a delivery before `/healthz`
     /// reports it (`telemetry.unhealthy_after`).
     pub unhealthy_after: Duration,
+    /// Outgoing resources by whether their pod was named.
+    pub pods: Arc<crate::k8s::AttributionCounters>,
 }
 
 impl Default for Telemetry {
@@ -279,6 +282,7 @@ impl Default for Telemetry {
             readiness: Readiness::default(),
             sampling: Default::default(),
             unhealthy_after: crate::config::UNHEALTHY_AFTER_DEFAULT,
+            pods: Arc::default(),
         }
     }
 }
@@ -685,6 +689,21 @@ const RECONCILE: &[Metric] = &[
     },
 ];
 
+/// Whose pod each outgoing resource names (`kubernetes.pod_attributes`), on the way to
+/// export.
+const PODS: &[Metric] = &[
+    Metric {
+        name: "pod_attribution_resources",
+        help: "Outgoing resources by whether their pod was named (kubernetes.pod_attributes): named (attributes added), complete (nothing to add), unknown_pod (a pod or container this node's pods do not include), no_identity (no k8s.pod.uid or container.id).",
+        read: Read::Counter(|s| by("outcome", &s.t.pods.series())),
+    },
+    Metric {
+        name: "pod_attribution_pods",
+        help: "Pods of this node the receiver knows (deleted ones for two minutes after).",
+        read: Read::Gauge(|s| one(s.t.pods.pods() as f64)),
+    },
+];
+
 /// What left and what is lost, per destination (`destination`: its endpoint URL or file).
 const EXPORT: &[Metric] = &[
     Metric {
@@ -842,7 +861,7 @@ const QUEUE: &[Metric] = &[
 ];
 
 /// Every table, in the order `/metrics` lists them.
-const TABLES: [&[Metric]; 4] = [INGEST, RECONCILE, EXPORT, QUEUE];
+const TABLES: [&[Metric]; 5] = [INGEST, RECONCILE, PODS, EXPORT, QUEUE];
 
 #[derive(Debug)]
 struct Scrape(Arc<Telemetry>);

@@ -37,17 +37,41 @@ pub const GPU_PRODUCER_ID: &str = "gpu.producer.id";
 /// Examples: `["NVIDIA H200"]`.
 pub const GPU_DEVICE_NAME: &str = "gpu.device.name";
 
-/// UUID of the GPU the resource's kernel executions ran on, as CUDA reports it (the physical GPU, whatever CUDA_VISIBLE_DEVICES made its ordinal).
+/// UUID of the GPU the resource's kernel executions ran on, as nvidia-smi -L prints it (the physical GPU, whatever CUDA_VISIBLE_DEVICES made its ordinal); on a MIG instance, the instance's MIG- UUID.
 ///
 /// Type: string; requirement level: recommended; stability: development.
-/// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
+/// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f","MIG-0c1d2e3f-4a5b-5c6d-8e9f-0a1b2c3d4e5f"]`.
 pub const GPU_DEVICE_UUID: &str = "gpu.device.uuid";
 
-/// Identifier of the hardware component; for a GPU its UUID, as DCGM and nvidia-smi name it.
+/// The MIG GPU instance id of the instance the kernel executions ran on (nvidia-smi's GI ID).
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[1]`.
+pub const GPU_MIG_GPU_INSTANCE_ID: &str = "gpu.mig.gpu_instance.id";
+
+/// The MIG compute instance id within that GPU instance (nvidia-smi's CI ID).
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0]`.
+pub const GPU_MIG_COMPUTE_INSTANCE_ID: &str = "gpu.mig.compute_instance.id";
+
+/// The MIG instance's name as NVML gives it, which carries its profile.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["NVIDIA H200 MIG 1g.18gb"]`.
+pub const GPU_MIG_PROFILE: &str = "gpu.mig.profile";
+
+/// Identifier of the hardware component; for a GPU its UUID, as DCGM and nvidia-smi name it; for a MIG instance its MIG- UUID.
 ///
 /// Type: string; requirement level: recommended; stability: development.
 /// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
 pub const HW_ID: &str = "hw.id";
+
+/// The hw.id of the enclosing component: for a MIG instance, the UUID of the physical GPU it is carved from, so its kernels join that GPU's metrics.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["GPU-5c5a2b4e-8d3f-7a21-9c0e-1f2b3c4d5e6f"]`.
+pub const HW_PARENT: &str = "hw.parent";
 
 /// Type of the hardware component; always "gpu" here.
 ///
@@ -404,7 +428,7 @@ pub mod gpu_sampling_window_state {
 
 /// Why telemetry was dropped.
 ///
-/// Type: enum {`queue_full`, `cupti_dropped`, `export_failed`, `malformed`}; requirement level: required; stability: development.
+/// Type: enum {`queue_full`, `cupti_dropped`, `export_failed`, `malformed`, `not_recorded`}; requirement level: required; stability: development.
 /// Examples: `["queue_full"]`.
 pub const GPU_TELEMETRY_DROP_REASON: &str = "gpu.telemetry.drop.reason";
 
@@ -418,6 +442,8 @@ pub mod gpu_telemetry_drop_reason {
     pub const EXPORT_FAILED: &str = "export_failed";
     /// The record was malformed and refused.
     pub const MALFORMED: &str = "malformed";
+    /// Kernel executions the program launched and CUPTI gave no record of (the injector's launch accounting: a kernel launch promises one execution, a graph launch one per kernel node of its graph). CUPTI's own dropped-record counter does not see these (on the H200, graph replays past its device buffer pool).
+    pub const NOT_RECORDED: &str = "not_recorded";
 }
 
 /// Cumulative count of items dropped for one reason since the producer started.
@@ -425,6 +451,18 @@ pub mod gpu_telemetry_drop_reason {
 /// Type: int; requirement level: required; stability: development.
 /// Examples: `[0,1200]`.
 pub const GPU_TELEMETRY_DROP_COUNT: &str = "gpu.telemetry.drop.count";
+
+/// Kernel executions launched in a gpu.kernels.unrecorded span's interval that CUPTI gave no record of (so no execution span exists for them).
+///
+/// Type: int; requirement level: required; stability: development.
+/// Examples: `[198,811008]`.
+pub const GPU_KERNEL_UNRECORDED_COUNT: &str = "gpu.kernel.unrecorded.count";
+
+/// The first CUDA correlation id of the block of launches the count belongs to (64-bit: CUPTI's 32-bit ids unwrapped); the block holds 4096 consecutive ids.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[24875008]`.
+pub const GPU_KERNEL_UNRECORDED_CORRELATION_ID_FIRST: &str = "gpu.kernel.unrecorded.correlation_id.first";
 
 /// Which NVTX API opened and closed the range.
 ///
@@ -482,11 +520,86 @@ pub const GPU_NVTX_RANGE_UNCLOSED: &str = "gpu.nvtx.range.unclosed";
 /// Examples: `[48211]`.
 pub const THREAD_ID: &str = "thread.id";
 
+/// The name of the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm-7d9c6b5f4-x2x8q"]`.
+pub const K8S_POD_NAME: &str = "k8s.pod.name";
+
+/// The UID of the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["275ecb36-5aa8-4c2a-9c47-d8bb681b9aff"]`.
+pub const K8S_POD_UID: &str = "k8s.pod.uid";
+
+/// The name of the namespace the pod runs in.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["ml-serving"]`.
+pub const K8S_NAMESPACE_NAME: &str = "k8s.namespace.name";
+
+/// The name of the node the pod runs on.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["gpu-node-3"]`.
+pub const K8S_NODE_NAME: &str = "k8s.node.name";
+
+/// The name of the container in the pod's spec.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm"]`.
+pub const K8S_CONTAINER_NAME: &str = "k8s.container.name";
+
+/// The container's id as the runtime names it (64 hex digits, without the runtime's `containerd://` prefix).
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["a3bf90e006b2e5d0e4a2b6f1cd0a1ec8e3a71d5c5b7c2e3f4a5b6c7d8e9f0a1b"]`.
+pub const CONTAINER_ID: &str = "container.id";
+
+/// The Deployment that owns the pod's ReplicaSet, named from the ReplicaSet's name without its pod-template hash.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm"]`.
+pub const K8S_DEPLOYMENT_NAME: &str = "k8s.deployment.name";
+
+/// The ReplicaSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["vllm-7d9c6b5f4"]`.
+pub const K8S_REPLICASET_NAME: &str = "k8s.replicaset.name";
+
+/// The StatefulSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["trainer"]`.
+pub const K8S_STATEFULSET_NAME: &str = "k8s.statefulset.name";
+
+/// The DaemonSet that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["gpu-burn"]`.
+pub const K8S_DAEMONSET_NAME: &str = "k8s.daemonset.name";
+
+/// The Job that owns the pod.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["finetune-29380110"]`.
+pub const K8S_JOB_NAME: &str = "k8s.job.name";
+
+/// The CronJob that owns the pod's Job, named from the Job's name without its trailing schedule number.
+///
+/// Type: string; requirement level: recommended; stability: development.
+/// Examples: `["finetune"]`.
+pub const K8S_CRONJOB_NAME: &str = "k8s.cronjob.name";
+
 /// One kernel execution; span start and end are the kernel's GPU start and end timestamps. Its parent is the innermost NVTX push/pop range open on the launching thread at launch (in that range's trace), else its time slice's gpu.kernels root.
 pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
 
 /// The injector's root span of one time slice of one process; the slice's kernel execution spans launched outside any NVTX range are its children, so a trace stays a size a person can open. A slice whose kernels all ran under NVTX ranges has none.
 pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
+
+/// Kernel executions that were launched and never recorded, in the trace of the time slice where their launches were made (a child of its gpu.kernels root), from the first to the last instant those launches may have been made. Sent once the launches are old enough that their records would have arrived (GPU_OTEL_RECORD_SETTLE_MS). A backend tells "no kernels ran" from "kernels ran and were not recorded" by it; the receiver counts it into gpu_otel_receiver_kernel_executions_unrecorded_total and the gpu.kernel.executions.unrecorded metric.
+pub const SPAN_GPU_KERNELS_UNRECORDED: &str = "gpu.kernels.unrecorded";
 
 /// A producer's drop counter for one reason, as an event on a slice root span.
 pub const EVENT_GPU_TELEMETRY_DROPPED: &str = "gpu.telemetry.dropped";
@@ -531,7 +644,7 @@ pub const METRIC_GPU_KERNEL_EXECUTIONS_BRIEF: &str = "Kernel executions by outco
 pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS];
 
 /// The attributes of the `gpu.device` entity: The GPU one process's kernel executions ran on. A process that drives several GPUs sends one resource per GPU: the process's attributes plus these. They describe the device and are not part of the producer's identity: a receiver keys a producer's sampling windows by its resource without them, so one process's windows apply to its kernels on every GPU. Spans that belong to no one GPU (trace roots, NVTX ranges, window records) go under the process's resource without them.
-pub const ENTITY_GPU_DEVICE: &[&str] = &[GPU_DEVICE_ID, GPU_DEVICE_NAME, GPU_DEVICE_UUID, HW_ID, HW_TYPE, HW_VENDOR, HW_MODEL];
+pub const ENTITY_GPU_DEVICE: &[&str] = &[GPU_DEVICE_ID, GPU_DEVICE_NAME, GPU_DEVICE_UUID, GPU_MIG_GPU_INSTANCE_ID, GPU_MIG_COMPUTE_INSTANCE_ID, GPU_MIG_PROFILE, HW_ID, HW_PARENT, HW_TYPE, HW_VENDOR, HW_MODEL];
 
 /// Every attribute of the registry, for validation at run time.
 pub const ATTRIBUTES: &[AttributeDef] = &[
@@ -556,7 +669,27 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         requirement: Requirement::Recommended,
     },
     AttributeDef {
+        name: GPU_MIG_GPU_INSTANCE_ID,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_MIG_COMPUTE_INSTANCE_ID,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_MIG_PROFILE,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
         name: HW_ID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: HW_PARENT,
         ty: AttributeType::String,
         requirement: Requirement::Recommended,
     },
@@ -777,13 +910,23 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_TELEMETRY_DROP_REASON,
-        ty: AttributeType::Enum(&["queue_full", "cupti_dropped", "export_failed", "malformed"]),
+        ty: AttributeType::Enum(&["queue_full", "cupti_dropped", "export_failed", "malformed", "not_recorded"]),
         requirement: Requirement::Required,
     },
     AttributeDef {
         name: GPU_TELEMETRY_DROP_COUNT,
         ty: AttributeType::Int,
         requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_KERNEL_UNRECORDED_COUNT,
+        ty: AttributeType::Int,
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_KERNEL_UNRECORDED_CORRELATION_ID_FIRST,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
     },
     AttributeDef {
         name: GPU_NVTX_RANGE_KIND,
@@ -823,6 +966,66 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: THREAD_ID,
         ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_POD_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_POD_UID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_NAMESPACE_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_NODE_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_CONTAINER_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: CONTAINER_ID,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_DEPLOYMENT_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_REPLICASET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_STATEFULSET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_DAEMONSET_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_JOB_NAME,
+        ty: AttributeType::String,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: K8S_CRONJOB_NAME,
+        ty: AttributeType::String,
         requirement: Requirement::Recommended,
     },
 ];

@@ -9,7 +9,8 @@
 //! - [`codec`]: window records to and from OTLP attributes and span events;
 //! - [`store`]: the bounded window store and the classification of one execution;
 //! - [`accounting`]: outcome counters with the sum identity;
-//! - [`stall`]: PC-sampling stall reasons by the names people know them by.
+//! - [`stall`]: PC-sampling stall reasons by the names people know them by;
+//! - [`k8s`]: the Kubernetes workload a pod belongs to, named from its owners.
 //!
 //! Everything here is pure: no I/O, no clock, no global state.
 #![forbid(unsafe_code)]
@@ -20,6 +21,7 @@ pub mod attributes;
 pub mod accounting;
 pub mod codec;
 pub mod definition;
+pub mod k8s;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;

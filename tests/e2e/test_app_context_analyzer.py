@@ -1,7 +1,7 @@
-"""The H200 check of kernels inside the application's traces (examples/gpu/
-app-context-verify.sh), GPU-free: its analyzer on synthetic captures that are right and
-that are wrong in each way it must catch, and the inference program's OTLP/HTTP JSON
-exporter through the real receiver into otlp_capture."""
+"""The H200 check of kernels inside the application's traces
+(examples/gpu/nvtx-app-context/app-context.sh), GPU-free: its analyzer on synthetic
+captures that are right and that are wrong in each way it must catch, and the inference
+program's OTLP/HTTP JSON exporter through the real receiver into otlp_capture."""
 
 import json
 import os
@@ -16,7 +16,7 @@ import pytest
 
 from conftest import BIN, ROOT, free_port
 
-GPU = ROOT / "examples" / "gpu"
+GPU = ROOT / "examples" / "gpu" / "nvtx-app-context"
 ANALYZE = GPU / "app_context_analyze.py"
 SERVICE = "app-context"
 APP_ROOT = 1 << 62

@@ -44,8 +44,10 @@ def test_the_compose_check_fails_on_a_planted_error(tmp_path):
     assert "gpus_please" in r.stderr
 
 
-def test_the_dockerfile_lints_clean():
-    r = hadolint(DOCKERFILE)
+@pytest.mark.parametrize("path", [DOCKERFILE, ROOT / "deploy" / "images" / "injector.Containerfile"],
+                         ids=["Dockerfile", "injector.Containerfile"])
+def test_the_dockerfiles_lint_clean(path):
+    r = hadolint(path)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -178,3 +180,41 @@ def test_the_workloads_reach_the_receiver_by_its_service_name(compose):
     assert services["workload-gpu"]["environment"]["OTEL_EXPORTER_OTLP_ENDPOINT"] == "http://receiver:4317"
     assert "http://receiver:4317" in services["workload-replay"]["command"]
     assert services["workload-gpu"]["deploy"]["resources"]["reservations"]["devices"][0]["driver"] == "nvidia"
+
+
+# Top-level sections and the keys under them that Tempo 2.9 and 3.0 both read, from
+# their configuration references; 3.0 reads strictly and removed the ingester, the
+# compactor, the metrics-generator client and the local-blocks processor.
+TEMPO_BOTH = {"server": {"http_listen_port", "grpc_listen_port", "log_level"},
+              "distributor": {"receivers"}, "storage": {"trace"}, "query_frontend": None, "overrides": None}
+TEMPO_REMOVED_IN_3 = {"ingester", "ingester_client", "compactor", "metrics_generator_client"}
+
+
+def tempo_problems(cfg: dict) -> list:
+    out = [f"{k}: removed in Tempo 3.0" for k in cfg if k in TEMPO_REMOVED_IN_3]
+    out += [f"{k}: not a section both versions read" for k in cfg if k not in TEMPO_BOTH and k not in TEMPO_REMOVED_IN_3]
+    for k, keys in TEMPO_BOTH.items():
+        if keys is not None and k in cfg:
+            out += [f"{k}.{x}: unknown" for x in cfg[k] if x not in keys]
+    text = yaml.safe_dump(cfg)
+    out += ["local-blocks: removed in Tempo 3.0" for marker in ("local_blocks", "local-blocks") if marker in text]
+    return out
+
+
+def test_the_tempo_config_is_read_alike_by_the_pinned_tempo_and_tempo_3(compose):
+    assert compose["services"]["tempo"]["image"].startswith("grafana/tempo:2.")
+    cfg = yaml.safe_load((ROOT / "deploy" / "tempo.yaml").read_text())
+    assert tempo_problems(cfg) == []
+    assert cfg["distributor"]["receivers"]["otlp"]["protocols"]["grpc"]["endpoint"].endswith(":4317")
+
+
+@pytest.mark.parametrize("plant, expected", [
+    ({"ingester": {"max_block_duration": "1m"}}, "ingester: removed"),
+    ({"metrics_generator": {"processor": {"local_blocks": {}}}}, "local-blocks"),
+    ({"server": {"http_port": 1}}, "server.http_port: unknown"),
+])
+def test_the_tempo_check_fails_on_a_planted_setting(plant, expected):
+    cfg = yaml.safe_load((ROOT / "deploy" / "tempo.yaml").read_text())
+    for k, v in plant.items():
+        cfg.setdefault(k, {}).update(v)
+    assert any(expected in p for p in tempo_problems(cfg)), tempo_problems(cfg)

@@ -1,20 +1,20 @@
 """Pod Security admission, offline: the Pod Security Standards' checks (Kubernetes 1.33,
 pod-security-admission's `baseline` and `restricted` policies; `privileged` checks
-nothing) for the fields pod specs can carry, applied to every pod template the recipes
-render, each against the `enforce` level its namespace declares. The receiver's
-namespace is `privileged`, and the receiver's pod is held to exactly the exceptions its
-manifest justifies; every other pod meets `restricted`. Each check is shown to fail on a
-planted violation."""
+nothing) for the fields pod specs can carry, applied to every pod template the chart
+renders under each values preset. The receiver needs more than `restricted` only for
+its queue on the node (a hostPath, and a root init container that hands it to the
+receiver's user), exactly those exceptions, and none where the preset keeps the queue in
+an emptyDir; the webhook and the gateway meet `restricted`. The release's namespace
+must enforce the least level that admits its pods (docs/kubernetes.md labels it). Pods
+the webhook patched are checked in test_webhook.py. Each check fails on a planted
+violation."""
 
 import copy
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from kustomize import documents
-
-RECIPES = [ROOT / "deploy/k8s", ROOT / "deploy/example", ROOT / "deploy/collector"]
+from chart import PRESETS, render
 LEVELS = ["privileged", "baseline", "restricted"]
 WORKLOAD_KINDS = {"Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob"}
 
@@ -28,8 +28,8 @@ SAFE_SYSCTLS = {"kernel.shm_rmid_forced", "net.ipv4.ip_local_port_range", "net.i
                 "net.ipv4.tcp_keepalive_probes"}
 # baseline: "SELinux": the types a pod may ask for.
 SELINUX_TYPES = {"", "container_t", "container_init_t", "container_kvm_t", "container_engine_t"}
-# restricted: "Volume Types": only these.
-RESTRICTED_VOLUMES = {"configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim",
+# restricted: "Volume Types": only these (image volumes since 1.33).
+RESTRICTED_VOLUMES = {"configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "image", "persistentVolumeClaim",
                       "projected", "secret"}
 
 
@@ -124,76 +124,54 @@ def pod_template(doc: dict) -> tuple:
     return t["spec"], t.get("metadata", {})
 
 
-def rendered() -> dict:
-    """Every document of every recipe, once, by (kind, namespace, name)."""
-    out = {}
-    for recipe in RECIPES:
-        for d in documents(recipe):
-            out[(d["kind"], d["metadata"].get("namespace"), d["metadata"]["name"])] = d
-    return out
-
-
-def namespaces() -> dict:
-    return {name: d for (kind, _, name), d in rendered().items() if kind == "Namespace"}
-
-
-def workloads() -> list:
-    return [d for (kind, _, _), d in sorted(rendered().items()) if kind in WORKLOAD_KINDS]
+def workloads(preset: str) -> list:
+    return [d for d in render(preset) if d["kind"] in WORKLOAD_KINDS]
 
 
 def workload_id(d: dict) -> str:
-    return f"{d['kind']}/{d['metadata']['namespace']}/{d['metadata']['name']}"
+    return f"{d['kind']}/{d['metadata']['name']}"
 
 
-def test_every_namespace_declares_enforce_warn_and_audit_levels():
-    assert set(namespaces()) == {"gpu-otel", "gpu-otel-gateway"}
-    for name, ns in namespaces().items():
-        labels = ns["metadata"].get("labels", {})
-        for mode in ["enforce", "warn", "audit"]:
-            assert labels.get(f"pod-security.kubernetes.io/{mode}") in LEVELS, f"{name}: {mode}"
-        # warn and audit never more lenient than enforce: they report what enforce lets pass.
-        enforce = LEVELS.index(labels["pod-security.kubernetes.io/enforce"])
-        assert LEVELS.index(labels["pod-security.kubernetes.io/warn"]) >= enforce
-        assert LEVELS.index(labels["pod-security.kubernetes.io/audit"]) >= enforce
+def least_level(spec: dict, meta: dict) -> str:
+    return next(level for level in reversed(LEVELS) if not violations(spec, meta, level))
 
 
-def test_every_workload_lives_in_a_namespace_the_recipes_define():
-    assert {d["metadata"]["namespace"] for d in workloads()} <= set(namespaces())
-    assert sorted(map(workload_id, workloads())) == [
-        "DaemonSet/gpu-otel/gpu-otel-receiver", "Job/gpu-otel/cuda-workload-example",
-        "StatefulSet/gpu-otel-gateway/gpu-otel-gateway"]
+# The level the release's namespace must enforce, per preset: the receiver's hostPath
+# needs `privileged`; with the queue in an emptyDir everything meets `restricted`.
+NAMESPACE_LEVEL = {p: "restricted" if p == "gke-autopilot" else "privileged" for p in PRESETS}
+
+RECEIVER_EXCEPTIONS = {
+    "capability": ["queue-owner: runAsNonRoot not true", "queue-owner: runAsUser 0",
+                   "queue-owner: capability CHOWN added", "volume queue: ['hostPath']"],
+    "runtime": ["queue-owner: runAsNonRoot not true", "queue-owner: runAsUser 0",
+                "queue-owner: capabilities not dropping ALL", "volume queue: ['hostPath']"],
+}
 
 
-@pytest.mark.parametrize("workload", workloads(), ids=workload_id)
-def test_every_pod_is_admitted_at_the_level_its_namespace_enforces(workload):
-    level = namespaces()[workload["metadata"]["namespace"]]["metadata"]["labels"]["pod-security.kubernetes.io/enforce"]
-    assert violations(*pod_template(workload), level) == []
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_release_namespace_needs_exactly_the_level_its_receivers_need(preset):
+    levels = {workload_id(d): least_level(*pod_template(d)) for d in workloads(preset)}
+    assert min(levels.values(), key=LEVELS.index) == NAMESPACE_LEVEL[preset]
+    del levels["DaemonSet/gpu-otel-receiver"]
+    assert set(levels.values()) == {"restricted"}, levels
 
 
-def test_the_receiver_needs_more_than_restricted_only_for_its_queue_on_the_node():
-    """The exceptions the DaemonSet and namespace.yaml justify, and no other: a new
-    privilege fails here until it is justified there."""
-    [ds] = [d for d in workloads() if d["kind"] == "DaemonSet"]
+@pytest.mark.parametrize("preset", [p for p in PRESETS if NAMESPACE_LEVEL[p] == "privileged"])
+def test_the_receiver_needs_more_than_restricted_only_for_its_queue_on_the_node(preset):
+    """The exceptions the DaemonSet justifies, and no other: a new privilege fails here
+    until it is justified there."""
+    [ds] = [d for d in workloads(preset) if d["kind"] == "DaemonSet"]
     spec, meta = pod_template(ds)
     assert baseline_violations(spec, meta) == ["hostPath volume queue"]
-    assert sorted(restricted_violations(spec)) == sorted([
-        "volume queue: ['hostPath']",
-        "queue-owner: runAsNonRoot not true",
-        "queue-owner: runAsUser 0",
-        "queue-owner: capability CHOWN added",
-    ])
-    # Its namespace enforces the least level that admits it.
-    labels = namespaces()["gpu-otel"]["metadata"]["labels"]
-    assert labels["pod-security.kubernetes.io/enforce"] == "privileged"
-
-
-@pytest.mark.parametrize("workload", [d for d in workloads() if d["kind"] != "DaemonSet"], ids=workload_id)
-def test_every_other_pod_meets_restricted(workload):
-    assert violations(*pod_template(workload), "restricted") == []
+    chown = "runtime" if preset == "openshift" else "capability"
+    assert sorted(restricted_violations(spec)) == sorted(RECEIVER_EXCEPTIONS[chown])
+    # The receiver container itself meets restricted.
+    receiver_only = dict(spec, initContainers=[], volumes=[v for v in spec["volumes"] if v["name"] != "queue"])
+    assert violations(receiver_only, meta, "restricted") == []
 
 
 def gateway_pod() -> tuple:
-    [sts] = [copy.deepcopy(d) for d in workloads() if d["kind"] == "StatefulSet"]
+    [sts] = [copy.deepcopy(d) for d in workloads("full") if d["kind"] == "StatefulSet"]
     return pod_template(sts)
 
 

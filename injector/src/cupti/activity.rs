@@ -57,6 +57,41 @@ pub(super) fn install(buffer_bytes: usize, max_buffers: usize) -> bool {
         .is_ok()
 }
 
+/// Sets CUPTI's device buffer size and pool limit where given (before the kinds are
+/// enabled, as CUPTI requires). A refused value is logged and CUPTI keeps its own.
+pub(super) fn set_device_buffers((size, pool): (Option<usize>, Option<usize>)) {
+    use sys::CUpti_ActivityAttribute::{
+        CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_POOL_LIMIT, CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE,
+    };
+    for (attr, name, value) in [
+        (
+            CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE,
+            "DEVICE_BUFFER_SIZE",
+            size,
+        ),
+        (
+            CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_POOL_LIMIT,
+            "DEVICE_BUFFER_POOL_LIMIT",
+            pool,
+        ),
+    ] {
+        let Some(mut v) = value else {
+            continue;
+        };
+        let mut len = std::mem::size_of::<usize>();
+        let _g = hold();
+        // SAFETY: both attributes take a size_t; `v` and `len` are valid pointers.
+        let r = unsafe {
+            sys::cuptiActivitySetAttribute(attr, &mut len, (&mut v as *mut usize).cast())
+        };
+        if let Err(e) = check("cuptiActivitySetAttribute", r) {
+            crate::log::line(&format!(
+                "CUPTI {name}={v} not set ({e}); CUPTI keeps its default"
+            ));
+        }
+    }
+}
+
 /// A handle on the attached CUPTI activity collection: proof that [`super::attach`]
 /// succeeded, so that nothing flushes or drains before it.
 #[derive(Debug)]

@@ -17,7 +17,9 @@ use std::sync::OnceLock;
 use cudarc::cupti::sys;
 
 use super::guard::{disable, disabled, forked_child, mark_forked_child};
+use super::launch::{self, Kind};
 use super::{nvtx, pc};
+use crate::completeness::Launch;
 use crate::sampling::samples::PcRecord;
 
 /// What CUPTI's subscriber callback calls above this module (PC sampling's run
@@ -35,6 +37,10 @@ pub(crate) struct Hooks {
     /// An outermost launch (enter) with its correlation id, on the launching thread.
     /// Must never wait for a lock.
     pub on_correlation: fn(u32),
+    /// A launch that succeeded, a stream capture's begin or end, a graph exec created
+    /// or destroyed: the launch accounting. On an application thread; must never wait
+    /// for a lock.
+    pub on_launched: fn(Launch),
 }
 
 static HOOKS: OnceLock<Hooks> = OnceLock::new();
@@ -48,6 +54,9 @@ thread_local! {
     /// Nesting of launch API callbacks on this thread (a runtime launch may call a
     /// driver launch inside it; only the outermost counts).
     static LAUNCH_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// The outermost launch's correlation id on this thread (the one its kernel
+    /// records carry), kept from its enter to its exit.
+    static OUTER_ID: Cell<u32> = const { Cell::new(0) };
 }
 
 /// The subscriber callback. Enabled for: NVTX ranges (unless `GPU_OTEL_NVTX=0`); the
@@ -73,6 +82,12 @@ pub(super) unsafe extern "C" fn on_callback(
                 // SAFETY: RESOURCE callbacks pass a CUpti_ResourceData.
                 let ctx = unsafe { (*(data as *const sys::CUpti_ResourceData)).context };
                 match cbid {
+                    launch::CBID_GRAPHEXEC_CREATED | launch::CBID_GRAPHEXEC_DESTROY_STARTING => {
+                        // SAFETY: a graph exec RESOURCE callback's data.
+                        if let Some(l) = unsafe { launch::graph_exec(cbid, data) } {
+                            (hooks.on_launched)(l);
+                        }
+                    }
                     pc::CBID_CONTEXT_CREATED => pc::context_created(ctx),
                     pc::CBID_CONTEXT_DESTROY_STARTING => {
                         (hooks.on_drained)(pc::context_destroying(ctx));
@@ -91,17 +106,29 @@ pub(super) unsafe extern "C" fn on_callback(
             }
             sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API
             | sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
+                let Some(kind) = launch::kind(domain, cbid) else {
+                    return;
+                };
                 // SAFETY: API callbacks pass a CUpti_CallbackData.
                 let cb = unsafe { &*(data as *const sys::CUpti_CallbackData) };
-                let site = cb.callbackSite;
-                let graph = pc::is_graph_launch(domain, cbid);
-                if site == sys::CUpti_ApiCallbackSite::CUPTI_API_ENTER {
+                let enter = cb.callbackSite == sys::CUpti_ApiCallbackSite::CUPTI_API_ENTER;
+                let driver = domain == sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API;
+                if !kind.is_launch() {
+                    // A capture's end: counted once, at the driver's exit.
+                    if driver && !enter {
+                        (hooks.on_launched)(Launch::CaptureEnd);
+                    }
+                    return;
+                }
+                let graph = kind.is_graph();
+                if enter {
                     let outer = LAUNCH_DEPTH.with(|d| {
                         let v = d.get();
                         d.set(v + 1);
                         v == 0
                     });
                     if outer {
+                        OUTER_ID.with(|c| c.set(cb.correlationId));
                         (hooks.on_correlation)(cb.correlationId);
                     }
                     if outer || graph {
@@ -113,6 +140,16 @@ pub(super) unsafe extern "C" fn on_callback(
                         d.set(v);
                         v == 0
                     });
+                    if kind == Kind::CaptureBegin {
+                        if driver && launch::succeeded(cb) {
+                            (hooks.on_launched)(Launch::CaptureBegin);
+                        }
+                    } else if outer && launch::succeeded(cb) {
+                        let id = OUTER_ID.with(Cell::get);
+                        if let Some(l) = launch::accounted(kind, id, cb) {
+                            (hooks.on_launched)(l);
+                        }
+                    }
                     if outer {
                         (hooks.on_launch)(false, graph);
                     }

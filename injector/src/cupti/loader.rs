@@ -11,7 +11,7 @@ use super::activity::{self, Attached};
 use super::entry::{self, Hooks};
 use super::guard::hold;
 use super::pc::{self, PcSettings};
-use super::{check, nvtx, subscriber, CuptiError};
+use super::{check, launch, nvtx, subscriber, CuptiError};
 
 /// Why the injector did not attach.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +57,11 @@ pub(crate) struct AttachSettings {
     pub pc: Option<PcSettings>,
     /// Follow NVTX ranges (`GPU_OTEL_NVTX`): subscribe CUPTI's NVTX callbacks.
     pub nvtx: bool,
+    /// Launch accounting (`GPU_OTEL_LAUNCH_ACCOUNTING`): subscribe the launch, capture
+    /// and graph exec callbacks it counts.
+    pub launch_accounting: bool,
+    /// CUPTI's device buffer size and pool limit, where set (else CUPTI's defaults).
+    pub device_buffers: (Option<usize>, Option<usize>),
     /// What CUPTI's callbacks call above this module; registered before the
     /// subscriber exists, so no callback can miss them.
     pub hooks: Hooks,
@@ -164,6 +169,7 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
         let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
         return Err(e.into());
     }
+    activity::set_device_buffers(settings.device_buffers);
     // SAFETY: plain call with a valid enum value.
     let r = unsafe {
         sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
@@ -176,6 +182,13 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.
     subscriber::keep(subscriber);
+    if settings.launch_accounting {
+        if let Err(e) = launch::enable_accounting(subscriber) {
+            crate::log::line(&format!(
+                "launch accounting is off: {e}; kernels CUPTI does not record cannot be counted"
+            ));
+        }
+    }
     if settings.nvtx {
         if let Err(e) = nvtx::enable_callbacks(subscriber) {
             crate::log::line(&format!(

@@ -7,9 +7,11 @@
 //! | `subscriber.rs` | the subscriber handle kept for callbacks enabled after attach |
 //! | `guard.rs` | the guard around every CUPTI call ([`hold`], [`try_hold`], `hold_within`), the disabled flag, the forked-child flag |
 //! | `activity.rs` | the bounded activity buffer pool, the buffer callbacks, decoding into [`KernelRecord`](crate::record::KernelRecord)s |
+//! | `launch.rs` | which API callbacks are launches, what a launch callback says (a graph launch's exec), the launch accounting's callbacks |
 //! | `pc.rs` | PC sampling: per-context buffers, Enable/Start/Stop/GetData/mode, the context and module callbacks' work |
 //! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
-//! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, each GPU's name and UUID by CUDA ordinal |
+//! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, a graph's kernel nodes, each GPU's name and UUID by CUDA ordinal |
+//! | `nvml.rs` | NVML: whether a device is a GPU or a MIG instance, and a MIG instance's parent and place |
 //! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
 //!
 //! Inside, files import downward only: `loader.rs` wires the others (none imports it),
@@ -40,7 +42,9 @@ mod activity;
 mod driver;
 mod entry;
 mod guard;
+mod launch;
 mod loader;
+mod nvml;
 mod nvtx;
 mod pc;
 mod subscriber;

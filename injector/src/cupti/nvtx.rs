@@ -21,7 +21,7 @@ use std::ptr;
 use cudarc::cupti::sys;
 
 use super::guard::hold;
-use super::{check, pc, subscriber, CuptiError};
+use super::{check, launch, subscriber, CuptiError};
 use crate::nvtx::{Attributes, Call, Message, Payload};
 
 /// Longest message kept, in characters; longer ones are cut.
@@ -331,9 +331,9 @@ pub(crate) fn enable_launch_tracking() -> Result<(), CuptiError> {
         });
     };
     let _g = hold();
-    for id in pc::DRIVER_LAUNCHES
+    for id in launch::DRIVER_LAUNCHES
         .iter()
-        .chain(pc::DRIVER_GRAPH_EXECUTIONS)
+        .chain(launch::DRIVER_GRAPH_EXECUTIONS)
     {
         // SAFETY: as in enable_callbacks. An id this CUPTI does not know fails alone.
         let r = unsafe {
@@ -344,7 +344,7 @@ pub(crate) fn enable_launch_tracking() -> Result<(), CuptiError> {
                 *id,
             )
         };
-        if *id == pc::CBID_CU_LAUNCH_KERNEL {
+        if *id == launch::CBID_CU_LAUNCH_KERNEL {
             // Every runtime launch ends in cuLaunchKernel: without it nothing works.
             check("cuptiEnableCallback(cuLaunchKernel)", r)?;
         }

@@ -41,6 +41,10 @@ use cudarc::cupti::sys;
 use cudarc::driver::sys::CUcontext;
 
 use super::guard::{hold, hold_within, try_hold, Hold};
+use super::launch::{
+    DRIVER_GRAPH_LAUNCHES, DRIVER_LAUNCHES, DRIVER_MULTI_DEVICE, RUNTIME_GRAPH_LAUNCHES,
+    RUNTIME_LAUNCHES, RUNTIME_MULTI_DEVICE,
+};
 use super::{check, CuptiError};
 use crate::sampling::samples::PcRecord;
 
@@ -53,77 +57,6 @@ pub(super) const CONTEXT_DESTROY_WAIT: Duration = Duration::from_secs(1);
 pub(super) const CBID_CONTEXT_CREATED: u32 = 1;
 pub(super) const CBID_CONTEXT_DESTROY_STARTING: u32 = 2;
 pub(super) const CBID_MODULE_UNLOAD_STARTING: u32 = 7;
-
-/// Kernel launch callback ids, runtime API (cupti_runtime_cbid.h).
-const RUNTIME_LAUNCHES: &[u32] = &[
-    13,  // cudaLaunch_v3020
-    211, // cudaLaunchKernel_v7000
-    214, // cudaLaunchKernel_ptsz_v7000
-    269, // cudaLaunchCooperativeKernel_v9000
-    270, // cudaLaunchCooperativeKernel_ptsz_v9000
-    272, // cudaLaunchCooperativeKernelMultiDevice_v9000
-    430, // cudaLaunchKernelExC_v11060
-    431, // cudaLaunchKernelExC_ptsz_v11060
-];
-/// Graph launches and stream captures (which build graphs), runtime API. A capture
-/// counts as graph use because a burst's cuCtxSynchronize inside a global-mode
-/// capture would invalidate the application's capture.
-const RUNTIME_GRAPH_LAUNCHES: &[u32] = &[
-    311, // cudaGraphLaunch_v10000
-    312, // cudaGraphLaunch_ptsz_v10000
-    315, // cudaStreamBeginCapture_v10000
-    316, // cudaStreamBeginCapture_ptsz_v10000
-    452, // cudaStreamBeginCaptureToGraph_v12030
-    453, // cudaStreamBeginCaptureToGraph_ptsz_v12030
-];
-/// `cuLaunchKernel`'s driver API callback id.
-pub(super) const CBID_CU_LAUNCH_KERNEL: u32 = 307;
-/// Kernel launch callback ids, driver API (cupti_driver_cbid.h).
-pub(super) const DRIVER_LAUNCHES: &[u32] = &[
-    115, // cuLaunch
-    116, // cuLaunchGrid
-    117, // cuLaunchGridAsync
-    307, // cuLaunchKernel
-    442, // cuLaunchKernel_ptsz
-    477, // cuLaunchCooperativeKernel
-    478, // cuLaunchCooperativeKernel_ptsz
-    480, // cuLaunchCooperativeKernelMultiDevice
-    652, // cuLaunchKernelEx
-    653, // cuLaunchKernelEx_ptsz
-];
-/// Graph launches (their kernels share the launch's correlation id), driver API.
-pub(super) const DRIVER_GRAPH_EXECUTIONS: &[u32] = &[
-    514, // cuGraphLaunch
-    515, // cuGraphLaunch_ptsz
-    819, // cuGraphLaunchWithArguments
-];
-/// Graph launches and stream captures, driver API.
-const DRIVER_GRAPH_LAUNCHES: &[u32] = &[
-    514, // cuGraphLaunch
-    515, // cuGraphLaunch_ptsz
-    819, // cuGraphLaunchWithArguments
-    495, // cuStreamBeginCapture
-    496, // cuStreamBeginCapture_ptsz
-    539, // cuStreamBeginCapture_v2
-    540, // cuStreamBeginCapture_v2_ptsz
-    720, // cuStreamBeginCaptureToGraph
-    721, // cuStreamBeginCaptureToGraph_ptsz
-    783, // cuStreamBeginCaptureToCig
-    814, // cuStreamBeginCaptureToCig_ptsz
-];
-
-/// Whether a launch callback id is a graph launch or a stream capture.
-pub(super) fn is_graph_launch(domain: sys::CUpti_CallbackDomain, cbid: u32) -> bool {
-    match domain {
-        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API => {
-            RUNTIME_GRAPH_LAUNCHES.contains(&cbid)
-        }
-        sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API => {
-            DRIVER_GRAPH_LAUNCHES.contains(&cbid)
-        }
-        _ => false,
-    }
-}
 
 /// PC-sampling settings fixed at attach.
 #[derive(Debug, Clone)]
@@ -282,7 +215,12 @@ pub(super) fn enable_callbacks(
         // An id this CUPTI does not know is skipped (and named), not fatal.
         let mut unknown = Vec::new();
         let runtime: &[u32] = if pc.runtime_callbacks {
-            &[RUNTIME_LAUNCHES, RUNTIME_GRAPH_LAUNCHES].concat()
+            &[
+                RUNTIME_LAUNCHES,
+                &[RUNTIME_MULTI_DEVICE],
+                RUNTIME_GRAPH_LAUNCHES,
+            ]
+            .concat()
         } else {
             &[]
         };
@@ -291,7 +229,11 @@ pub(super) fn enable_callbacks(
                 unknown.push(format!("runtime {cbid}"));
             }
         }
-        for cbid in DRIVER_LAUNCHES.iter().chain(DRIVER_GRAPH_LAUNCHES) {
+        for cbid in DRIVER_LAUNCHES
+            .iter()
+            .chain([&DRIVER_MULTI_DEVICE])
+            .chain(DRIVER_GRAPH_LAUNCHES)
+        {
             if enable(drv, *cbid, "cuptiEnableCallback(DRIVER_API)").is_err() {
                 unknown.push(format!("driver {cbid}"));
             }

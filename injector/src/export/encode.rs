@@ -138,6 +138,10 @@ impl Batcher {
                 ranges: 1,
                 ..Counts::default()
             },
+            OtherKind::Unrecorded => Counts {
+                unrecorded: 1,
+                ..Counts::default()
+            },
         };
         self.append((tier, None), &scratch, counts);
         self.scratch = scratch;

@@ -23,6 +23,7 @@ use semconv::Tier;
 use crate::clock::now_ns;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
 use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
+use crate::launches::{Launches, Settler};
 use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
 use crate::sampling::stamp::StampLimits;
@@ -43,6 +44,7 @@ struct Running {
     stop: Mutex<Option<SyncSender<Control>>>,
     stats: Arc<Stats>,
     exit_deadline: Duration,
+    launch_accounting: bool,
 }
 
 struct Stop {
@@ -60,6 +62,16 @@ enum Control {
 }
 
 static RUNNING: OnceLock<Running> = OnceLock::new();
+
+/// The process's launch accounting, counted on the application's threads.
+static LAUNCHES: OnceLock<Launches> = OnceLock::new();
+
+/// The launch callbacks' hook (application threads; never waits).
+fn on_launched(launch: crate::completeness::Launch) {
+    if let Some(l) = LAUNCHES.get() {
+        l.on(launch);
+    }
+}
 
 /// Starts the injector. Never fails the host: every problem is one log line and
 /// the injector steps aside.
@@ -106,13 +118,20 @@ pub(crate) fn initialize() {
         max_buffers: cfg.max_buffers,
         pc,
         nvtx: cfg.nvtx,
+        launch_accounting: cfg.launch_accounting,
+        device_buffers: (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
         hooks: cupti::Hooks {
             on_launch: pc::on_launch,
             on_drained: pc::on_drained,
             on_nvtx: nvtx::on_nvtx,
             on_correlation: nvtx::on_correlation,
+            on_launched,
         },
     };
+    // Before the callbacks exist, so that none finds it missing.
+    let settler = cfg
+        .launch_accounting
+        .then(|| Settler::new(cfg.record_settle, LAUNCHES.get_or_init(Launches::default)));
     let attached = match cupti::attach(&settings) {
         Ok(a) => a,
         Err(e) => {
@@ -165,7 +184,10 @@ pub(crate) fn initialize() {
             slicer: Slicer::new(cfg.trace_slice, grace, seed, tier),
             record_dump: cfg.record_dump.clone(),
             stamp_limits,
-            devices: Some(Box::new(cupti::DriverDevices::new(DEVICE_WAIT))),
+            devices: Some(Box::new(cupti::DriverDevices::new(
+                DEVICE_WAIT,
+                cfg.cuda_visible_devices.clone(),
+            ))),
         },
         stats.clone(),
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
@@ -231,6 +253,7 @@ pub(crate) fn initialize() {
                     stop_rx,
                     control,
                     cupti_flushes,
+                    settler,
                 )
             }));
             if r.is_err() {
@@ -250,16 +273,27 @@ pub(crate) fn initialize() {
         stop: Mutex::new(Some(stop_tx)),
         stats,
         exit_deadline: cfg.exit_deadline,
+        launch_accounting: cfg.launch_accounting,
     });
     if !cupti::register_at_exit(at_exit) {
         crate::log::line("atexit refused the exit flush: records of the last ~100 ms may be lost");
     }
 }
 
-/// Drains completed CUPTI buffers into the queue, and reads CUPTI's drop counter.
-fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats: &Stats) {
+/// Drains completed CUPTI buffers into the queue (each record counted against its
+/// launch first), and reads CUPTI's drop counter.
+fn drain(
+    attached: &Attached,
+    names: &mut NameTable,
+    queue: &RecordQueue,
+    stats: &Stats,
+    settler: Option<&mut Settler<'_>>,
+) {
     let mut batch = Vec::new();
     let malformed = attached.take_buffers(names, &mut batch);
+    if let Some(s) = settler {
+        s.records(&batch);
+    }
     nvtx::link(&mut batch);
     stats.malformed.fetch_add(malformed, Ordering::Relaxed);
     queue.offer(batch);
@@ -270,6 +304,7 @@ fn drain(attached: &Attached, names: &mut NameTable, queue: &RecordQueue, stats:
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn collect(
     attached: Attached,
     queue: RecordQueue,
@@ -278,6 +313,7 @@ fn collect(
     stop: Receiver<Control>,
     mut control: Option<ControlFile>,
     cupti_flushes: bool,
+    mut settler: Option<Settler<'static>>,
 ) {
     let mut names = NameTable::default();
     let mut warned = false;
@@ -292,7 +328,10 @@ fn collect(
                 if let Err(e) = attached.flush(true) {
                     crate::log::line(&format!("final flush: {e}"));
                 }
-                drain(&attached, &mut names, &queue, &stats);
+                drain(&attached, &mut names, &queue, &stats, settler.as_mut());
+                if let Some(s) = settler.as_mut() {
+                    s.period(now_ns(), true, &stats, &queue);
+                }
                 let _ = attached.stop();
                 let finished = queue.shutdown(deadline);
                 let _ = done.send(finished);
@@ -312,18 +351,18 @@ fn collect(
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        if cupti_flushes {
-            drain(&attached, &mut names, &queue, &stats);
-            pc::periodic_drain();
-            continue;
-        }
-        if let Err(e) = attached.flush(false) {
-            if !warned {
-                warned = true;
-                crate::log::line(&format!("periodic flush: {e}"));
+        if !cupti_flushes {
+            if let Err(e) = attached.flush(false) {
+                if !warned {
+                    warned = true;
+                    crate::log::line(&format!("periodic flush: {e}"));
+                }
             }
         }
-        drain(&attached, &mut names, &queue, &stats);
+        drain(&attached, &mut names, &queue, &stats, settler.as_mut());
+        if let Some(s) = settler.as_mut() {
+            s.period(now_ns(), false, &stats, &queue);
+        }
         pc::periodic_drain();
     }
 }
@@ -394,6 +433,9 @@ fn at_exit() {
         "exit: {}; CUPTI buffers refused={refused} (pool full), from context queues={context_buffers}{tail}",
         running.stats.summary()
     ));
+    if running.launch_accounting {
+        crate::log::line(&format!("exit: {}", running.stats.launches().summary()));
+    }
     if let Some(s) = pc_summary {
         crate::log::line(&format!("exit: {s}"));
     }

@@ -215,12 +215,14 @@ fn run(
         match msg {
             Ok(Msg::Records(batch)) => worker.take(batch, dump.as_mut()),
             Ok(Msg::Nvtx(e)) => worker.nvtx(e, dump.as_mut()),
+            Ok(Msg::Unrecorded(found)) => worker.unrecorded(found),
             Ok(Msg::Wake) => {}
             Ok(Msg::Shutdown { deadline, done }) => {
                 while let Ok(msg) = rx.try_recv() {
                     match msg {
                         Msg::Records(batch) => worker.take(batch, dump.as_mut()),
                         Msg::Nvtx(e) => worker.nvtx(e, dump.as_mut()),
+                        Msg::Unrecorded(found) => worker.unrecorded(found),
                         Msg::Wake | Msg::Shutdown { .. } => {}
                     }
                 }
@@ -300,6 +302,18 @@ impl Worker {
             }
         }
         self.app_stats();
+        self.submit_ready();
+    }
+
+    /// Executions launched and never recorded: one span each, in the trace of the slice
+    /// where their launches were made.
+    fn unrecorded(&mut self, found: Vec<crate::completeness::Unrecorded>) {
+        self.budget.release(queue::unrecorded_cost(&found));
+        let tier = self.current_tier();
+        for u in &found {
+            let span = self.slicer.unrecorded_span(u);
+            self.other(tier, &span, OtherKind::Unrecorded);
+        }
         self.submit_ready();
     }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::budget::Budget;
+use crate::completeness::Unrecorded;
 use crate::export::Closer;
 use crate::record::KernelRecord;
 use crate::sampling::message::SamplingMsg;
@@ -16,6 +17,11 @@ use crate::stats::Stats;
 
 /// What one queued record costs the budget: the record plus its share of the queue.
 pub const RECORD_COST: u64 = std::mem::size_of::<KernelRecord>() as u64 + 8;
+
+/// What a batch of the launch accounting's findings costs the budget.
+pub(crate) fn unrecorded_cost(found: &[Unrecorded]) -> u64 {
+    std::mem::size_of_val(found) as u64 + 8
+}
 
 /// Sends [`SamplingMsg`]s to the worker and wakes it.
 #[derive(Debug, Clone)]
@@ -41,6 +47,8 @@ pub(crate) enum Msg {
     Wake,
     /// An NVTX event from an application thread.
     Nvtx(crate::nvtx::Event),
+    /// Executions launched and never recorded, found by the launch accounting.
+    Unrecorded(Vec<Unrecorded>),
     /// Flush and stop.
     Shutdown {
         deadline: Instant,
@@ -94,6 +102,24 @@ impl RecordQueue {
         }
         self.stats.refuse_records(n, self.budget.limit());
         false
+    }
+
+    /// Offers the launch accounting's findings without waiting. Their counts are
+    /// already in the counters (the exit line, the drop events on roots); when the
+    /// budget has no room they go without a span, counted.
+    pub fn offer_unrecorded(&self, found: Vec<Unrecorded>) {
+        if found.is_empty() {
+            return;
+        }
+        let n = found.len() as u64;
+        let cost = unrecorded_cost(&found);
+        if self.budget.try_take(cost) {
+            match self.tx.send(Msg::Unrecorded(found)) {
+                Ok(()) => return,
+                Err(_) => self.budget.release(cost),
+            }
+        }
+        self.stats.launches().spans_refused += n;
     }
 
     /// The sender of NVTX events, admitted against the same memory budget.

@@ -83,6 +83,7 @@ pub fn process() -> ProcessInfo {
         executable_name: "fake-cuda-app".into(),
         host_name: Some("test-host".into()),
         instance_id: "7f1d6a52-3b8e-4c1a-9e57-2d0c5b9a1e33".into(),
+        container: Default::default(),
     }
 }
 

@@ -2,6 +2,7 @@
 //! sent as the bytes its caller encoded ([`codec`]).
 
 mod codec;
+mod frames;
 
 pub use codec::{export, PreEncoded, EXPORT_PATH, METRICS_EXPORT_PATH};
 
@@ -14,12 +15,14 @@ use tonic::metadata::{Ascii, MetadataKey, MetadataValue};
 use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Identity};
 use tonic_types::StatusExt as _;
 
+use crate::compression::Compression;
 use crate::config::{ExportConfig, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
 use crate::failure::{connect_failed, described_after, handshake_failure};
 use crate::retry::{classify_grpc, Attempt, Verdict};
 use crate::signal::Signal;
 use crate::tls::ClientTls;
+use frames::{Compressed, Frames};
 
 /// Largest answer read: an export response is a few bytes.
 const MAX_RESPONSE_BYTES: usize = 4 << 20;
@@ -27,8 +30,9 @@ const MAX_RESPONSE_BYTES: usize = 4 << 20;
 /// An OTLP/gRPC client.
 #[derive(Debug, Clone)]
 pub(crate) struct GrpcTransport {
-    clients: Arc<Vec<tonic::client::Grpc<Channel>>>,
+    clients: Arc<Vec<tonic::client::Grpc<Frames<Channel>>>>,
     next: Arc<AtomicUsize>,
+    compression: Compression,
     headers: Arc<Vec<(MetadataKey<Ascii>, MetadataValue<Ascii>)>>,
     timeout: Duration,
 }
@@ -65,13 +69,10 @@ impl GrpcTransport {
         }
         let clients = (0..cfg.grpc_connections.max(1))
             .map(|_| {
-                let client = tonic::client::Grpc::new(target.connect_lazy())
+                // Messages come compressed already (frames.rs): tonic sends them as they are.
+                tonic::client::Grpc::new(Frames::new(target.connect_lazy()))
                     .max_encoding_message_size(usize::MAX)
-                    .max_decoding_message_size(MAX_RESPONSE_BYTES);
-                match cfg.compression.grpc_encoding() {
-                    Some(encoding) => client.send_compressed(encoding),
-                    None => client,
-                }
+                    .max_decoding_message_size(MAX_RESPONSE_BYTES)
             })
             .collect();
         let headers = cfg
@@ -90,6 +91,7 @@ impl GrpcTransport {
             next: Arc::default(),
             headers: Arc::new(headers),
             timeout: cfg.timeout,
+            compression: cfg.compression,
         })
     }
 
@@ -97,7 +99,16 @@ impl GrpcTransport {
     pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len();
         let mut client = self.clients[i].clone();
+        let body = match self.compression.compress(body) {
+            Ok(b) => b,
+            Err(e) => return Verdict::Fatal(e.to_string()).into(),
+        };
         let mut request = tonic::Request::new(body);
+        if self.compression != Compression::None {
+            request
+                .extensions_mut()
+                .insert(Compressed(self.compression));
+        }
         request.set_timeout(self.timeout);
         for (k, v) in self.headers.iter() {
             request.metadata_mut().insert(k.clone(), v.clone());

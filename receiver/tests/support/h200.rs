@@ -12,7 +12,7 @@ pub fn capture() -> Vec<ExportTraceServiceRequest> {
 }
 
 /// What the receiver exported of 12 PyTorch training steps under the serialized tier
-/// on the H200 (2026-12-01, examples/gpu/output-captures-verify.sh): 5,370 kernels,
+/// on the H200 (2026-12-01, examples/gpu/carry/captures.sh): 5,370 kernels,
 /// one of them "true", and the window spans of its bursts.
 pub fn torch_serialized() -> Vec<ExportTraceServiceRequest> {
     fixture("h200_torch_serialized_receiver_output.jsonl.gz")

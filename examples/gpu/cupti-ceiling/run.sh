@@ -1,0 +1,86 @@
+#!/bin/bash
+# The CUDA-graph record ceiling, one arm per candidate mechanism (README.md says what
+# each asks). A deliberately small CUPTI device-buffer pool (1 MB buffers, limit 4: a
+# ceiling of ~130k kernel records) makes each arm take seconds. Run from the repository
+# root on the GPU machine:
+#
+#   bash examples/gpu/cupti-ceiling/run.sh          # writes $OUT/ceiling.tsv and $OUT/raw/
+#
+# REPLAYS (default 3000) x NODES (default 200) kernels per graph arm; ARMS="a b" runs
+# only those arms. Stops starting arms after BUDGET_S (default 480) seconds.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-$(mktemp -d)}
+BIN=$(mktemp -d)
+mkdir -p "$OUT/raw"
+. "$HERE/build.sh"
+
+REPLAYS=${REPLAYS:-3000}
+NODES=${NODES:-200}
+BUDGET_S=${BUDGET_S:-480}
+SMALL="CEIL_DEVBUF_BYTES=1048576 CEIL_POOL_LIMIT=4"
+START=$(date +%s)
+
+# arm NAME "ENV=... (or -)" "graphloop args"; "none" as ENV runs without injection.
+arm() {
+  local name=$1 envs=$2 args=$3
+  if [ -n "${ARMS:-}" ] && [[ " $ARMS " != *" $name "* ]]; then return; fi
+  if [ $(( $(date +%s) - START )) -gt "$BUDGET_S" ]; then
+    echo "skipped: time budget" > "$OUT/raw/$name.log"; echo 125 > "$OUT/raw/$name.rc"; return
+  fi
+  printf '%s | %s\n' "$envs" "$args" > "$OUT/raw/$name.cmd"
+  local inj="CUDA_INJECTION64_PATH=$BIN/ceilinj.so CEIL_LABEL=$name"
+  [ "$envs" = none ] && { inj=""; envs=""; }
+  [ "$envs" = - ] && envs=""
+  # shellcheck disable=SC2086
+  env $inj $envs timeout 120 "$BIN/graphloop" --label "$name" --replays "$REPLAYS" --nodes "$NODES" $args \
+    > "$OUT/raw/$name.log" 2>&1
+  echo $? > "$OUT/raw/$name.rc"
+  # One short line per arm (the device tool returns only the output's tail).
+  echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "expected_kernels=[0-9]*\|^ceilinj: label=[^ ]* kernel_records=[0-9]*\|graph_trace_records=[0-9]*\|dropped=[0-9]*" \
+    "$OUT/raw/$name.log" | sed 's/^ceilinj: label=[^ ]* //' | tr '\n' ' ')"
+}
+
+# Controls: the app alone; graphs with CUPTI's defaults (far below the 24.9M ceiling);
+# eager launches on the small pool (no ceiling expected).
+arm nolib                none "--mode graph"
+arm graph-defaults       -    "--mode graph"
+arm eager-small          "$SMALL" "--mode eager"
+# The ceiling and its calibration: records stop at ~pool x buffer / 32 B?
+arm graph-small          "$SMALL CEIL_PROGRESS_MS=250" "--mode graph"
+arm graph-pool8          "CEIL_DEVBUF_BYTES=1048576 CEIL_POOL_LIMIT=8" "--mode graph"
+arm graph-devbuf2m       "CEIL_DEVBUF_BYTES=2097152 CEIL_POOL_LIMIT=4" "--mode graph"
+# Flushing: CUPTI's own period, ours plain, ours forced, forced after a context sync.
+arm flush-period         "$SMALL CEIL_FLUSH_PERIOD_MS=10" "--mode graph"
+arm flush-plain          "$SMALL CEIL_FLUSH_MS=20" "--mode graph"
+arm flush-forced         "$SMALL CEIL_FLUSH_MS=20 CEIL_FLUSH_FORCED=1" "--mode graph"
+arm sync-flush-forced    "$SMALL CEIL_FLUSH_MS=20 CEIL_FLUSH_FORCED=1 CEIL_SYNC_FLUSH=1" "--mode graph"
+arm app-no-sync          "$SMALL" "--mode graph --sync-every 0"
+# The kinds: disable+enable, KIND_KERNEL, graph-level records beside or instead.
+arm toggle-kind          "$SMALL CEIL_TOGGLE_MS=100" "--mode graph"
+arm kind-kernel          "$SMALL CEIL_KIND_KERNEL=1" "--mode graph"
+arm graph-trace-beside   "$SMALL CEIL_GRAPH_TRACE=1" "--mode graph"
+arm graph-trace-only     "$SMALL CEIL_GRAPH_TRACE_ONLY=1" "--mode graph"
+# Detach and attach again.
+arm finalize-reattach    "$SMALL CEIL_FINALIZE_MS=150" "--mode graph"
+# The graph's life: destroy and instantiate again (and recapture) every 100 replays.
+arm reinst100            "$SMALL" "--mode graph --reinst 100"
+arm reinst100-forced     "$SMALL CEIL_FLUSH_MS=20 CEIL_FLUSH_FORCED=1" "--mode graph --reinst 100"
+arm recapture100         "$SMALL" "--mode graph --reinst 100 --recapture 1"
+# Allocation attributes.
+arm prealloc0            "$SMALL CEIL_PREALLOC=0" "--mode graph"
+arm prealloc1            "$SMALL CEIL_PREALLOC=1" "--mode graph"
+arm pinned-host          "$SMALL CEIL_PINNED=1" "--mode graph"
+arm per-thread-off       "$SMALL CEIL_PTB=0" "--mode graph"
+# Scope: several graphs, two contexts; eager work after the pool is exhausted.
+arm graphs4              "$SMALL" "--mode graph --graphs 4"
+arm contexts2            "$SMALL" "--mode graph --contexts 2"
+arm graph-then-eager     "$SMALL" "--mode graph-then-eager"
+arm graph-destroy-eager  "$SMALL" "--mode graph-then-eager --destroy-before-eager 1"
+# The expected count from callbacks alone (exec created -> kernel nodes; launches).
+arm callbacks-count      "$SMALL CEIL_CB=1" "--mode graph --graphs 2 --reinst 500"
+
+python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels lib.kernel_records \
+  records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \
+  graph_trace/replays lib.ts_zero lib.buffers_requested lib.buffers_completed lib.expected_graph_kernels max_rss_mb app.wall_s
+echo "wrote $OUT/ceiling.tsv ($(( $(date +%s) - START )) s)"

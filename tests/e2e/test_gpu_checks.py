@@ -1,0 +1,352 @@
+"""The GPU checks (examples/gpu/) without a GPU: their shared code on what the H200
+recorded, their plumbing with the real receiver, and their index.
+
+- common/arms.py on two H200 cost logs (fixtures/h200_floor_9_rounds.txt: the program
+  lines of `cost/floor.sh` with SHORT=1 ROUNDS=9, 2026-12-01; fixtures/
+  h200_pc_sampling_overhead.txt: the program and PC-sampling exit lines of
+  `pc-sampling/overhead.sh`, 2026-11-29, cut to their first 300 characters) gives the
+  numbers docs/measurements/ quotes from them.
+- The analyzers on the committed receiver outputs of H200 runs
+  (receiver/tests/fixtures/).
+- common/gpu.sh's receiver, counting backend and both-ends count, with export-load (the
+  injector's export path without a GPU) as the workload.
+- Every check parses (bash -n, py_compile) and the index names every folder and check.
+"""
+
+import gzip
+import json
+import os
+import py_compile
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN, ROOT
+
+GPU = ROOT / "examples" / "gpu"
+FIXTURES = Path(__file__).parent / "fixtures"
+RECEIVER_FIXTURES = ROOT / "receiver" / "tests" / "fixtures"
+sys.path.insert(0, str(GPU / "common"))
+sys.path.insert(0, str(GPU / "workloads"))
+import graph_nodes  # noqa: E402
+import otlp  # noqa: E402
+
+
+def run(*args, **kw):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=300, **kw)
+
+
+def summaries(*args):
+    r = run(sys.executable, GPU / "common" / "arms.py", *args)
+    assert r.returncode == 0, r.stderr
+    out = {}
+    for line in r.stdout.splitlines():
+        fields = dict(w.split("=", 1) for w in line.removeprefix("summary: ").split())
+        out[(fields.get("streams"), fields["arm"])] = fields
+    return out
+
+
+def test_the_floor_summary_gives_the_injector_within_0_2_us_of_rawinj_over_nine_h200_rounds():
+    s = summaries(FIXTURES / "h200_floor_9_rounds.txt", "--ref", "rawinj")
+    one, four = s[("1", "inj")], s[("4", "inj")]
+    assert (one["runs"], one["us_per_launch_vs_rawinj"], one["paired_us_per_launch_vs_rawinj"]) == ("9", "-0.190", "+0.059")
+    assert (four["us_per_launch_vs_rawinj"], four["paired_us_per_launch_vs_rawinj"]) == ("-0.110", "-0.386")
+    assert s[("1", "rawinj")]["us_per_launch_vs_rawinj"] == "+0.000"
+    assert s[("1", "none")]["us_per_launch_vs_none"] == "+0.000"
+
+
+def test_the_pc_sampling_overhead_summary_gives_the_default_controller_one_percent_and_131_ms_per_1000_pairs():
+    s = summaries(FIXTURES / "h200_pc_sampling_overhead.txt", "--base", "off", "--fields",
+                  "duty,bursts,launches_serialized", "--per", "pairs")
+    d, fixed = s[(None, "default")], s[(None, "fixed50")]
+    assert (d["vs_off"], d["ms_per_1000_pairs"], d["bursts"], d["pairs"]) == ("+1.00%", "131.1", "6", "478")
+    assert (fixed["vs_off"], fixed["ms_per_1000_pairs"]) == ("+3.85%", "301.6")
+    assert s[(None, "off")]["pairs"] == "-"  # tier off prints no PC-sampling line
+
+
+def test_arms_refuses_a_log_without_arm_lines(tmp_path):
+    log = tmp_path / "empty.txt"
+    log.write_text("nothing measured\n")
+    r = run(sys.executable, GPU / "common" / "arms.py", log)
+    assert r.returncode == 1 and "no arm lines" in r.stderr
+
+
+def test_the_exit_line_reader_takes_the_tiers_bursts_not_the_deferred_flushes():
+    log = (
+        "gpu-otel-injector: exit: 7718355 kernel records, 7718355 kernel spans and 361 trace roots exported; "
+        "dropped: queue_full=0 cupti_dropped=3 export_failed=0 (kernel spans 0) malformed=0 unexported_at_exit=0; "
+        "requests=10485 retries=0 memory_budget_peak_mib=6.3; flushes deferred for bursts=4\n"
+        "gpu-otel-injector: exit: pc sampling tier=serialized bursts=68 empty_bursts=21 gap_ms=10000\n"
+    )
+    e = otlp.exit_line(log)
+    assert (e["records"], e["exported"], e["cupti_dropped"], e["bursts"], e["empty_bursts"]) == (7718355, 7718355, 3, 68, 21)
+    assert e["memory_budget_peak_mib"] == 6.3
+    assert otlp.exit_line("no injector here") is None
+
+
+class FakeCudart:
+    """The three runtime calls graph_nodes.kernel_nodes makes, over graphs given as
+    {graph: [(node, cudaGraphNodeType, child graph or None)]}."""
+
+    def __init__(self, graphs):
+        self.graphs = graphs
+        self.nodes = {n: (kind, child) for g in graphs.values() for n, kind, child in g}
+
+    def cudaGraphGetNodes(self, graph, nodes, count):
+        ids = [n for n, _, _ in self.graphs[graph.value]]
+        count._obj.value = len(ids)
+        for i, n in enumerate(ids if nodes is not None else []):
+            nodes[i] = n
+        return 0
+
+    def cudaGraphNodeGetType(self, node, kind):
+        kind._obj.value = self.nodes[node.value][0]
+        return 0
+
+    def cudaGraphChildGraphNodeGetGraph(self, node, child):
+        child._obj.value = self.nodes[node.value][1]
+        return 0
+
+
+def test_a_graphs_kernel_nodes_count_its_child_graphs_kernels_and_nothing_else():
+    kernel, memset, child, empty, conditional = 0, 2, 4, 5, 13
+    graphs = {0x100: [(1, kernel, None), (2, memset, None), (3, child, 0x200), (4, kernel, None), (5, empty, None)],
+              0x200: [(6, kernel, None), (7, child, 0x300)],
+              0x300: [(8, kernel, None), (9, kernel, None)]}
+    assert graph_nodes.kernel_nodes(FakeCudart(graphs), 0x100) == 5
+    assert graph_nodes.kernel_nodes(FakeCudart({0x100: []}), 0x100) == 0
+    # A conditional node anywhere: the count per launch is not fixed.
+    graphs[0x300].append((10, conditional, None))
+    assert graph_nodes.kernel_nodes(FakeCudart(graphs), 0x100) is None
+
+
+# The injector's launch accounting line, as injector/src/stats.rs formats it.
+LAUNCH_LINE = (
+    "gpu-otel-injector: exit: launch accounting: kernel executions expected={} recorded={} not recorded={} "
+    "(reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), "
+    "late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown "
+    "count={}); graph execs known={} untracked={}"
+)
+
+
+def test_the_launch_accounting_reader_reads_every_count_and_sums_the_lines_of_several_processes():
+    one = LAUNCH_LINE.format(*range(101, 115))
+    a = otlp.launch_accounting(one)
+    assert a == {"processes": 1, "expected": 101, "recorded": 102, "not_recorded": 103, "reported": 104,
+                 "unrecorded_spans": 105, "without_span": 106, "late": 107, "kernel_launches": 108,
+                 "graph_launches": 109, "uncountable_launches": 110, "unchecked": 111, "uncountable_blocks": 112,
+                 "execs_known": 113, "execs_untracked": 114}
+    child = LAUNCH_LINE.format(*[1] * 14)
+    both = otlp.launch_accounting(f"decode: ok\n{one}\nsomething else\n{child}\n")
+    assert (both["processes"], both["expected"], both["not_recorded"], both["execs_untracked"]) == (2, 102, 104, 115)
+    assert otlp.launch_accounting("gpu-otel-injector: exit: 5 kernel records, 5 kernel spans") is None
+
+
+def endurance_log(records, expected, recorded, missing, unchecked, replays, nodes, kernels):
+    """A graph decode's output as decode.py and the injector print it."""
+    return (
+        "decode: mode=graph set up in 9.1 s, kernel_nodes=197\n"
+        "decode: t=10.0 tokens_per_s=10312.4 steps=12890 rss_mib=812.3\n"
+        "decode: t=20.0 tokens_per_s=10290.0 steps=25752 rss_mib=830.0\n"
+        "decode: t=30.0 tokens_per_s=10301.7 steps=38630 rss_mib=829.5\n"
+        f"decode: ok mode=graph steps={replays} seconds=30.1 tokens_per_s=10300.0 kernel_nodes={nodes} "
+        f"graph_replays={replays} warmup_steps=3 last_tokens=1,2,3\n"
+        f"gpu-otel-injector: exit: {records} kernel records, {records} kernel spans and 90 trace roots exported; "
+        "dropped: queue_full=0 cupti_dropped=0 export_failed=0 (kernel spans 0) malformed=0 unexported_at_exit=0 "
+        f"not_recorded={missing}; requests=100 retries=0 memory_budget_peak_mib=41.5; serialized stamps true=0\n"
+        + LAUNCH_LINE.format(expected, recorded, missing, missing, 2, 0, 0, kernels, replays, 1, unchecked, 1, 1, 0)
+        + "\n"
+    )
+
+
+def test_the_endurance_report_balances_expected_executions_against_spans_and_counted_loss(tmp_path):
+    """A graph decode whose CUPTI stopped recording: 38,630 replays x 197 nodes + 700
+    kernels launched one by one = 7,610,810 executions; 5,000,000 records (64 of them in
+    the capture's block, unchecked) reached the backend, 2,610,810 were counted as not
+    recorded."""
+    records, unchecked, replays, nodes, kernels = 5_000_000, 64, 38_630, 197, 700
+    missing = replays * nodes + kernels - records
+    expected = records - unchecked + missing
+    (tmp_path / "decode-graph.log").write_text(
+        endurance_log(records, expected, records - unchecked, missing, unchecked, replays, nodes, kernels))
+    (tmp_path / "decode-graph.backend.json").write_text(json.dumps({"kernel_spans": records, "spans": records + 92}))
+    (tmp_path / "rss.tsv").write_text(
+        "t_s\tname\tapp_rss_mib\tapp_cpu_s\treceiver_rss_mib\treceiver_cpu_s\treceiver_kernel_spans\tqueue_mib\n"
+        "0.0\tdecode-graph\t500.0\t1.0\t40.0\t0.1\t0\t0.1\n"
+        "10.0\tdecode-graph\t810.0\t11.0\t60.0\t5.0\t2500000\t64.0\n"
+        "20.0\tdecode-graph\t830.0\t21.0\t61.0\t9.0\t5000000\t64.0\n"
+        "30.0\tdecode-graph\t829.0\t31.0\t61.0\t9.2\t5000000\t64.0\n"
+        "40.0\tdecode-graph\t829.0\t41.0\t61.0\t9.3\t5000000\t64.0\n")
+    report = [sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph"]
+    r = run(*report)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "7610810 vs 7610810 -> EQUAL" in r.stdout and "minus spans + loss: 0;" in r.stdout, r.stdout
+    header, row = (tmp_path / "summary.tsv").read_text().splitlines()
+    w = dict(zip(header.split("\t"), row.split("\t")))
+    assert (w["not_recorded"], w["counted_loss"], w["replays_x_nodes"], w["ends_equal"]) == \
+        (str(missing), str(missing), str(replays * nodes), "True")
+    assert (w["rss_first_mib"], w["rss_max_mib"], w["rss_last_mib"], w["sampled_rss_max_mib"]) == \
+        ("812.3", "830.0", "829.5", "830.0")
+    assert (w["tokens_per_s_first"], w["tokens_per_s_last"], w["budget_peak_mib"]) == ("10312.4", "10301.7", "41.5")
+    # The records stopped coming at the receiver: the lowest rate between samples is 0.
+    assert (w["receiver_spans_per_s_first"], w["receiver_spans_per_s_min_inner"]) == ("250000.0", "0.0")
+    # A span short at the backend: the ends and the balance differ, and the report fails.
+    (tmp_path / "decode-graph.backend.json").write_text(json.dumps({"kernel_spans": records - 1}))
+    r = run(*report)
+    assert r.returncode == 1 and "-> DIFFER" in r.stdout and "not balanced or not counted: decode-graph" in r.stdout
+
+
+def test_the_rawinj_comparison_sets_cuptis_records_against_replays_times_kernel_nodes(tmp_path):
+    log = tmp_path / "rawinj.log"
+    log.write_text(endurance_log(0, 0, 0, 0, 0, 162_000, 197, 700).split("gpu-otel-injector")[0]
+                   + "rawinj: kernel_records=24874415 callbacks=0\n")
+    tsv = tmp_path / "rss.tsv"
+    tsv.write_text("t_s\tname\tapp_rss_mib\tapp_cpu_s\treceiver_rss_mib\treceiver_cpu_s\treceiver_kernel_spans\t"
+                   "queue_mib\n0.0\tdecode-graph\t2800.5\t1.0\t-1.0\t-1.0\t-1\t-1.0\n")
+    r = run(sys.executable, GPU / "carry" / "endurance.py", "rawinj", log, tsv)
+    assert r.returncode == 0, r.stderr
+    assert ("rawinj: kernel_records=24874415 graph_replays=162000 kernel_nodes=197 replays_x_nodes=31914000 "
+            "records_minus_replays_x_nodes=-7039585") in r.stdout, r.stdout
+    assert "RSS MiB first/max/last 812.3/830.0/829.5 (sampled max 2800.5)" in r.stdout, r.stdout
+
+
+@pytest.mark.skipif(not (BIN / "export-load").exists(), reason="export-load not built")
+def test_the_endurance_check_counts_three_workloads_at_both_ends_with_stand_ins_for_the_gpu(tmp_path):
+    """carry/endurance.sh end to end without a GPU: three receivers with their persistent
+    queues, three counting backends (the training's started 12 s late, after its
+    "compilation", which a child process's spans preceded), the sampler and the report;
+    each workload a stand-in (fake_gpu_workload.py) that sends real spans with
+    export-load and prints the programs' and the injector's lines, 500-odd executions
+    not recorded."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    smi = bin_dir / "nvidia-smi"
+    smi.write_text("#!/bin/sh\necho 'stand-in GPU, 0.0, 0 MiB'\n")
+    smi.chmod(0o755)
+    out = tmp_path / "out"
+    cores = {k: "any" for k in ("GRAPH_CORES", "EAGER_CORES", "TRAIN_CORES", "GRAPH_RECEIVER_CORES",
+                                 "EAGER_RECEIVER_CORES", "TRAIN_RECEIVER_CORES", "BACKEND_CORES")}
+    env = {**os.environ, **cores, "GPU_OTEL_BIN_DIR": str(BIN),
+           "PORT_BASE": str(free_base(offsets=(0, 1000, 2000))),
+           "PATH": f"{bin_dir}:{os.environ['PATH']}", "OUT": str(out), "MARGIN": "14", "SAMPLE_S": "2",
+           "FAKE_BEGIN_AFTER_S": "12", "PYTHON": str(Path(__file__).parent / "fake_gpu_workload.py")}
+    r = run("bash", GPU / "carry" / "endurance.sh", "run", "6", env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "endurance: 3 of 3 balanced" in r.stdout, r.stdout
+    assert "compiled-train: loop began after ~1" in r.stdout, r.stdout
+    header, *rows = (out / "summary.tsv").read_text().splitlines()
+    table = {w["name"]: w for w in (dict(zip(header.split("\t"), row.split("\t"))) for row in rows)}
+    for name, w in table.items():
+        assert w["records_cupti"] == w["backend_kernel_spans"] and int(w["backend_kernel_spans"]) > 10_000, (name, w)
+        assert w["balance_equal"] == "True" and int(w["not_recorded"]) >= 500, (name, w)
+    assert table["decode-graph"]["program_vs_spans_and_loss"] == "0"
+    assert table["compiled-train"]["injector_processes"] == "2"
+    assert not (out / "queues").exists()
+    assert {line.split("\t")[1] for line in (out / "rss.tsv").read_text().splitlines()[1:]} == set(table)
+
+
+@pytest.fixture(scope="module")
+def h200_outputs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("h200")
+    for name in ("demo", "torch_serialized"):
+        (d / f"{name}.jsonl").write_bytes(gzip.decompress((RECEIVER_FIXTURES / f"h200_{name}_receiver_output.jsonl.gz")
+                                                          .read_bytes()))
+    return d
+
+
+def test_the_kernel_analysis_finds_every_h200_demo_kernel_under_its_root_in_launch_order(h200_outputs):
+    r = run(sys.executable, GPU / "carry" / "analyze_kernels.py", h200_outputs / "demo.jsonl", "cuda-kernels-example",
+            0, 10**20, 10000)
+    a = json.loads(r.stdout)
+    assert (a["kernel_spans"], a["spans_equal_launched"], a["root_spans"], a["orphan_kernel_spans"]) == (10000, True, 1, 0)
+    assert (a["distinct_correlation_ids"], a["overlaps_within_a_stream"], a["streams"]) == (10000, 0, 4)
+    assert a["start_order_vs_launch_order_inversions_within_a_stream"] == 0
+
+
+def test_the_pc_sampling_analysis_reads_the_serialized_h200_capture(h200_outputs):
+    r = run(sys.executable, GPU / "pc-sampling" / "analyze_pc.py", h200_outputs / "torch_serialized.jsonl",
+            "torch_serialized")
+    a = json.loads(r.stdout)
+    assert (a["tier"], a["kernel_spans"], a["gpu_serialized"]) == ("serialized", 5370, {"true": 1, "false": 5369})
+    assert (a["sequence_holes"], a["unclosed_seqs"], a["executions_with_samples_not_true"]) == (0, [], 0)
+
+
+def test_both_ends_compares_the_exit_line_with_a_capture_and_fails_when_they_differ(h200_outputs, tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text("gpu-otel-injector: exit: 5370 kernel records, 5370 kernel spans and 3 trace roots exported; "
+                   "dropped: queue_full=0 cupti_dropped=0\n")
+    both = [sys.executable, GPU / "common" / "both_ends.py", log, "--capture", h200_outputs / "torch_serialized.jsonl"]
+    r = run(*both)
+    assert r.returncode == 0 and "capture_kernel_spans=5370 lost=0 equal=True" in r.stdout, r.stdout
+    log.write_text(log.read_text().replace("5370 kernel records", "5371 kernel records"))
+    r = run(*both)
+    assert r.returncode == 1 and "lost=1 equal=False" in r.stdout, r.stdout
+
+
+def free_base(n=5, offsets=(0,)):
+    """A port with the n after it free (the checks' receiver, backend, capture, metrics),
+    and so the n from it + each offset (one such set per workload)."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            base = s.getsockname()[1]
+        if base + max(offsets) + n > 65535:
+            continue
+        try:
+            for p in (base + o + i for o in offsets for i in range(n)):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", p))
+            return base
+        except OSError:
+            continue
+    raise RuntimeError("no free run of ports")
+
+
+@pytest.mark.skipif(not (BIN / "export-load").exists(), reason="export-load not built")
+def test_the_checks_plumbing_counts_every_span_of_a_producer_at_the_backend_behind_the_receiver(tmp_path):
+    """What every carry check does, with export-load in the workload's place: the receiver
+    (to_backend), its counting backend, then both_ends.py on the producer's accounting."""
+    script = f"""
+set -u
+. {GPU}/common/gpu.sh
+to_backend any {tmp_path}/run 1s
+"$BIN/export-load" produce --rate 20000 --seconds 1 --endpoint "$(receiver_url)" > {tmp_path}/run.json 2> {tmp_path}/run.log
+unserve
+python3 "$COMMON/both_ends.py" {tmp_path}/run.log --backend {tmp_path}/run.backend.json --name plumbing
+"""
+    env = {**os.environ, "GPU_OTEL_BIN_DIR": str(BIN), "PORT_BASE": str(free_base()), "BACKEND_CORES": "any"}
+    r = run("bash", "-c", script, cwd=tmp_path, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "records_cupti=20000 exported=20000 backend_kernel_spans=20000 lost=0 equal=True" in r.stdout, r.stdout
+    assert "Receiver started" in (tmp_path / "run.receiver.err").read_text()
+
+
+CHECKS = sorted(p for p in GPU.glob("*/*.sh"))
+PROGRAMS = sorted(p for p in GPU.glob("*/*.py"))
+
+
+@pytest.mark.parametrize("script", CHECKS, ids=lambda p: str(p.relative_to(GPU)))
+def test_every_check_parses(script):
+    r = run("bash", "-n", script)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: str(p.relative_to(GPU)))
+def test_every_analysis_program_compiles(program, tmp_path):
+    py_compile.compile(str(program), cfile=str(tmp_path / "out.pyc"), doraise=True)
+
+
+def test_the_index_names_every_folder_and_every_check():
+    """A folder with a README of its own (CUPTI's probes) names its programs there."""
+    index = (GPU / "README.md").read_text()
+    for folder in (p for p in GPU.iterdir() if p.is_dir()):
+        assert f"{folder.name}/" in index, f"the index does not name {folder.name}/"
+    for check in CHECKS:
+        rel = str(check.relative_to(GPU))
+        own = check.parent / "README.md"
+        assert rel in index or check.parent.name == "common" or (own.exists() and check.name in own.read_text()), \
+            f"{rel} is named neither in the index nor in its folder's README"

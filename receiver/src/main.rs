@@ -209,16 +209,23 @@ fn said_once(e: &anyhow::Error) -> String {
     text
 }
 
-async fn signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// SIGTERM or SIGINT, whichever comes first. The handlers are installed when this is
+/// called, not when it is first awaited: a signal sent as soon as the receiver says it
+/// started is taken, not left to end the process unflushed.
+fn signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("SIGTERM handler");
-        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
+        let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
+        async move {
+            tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
+        }
     }
     #[cfg(not(unix))]
-    let _ = ctrl_c.await;
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 // Decoding, reconciling and encoding OTLP allocate and free millions of small strings
@@ -261,12 +268,13 @@ fn serve(checked: Checked) -> anyhow::Result<()> {
     let config_queued = checked.config().queue.dir.is_some();
     rt.block_on(async {
         let running = pipeline::start_checked(checked).await?;
+        let stopped = signal();
         // One machine-readable line so scripts and tests find the ports.
         println!(
             "{}",
             serde_json::json!({"grpc": running.grpc_addr, "http": running.http_addr, "metrics": running.metrics_addr, "export": running.export})
         );
-        signal().await;
+        stopped.await;
         tracing::info!("Shutting down");
         let telemetry = running.telemetry.clone();
         let report = running.shutdown().await;

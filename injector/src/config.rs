@@ -17,7 +17,9 @@ use std::time::Duration;
 
 use otlp_client::{EnvSettings, ExportConfig};
 
+use crate::lease::LeaseDirSetting;
 use crate::sampling::controller::BurstConfig;
+use crate::sampling::lease::LeaseConfig;
 
 /// Default trace slice: one trace per second per process.
 pub const TRACE_SLICE_MS_DEFAULT: u64 = 1_000;
@@ -96,6 +98,13 @@ pub const ENV_PC_CONTROL_FILE: &str = "GPU_OTEL_PC_CONTROL_FILE";
 pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
+/// The directory of the per-GPU sampler leases (an absolute path every process that
+/// may sample the same GPUs sees as the same directory); `off`: no coordination.
+pub const ENV_PC_LEASE_DIR: &str = "GPU_OTEL_PC_LEASE_DIR";
+/// How long a process holds its GPUs' sampler leases before giving them up, ms.
+pub const ENV_PC_LEASE_HOLD_MS: &str = "GPU_OTEL_PC_LEASE_HOLD_MS";
+/// How long it rests after giving them up before trying again, ms.
+pub const ENV_PC_LEASE_REST_MS: &str = "GPU_OTEL_PC_LEASE_REST_MS";
 
 /// Launch accounting: `1` (default) counts the executions each launch promises and
 /// reports those CUPTI gave no record of; `0` turns it (and its callbacks) off.
@@ -178,6 +187,10 @@ pub struct Config {
     pub pc_sync_before_start: bool,
     /// Subscribe the runtime API's launch callbacks too.
     pub pc_runtime_callbacks: bool,
+    /// Where the per-GPU sampler leases live.
+    pub pc_lease_dir: LeaseDirSetting,
+    /// How long a lease is held and how long its holder rests after.
+    pub pc_lease: LeaseConfig,
     /// Follow NVTX ranges.
     pub nvtx: bool,
     /// Count the executions launches promise against CUPTI's records.
@@ -221,6 +234,8 @@ impl Default for Config {
             pc_control_file: None,
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
+            pc_lease_dir: LeaseDirSetting::Default,
+            pc_lease: LeaseConfig::default(),
             nvtx: true,
             launch_accounting: true,
             record_settle: Duration::from_millis(RECORD_SETTLE_MS_DEFAULT),
@@ -358,6 +373,19 @@ impl Config {
         cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
+        cfg.pc_lease.hold_ns = count(
+            ENV_PC_LEASE_HOLD_MS,
+            crate::sampling::lease::HOLD_MS_DEFAULT,
+            1_000,
+            86_400_000,
+        ) * ms;
+        // At least two retry periods: every waiting process tries inside a rest.
+        cfg.pc_lease.rest_ns = count(
+            ENV_PC_LEASE_REST_MS,
+            crate::sampling::lease::REST_MS_DEFAULT,
+            2 * crate::sampling::lease::RETRY_MS,
+            3_600_000,
+        ) * ms;
         cfg.nvtx = count(ENV_NVTX, 1, 0, 1) == 1;
         cfg.launch_accounting = count(ENV_LAUNCH_ACCOUNTING, 1, 0, 1) == 1;
         if set(ENV_CUPTI_DEVICE_BUFFER_MB).is_some() {
@@ -367,6 +395,20 @@ impl Config {
         if set(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT).is_some() {
             cfg.device_buffer_pool_limit =
                 Some(count(ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT, 250, 1, 100_000) as usize);
+        }
+        if let Some(v) = set(ENV_PC_LEASE_DIR) {
+            let v = v.trim();
+            cfg.pc_lease_dir = match v.to_ascii_lowercase().as_str() {
+                "off" | "0" | "none" => LeaseDirSetting::Off,
+                _ if v.starts_with('/') => LeaseDirSetting::Path(PathBuf::from(v)),
+                _ => {
+                    warnings.push(format!(
+                        "{ENV_PC_LEASE_DIR}={v:?} is not an absolute path (processes with different working directories would not share it); using {}",
+                        crate::lease::DEFAULT_DIR
+                    ));
+                    LeaseDirSetting::Default
+                }
+            };
         }
         cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
         cfg.cuda_visible_devices = set(ENV_CUDA_VISIBLE_DEVICES);
@@ -578,6 +620,31 @@ mod tests {
         let (cfg, w) = read(&[(ENV_PC_MAX_DUTY_PERMILLE, "0")]);
         assert_eq!(w.len(), 1);
         assert_eq!(cfg.burst, BurstConfig::default());
+    }
+
+    #[test]
+    fn the_sampler_lease_directory_is_an_absolute_path_or_off_and_its_times_are_bounded() {
+        assert_eq!(read(&[]).0.pc_lease_dir, LeaseDirSetting::Default);
+        let (cfg, w) = read(&[
+            (ENV_PC_LEASE_DIR, "/var/run/gpu-otel/lease"),
+            (ENV_PC_LEASE_HOLD_MS, "30000"),
+            (ENV_PC_LEASE_REST_MS, "5000"),
+        ]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(
+            cfg.pc_lease_dir,
+            LeaseDirSetting::Path(PathBuf::from("/var/run/gpu-otel/lease"))
+        );
+        assert_eq!(cfg.pc_lease.hold_ns, 30_000_000_000);
+        assert_eq!(cfg.pc_lease.rest_ns, 5_000_000_000);
+        assert_eq!(
+            read(&[(ENV_PC_LEASE_DIR, " OFF ")]).0.pc_lease_dir,
+            LeaseDirSetting::Off
+        );
+        let (cfg, w) = read(&[(ENV_PC_LEASE_DIR, "lease"), (ENV_PC_LEASE_REST_MS, "10")]);
+        assert_eq!(cfg.pc_lease_dir, LeaseDirSetting::Default);
+        assert_eq!(cfg.pc_lease.rest_ns, LeaseConfig::default().rest_ns);
+        assert_eq!(w.len(), 2, "{w:?}");
     }
 
     #[test]

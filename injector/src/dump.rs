@@ -11,7 +11,9 @@ use std::path::Path;
 use opentelemetry_proto::tonic::common::v1::KeyValue;
 
 use crate::record::KernelRecord;
-use crate::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
+use crate::sampling::message::{
+    Failure, OffReason, SamplingCounters, SamplingMsg, StepDown, TierSwitched,
+};
 use crate::sampling::samples::PcRecord;
 
 /// One line of the record dump (`GPU_OTEL_RECORD_DUMP`): a kernel record as it is, or
@@ -46,6 +48,12 @@ pub struct SamplingDump {
     pub counters: SamplingCounters,
     /// (instant, from, to).
     pub switch: Option<(u64, String, String)>,
+    /// A switch to off although another tier was configured: (that tier, why).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_running: Option<(String, String)>,
+    /// A failed session's step-down: (instant, what failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step_down: Option<(u64, String)>,
 }
 
 impl From<&SamplingMsg> for SamplingDump {
@@ -57,6 +65,11 @@ impl From<&SamplingMsg> for SamplingDump {
             switch: m
                 .switch
                 .map(|s| (s.at_ns, s.from.as_str().into(), s.to.as_str().into())),
+            not_running: m
+                .switch
+                .and_then(|s| s.not_running)
+                .map(|(t, why)| (t.as_str().into(), why.as_str().into())),
+            step_down: m.step_down.map(|d| (d.at_ns, d.failure.as_str().into())),
         }
     }
 }
@@ -76,15 +89,30 @@ impl SamplingDump {
             }
             None => None,
         };
+        let tier = |t: &str| {
+            t.parse()
+                .map_err(|e: semconv::tier::ParseTierError| e.to_string())
+        };
+        let not_running = match &self.not_running {
+            Some((t, why)) => Some((
+                tier(t)?,
+                OffReason::parse(why).ok_or_else(|| format!("unknown off reason {why:?}"))?,
+            )),
+            None => None,
+        };
         let switch = match &self.switch {
             Some((at, from, to)) => Some(TierSwitched {
                 at_ns: mv(*at),
-                from: from
-                    .parse()
-                    .map_err(|e: semconv::tier::ParseTierError| e.to_string())?,
-                to: to
-                    .parse()
-                    .map_err(|e: semconv::tier::ParseTierError| e.to_string())?,
+                from: tier(from)?,
+                to: tier(to)?,
+                not_running,
+            }),
+            None => None,
+        };
+        let step_down = match &self.step_down {
+            Some((at, f)) => Some(StepDown {
+                at_ns: mv(*at),
+                failure: Failure::parse(f).ok_or_else(|| format!("unknown failure {f:?}"))?,
             }),
             None => None,
         };
@@ -93,6 +121,7 @@ impl SamplingDump {
             window,
             counters: self.counters,
             switch,
+            step_down,
         })
     }
 }
@@ -176,7 +205,12 @@ mod tests {
             switch: Some(TierSwitched {
                 at_ns: 5_000,
                 from: Tier::Serialized,
-                to: Tier::Continuous,
+                to: Tier::Off,
+                not_running: Some((Tier::Serialized, OffReason::SamplingFailed)),
+            }),
+            step_down: Some(StepDown {
+                at_ns: 4_000,
+                failure: Failure::BurstStuck,
             }),
         };
         let line = serde_json::to_string(&DumpLine::Sampling {
@@ -197,8 +231,15 @@ mod tests {
             )
         );
         assert_eq!(
-            back.switch.map(|s| (s.at_ns, s.to)),
-            Some((5_100, Tier::Continuous))
+            back.switch,
+            msg.switch.map(|s| TierSwitched { at_ns: 5_100, ..s })
+        );
+        assert_eq!(
+            back.step_down,
+            Some(StepDown {
+                at_ns: 4_100,
+                failure: Failure::BurstStuck
+            })
         );
     }
 

@@ -24,6 +24,8 @@
 //! - [`launches`]: the launch accounting (counted on the application's threads, settled
 //!   on the collector's); [`completeness`], its pure core: whether CUPTI recorded every
 //!   execution the launches promised.
+//! - [`lease`]: the per-GPU sampler lease's files (a `flock` per GPU, on the collector
+//!   thread); its policy is `sampling::lease`.
 //! - [`model`]: records to spans. [`sampling`]: PC sampling's controller, window log,
 //!   stamping and aggregation. [`nvtx`]: NVTX ranges. [`record`]: one kernel execution.
 //!   These are pure: no I/O, no clock (instants are arguments).
@@ -50,6 +52,7 @@ pub mod dump;
 pub mod export;
 pub mod fake;
 pub mod launches;
+pub mod lease;
 mod log;
 pub mod model;
 pub mod nvtx;
@@ -59,6 +62,13 @@ mod runtime;
 pub mod sampling;
 pub mod stats;
 pub mod worker;
+
+/// The PC-sampling launch hook and its set-up, for the benchmark of what it costs a
+/// launching thread (`benches/launch_hook.rs`). Not an API.
+#[doc(hidden)]
+pub mod bench {
+    pub use crate::runtime::pc::{bench_install_serialized, on_launch};
+}
 
 pub use model::Slicer;
 pub use record::KernelRecord;

@@ -42,7 +42,7 @@ use crate::nvtx::context::{app_root, AppContexts, ContextCounters, TraceParent};
 use crate::nvtx::Payload;
 use crate::record::KernelRecord;
 use crate::sampling::continuous::FunctionSamples;
-use crate::sampling::message::SamplingCounters;
+use crate::sampling::message::{SamplingCounters, TierSwitched};
 use crate::sampling::samples::PcSummary;
 
 /// Slices whose root left that a late span still finds (about an hour of 1 s slices).
@@ -371,6 +371,15 @@ fn counter_attributes(c: &SamplingCounters) -> Vec<KeyValue> {
             sat(c.launches_serialized),
         ),
         int_kv(a::GPU_PC_SAMPLING_TIER_SWITCHES, sat(c.tier_switches)),
+        int_kv(a::GPU_PC_SAMPLING_SAMPLER_WAIT_MS, sat(c.sampler_wait_ms)),
+        int_kv(
+            a::GPU_PC_SAMPLING_SAMPLER_LEASES_TAKEN,
+            sat(c.sampler_leases_taken),
+        ),
+        int_kv(
+            a::GPU_PC_SAMPLING_SAMPLER_LEASES_GIVEN_UP,
+            sat(c.sampler_leases_given_up),
+        ),
     ]
 }
 
@@ -688,19 +697,26 @@ impl Slicer {
         self.range_spans
     }
 
-    /// The zero-length marker of a run-time tier switch at `at_ns`.
+    /// The zero-length marker of a run-time tier switch at `at_ns` (the switch's own
+    /// instant, or later when it had to be clamped).
     pub fn tier_switch_span(
         &mut self,
         at_ns: u64,
-        from: Tier,
-        to: Tier,
+        sw: &TierSwitched,
         counters: &SamplingCounters,
     ) -> Span {
         let slice = self.enter_slice(at_ns, at_ns);
         let mut attrs = vec![
-            str_kv(a::GPU_PC_SAMPLING_TIER, to.as_str()),
-            str_kv(a::GPU_PC_SAMPLING_TIER_PREVIOUS, from.as_str()),
+            str_kv(a::GPU_PC_SAMPLING_TIER, sw.to.as_str()),
+            str_kv(a::GPU_PC_SAMPLING_TIER_PREVIOUS, sw.from.as_str()),
         ];
+        if let Some((configured, why)) = sw.not_running {
+            attrs.push(str_kv(
+                a::GPU_PC_SAMPLING_TIER_CONFIGURED,
+                configured.as_str(),
+            ));
+            attrs.push(str_kv(a::GPU_PC_SAMPLING_TIER_REASON, why.as_str()));
+        }
         attrs.extend(counter_attributes(counters));
         self.child(
             slice,

@@ -81,6 +81,9 @@ pub struct Stats {
     pub pc_outside_windows: AtomicU64,
     /// Collector periods whose CUPTI flush was deferred for an open burst.
     pub flush_deferred: AtomicU64,
+    /// Kernel records that started after PC sampling failed and stepped down (every
+    /// one carried, under tier off or as "unknown").
+    pub records_after_step_down: AtomicU64,
     /// NVTX events refused at the door (memory budget full, exporter gone).
     pub nvtx_events_dropped: AtomicU64,
     /// NVTX range spans exported successfully.
@@ -255,7 +258,7 @@ impl Stats {
             self.unexported(),
             self.launches().missing,
         ) + &format!(
-            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}",
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}; kernel records after a PC sampling step-down={}",
             self.requests_exported.load(Ordering::Relaxed),
             self.retries.load(Ordering::Relaxed),
             self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
@@ -269,6 +272,7 @@ impl Stats {
             self.sampling_spans_exported.load(Ordering::Relaxed),
             self.flush_deferred.load(Ordering::Relaxed),
             self.pc_outside_windows.load(Ordering::Relaxed),
+            self.records_after_step_down.load(Ordering::Relaxed),
         )
     }
 }

@@ -130,7 +130,7 @@ fn window_records_leave_at_once_and_stamps_agree_with_the_receivers_classificati
         ],
         window: Some(close1),
         counters,
-        switch: None,
+        ..SamplingMsg::default()
     });
     // In the quiet tail: "false" at once; past it: held until the next burst opens.
     queue.offer(vec![

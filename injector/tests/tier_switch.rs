@@ -69,6 +69,7 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             at_ns: sw1,
             from: Tier::Serialized,
             to: Tier::Continuous,
+            not_running: None,
         }),
         ..SamplingMsg::default()
     });
@@ -85,6 +86,7 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             at_ns: sw2,
             from: Tier::Continuous,
             to: Tier::Serialized,
+            not_running: None,
         }),
         ..SamplingMsg::default()
     });
@@ -121,15 +123,9 @@ fn after_a_switch_batches_declare_the_new_tier_and_stamps_still_agree_with_the_r
             .parse()
             .unwrap();
         for s in rs.scope_spans.into_iter().flat_map(|ss| ss.spans) {
-            for e in s
-                .events
-                .iter()
-                .filter(|e| semconv::codec::is_window_event(e))
-            {
-                windows
-                    .entry(tier.as_str())
-                    .or_default()
-                    .push(semconv::codec::decode(&e.attributes).unwrap());
+            let found = common::windows_of(&s);
+            if !found.is_empty() {
+                windows.entry(tier.as_str()).or_default().extend(found);
             }
             if s.name == a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH {
                 let to = otlp::get_str(&s.attributes, a::GPU_PC_SAMPLING_TIER)

@@ -247,6 +247,36 @@ pub const GPU_PC_SAMPLING_PC_STALL_REASONS: &str = "gpu.pc_sampling.pc_stall_rea
 /// Examples: `["continuous,serialized"]`.
 pub const GPU_PC_SAMPLING_TIER_REQUESTED: &str = "gpu.pc_sampling.tier.requested";
 
+/// The tier the producer was configured to run, on a batch that declares gpu.pc_sampling.tier = "off" because that tier does not run now (why in gpu.pc_sampling.tier.reason).
+///
+/// Present exactly when the configured tier does not run, with gpu.pc_sampling.tier.reason. Absent whenever the configured tier runs, so the resource of a producer's serialized stretches is the same in every one of them and a receiver keeps one window store for the process.
+///
+/// Type: enum {`continuous`, `serialized`}; requirement level: recommended; stability: development.
+/// Examples: `["serialized"]`.
+pub const GPU_PC_SAMPLING_TIER_CONFIGURED: &str = "gpu.pc_sampling.tier.configured";
+
+/// Values of [`GPU_PC_SAMPLING_TIER_CONFIGURED`].
+pub mod gpu_pc_sampling_tier_configured {
+    /// The continuous tier was configured.
+    pub const CONTINUOUS: &str = "continuous";
+    /// The serialized tier was configured.
+    pub const SERIALIZED: &str = "serialized";
+}
+
+/// Why the configured tier (gpu.pc_sampling.tier.configured) does not run on this batch.
+///
+/// Type: enum {`waiting_for_gpu_sampler`, `sampling_failed`}; requirement level: recommended; stability: development.
+/// Examples: `["waiting_for_gpu_sampler"]`.
+pub const GPU_PC_SAMPLING_TIER_REASON: &str = "gpu.pc_sampling.tier.reason";
+
+/// Values of [`GPU_PC_SAMPLING_TIER_REASON`].
+pub mod gpu_pc_sampling_tier_reason {
+    /// The producer does not hold the sampler lease of every GPU it samples: another process samples one of them, or this one rests after its turn. Nothing is serialized meanwhile; it resumes the configured tier when it holds them.
+    pub const WAITING_FOR_GPU_SAMPLER: &str = "waiting_for_gpu_sampler";
+    /// The producer's PC sampling session failed (a CUPTI error, or a burst that stayed open with no launch callback after it); PC sampling is off for good.
+    pub const SAMPLING_FAILED: &str = "sampling_failed";
+}
+
 /// 1 when the requested tier was refused and PC sampling runs off instead, else 0.
 ///
 /// Type: int; requirement level: recommended; stability: development.
@@ -302,6 +332,24 @@ pub const GPU_PC_SAMPLING_PAIRS: &str = "gpu.pc_sampling.pairs";
 /// Type: int; requirement level: recommended; stability: development.
 /// Examples: `[48]`.
 pub const GPU_PC_SAMPLING_LAUNCHES_SERIALIZED: &str = "gpu.pc_sampling.launches_serialized";
+
+/// Cumulative milliseconds the producer wanted to run the serialized tier and did not hold the sampler lease of its GPUs (another process sampled, or it rested after its turn), as of this record.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[0,61500]`.
+pub const GPU_PC_SAMPLING_SAMPLER_WAIT_MS: &str = "gpu.pc_sampling.sampler.wait_ms";
+
+/// Cumulative times the producer took the sampler lease of its GPUs.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[3]`.
+pub const GPU_PC_SAMPLING_SAMPLER_LEASES_TAKEN: &str = "gpu.pc_sampling.sampler.leases_taken";
+
+/// Cumulative times the producer gave the sampler lease of its GPUs up (its turn ended, or it stopped wanting it).
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[2]`.
+pub const GPU_PC_SAMPLING_SAMPLER_LEASES_GIVEN_UP: &str = "gpu.pc_sampling.sampler.leases_given_up";
 
 /// A warp's state when a PC sample was taken, as CUPTI's PC Sampling API names it (the values of gpu.pc_sampling.stall_reasons and gpu.pc_sampling.pc_stall_reasons).
 ///
@@ -641,7 +689,7 @@ pub const METRIC_GPU_KERNEL_EXECUTIONS_UNIT: &str = "{execution}";
 pub const METRIC_GPU_KERNEL_EXECUTIONS_BRIEF: &str = "Kernel executions by outcome (gpu.serialized) and device, from every kernel span the receiver lets leave, before anything is sampled.";
 
 /// The attributes of the `gpu.process` entity: A process whose CUDA kernels are traced.
-pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS];
+pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS, GPU_PC_SAMPLING_TIER_CONFIGURED, GPU_PC_SAMPLING_TIER_REASON];
 
 /// The attributes of the `gpu.device` entity: The GPU one process's kernel executions ran on. A process that drives several GPUs sends one resource per GPU: the process's attributes plus these. They describe the device and are not part of the producer's identity: a receiver keys a producer's sampling windows by its resource without them, so one process's windows apply to its kernels on every GPU. Spans that belong to no one GPU (trace roots, NVTX ranges, window records) go under the process's resource without them.
 pub const ENTITY_GPU_DEVICE: &[&str] = &[GPU_DEVICE_ID, GPU_DEVICE_NAME, GPU_DEVICE_UUID, GPU_MIG_GPU_INSTANCE_ID, GPU_MIG_COMPUTE_INSTANCE_ID, GPU_MIG_PROFILE, HW_ID, HW_PARENT, HW_TYPE, HW_VENDOR, HW_MODEL];
@@ -829,6 +877,16 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         requirement: Requirement::Recommended,
     },
     AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_CONFIGURED,
+        ty: AttributeType::Enum(&["continuous", "serialized"]),
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_TIER_REASON,
+        ty: AttributeType::Enum(&["waiting_for_gpu_sampler", "sampling_failed"]),
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
         name: GPU_PC_SAMPLING_TIER_REFUSALS,
         ty: AttributeType::Int,
         requirement: Requirement::Recommended,
@@ -870,6 +928,21 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_PC_SAMPLING_LAUNCHES_SERIALIZED,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_SAMPLER_WAIT_MS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_SAMPLER_LEASES_TAKEN,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_SAMPLER_LEASES_GIVEN_UP,
         ty: AttributeType::Int,
         requirement: Requirement::Recommended,
     },

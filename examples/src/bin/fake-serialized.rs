@@ -99,6 +99,7 @@ impl Producer {
                 at_ns: self.t0 + at_ms * MS,
                 from,
                 to,
+                not_running: None,
             }),
             ..SamplingMsg::default()
         });

@@ -122,11 +122,17 @@ impl Attached {
     }
 
     /// Lets CUPTI's own worker flush every `period` (`cuptiActivityFlushPeriod`), so the
-    /// collector only takes completed buffers. Measured on an H200: an explicit
-    /// `cuptiActivityFlushAll` every 100 ms cost launch-bound programs ~0.2 µs per launch
-    /// on 4 streams more than CUPTI's periodic flush.
-    pub(crate) fn set_flush_period(&self, period: std::time::Duration) -> Result<(), CuptiError> {
-        let ms = u32::try_from(period.as_millis()).unwrap_or(u32::MAX).max(1);
+    /// collector only takes completed buffers; `None` (0) gives the worker back its own
+    /// heuristics. Measured on an H200: an explicit `cuptiActivityFlushAll` every 100 ms
+    /// cost launch-bound programs ~0.2 µs per launch on 4 streams more than CUPTI's
+    /// periodic flush.
+    pub(crate) fn set_flush_period(
+        &self,
+        period: Option<std::time::Duration>,
+    ) -> Result<(), CuptiError> {
+        let ms = period.map_or(0, |p| {
+            u32::try_from(p.as_millis()).unwrap_or(u32::MAX).max(1)
+        });
         let _g = hold();
         // SAFETY: plain call with a plain value.
         check("cuptiActivityFlushPeriod", unsafe {

@@ -216,11 +216,20 @@ pub(crate) fn register_at_exit(f: fn()) -> bool {
     unsafe { libc::atexit(on_exit) == 0 }
 }
 
-/// `fork()`'s child handler: marks the child disabled. Atomic stores only, because
-/// the child of a multi-threaded process may only do async-signal-safe work until it
-/// execs.
+/// `fork()`'s child handler: marks the child disabled and closes its copies of the
+/// sampler leases' files (a copy would keep a GPU's lease locked after the parent died).
+/// Atomics and `close` only, because the child of a multi-threaded process may only do
+/// async-signal-safe work until it execs.
 extern "C" fn on_fork_child() {
     mark_forked_child();
+    for slot in crate::lease::held_fds() {
+        let fd = slot.swap(-1, std::sync::atomic::Ordering::AcqRel);
+        if fd >= 0 {
+            // SAFETY: `close` is async-signal-safe; the fd is the child's copy of a lock
+            // file the parent holds, used by nothing else in the child.
+            unsafe { libc::close(fd) };
+        }
+    }
 }
 
 /// Makes every future `fork()` child of this process run without the injector: the
@@ -244,20 +253,32 @@ mod tests {
     }
 
     /// A real fork: the registered child handler runs in the child, which then finds
-    /// itself disabled and leaves through the at-exit handler at once, without
-    /// running the at-exit work; the parent is untouched.
+    /// itself disabled, its copy of the parent's sampler lease closed, and leaves
+    /// through the at-exit handler at once, without running the at-exit work; the parent
+    /// is untouched and still holds its lease.
     #[test]
-    fn a_forked_child_is_disabled_and_its_exit_returns_at_once() {
+    fn a_forked_child_is_disabled_drops_its_copy_of_the_lease_and_its_exit_returns_at_once() {
         let _ = AT_EXIT.set(exit_work_must_not_run_in_a_child);
         assert!(register_fork_child());
         assert!(!forked_child());
+        let dir = std::env::temp_dir().join(format!("gpu-otel-fork-lease-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let leases =
+            crate::lease::LeaseDir::open(&crate::lease::LeaseDirSetting::Path(dir)).unwrap();
+        let held = leases.try_take("GPU-fork").unwrap().expect("free");
+        let lease_fd = held.raw_fd();
+        assert!(crate::lease::held_fds()
+            .iter()
+            .any(|s| s.load(std::sync::atomic::Ordering::Relaxed) == lease_fd));
         // SAFETY: the child only reads atomics, reads the clock, writes to fd 2 and
         // calls _exit: async-signal-safe work, fine in the child of a threaded parent.
         let pid = unsafe { libc::fork() };
         assert!(pid >= 0, "fork failed");
         if pid == 0 {
             let t = Instant::now();
-            let ok = forked_child() && disabled();
+            // SAFETY: fcntl on a number: EBADF when the handler closed it.
+            let closed = unsafe { libc::fcntl(lease_fd, libc::F_GETFD) } == -1;
+            let ok = forked_child() && disabled() && closed;
             on_exit();
             let fast = t.elapsed() < Duration::from_millis(500);
             // SAFETY: ends the child without running the parent's atexit handlers.
@@ -271,8 +292,14 @@ mod tests {
         assert_eq!(
             libc::WEXITSTATUS(status),
             0,
-            "1: not disabled or slow; 3: ran the exit work"
+            "1: not disabled, lease copy open, or slow; 3: ran the exit work"
         );
         assert!(!forked_child(), "the parent is not a forked child");
+        assert!(
+            leases.try_take("GPU-fork").unwrap().is_none(),
+            "the parent still holds its lease"
+        );
+        drop(held);
+        assert!(leases.try_take("GPU-fork").unwrap().is_some());
     }
 }

@@ -29,11 +29,15 @@
 //!   harmed.
 //! - Launch callbacks reach this module through `runtime::pc`, which only tries the
 //!   guard; [`pc_context_count`] is an atomic.
+//! - The collector reads which GPUs have PC-sampling contexts ([`pc_devices`], for the
+//!   sampler lease) from atomics, without the guard.
+//! - After a failed session's step-down ([`pc_disable_all`], on an application thread
+//!   at a launch callback, under the guard) no context is enabled again.
 
 use std::collections::HashMap;
 use std::ffi::{c_void, CStr};
 use std::ptr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Duration;
 
@@ -90,6 +94,12 @@ static STALLS: OnceLock<StallTable> = OnceLock::new();
 /// (boxed, never moved) until the context is destroyed.
 struct PcContext {
     ctx: usize,
+    /// Its CUDA device ordinal (`cuptiGetDeviceId`), when CUPTI said.
+    device: Option<u32>,
+    /// Started (`cuptiPCSamplingStart`) and not stopped since: only such a context
+    /// is stopped, so one created during a burst is not asked to stop what it never
+    /// started.
+    started: bool,
     data: Box<sys::CUpti_PCSamplingData>,
     pcs: Vec<sys::CUpti_PCSamplingPCData>,
     _stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>>,
@@ -104,6 +114,58 @@ unsafe impl Send for PcContext {}
 static PC_CONTEXTS: Mutex<Vec<PcContext>> = Mutex::new(Vec::new());
 /// How many entries [`PC_CONTEXTS`] has, readable without the guard.
 static PC_CONTEXT_COUNT: AtomicUsize = AtomicUsize::new(0);
+/// Device ordinals below this are counted per ordinal in [`PC_DEVICES`].
+const MAX_ORDINALS: usize = 64;
+/// Contexts of [`PC_CONTEXTS`] per CUDA device ordinal, readable without the guard.
+static PC_DEVICES: [AtomicU32; MAX_ORDINALS] = [const { AtomicU32::new(0) }; MAX_ORDINALS];
+/// Contexts of [`PC_CONTEXTS`] whose ordinal CUPTI did not give (or past 63).
+static PC_DEVICES_UNNAMED: AtomicU32 = AtomicU32::new(0);
+/// Bumped whenever a context is enabled: a burst opens only over the set of GPUs the
+/// collector last leased (see [`pc_generation`]).
+static PC_GENERATION: AtomicU64 = AtomicU64::new(0);
+/// Set by [`pc_disable_all`]: PC sampling is off for good, no context is enabled.
+static PC_OFF: AtomicBool = AtomicBool::new(false);
+
+/// Counts a context into (`add`) or out of the per-device counts.
+fn count_device(device: Option<u32>, add: bool) {
+    let slot = match device {
+        Some(d) if (d as usize) < MAX_ORDINALS => &PC_DEVICES[d as usize],
+        _ => &PC_DEVICES_UNNAMED,
+    };
+    if add {
+        slot.fetch_add(1, Ordering::Relaxed);
+        PC_GENERATION.fetch_add(1, Ordering::Release);
+    } else {
+        let _ = slot.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+    }
+}
+
+/// The GPUs PC sampling is enabled on (lock-free: for the collector's sampler lease).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PcDevices {
+    /// CUDA ordinals with at least one PC-sampling context.
+    pub ordinals: Vec<u32>,
+    /// Contexts whose device is not known by ordinal.
+    pub unnamed: u32,
+}
+
+/// How many times a context was enabled so far. Read before [`pc_devices`], it dates
+/// the set of GPUs read after it: a context enabled since bumps it, so a launch
+/// callback that compares it with the one a lease was granted for never opens a burst
+/// over a GPU the lease does not cover.
+pub(crate) fn pc_generation() -> u64 {
+    PC_GENERATION.load(Ordering::Acquire)
+}
+
+/// Which GPUs have PC-sampling contexts now.
+pub(crate) fn pc_devices() -> PcDevices {
+    PcDevices {
+        ordinals: (0..MAX_ORDINALS as u32)
+            .filter(|&o| PC_DEVICES[o as usize].load(Ordering::Relaxed) > 0)
+            .collect(),
+        unnamed: PC_DEVICES_UNNAMED.load(Ordering::Relaxed),
+    }
+}
 /// Interned function names of PC records. Locked only under the guard, by a drain.
 type Interned = HashMap<Box<[u8]>, Arc<str>>;
 static PC_NAMES: Mutex<Option<Interned>> = Mutex::new(None);
@@ -180,7 +242,9 @@ fn contexts(_hold: &Hold) -> Option<MutexGuard<'static, Vec<PcContext>>> {
         }
         if let Some(i) = list.iter().position(|c| c.ctx == ctx) {
             // CUPTI may still refer to the buffers of a context it never saw disabled.
-            std::mem::forget(list.remove(i));
+            let c = list.remove(i);
+            count_device(c.device, false);
+            std::mem::forget(c);
             PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
         }
     }
@@ -250,6 +314,45 @@ pub(super) fn enable_callbacks(
     }
     let _ = PC_SETTINGS.set(pc.clone());
     Ok(())
+}
+
+/// Switches off the launch callbacks only PC sampling needed, once the serialized
+/// tier is refused for good (a graph launch, or a failed session) and no tier switch
+/// can bring it back: the runtime API's (when `GPU_OTEL_PC_RUNTIME_CALLBACKS=1` had
+/// them on) and, with `driver`, the driver API's (when neither the launch accounting
+/// nor NVTX following uses them). From the collector thread, under the guard, as NVTX
+/// switches launch callbacks on.
+pub(crate) fn release_launch_callbacks(driver: bool) {
+    let (Some(pc), Some(subscriber)) = (PC_SETTINGS.get(), super::subscriber::get()) else {
+        return;
+    };
+    let _g = hold();
+    let off = |domain: sys::CUpti_CallbackDomain, cbid: u32| {
+        // SAFETY: the subscriber from a successful cuptiSubscribe; a failure (an id
+        // this CUPTI does not know) leaves that callback as it was.
+        let _ = unsafe { sys::cuptiEnableCallback(0, subscriber, domain, cbid) };
+    };
+    if pc.runtime_callbacks {
+        for cbid in RUNTIME_LAUNCHES
+            .iter()
+            .chain([&RUNTIME_MULTI_DEVICE])
+            .chain(RUNTIME_GRAPH_LAUNCHES)
+        {
+            off(
+                sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_RUNTIME_API,
+                *cbid,
+            );
+        }
+    }
+    if driver {
+        for cbid in DRIVER_LAUNCHES
+            .iter()
+            .chain([&DRIVER_MULTI_DEVICE])
+            .chain(DRIVER_GRAPH_LAUNCHES)
+        {
+            off(sys::CUpti_CallbackDomain::CUPTI_CB_DOMAIN_DRIVER_API, *cbid);
+        }
+    }
 }
 
 fn stall_table(ctx: CUcontext) -> Result<&'static StallTable, CuptiError> {
@@ -413,8 +516,15 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
         e.code = format!("{} (context left without PC sampling)", e.code);
         return Err(e);
     }
+    let mut device = 0u32;
+    // SAFETY: a context CUPTI just reported created; a valid out-pointer.
+    let device = (unsafe { sys::cuptiGetDeviceId(ctx, &mut device) }
+        == sys::CUptiResult::CUPTI_SUCCESS)
+        .then_some(device);
     Ok(PcContext {
         ctx: ctx as usize,
+        device,
+        started: false,
         data,
         pcs,
         _stalls: stalls,
@@ -426,6 +536,9 @@ pub(super) fn context_created(ctx: CUcontext) {
     let Some(pc) = PC_SETTINGS.get() else {
         return;
     };
+    if PC_OFF.load(Ordering::Relaxed) {
+        return;
+    }
     let Some(h) = hold_within(CONTEXT_CREATE_WAIT) else {
         PC_STATS
             .ctx_create_guard_busy
@@ -449,6 +562,7 @@ pub(super) fn context_created(ctx: CUcontext) {
                 std::mem::forget(c);
                 return;
             };
+            count_device(c.device, true);
             list.push(c);
             PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
             PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
@@ -489,6 +603,7 @@ pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
     };
     if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
         let c = list.remove(i);
+        count_device(c.device, false);
         PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
         let mut dis = sys::CUpti_PCSamplingDisableParams {
             size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
@@ -524,14 +639,14 @@ pub(crate) fn pc_context_count() -> usize {
     PC_CONTEXT_COUNT.load(Ordering::Relaxed)
 }
 
-/// `cuptiPCSamplingStart` (`start`) or `Stop` on every enabled context. Returns
-/// (succeeded, failed).
+/// `cuptiPCSamplingStart` (`start`) on every enabled context not started, or `Stop`
+/// on every started one. Returns (succeeded, failed).
 pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
-    let Some(list) = contexts(hold) else {
+    let Some(mut list) = contexts(hold) else {
         return (0, 0);
     };
     let (mut ok, mut failed) = (0, 0);
-    for c in list.iter() {
+    for c in list.iter_mut().filter(|c| c.started != start) {
         let mut p = sys::CUpti_PCSamplingStartParams {
             size: std::mem::size_of::<sys::CUpti_PCSamplingStartParams>(),
             pPriv: ptr::null_mut(),
@@ -545,6 +660,9 @@ pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
                 sys::cuptiPCSamplingStop(&mut p as *mut _ as *mut sys::CUpti_PCSamplingStopParams)
             }
         };
+        // A Stop that failed is not tried again by a later Stop: the step-down
+        // disables the context instead.
+        c.started = start && r == sys::CUptiResult::CUPTI_SUCCESS;
         if r == sys::CUptiResult::CUPTI_SUCCESS {
             ok += 1;
         } else {
@@ -555,6 +673,43 @@ pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
             ));
         }
     }
+    (ok, failed)
+}
+
+/// A failed session's step-down: `cuptiPCSamplingDisable` on every enabled context,
+/// and no context is enabled again. A disabled context leaves the list (its buffers
+/// are leaked, as CUPTI was configured with them); one whose Disable failed stays, for
+/// its destroy callback to try again. Returns (disabled, failed). On an application
+/// thread at a launch callback (or the exit), under the guard: where Start and Stop are
+/// called too, never from the injector's own threads.
+pub(crate) fn pc_disable_all(hold: &Hold) -> (u64, u64) {
+    PC_OFF.store(true, Ordering::Relaxed);
+    let Some(mut list) = contexts(hold) else {
+        return (0, 1);
+    };
+    let (mut ok, mut failed) = (0, 0);
+    let mut kept = Vec::new();
+    for c in list.drain(..) {
+        let mut dis = sys::CUpti_PCSamplingDisableParams {
+            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+            pPriv: ptr::null_mut(),
+            ctx: c.ctx as CUcontext,
+        };
+        // SAFETY: an enabled context that is alive (its destroy callback removes it
+        // from the list first, under the same guard).
+        let r = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        if r == sys::CUptiResult::CUPTI_SUCCESS {
+            ok += 1;
+            count_device(c.device, false);
+            PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
+            std::mem::forget(c);
+        } else {
+            failed += 1;
+            crate::log::line(&format!("cuptiPCSamplingDisable returned {r:?}"));
+            kept.push(c);
+        }
+    }
+    *list = kept;
     (ok, failed)
 }
 
@@ -727,6 +882,8 @@ mod tests {
     fn fake_context(ctx: usize) -> PcContext {
         PcContext {
             ctx,
+            device: Some(3),
+            started: false,
             // SAFETY: an all-zero PCSamplingData is a valid (empty) value; CUPTI never
             // sees this one.
             data: Box::new(unsafe { std::mem::zeroed() }),
@@ -744,6 +901,7 @@ mod tests {
         let ctx = 0xdead_0000;
         {
             let mut list = contexts(&h).expect("free");
+            count_device(Some(3), true);
             list.push(fake_context(ctx));
             PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
             let skips = PC_STATS.reentrant_skips.load(Ordering::Relaxed);
@@ -756,5 +914,24 @@ mod tests {
         assert!(list.iter().all(|c| c.ctx != ctx));
         assert_eq!(pc_context_count(), before - 1);
         assert!(DOOMED.iter().all(|s| s.load(Ordering::Relaxed) != ctx));
+        assert!(!pc_devices().ordinals.contains(&3), "its GPU left with it");
+    }
+
+    #[test]
+    fn the_collector_sees_each_gpu_with_a_context_until_its_last_one_goes() {
+        count_device(Some(5), true);
+        count_device(Some(5), true);
+        count_device(Some(70), true);
+        count_device(None, true);
+        let d = pc_devices();
+        assert!(d.ordinals.contains(&5));
+        assert!(d.unnamed >= 2, "an ordinal past 63 and an unknown one");
+        count_device(Some(5), false);
+        assert!(pc_devices().ordinals.contains(&5), "one context left");
+        count_device(Some(5), false);
+        count_device(Some(5), false); // never below zero
+        assert!(!pc_devices().ordinals.contains(&5));
+        count_device(Some(70), false);
+        count_device(None, false);
     }
 }

@@ -21,6 +21,7 @@ use semconv::attributes as a;
 use semconv::Tier;
 
 use crate::model::{KernelSpan, OtherKind};
+use crate::sampling::message::Declared;
 use crate::stats::Counts;
 
 /// One encoded `ExportTraceServiceRequest`.
@@ -41,9 +42,9 @@ struct Open {
     counts: Counts,
 }
 
-/// Which resource a span goes out under: the tier it ran under and, for a kernel span
-/// whose GPU is known, that GPU's ordinal.
-type Head = (Tier, Option<u32>);
+/// Which resource a span goes out under: what the stretch it ran in declared about PC
+/// sampling and, for a kernel span whose GPU is known, that GPU's ordinal.
+type Head = (Declared, Option<u32>);
 
 /// Accumulates spans per resource and cuts requests of at most `max_bytes`.
 #[derive(Debug)]
@@ -95,13 +96,13 @@ impl Batcher {
         self.devices.iter().any(|(o, _)| *o == ordinal)
     }
 
-    /// Appends one kernel span to the open request of `tier` and its GPU.
-    pub fn kernel(&mut self, tier: Tier, span: &KernelSpan) {
+    /// Appends one kernel span to the open request of `declared` and its GPU.
+    pub fn kernel(&mut self, declared: impl Into<Declared>, span: &KernelSpan) {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         encode_kernel_span(span, &mut scratch);
         let device = span.record.device_id;
-        let head = (tier, self.has_device(device).then_some(device));
+        let head = (declared.into(), self.has_device(device).then_some(device));
         self.append(
             head,
             &scratch,
@@ -113,8 +114,8 @@ impl Batcher {
         self.scratch = scratch;
     }
 
-    /// Appends one non-kernel span to the open request of `tier`.
-    pub fn other(&mut self, tier: Tier, span: &Span, kind: OtherKind) {
+    /// Appends one non-kernel span to the open request of `declared`.
+    pub fn other(&mut self, declared: impl Into<Declared>, span: &Span, kind: OtherKind) {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         span.encode_raw(&mut scratch);
@@ -143,7 +144,7 @@ impl Batcher {
                 ..Counts::default()
             },
         };
-        self.append((tier, None), &scratch, counts);
+        self.append((declared.into(), None), &scratch, counts);
         self.scratch = scratch;
     }
 
@@ -157,13 +158,13 @@ impl Batcher {
         match self.head.iter().position(|(h, _)| *h == head) {
             Some(i) => i,
             None => {
-                let (tier, device) = head;
+                let (declared, device) = head;
                 let mut attrs = self.resource.clone();
                 if let Some((_, d)) = self.devices.iter().find(|(o, _)| Some(*o) == device) {
                     attrs.extend(d.iter().cloned());
                 }
                 self.head
-                    .push((head, resource_of(&attrs, tier).encode_to_vec()));
+                    .push((head, resource_of(&attrs, declared).encode_to_vec()));
                 self.head.len() - 1
             }
         }
@@ -249,25 +250,44 @@ impl Batcher {
         // ScopeSpans.spans = 2, already framed
         body.extend_from_slice(&open.spans);
         Request {
-            tier: head.0,
+            tier: head.0.tier,
             body,
             counts: open.counts,
         }
     }
 }
 
-/// The resource of spans that ran under `tier`: the process's attributes with
-/// `gpu.pc_sampling.tier` set to it.
-pub fn resource_of(attrs: &[KeyValue], tier: Tier) -> Resource {
+/// The resource of spans that ran under `declared`: the process's attributes with
+/// `gpu.pc_sampling.tier` set to its tier and, when that is off although another tier
+/// was configured, `gpu.pc_sampling.tier.configured` and `.reason` saying so.
+pub fn resource_of(attrs: &[KeyValue], declared: impl Into<Declared>) -> Resource {
+    let declared = declared.into();
     let mut attributes: Vec<KeyValue> = attrs
         .iter()
-        .filter(|kv| kv.key != a::GPU_PC_SAMPLING_TIER)
+        .filter(|kv| {
+            ![
+                a::GPU_PC_SAMPLING_TIER,
+                a::GPU_PC_SAMPLING_TIER_CONFIGURED,
+                a::GPU_PC_SAMPLING_TIER_REASON,
+            ]
+            .contains(&kv.key.as_str())
+        })
         .cloned()
         .collect();
     attributes.push(semconv::otlp::string(
         a::GPU_PC_SAMPLING_TIER,
-        tier.as_str(),
+        declared.tier.as_str(),
     ));
+    if let Some((configured, why)) = declared.not_running {
+        attributes.push(semconv::otlp::string(
+            a::GPU_PC_SAMPLING_TIER_CONFIGURED,
+            configured.as_str(),
+        ));
+        attributes.push(semconv::otlp::string(
+            a::GPU_PC_SAMPLING_TIER_REASON,
+            why.as_str(),
+        ));
+    }
     Resource {
         attributes,
         ..Default::default()

@@ -24,14 +24,16 @@ use crate::clock::now_ns;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
 use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
 use crate::launches::{Launches, Settler};
+use crate::lease::LeaseDirSetting;
 use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
 use crate::sampling::stamp::StampLimits;
 use crate::stats::Stats;
 use crate::worker::{self, RecordQueue};
 
+mod lease;
 mod nvtx;
-mod pc;
+pub(crate) mod pc;
 
 /// How long the exporter thread waits, at its first kernel, for the driver (perhaps
 /// still inside the application's `cuInit`) to name a GPU.
@@ -173,6 +175,15 @@ pub(crate) fn initialize() {
         // Held executions must still find their slice's root open.
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
+    let serializes = tier == Tier::Serialized || switchable;
+    let pc_settings = pc::RuntimeSettings {
+        tier,
+        burst: cfg.burst,
+        switchable,
+        sync_before_start: cfg.pc_sync_before_start,
+        leased: serializes && cfg.pc_lease_dir != LeaseDirSetting::Off,
+        keep_driver_callbacks: cfg.launch_accounting || cfg.nvtx,
+    };
     let stats = Arc::new(Stats::default());
     let export_cfg = cfg.export.clone();
     let spawned = worker::spawn(
@@ -188,6 +199,8 @@ pub(crate) fn initialize() {
                 DEVICE_WAIT,
                 cfg.cuda_visible_devices.clone(),
             ))),
+            // A serialized process waits for its GPUs' sampler lease as tier off.
+            start: pc_settings.tier_switch().declared(),
         },
         stats.clone(),
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
@@ -195,15 +208,7 @@ pub(crate) fn initialize() {
     let queue = match spawned {
         Ok((queue, _handle)) => {
             if tier != Tier::Off {
-                pc::install(
-                    pc::RuntimeSettings {
-                        tier,
-                        burst: cfg.burst,
-                        switchable,
-                        sync_before_start: cfg.pc_sync_before_start,
-                    },
-                    queue.sampling_sender(),
-                );
+                pc::install(pc_settings, queue.sampling_sender());
             }
             queue
         }
@@ -231,20 +236,34 @@ pub(crate) fn initialize() {
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
     // the collector to hold flushes back (a flush during a burst kept it from closing).
-    let cupti_flushes = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
-    if cupti_flushes {
-        if let Err(e) = attached.set_flush_period(interval) {
-            crate::log::line(&format!(
-                "CUPTI flush period not set ({e}); flushing from the collector"
-            ));
-        }
+    let fixed = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
+    let mut flushing = Flushing {
+        interval,
+        by_cupti: false,
+        fixed,
+        warned: false,
+    };
+    if fixed {
+        flushing.by_cupti(&attached);
     }
     let control =
         switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
+    // Opened on the collector thread, which may create its directory.
+    let lease = serializes.then(|| {
+        (
+            cfg.pc_lease_dir.clone(),
+            cfg.pc_lease,
+            cfg.cuda_visible_devices.clone(),
+        )
+    });
     let started = std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let lease = lease.map(|(dir, cfg, visible)| {
+                    let devices = cupti::DriverDevices::new(DEVICE_WAIT, visible);
+                    lease::SamplerLease::new(&dir, cfg, devices)
+                });
                 collect(
                     attached,
                     queue,
@@ -252,7 +271,8 @@ pub(crate) fn initialize() {
                     interval,
                     stop_rx,
                     control,
-                    cupti_flushes,
+                    lease,
+                    flushing,
                     settler,
                 )
             }));
@@ -312,7 +332,8 @@ fn collect(
     interval: Duration,
     stop: Receiver<Control>,
     mut control: Option<ControlFile>,
-    cupti_flushes: bool,
+    mut lease: Option<lease::SamplerLease>,
+    mut flushing: Flushing,
     mut settler: Option<Settler<'static>>,
 ) {
     let mut names = NameTable::default();
@@ -347,11 +368,22 @@ fn collect(
         if let Some(c) = control.as_mut() {
             c.poll();
         }
+        // The sampler lease, a stuck burst, the launch callbacks' gate: before the
+        // flush decision, which they change.
+        let now = now_ns();
+        let grant = lease.as_mut().and_then(|l| l.tick(now));
+        if grant.is_some_and(|g| g.permit) {
+            // Before any burst can open: the collector's flushes can be held back.
+            flushing.by_collector(&attached);
+        }
+        if pc::tick(now, grant) && !flushing.fixed {
+            flushing.by_cupti(&attached);
+        }
         if pc::defer_flush(now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        if !cupti_flushes {
+        if !flushing.by_cupti {
             if let Err(e) = attached.flush(false) {
                 if !warned {
                     warned = true;
@@ -364,6 +396,53 @@ fn collect(
             s.period(now_ns(), false, &stats, &queue);
         }
         pc::periodic_drain();
+    }
+}
+
+/// Who flushes CUPTI's activity buffers: CUPTI's own worker every period, which cost
+/// launch-bound programs less on the H200 than the collector's `cuptiActivityFlushAll`,
+/// or the collector, which can hold its flushes back while a burst is open (a flush
+/// during a burst kept the burst from closing). Tier off and a fixed continuous tier
+/// always leave it to CUPTI; a serialized process only while no burst is open or can
+/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down).
+struct Flushing {
+    interval: Duration,
+    by_cupti: bool,
+    /// The tier never bursts: CUPTI flushes for good.
+    fixed: bool,
+    warned: bool,
+}
+
+impl Flushing {
+    fn by_cupti(&mut self, attached: &Attached) {
+        if self.by_cupti {
+            return;
+        }
+        match attached.set_flush_period(Some(self.interval)) {
+            Ok(()) => self.by_cupti = true,
+            Err(e) => self.warn(&format!(
+                "CUPTI flush period not set ({e}); flushing from the collector"
+            )),
+        }
+    }
+
+    fn by_collector(&mut self, attached: &Attached) {
+        if !self.by_cupti || self.fixed {
+            return;
+        }
+        self.by_cupti = false;
+        if let Err(e) = attached.set_flush_period(None) {
+            self.warn(&format!(
+                "CUPTI flush period not reset ({e}); CUPTI's worker may flush during bursts"
+            ));
+        }
+    }
+
+    fn warn(&mut self, line: &str) {
+        if !self.warned {
+            self.warned = true;
+            crate::log::line(line);
+        }
     }
 }
 
@@ -416,7 +495,7 @@ fn at_exit() {
         return;
     };
     // Close an open burst and send the never-again record before the last export.
-    let pc_summary = pc::shutdown();
+    let pc_summary = pc::shutdown(lease::status());
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
     let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()

@@ -1,6 +1,7 @@
-//! PC sampling at run time: the burst controller, the window log and the tier switch,
-//! driven from the application's launch callbacks, and the drains. Safe code; the
-//! CUPTI calls are the checked wrappers of the `cupti` module, each under its guard.
+//! PC sampling at run time: the burst controller, the window log, the tier switch and
+//! the sampler lease's permission, driven from the application's launch callbacks; a
+//! failed session's step-down; and the drains. Safe code; the CUPTI calls are the
+//! checked wrappers of the `cupti` module, each under its guard.
 //!
 //! ```text
 //! launch ENTER (app thread): poll_open → Start? cuCtxSynchronize (outside the guard),
@@ -9,9 +10,13 @@
 //!     GetData drain, closed(pairs) → closed record (quiet tail) → exporter
 //! graph launch seen:         refuse: stop at the next EXIT (or refuse to start),
 //!                            never-again record, one loud log line, a counter
-//! tier switch requested:     (collector thread reads the control file) → at the next
-//!                            fitting launch callback: close / stop, set the mode,
-//!                            start → a switch message to the exporter
+//! tier switch:               requested (control file) or permitted / refused (the
+//!                            GPU's sampler lease), read by the collector thread → at
+//!                            the next fitting launch callback: close / stop, set the
+//!                            mode, start → a switch message to the exporter
+//! failure (a Start, Stop or GetData error on an app thread; a burst stuck open, seen
+//!   by the collector):       no burst again, the window never closed; at the next
+//!                            launch callback: Stop, Disable every context → tier off
 //! exit:                      shutdown → Stop if open → never-again record
 //! collector thread:          continuous tier: periodic drain → per-function spans
 //! ```
@@ -23,8 +28,15 @@
 //! callback blocked on the guard while the guard's holder (the collector's
 //! `cuptiActivityFlushAll`, or another thread's Stop) waited for a lock held by the
 //! launching thread.
+//!
+//! Between transitions a launch callback does not touch the state at all: it reads one
+//! atomic, the gate, which says whether an ENTER or an EXIT has anything to do (a burst
+//! open or due, a switch pending, a failure to carry out). Whoever holds the state (a
+//! launch callback that acted, the collector every flush period) recomputes the gate
+//! before letting go, so a transition is at most one flush period late: a burst opens
+//! at the first launch after the collector saw its gap end.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
@@ -32,10 +44,13 @@ use semconv::{SamplingMode, Tier};
 
 use crate::clock::now_ns;
 use crate::cupti::{self, Hold};
-use crate::sampling::controller::{Action, BurstConfig, BurstController};
-use crate::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
+use crate::sampling::controller::{burst_stuck, Action, BurstConfig, BurstController};
+use crate::sampling::lease::LeaseCounters;
+use crate::sampling::message::{
+    Declared, Failure, SamplingCounters, SamplingMsg, StepDown, TierSwitched,
+};
 use crate::sampling::samples::{self, PcRecord};
-use crate::sampling::switch::{RequestError, Site, Step, TierSwitch};
+use crate::sampling::switch::{Permission, RequestError, Site, Step, TierSwitch};
 use crate::sampling::window_log::WindowLog;
 use crate::worker::SamplingSender;
 
@@ -46,8 +61,39 @@ struct Sampler {
     counters: SamplingCounters,
     empty_bursts: u64,
     refusal_logged: bool,
-    /// A Stop failed: the window stays open and no burst opens again.
-    stop_failed: bool,
+    /// The serialized tier ran at some point (a never-again record is owed at exit).
+    ran: bool,
+    /// PC sampling failed: what, and when it was noticed.
+    failure: Option<(Failure, u64)>,
+    /// The step-down was carried out (Stop and Disable called).
+    settled: bool,
+    /// Contexts Disable failed on in the step-down.
+    disable_failed: u64,
+    /// The collector's lease was granted for this generation of PC-sampling contexts
+    /// (`cupti::pc_generation`): no burst opens over a context enabled since.
+    granted_generation: Option<u64>,
+    /// The launch callbacks only PC sampling needed were switched off.
+    callbacks_released: bool,
+    /// Graphs refused the serialized tier for good (and no switch can bring PC
+    /// sampling back): every context's PC sampling was disabled, as under tier off.
+    retired: bool,
+}
+
+impl Sampler {
+    /// A failure waits for a launch callback to carry out its step-down.
+    fn failing(&self) -> bool {
+        self.failure.is_some() && !self.settled
+    }
+
+    /// Graphs refused the tier for good, its never-again record is out, and the
+    /// contexts still have PC sampling enabled: disable it at the next launch callback.
+    fn retire_due(&self, switchable: bool) -> bool {
+        !switchable
+            && !self.retired
+            && self.failure.is_none()
+            && self.refusal_logged
+            && !self.ctl.sampling()
+    }
 }
 
 struct State {
@@ -69,7 +115,42 @@ pub(crate) struct RuntimeSettings {
     pub switchable: bool,
     /// `cuCtxSynchronize` before each Start.
     pub sync_before_start: bool,
+    /// The serialized tier waits for the GPU's sampler lease (granted by the collector)
+    /// before it runs; otherwise it runs at once.
+    pub leased: bool,
+    /// The driver's launch callbacks stay on when PC sampling no longer needs them
+    /// (the launch accounting or NVTX following uses them).
+    pub keep_driver_callbacks: bool,
 }
+
+impl RuntimeSettings {
+    /// A fixed serialized tier with the default controller (a process without CUPTI:
+    /// the benchmark's and the tests').
+    fn serialized(leased: bool) -> Self {
+        RuntimeSettings {
+            tier: Tier::Serialized,
+            burst: BurstConfig::default(),
+            switchable: false,
+            sync_before_start: true,
+            leased,
+            keep_driver_callbacks: true,
+        }
+    }
+
+    /// The tier switch this process starts with.
+    pub(crate) fn tier_switch(&self) -> TierSwitch {
+        let permission = if self.leased {
+            Permission::Waiting
+        } else {
+            Permission::Granted
+        };
+        TierSwitch::new(self.tier, self.switchable, permission)
+    }
+}
+
+/// The gate's bits: which launch callbacks must take the state.
+const POLL_ENTER: u8 = 1;
+const POLL_EXIT: u8 = 2;
 
 struct PcRuntime {
     set: RuntimeSettings,
@@ -77,6 +158,8 @@ struct PcRuntime {
     /// Into [`State::drained`]; sending never waits (unbounded).
     drained: Sender<Vec<PcRecord>>,
     sender: SamplingSender,
+    /// [`POLL_ENTER`] | [`POLL_EXIT`]: recomputed by whoever holds the state.
+    gate: AtomicU8,
     graphs: AtomicBool,
     graph_launches: AtomicU64,
     enter: AtomicU64,
@@ -89,8 +172,9 @@ struct PcRuntime {
 
 static RT: OnceLock<PcRuntime> = OnceLock::new();
 
-/// Start of the open burst (Unix ns), 0 when none: read by the collector thread,
-/// which does not flush while a burst may need CUPTI's guard to close.
+/// Start of the open burst (Unix ns), 0 when none (or when its session failed): read
+/// by the collector thread, which does not flush while a burst may need CUPTI's guard
+/// to close, and which judges a burst stuck.
 static BURST_OPEN_SINCE: AtomicU64 = AtomicU64::new(0);
 
 /// Last launch callback (Unix ns) while a burst is open, any thread.
@@ -108,22 +192,31 @@ const KS: SamplingMode = SamplingMode::KernelSerialized;
 /// Installs the runtime (once).
 pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
     let (drained_tx, drained_rx) = channel();
+    let sw = set.tier_switch();
+    let ran = sw.running() == Tier::Serialized;
     let _ = RT.set(PcRuntime {
         set,
         state: Mutex::new(State {
-            sw: TierSwitch::new(set.tier, set.switchable),
+            sw,
             s: Sampler {
                 ctl: BurstController::new(set.burst),
                 log: WindowLog::new(),
                 counters: SamplingCounters::default(),
                 empty_bursts: 0,
                 refusal_logged: false,
-                stop_failed: false,
+                ran,
+                failure: None,
+                settled: false,
+                disable_failed: 0,
+                granted_generation: None,
+                callbacks_released: false,
+                retired: false,
             },
             drained: drained_rx,
         }),
         drained: drained_tx,
         sender,
+        gate: AtomicU8::new(0),
         graphs: AtomicBool::new(false),
         graph_launches: AtomicU64::new(0),
         enter: AtomicU64::new(0),
@@ -133,6 +226,10 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
+    if let Some(rt) = RT.get() {
+        let st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+        rt.gate.store(gate_of(rt, &st, now_ns()), Ordering::Relaxed);
+    }
 }
 
 const GRAPH_REFUSAL: &str = "CUDA graph launch (or stream capture) observed: serialized PC sampling (GPU_OTEL_PC_SAMPLING=serialized) REFUSES to run from here on, for the life of this process. One graph launch runs many kernels under one correlation id, so per-execution attribution would be false while still looking exact. Executions already inside a window stay gpu.serialized=\"true\"; a never-again window record was sent; counted in gpu.pc_sampling.graph_refusals. Use GPU_OTEL_PC_SAMPLING=continuous for programs that launch CUDA graphs";
@@ -142,7 +239,7 @@ fn send(rt: &PcRuntime, s: &Sampler, pc: Vec<PcRecord>, window: Option<semconv::
         pc,
         window,
         counters: s.counters,
-        switch: None,
+        ..SamplingMsg::default()
     });
 }
 
@@ -162,14 +259,59 @@ fn pairs_of(recs: &[PcRecord]) -> u64 {
     recs.iter().map(PcRecord::pairs).sum()
 }
 
+/// Which launch callbacks have anything to do, for the state as it is at `now`.
+fn gate_of(rt: &PcRuntime, st: &State, now: u64) -> u8 {
+    let s = &st.s;
+    if s.failing() {
+        return POLL_ENTER | POLL_EXIT;
+    }
+    let open = s.ctl.sampling();
+    let graphs = rt.graphs.load(Ordering::Relaxed);
+    let mut gate = 0;
+    if st.sw.pending(Site::Enter, open) || (may_open(rt, st) && s.ctl.would_open(now, graphs)) {
+        gate |= POLL_ENTER;
+    }
+    if open || st.sw.pending(Site::Exit, open) {
+        gate |= POLL_EXIT;
+    }
+    // A graph seen and not refused yet: the next launch refuses.
+    if graphs && !s.ctl.refused() && st.sw.running() != Tier::Continuous {
+        gate |= POLL_ENTER | POLL_EXIT;
+    }
+    if s.retire_due(rt.set.switchable) {
+        gate |= POLL_ENTER | POLL_EXIT;
+    }
+    gate
+}
+
+/// Whether a burst may open while nothing else changes.
+fn may_open(rt: &PcRuntime, st: &State) -> bool {
+    st.sw.running() == Tier::Serialized
+        && !st.s.log.is_final()
+        && st.s.failure.is_none()
+        && cupti::pc_context_count() > 0
+        && lease_covers(rt, st)
+}
+
+/// Whether the sampler lease was granted over every PC-sampling context there is: a
+/// GPU whose context appeared since is not covered until the collector holds its lease
+/// too and grants again.
+fn lease_covers(rt: &PcRuntime, st: &State) -> bool {
+    !rt.set.leased || st.s.granted_generation == Some(cupti::pc_generation())
+}
+
 /// Stops the open burst, drains, and sends the closed (or never-again) record. The
 /// closed record promises the whole gap the controller chose (`closed` runs first).
-fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
+/// A Stop or GetData that fails is a failed session: it steps down.
+fn stop_burst(rt: &PcRuntime, st: &mut State, h: &Hold, final_record: bool) {
+    let s = &mut st.s;
     let (_, failed) = cupti::pc_start_stop(h, false);
     BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
     s.counters.stop_failures += failed;
     let t1 = now_ns();
+    let getdata_failed = cupti::PC_STATS.getdata_failed.load(Ordering::Relaxed);
     let recs = samples::burst_records(drain_all(h), s.ctl.burst_launches());
+    let getdata_failed = cupti::PC_STATS.getdata_failed.load(Ordering::Relaxed) > getdata_failed;
     let pairs = pairs_of(&recs);
     if pairs == 0 {
         s.empty_bursts += 1;
@@ -177,16 +319,15 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
     s.counters.pairs += pairs;
     s.ctl.closed(s.counters.pairs);
     sync_counters(s);
-    if failed > 0 && !final_record {
+    if failed > 0 {
         // A context may still be serializing: neither an end nor a quiet time can be
-        // promised. The window stays open on the wire (what follows reads "unknown",
-        // never "false") until the exit's never-again record closes it, and no burst
-        // opens again.
-        s.stop_failed = true;
-        crate::log::line(&format!(
-            "cuptiPCSamplingStop failed on {failed} context(s): kernels may still run serialized, so the window stays open (later executions read gpu.serialized=\"unknown\") and no burst opens again (counted: gpu.pc_sampling.stop_failures)"
-        ));
+        // promised. The window stays open on the wire for good (what it touched and
+        // what follows it in this tier reads "unknown", never "false").
         send(rt, s, recs, None);
+        fail(rt, st, Failure::StopFailed, t1);
+        if !final_record {
+            settle(rt, st, h);
+        }
         return;
     }
     let w = if final_record {
@@ -195,6 +336,10 @@ fn stop_burst(rt: &PcRuntime, s: &mut Sampler, h: &Hold, final_record: bool) {
         s.log.close(t1, s.ctl.quiet_until_ns()).ok().flatten()
     };
     send(rt, s, recs, w);
+    if getdata_failed && !final_record {
+        fail(rt, st, Failure::GetDataFailed, t1);
+        settle(rt, st, h);
+    }
 }
 
 fn refuse_for_graphs(rt: &PcRuntime, s: &mut Sampler) {
@@ -210,14 +355,72 @@ fn refuse_for_graphs(rt: &PcRuntime, s: &mut Sampler) {
     }
 }
 
+/// Notes a failed session (once): no burst opens again, the collector flushes again,
+/// and the exporter learns that no window will settle what is unknown now. The
+/// step-down itself (Stop, Disable) needs CUPTI's guard on an application thread:
+/// [`settle`], now or at the next launch callback.
+fn fail(rt: &PcRuntime, st: &mut State, failure: Failure, at_ns: u64) {
+    let s = &mut st.s;
+    if s.failure.is_some() {
+        return;
+    }
+    s.failure = Some((failure, at_ns));
+    s.log.abandon();
+    BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+    crate::log::line(&format!(
+        "PC sampling failed in this process ({}): no burst opens again and the failed burst's window is never closed (what it may have touched reads gpu.serialized=\"unknown\"); PC sampling is switched off at the next kernel launch, and every kernel record is still exported (counted in the exit line: step_down)",
+        failure.as_str()
+    ));
+    rt.sender.send(SamplingMsg {
+        counters: s.counters,
+        step_down: Some(StepDown { at_ns, failure }),
+        ..SamplingMsg::default()
+    });
+}
+
+/// Carries out a failed session's step-down, on an application thread at a launch
+/// callback (or at exit) with CUPTI's guard: Stop the burst still open, Disable every
+/// context (no context is enabled again), and, when every Disable succeeded, switch
+/// to tier off for good (nothing can serialize any more, so "false" is true again).
+/// When a Disable failed, the contexts may still sample: the process keeps declaring
+/// its tier, and with the window never closed its executions read "unknown".
+fn settle(rt: &PcRuntime, st: &mut State, h: &Hold) {
+    let s = &mut st.s;
+    if s.ctl.sampling() {
+        let (_, failed) = cupti::pc_start_stop(h, false);
+        s.counters.stop_failures += failed;
+    }
+    s.ctl.shutdown(now_ns());
+    BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+    s.settled = true;
+    let (_, failed) = cupti::pc_disable_all(h);
+    s.disable_failed = failed;
+    sync_counters(s);
+    if failed > 0 {
+        crate::log::line(&format!(
+            "PC sampling step-down: cuptiPCSamplingDisable failed on {failed} context(s); they may still sample, so this process keeps declaring gpu.pc_sampling.tier={} and its executions read gpu.serialized=\"unknown\"",
+            st.sw.running()
+        ));
+        return;
+    }
+    st.sw.permit(Permission::Failed);
+    let from = st.sw.running();
+    // Nothing is open any more: no CUPTI step is left to run.
+    if let Some(to) = st.sw.drive(Site::Exit, false, |_| true) {
+        announce(rt, st, from, to);
+    }
+}
+
 /// One step of a tier switch (see `sampling::switch`).
-fn switch_step(rt: &PcRuntime, s: &mut Sampler, h: &Hold, step: Step) -> bool {
+fn switch_step(rt: &PcRuntime, st: &mut State, h: &Hold, step: Step) -> bool {
     match step {
         Step::CloseBurst => {
-            stop_burst(rt, s, h, false);
-            true
+            stop_burst(rt, st, h, false);
+            // A failed Stop stepped down already: the switch has nothing left to do.
+            st.s.failure.is_none()
         }
         Step::StopContinuous => {
+            let s = &mut st.s;
             let (_, failed) = cupti::pc_start_stop(h, false);
             s.counters.stop_failures += failed;
             let recs = samples::per_function(drain_all(h));
@@ -232,7 +435,7 @@ fn switch_step(rt: &PcRuntime, s: &mut Sampler, h: &Hold, step: Step) -> bool {
                 return false;
             }
             let (_, failed) = cupti::pc_start_stop(h, true);
-            s.counters.start_failures += failed;
+            st.s.counters.start_failures += failed;
             failed == 0
         }
     }
@@ -249,26 +452,38 @@ fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
     }
 }
 
-/// A launch API callback on the application's thread (outermost launch only).
-pub(crate) fn on_launch(enter: bool, graph: bool) {
+/// A launch API callback on the application's thread (outermost launch only): one
+/// atomic load unless this callback has something to do.
+pub fn on_launch(enter: bool, graph: bool) {
     let Some(rt) = RT.get() else {
         return;
     };
-    if rt.set.tier != Tier::Serialized && !rt.set.switchable {
-        return;
-    }
+    let bit = if enter { POLL_ENTER } else { POLL_EXIT };
+    let mut poll = rt.gate.load(Ordering::Relaxed) & bit != 0;
     if graph {
-        rt.graph_launches.fetch_add(1, Ordering::Relaxed);
-        rt.graphs.store(true, Ordering::Relaxed);
+        if enter {
+            rt.graph_launches.fetch_add(1, Ordering::Relaxed);
+        }
+        if !rt.graphs.load(Ordering::Relaxed) {
+            rt.graphs.store(true, Ordering::Relaxed);
+            poll = true;
+        }
     }
-    let graphs = rt.graphs.load(Ordering::Relaxed);
-    let (site, count) = if enter {
-        (Site::Enter, &rt.enter)
+    if poll {
+        poll_state(rt, enter);
+    }
+}
+
+/// The launch callback's slow path: take the state (or skip), act, recompute the gate.
+fn poll_state(rt: &PcRuntime, enter: bool) {
+    let site = if enter {
+        rt.enter.fetch_add(1, Ordering::Relaxed);
+        Site::Enter
     } else {
-        (Site::Exit, &rt.exit)
+        rt.exit.fetch_add(1, Ordering::Relaxed);
+        Site::Exit
     };
-    count.fetch_add(1, Ordering::Relaxed);
-    // Only a burst's flush deferral reads it: outside bursts, no clock read here.
+    // Only a burst's flush deferral and its stuck check read it.
     if BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0 {
         LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
     }
@@ -276,27 +491,59 @@ pub(crate) fn on_launch(enter: bool, graph: bool) {
         return;
     };
     let st = &mut *guard;
+    poll(rt, st, site);
+    rt.gate.store(gate_of(rt, st, now_ns()), Ordering::Relaxed);
+}
+
+fn poll(rt: &PcRuntime, st: &mut State, site: Site) {
     account_drained(rt, st);
+    if st.s.failing() {
+        match cupti::try_hold() {
+            Some(h) => settle(rt, st, &h),
+            None => {
+                rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        return;
+    }
+    let graphs = rt.graphs.load(Ordering::Relaxed);
+    if graphs && !st.s.ctl.refused() && st.sw.running() != Tier::Continuous {
+        // A graph refuses the serialized tier for good, running or waiting for its lease.
+        st.s.ctl.note_graphs(true);
+        st.sw.refuse();
+    }
     if st.sw.pending(site, st.s.ctl.sampling()) {
         switch_tier(rt, st, site);
+    }
+    if st.sw.running() != Tier::Serialized || st.s.failure.is_some() {
         return;
     }
-    if st.sw.running() != Tier::Serialized {
+    st.s.ran = true;
+    if !st.s.log.is_final() {
+        if site == Site::Enter {
+            open_burst(rt, st, graphs);
+        } else {
+            close_burst(rt, st, graphs);
+        }
+    }
+    refuse_for_graphs(rt, &mut st.s);
+    if st.s.retire_due(rt.set.switchable) {
+        retire(rt, &mut st.s);
+    }
+}
+
+/// After graphs refused the serialized tier for good: PC sampling is disabled on every
+/// context, so the process costs what tier off costs (a context with PC sampling
+/// enabled, even stopped, is not a context without it). On the application's thread
+/// with CUPTI's guard, where Start and Stop are called too.
+fn retire(rt: &PcRuntime, s: &mut Sampler) {
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
         return;
-    }
-    let s = &mut st.s;
-    if graphs {
-        s.ctl.note_graphs(true);
-    }
-    if s.log.is_final() || s.stop_failed {
-        return;
-    }
-    if enter {
-        open_burst(rt, s, graphs);
-    } else {
-        close_burst(rt, s, graphs);
-    }
-    refuse_for_graphs(rt, s);
+    };
+    let (_, failed) = cupti::pc_disable_all(&h);
+    s.retired = true;
+    s.disable_failed = failed;
 }
 
 fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
@@ -309,31 +556,53 @@ fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
     };
     let from = st.sw.running();
     let open = st.s.ctl.sampling();
-    let State { sw, s, .. } = st;
-    let failures = sw.failures();
-    if let Some(to) = sw.drive(site, open, |step| switch_step(rt, s, &h, step)) {
-        let at_ns = now_ns();
-        s.counters.tier_switches = sw.switches();
-        sync_counters(s);
-        crate::log::line(&format!(
-            "PC sampling tier switched from {from} to {to} (tier control file); batches from now on declare gpu.pc_sampling.tier={to} (counted: gpu.pc_sampling.tier_switches={})",
-            sw.switches()
-        ));
-        rt.sender.send(SamplingMsg {
-            counters: s.counters,
-            switch: Some(TierSwitched { at_ns, from, to }),
-            ..SamplingMsg::default()
-        });
-    } else if sw.failures() > failures {
+    let failures = st.sw.failures();
+    let mut sw = st.sw.clone();
+    let switched = sw.drive(site, open, |step| switch_step(rt, st, &h, step));
+    if st.s.failure.is_some() {
+        // Closing the burst failed and stepped down, which decided the tier.
+        return;
+    }
+    st.sw = sw;
+    if let Some(to) = switched {
+        announce(rt, st, from, to);
+    } else if st.sw.failures() > failures {
         crate::log::line(&format!(
             "PC sampling tier switch from {from} failed: CUPTI refused the collection mode; {from} keeps running"
         ));
     }
 }
 
-fn open_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
+/// Sends a tier switch that happened now, from `from` to `to`, to the exporter.
+fn announce(rt: &PcRuntime, st: &mut State, from: Tier, to: Tier) {
+    let at_ns = now_ns();
+    let s = &mut st.s;
+    s.counters.tier_switches = st.sw.switches();
+    sync_counters(s);
+    // The user's switches are logged; the lease's (every turn) and the step-down (its
+    // own line) are counted on the markers.
+    if from != Tier::Off && to != Tier::Off {
+        crate::log::line(&format!(
+            "PC sampling tier switched from {from} to {to} (tier control file); batches from now on declare gpu.pc_sampling.tier={to} (counted: gpu.pc_sampling.tier_switches={})",
+            st.sw.switches()
+        ));
+    }
+    let Declared { not_running, .. } = st.sw.declared();
+    rt.sender.send(SamplingMsg {
+        counters: s.counters,
+        switch: Some(TierSwitched {
+            at_ns,
+            from,
+            to,
+            not_running,
+        }),
+        ..SamplingMsg::default()
+    });
+}
+
+fn open_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
     // No window is announced without a live context behind it.
-    if cupti::pc_context_count() == 0 || !s.ctl.would_open(now_ns(), graphs) {
+    if !may_open(rt, st) || !st.s.ctl.would_open(now_ns(), graphs) {
         return;
     }
     let synced = if rt.set.sync_before_start {
@@ -354,6 +623,12 @@ fn open_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
         rt.guard_busy.fetch_add(1, Ordering::Relaxed);
         return;
     };
+    // Again under the guard, which every context's enabling holds: no context can
+    // appear between this and the Start.
+    if !lease_covers(rt, st) {
+        return;
+    }
+    let s = &mut st.s;
     if s.ctl.poll_open(now_ns(), graphs) == Some(Action::Start) {
         let t0 = now_ns();
         let (_, failed) = cupti::pc_start_stop(&h, true);
@@ -363,22 +638,129 @@ fn open_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
         sync_counters(s);
         let w = s.log.open(t0, KS).ok();
         send(rt, s, Vec::new(), w);
+        if failed > 0 {
+            fail(rt, st, Failure::StartFailed, t0);
+            settle(rt, st, &h);
+        }
     }
 }
 
-fn close_burst(rt: &PcRuntime, s: &mut Sampler, graphs: bool) {
-    if !s.ctl.sampling() {
+fn close_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
+    if !st.s.ctl.sampling() {
         return;
     }
     let Some(h) = cupti::try_hold() else {
         rt.guard_busy.fetch_add(1, Ordering::Relaxed);
-        s.ctl.note_launch();
+        st.s.ctl.note_launch();
         return;
     };
-    if s.ctl.poll_close(now_ns(), graphs) == Some(Action::Stop) {
-        let final_record = s.ctl.refused();
-        stop_burst(rt, s, &h, final_record);
+    if st.s.ctl.poll_close(now_ns(), graphs) == Some(Action::Stop) {
+        let final_record = st.s.ctl.refused();
+        stop_burst(rt, st, &h, final_record);
     }
+}
+
+/// What the collector's sampler lease needs from the run time (collector thread).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeaseView {
+    /// The process wants to run the serialized tier.
+    pub wants: bool,
+    /// It still serializes, or may: a burst is open, or the serialized tier runs and
+    /// may open one (not refused by graphs, not failed). Contexts with PC sampling
+    /// enabled but never started do not count: the H200's second process enabled its
+    /// context beside a sampling one without harm; its Start is what failed.
+    pub serializing: bool,
+}
+
+/// Reads what the sampler lease needs (collector thread; waiting is fine here).
+pub(crate) fn lease_view() -> Option<LeaseView> {
+    let rt = RT.get()?;
+    let st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    Some(LeaseView {
+        wants: st.sw.wants_serialized() && !rt.graphs.load(Ordering::Relaxed),
+        serializing: may_sample(&st),
+    })
+}
+
+/// A burst is open, or the serialized tier runs and may open one, or a failed session
+/// may still hold the GPU's sampler (its step-down not carried out, or a Disable in it
+/// failed).
+fn may_sample(st: &State) -> bool {
+    let s = &st.s;
+    s.ctl.sampling()
+        || (st.sw.running() == Tier::Serialized && !s.ctl.refused() && s.failure.is_none())
+        || (s.failure.is_some() && (!s.settled || s.disable_failed > 0))
+}
+
+/// The sampler lease's answer for one period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeaseGrant {
+    /// The process may serialize.
+    pub permit: bool,
+    /// Over the PC-sampling contexts of this generation (`cupti::pc_generation`, read
+    /// before the GPUs the lease covers).
+    pub generation: u64,
+    /// The lease's counters.
+    pub counters: LeaseCounters,
+}
+
+/// The collector's period (collector thread): applies the sampler lease's answer,
+/// judges an open burst stuck (a failed session), and recomputes the gate. Switches
+/// the launch callbacks only PC sampling used off once nothing can use them again.
+/// Returns whether CUPTI's own worker may flush: no burst is open, and none can open
+/// before the collector grants the lease again (a flush of the collector's own during
+/// a burst kept it from closing, so those are held back; CUPTI's are not).
+pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
+    let Some(rt) = RT.get() else {
+        return true;
+    };
+    let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    let st = &mut *guard;
+    account_drained(rt, st);
+    if let Some(g) = lease {
+        let c = &mut st.s.counters;
+        c.sampler_wait_ms = g.counters.waiting_ns / 1_000_000;
+        c.sampler_leases_taken = g.counters.taken;
+        c.sampler_leases_given_up = g.counters.given_up;
+        st.s.granted_generation = g.permit.then_some(g.generation);
+        st.sw.permit(if g.permit {
+            Permission::Granted
+        } else {
+            Permission::Waiting
+        });
+    }
+    let open_since = BURST_OPEN_SINCE.load(Ordering::Relaxed);
+    let last = LAST_LAUNCH.load(Ordering::Relaxed);
+    if st.s.failure.is_none()
+        && st.s.ctl.sampling()
+        && burst_stuck(st.s.ctl.config(), open_since, last, now)
+    {
+        // No Stop from here: a Stop on a tool thread while the application launches
+        // deadlocked applications. The next launch callback settles it.
+        fail(rt, st, Failure::BurstStuck, now);
+    }
+    rt.gate.store(gate_of(rt, st, now), Ordering::Relaxed);
+    let bursts_possible =
+        may_sample(st) || (st.sw.permission() == Permission::Granted && st.sw.wants_serialized());
+    let quiet = !bursts_possible && st.sw.running() != Tier::Continuous;
+    let s = &mut st.s;
+    let done = (s.retired || s.settled) && s.disable_failed == 0;
+    let release = done && !s.callbacks_released;
+    s.callbacks_released |= release;
+    drop(guard);
+    if release {
+        cupti::release_launch_callbacks(!rt.set.keep_driver_callbacks);
+    }
+    quiet
+}
+
+/// The benchmark's way in (`benches/launch_hook.rs`): the run time of a process
+/// running the serialized tier, fed to `sender`, without CUPTI (no context is enabled,
+/// so no burst ever opens: every launch callback is one between bursts).
+pub fn bench_install_serialized(sender: SamplingSender) {
+    install(RuntimeSettings::serialized(false), sender);
+    // As the collector's first period leaves it.
+    let _ = tick(now_ns(), None);
 }
 
 /// A tier asked for through the control file (collector thread). `Ok(true)`: a new
@@ -387,13 +769,16 @@ pub(crate) fn request_tier(tier: Tier) -> Result<bool, RequestError> {
     let Some(rt) = RT.get() else {
         return Err(RequestError::NotSwitchable);
     };
-    let mut st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
+    let st = &mut *guard;
     // A graph launch seen while continuous ran refuses serialized just the same.
     let graphs = rt.graphs.load(Ordering::Relaxed);
     if tier == Tier::Serialized && (st.s.ctl.refused() || graphs) {
         return Err(RequestError::SerializedRefused);
     }
-    st.sw.request(tier)
+    let new = st.sw.request(tier);
+    rt.gate.store(gate_of(rt, st, now_ns()), Ordering::Relaxed);
+    new
 }
 
 /// PC records drained outside a burst transition (module unload, context destroy),
@@ -440,15 +825,16 @@ pub(crate) fn periodic_drain() {
 }
 
 /// At exit: closes an open burst and sends the never-again record (when serialized
-/// ever ran), drains the continuous tier. Returns a summary for the exit log line.
-pub(crate) fn shutdown() -> Option<String> {
+/// ever ran), drains the continuous tier, carries out a step-down no launch callback
+/// came back for. Returns a summary for the exit log line.
+pub(crate) fn shutdown(lease: &str) -> Option<String> {
     let rt = RT.get()?;
     let mut guard = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     let st = &mut *guard;
     account_drained(rt, st);
     let h = cupti::hold();
-    let s = &mut st.s;
     if st.sw.running() == Tier::Continuous {
+        let s = &mut st.s;
         if st.sw.started() && rt.set.switchable {
             let (_, failed) = cupti::pc_start_stop(&h, false);
             s.counters.stop_failures += failed;
@@ -457,11 +843,13 @@ pub(crate) fn shutdown() -> Option<String> {
         s.counters.pairs += pairs_of(&recs);
         send(rt, s, recs, None);
     }
-    let ever_serialized = rt.set.tier == Tier::Serialized || st.sw.switches() > 0;
-    if ever_serialized {
-        if s.ctl.shutdown(now_ns()) == Some(Action::Stop) {
-            stop_burst(rt, s, &h, true);
-        } else if !s.log.is_final() {
+    if st.s.failing() {
+        settle(rt, st, &h);
+    } else if st.s.ran && st.s.failure.is_none() {
+        if st.s.ctl.shutdown(now_ns()) == Some(Action::Stop) {
+            stop_burst(rt, st, &h, true);
+        } else if !st.s.log.is_final() {
+            let s = &mut st.s;
             sync_counters(s);
             let w = s.log.never_again(now_ns(), KS);
             send(rt, s, Vec::new(), w);
@@ -472,20 +860,36 @@ pub(crate) fn shutdown() -> Option<String> {
     let s = &cupti::PC_STATS;
     let c = st.s.counters;
     let now = now_ns();
-    let st = &st.s;
+    let sm = &st.s;
+    let step_down = match sm.failure {
+        None => "none".to_string(),
+        Some((f, at)) => format!(
+            "{} at_ms_before_exit={} settled={}",
+            f.as_str(),
+            now.saturating_sub(at) / 1_000_000,
+            sm.settled,
+        ),
+    };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
+        lease,
+        c.sampler_wait_ms,
+        c.sampler_leases_taken,
+        c.sampler_leases_given_up,
+        step_down,
+        sm.retired || (sm.settled && sm.disable_failed == 0),
+        sm.disable_failed,
         rt.guard_busy.load(Ordering::Relaxed),
         c.bursts,
         c.launches_serialized,
         c.pairs,
-        st.empty_bursts,
-        st.ctl.duty(now),
-        st.ctl.gap_ns() / 1_000_000,
-        st.ctl.launch_budget(),
+        sm.empty_bursts,
+        sm.ctl.duty(now),
+        sm.ctl.gap_ns() / 1_000_000,
+        sm.ctl.launch_budget(),
         c.start_failures,
         c.stop_failures,
         rt.graph_launches.load(Ordering::Relaxed),
@@ -511,4 +915,119 @@ pub(crate) fn shutdown() -> Option<String> {
         s.unload_drain_skipped.load(Ordering::Relaxed),
         s.reentrant_skips.load(Ordering::Relaxed),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::dump::DumpLine;
+    use crate::export::CountingSink;
+    use crate::resource::ProcessInfo;
+    use crate::sampling::message::OffReason;
+    use crate::stats::Stats;
+    use crate::worker::{self, Settings};
+
+    fn gate() -> u8 {
+        RT.get().unwrap().gate.load(Ordering::Relaxed)
+    }
+
+    fn running() -> Tier {
+        RT.get().unwrap().state.lock().unwrap().sw.running()
+    }
+
+    fn grant(permit: bool) -> Option<LeaseGrant> {
+        Some(LeaseGrant {
+            permit,
+            generation: cupti::pc_generation(),
+            counters: LeaseCounters::default(),
+        })
+    }
+
+    /// The run time of one process (a static: one test), without CUPTI, so no context is
+    /// enabled and no burst opens: what the launch callbacks do as the sampler lease is
+    /// granted and withdrawn and a graph comes, through the gate, and what reaches the
+    /// exporter (read back from its record dump).
+    #[test]
+    fn the_launch_callbacks_follow_the_sampler_lease_through_the_gate_and_a_graph_retires_sampling()
+    {
+        let dump =
+            std::env::temp_dir().join(format!("gpu-otel-pc-rt-{}.jsonl", std::process::id()));
+        let process = ProcessInfo {
+            pid: 1,
+            executable_name: "t".into(),
+            host_name: None,
+            instance_id: "t".into(),
+        };
+        let settings = Settings {
+            record_dump: Some(dump.clone()),
+            ..Settings::for_process(&process, None, None, Tier::Serialized)
+        };
+        let sink = Arc::new(CountingSink::default());
+        let (queue, _) =
+            worker::spawn(settings, Arc::new(Stats::default()), move || Ok(sink)).unwrap();
+        install(RuntimeSettings::serialized(true), queue.sampling_sender());
+        // Waiting for the lease: tier off, nothing for a launch callback to do.
+        assert_eq!(running(), Tier::Off);
+        assert_eq!(gate(), 0);
+        let view = lease_view().unwrap();
+        assert!(view.wants && !view.serializing);
+        assert!(tick(now_ns(), grant(false)), "CUPTI's worker may flush");
+
+        // Granted: the next launch callback, whichever, switches to serialized.
+        assert!(!tick(now_ns(), grant(true)), "the collector flushes again");
+        assert_eq!(gate(), POLL_ENTER | POLL_EXIT);
+        on_launch(false, false);
+        assert_eq!(running(), Tier::Serialized);
+        assert_eq!(gate(), 0, "between bursts (no context: none is due)");
+        assert!(lease_view().unwrap().serializing);
+
+        // Withdrawn: off at the next callback, and the lease may go.
+        tick(now_ns(), grant(false));
+        assert_ne!(gate(), 0);
+        on_launch(true, false);
+        assert_eq!(running(), Tier::Off);
+        assert!(!lease_view().unwrap().serializing);
+
+        // A graph while waiting refuses the tier for good: declared serialized with its
+        // never-again record, PC sampling disabled, no lease wanted.
+        on_launch(true, true);
+        on_launch(false, true);
+        assert_eq!(running(), Tier::Serialized);
+        let view = lease_view().unwrap();
+        assert!(!view.wants && !view.serializing);
+        assert!(
+            tick(now_ns(), grant(false)),
+            "refused: CUPTI's worker flushes"
+        );
+        assert_eq!(gate(), 0);
+        let summary = shutdown("coordinated").unwrap();
+        assert!(summary.contains("graph_refusals=1") && summary.contains("pc_disabled=true"));
+        assert!(queue.shutdown(Instant::now() + Duration::from_secs(5)));
+
+        let switches: Vec<(Tier, Tier, Option<OffReason>)> = std::fs::read_to_string(&dump)
+            .unwrap()
+            .lines()
+            .filter_map(|l| match serde_json::from_str::<DumpLine>(l).ok()? {
+                DumpLine::Sampling { sampling } => sampling.to_msg(0).ok()?.switch,
+                _ => None,
+            })
+            .map(|s| (s.from, s.to, s.not_running.map(|(_, why)| why)))
+            .collect();
+        assert_eq!(
+            switches,
+            vec![
+                (Tier::Off, Tier::Serialized, None),
+                (
+                    Tier::Serialized,
+                    Tier::Off,
+                    Some(OffReason::WaitingForGpuSampler)
+                ),
+                (Tier::Off, Tier::Serialized, None),
+            ]
+        );
+        let _ = std::fs::remove_file(dump);
+    }
 }

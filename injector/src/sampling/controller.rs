@@ -192,6 +192,34 @@ pub fn defer_flush(burst_open: bool, last_launch_ns: u64, now_ns: u64) -> bool {
     burst_open && now_ns.saturating_sub(last_launch_ns) < FLUSH_DEFER_IDLE_NS
 }
 
+/// The least time a burst stays open, with no launch callback after its Start,
+/// before the collector judges the session failed.
+pub const STUCK_AFTER_MIN_NS: u64 = 5_000 * MS;
+
+/// How long a burst may stay open with no launch callback after its Start before its
+/// session is judged failed: 100 bursts' length, at least [`STUCK_AFTER_MIN_NS`] (5 s
+/// at the default 50 ms). A healthy burst sees the EXIT of the launch that opened it
+/// within that launch's own call; only a launch blocked inside the driver for that long
+/// (or callbacks that stopped coming, as on the H200's second process) goes past it.
+pub fn stuck_after_ns(cfg: &BurstConfig) -> u64 {
+    cfg.burst_ns.saturating_mul(100).max(STUCK_AFTER_MIN_NS)
+}
+
+/// Whether the burst open since `open_since_ns` (0: none) looks failed at `now_ns`:
+/// no launch callback came after its Start (`last_launch_ns` is the Start instant or
+/// earlier) for [`stuck_after_ns`]. The collector checks it every flush period, so a
+/// failed session is noticed within `stuck_after_ns` plus one period.
+pub fn burst_stuck(
+    cfg: &BurstConfig,
+    open_since_ns: u64,
+    last_launch_ns: u64,
+    now_ns: u64,
+) -> bool {
+    open_since_ns != 0
+        && last_launch_ns <= open_since_ns
+        && now_ns.saturating_sub(open_since_ns) >= stuck_after_ns(cfg)
+}
+
 /// What the caller must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {

@@ -9,11 +9,15 @@
 //! - [`stamp`]: the worker's local window store; stamps executions with the
 //!   receiver's classification and joins PC samples by correlation id.
 //! - [`continuous`]: CONTINUOUS-mode samples aggregated per kernel function.
-//! - [`switch`]: the run-time switch serialized ⇄ continuous.
+//! - [`switch`]: the run-time switch serialized ⇄ continuous, and `off` while the
+//!   process may not serialize.
+//! - [`lease`]: when a process may serialize: the per-GPU sampler lease's policy
+//!   (try, hold, give up, rest).
 //! - [`message`]: what the sampling side sends the worker.
 
 pub mod continuous;
 pub mod controller;
+pub mod lease;
 pub mod message;
 pub mod samples;
 pub mod stamp;

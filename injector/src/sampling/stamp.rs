@@ -112,6 +112,8 @@ pub struct Stamper {
     pc: HashMap<u32, PcSummary>,
     pc_order: VecDeque<u32>,
     counters: StampCounters,
+    /// PC sampling failed: no window will come to settle anything, so nothing waits.
+    no_more: bool,
 }
 
 impl Stamper {
@@ -129,7 +131,17 @@ impl Stamper {
             pc: HashMap::new(),
             pc_order: VecDeque::new(),
             counters: StampCounters::default(),
+            no_more: false,
         }
+    }
+
+    /// PC sampling failed and stepped down: the failed burst's window is never closed
+    /// and no burst opens again, so what is unknown now stays unknown. Everything held
+    /// leaves at the next release, and later executions leave on arrival; neither is
+    /// counted as released unsettled, since no evidence is missing that could come.
+    pub fn no_more_evidence(&mut self) {
+        self.no_more = true;
+        self.dirty = true;
     }
 
     /// Takes one window record (the same one that went on the wire).
@@ -165,7 +177,7 @@ impl Stamper {
     /// Answered at once when the windows already settle it; held otherwise.
     pub fn push(&mut self, r: KernelRecord, now_ns: u64) {
         let answer = self.classify(r.start_ns, r.end_ns);
-        if answer.is_settled() {
+        if answer.is_settled() || self.no_more {
             self.ready.push((r, answer));
         } else {
             self.held.push_back((r, now_ns));
@@ -251,7 +263,9 @@ impl Stamper {
         for (i, (r, arrived)) in held.into_iter().enumerate() {
             let answer = self.classify(r.start_ns, r.end_ns);
             let expired = now_ns.saturating_sub(arrived) > self.limits.hold_ns;
-            if answer.is_settled() || all || expired || i < over {
+            if self.no_more {
+                self.stamp(r, answer, out);
+            } else if answer.is_settled() || all || expired || i < over {
                 self.unsettled(answer, i < over, all);
                 self.stamp(r, answer, out);
             } else {
@@ -494,5 +508,30 @@ mod tests {
             "seqs 1 and 2 are consecutive"
         );
         assert_eq!(s.counters().unsettled.total(), 0);
+    }
+
+    #[test]
+    fn after_a_step_down_nothing_waits_and_the_failed_window_leaves_its_executions_unknown() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        s.window(log.open(1_000, KS).unwrap());
+        s.push(k(1_100, 1_200, 1), 1_300);
+        let mut out = Vec::new();
+        s.release(1_400, false, &mut out);
+        assert!(out.is_empty(), "held while the window is open");
+        s.no_more_evidence();
+        s.push(k(5_000, 5_100, 2), 5_200);
+        s.release(5_300, false, &mut out);
+        let got: Vec<(u32, Serialized)> = out
+            .iter()
+            .map(|st| (st.record.correlation_id, st.serialized))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(2, Serialized::Unknown), (1, Serialized::Unknown)],
+            "released at once, never false"
+        );
+        assert_eq!(s.counters().unsettled.total(), 0);
+        assert_eq!(s.held(), 0);
     }
 }

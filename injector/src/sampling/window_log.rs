@@ -134,6 +134,14 @@ impl WindowLog {
         Some(w)
     }
 
+    /// PC sampling failed: no record is made any more, and the open burst's window
+    /// (if one is open) is never closed, so everything from its start reads "unknown".
+    /// A closed record, even a never-again one, would claim the failed burst serialized
+    /// ("true") and ended at a known instant; neither is known.
+    pub fn abandon(&mut self) {
+        self.never_again = true;
+    }
+
     /// The open burst's record.
     pub fn open_window(&self) -> Option<Window> {
         self.open
@@ -288,5 +296,19 @@ mod tests {
         assert_eq!(k(200_000, 200_100), Serialized::Unknown);
         assert_eq!(k(300_000, 400_000), Serialized::Unknown);
         assert_ne!(k(1_000_000, 2_000_000), Serialized::False);
+    }
+
+    #[test]
+    fn an_abandoned_log_leaves_its_open_window_open_and_makes_no_record_again() {
+        let mut log = WindowLog::new();
+        let open = log.open(100, SamplingMode::KernelSerialized).unwrap();
+        log.abandon();
+        assert!(log.is_final());
+        assert_eq!(log.open_window(), Some(open), "never closed");
+        assert_eq!(log.never_again(500, SamplingMode::KernelSerialized), None);
+        assert_eq!(
+            log.open(600, SamplingMode::KernelSerialized),
+            Err(LogError::NeverAgain)
+        );
     }
 }

@@ -47,7 +47,7 @@ use crate::nvtx::book::{ClosedRange, RangeBook};
 use crate::record::KernelRecord;
 use crate::resource::{device_attributes, resource_and_seed, DeviceTable, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
-use crate::sampling::message::{SamplingCounters, SamplingMsg};
+use crate::sampling::message::{Declared, SamplingCounters, SamplingMsg};
 use crate::sampling::samples::PcRecord;
 use crate::sampling::stamp::{StampLimits, Stamper};
 use crate::stats::Stats;
@@ -69,6 +69,9 @@ pub struct Settings {
     pub resource: Vec<KeyValue>,
     /// Makes kernel and root spans.
     pub slicer: Slicer,
+    /// What the first stretch declares: the slicer's tier, or `off` while a serialized
+    /// process waits for its GPU's sampler lease.
+    pub start: Declared,
     /// Where to write every record as a JSON line, if anywhere.
     pub record_dump: Option<PathBuf>,
     /// Bounds of the serialized tier's stamping (used when the slicer's tier is
@@ -107,6 +110,7 @@ impl Settings {
             record_dump: None,
             stamp_limits: StampLimits::default(),
             devices: None,
+            start: tier.into(),
         }
     }
 }
@@ -183,7 +187,7 @@ fn run(
     let stamper =
         (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
-        epochs: vec![(0, settings.slicer.tier())],
+        epochs: vec![(0, settings.start)],
         batcher: Batcher::new(
             &resource,
             &crate::model::scope(),
@@ -203,6 +207,7 @@ fn run(
         book: RangeBook::new(),
         closed: Vec::new(),
         devices: settings.devices,
+        stepped_down_at: None,
     };
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
@@ -253,9 +258,13 @@ fn run(
 }
 
 struct Worker {
-    /// Tier epochs, oldest first: (first instant, tier). One entry unless the tier
-    /// was switched at run time.
-    epochs: Vec<(u64, Tier)>,
+    /// Tier epochs, oldest first: (first instant, what its batches declare). One
+    /// entry unless the tier was switched at run time (by the tier control file, the
+    /// sampler lease, or a failed session's step-down).
+    epochs: Vec<(u64, Declared)>,
+    /// A failed session's step-down instant: kernel records that started after it are
+    /// counted (the exit line).
+    stepped_down_at: Option<u64>,
     batcher: Batcher,
     stamp_limits: StampLimits,
     slicer: Slicer,
@@ -287,12 +296,17 @@ impl Worker {
         }
         let now = now_ns();
         for r in batch {
-            let tier = self.tier_at(r.start_ns);
-            match (&mut self.stamper, tier) {
+            if self.stepped_down_at.is_some_and(|at| r.start_ns >= at) {
+                self.stats
+                    .records_after_step_down
+                    .fetch_add(1, Ordering::Relaxed);
+            }
+            let declared = self.declared_at(r.start_ns);
+            match (&mut self.stamper, declared.tier) {
                 (Some(stamper), Tier::Serialized) => stamper.push(r, now),
                 _ => {
-                    let span = self.slicer.kernel(r, tier);
-                    self.kernel(tier, &span);
+                    let span = self.slicer.kernel(r, declared.tier);
+                    self.kernel(declared, &span);
                 }
             }
             // A CUPTI buffer holds thousands of records: hand each request over as
@@ -309,16 +323,16 @@ impl Worker {
     /// where their launches were made.
     fn unrecorded(&mut self, found: Vec<crate::completeness::Unrecorded>) {
         self.budget.release(queue::unrecorded_cost(&found));
-        let tier = self.current_tier();
+        let declared = self.current();
         for u in &found {
             let span = self.slicer.unrecorded_span(u);
-            self.other(tier, &span, OtherKind::Unrecorded);
+            self.other(declared, &span, OtherKind::Unrecorded);
         }
         self.submit_ready();
     }
 
     /// Appends a kernel span under its GPU's resource, naming the GPU at its first kernel.
-    fn kernel(&mut self, tier: Tier, span: &KernelSpan) {
+    fn kernel(&mut self, declared: Declared, span: &KernelSpan) {
         let ordinal = span.record.device_id;
         if let Some(table) = self.devices.as_mut() {
             if !self.batcher.has_device(ordinal) {
@@ -332,7 +346,7 @@ impl Worker {
                     .add_device(ordinal, device_attributes(ordinal, device.as_ref()));
             }
         }
-        self.batcher.kernel(tier, span);
+        self.batcher.kernel(declared, span);
     }
 
     /// One NVTX event: a range it closes is exported at once, under the running tier.
@@ -362,10 +376,10 @@ impl Worker {
     }
 
     fn export_ranges(&mut self) {
-        let tier = self.current_tier();
+        let declared = self.current();
         for r in std::mem::take(&mut self.closed) {
             let span = self.slicer.range_span(&r);
-            self.batcher.other(tier, &span, OtherKind::Range);
+            self.batcher.other(declared, &span, OtherKind::Range);
         }
         self.app_stats();
         let c = self.book.counters();
@@ -380,22 +394,22 @@ impl Worker {
         }
     }
 
-    /// The tier an execution that started at `start_ns` ran under.
-    fn tier_at(&self, start_ns: u64) -> Tier {
+    /// What the stretch an execution that started at `start_ns` ran in declared.
+    fn declared_at(&self, start_ns: u64) -> Declared {
         self.epochs
             .iter()
             .rev()
             .find(|(from, _)| *from <= start_ns)
-            .map_or(self.epochs[0].1, |(_, t)| *t)
+            .map_or(self.epochs[0].1, |(_, d)| *d)
     }
 
-    /// The tier running now.
-    fn current_tier(&self) -> Tier {
-        self.epochs.last().map_or(Tier::Off, |(_, t)| *t)
+    /// What the running stretch declares.
+    fn current(&self) -> Declared {
+        self.epochs.last().map_or(Tier::Off.into(), |(_, d)| *d)
     }
 
-    fn other(&mut self, tier: Tier, span: &Span, kind: OtherKind) {
-        self.batcher.other(tier, span, kind);
+    fn other(&mut self, declared: impl Into<Declared>, span: &Span, kind: OtherKind) {
+        self.batcher.other(declared, span, kind);
     }
 
     /// PC samples and a window record from the sampling side. A window record is
@@ -406,14 +420,20 @@ impl Worker {
             // Epochs only move forward; a switch stamped before the last one (it
             // cannot be: one thread makes them in order) would be clamped.
             let at = sw.at_ns.max(self.epochs.last().map_or(0, |(t, _)| *t));
-            self.epochs.push((at, sw.to));
+            self.epochs.push((at, sw.declared()));
             if sw.to == Tier::Serialized && self.stamper.is_none() {
                 self.stamper = Some(Stamper::new(self.stamp_limits));
             }
-            let span = self
-                .slicer
-                .tier_switch_span(at, sw.from, sw.to, &self.counters);
-            self.other(sw.to, &span, OtherKind::Sampling);
+            let span = self.slicer.tier_switch_span(at, &sw, &self.counters);
+            self.other(sw.declared(), &span, OtherKind::Sampling);
+        }
+        if let Some(down) = m.step_down {
+            // No window will settle what is unknown now: the failed burst's window is
+            // never closed. Nothing waits for it any more.
+            self.stepped_down_at.get_or_insert(down.at_ns);
+            if let Some(s) = &mut self.stamper {
+                s.no_more_evidence();
+            }
         }
         // KERNEL_SERIALIZED records carry the launch's correlation id, CONTINUOUS
         // records carry 0.
@@ -457,7 +477,7 @@ impl Worker {
                 };
                 self.stats.stamped[i].fetch_add(1, Ordering::Relaxed);
                 let span = self.slicer.stamped(st.record, st.serialized, st.pc);
-                self.kernel(Tier::Serialized, &span);
+                self.kernel(Tier::Serialized.into(), &span);
             }
             self.app_stats();
         }
@@ -465,10 +485,10 @@ impl Worker {
         if !self.continuous.is_empty() && (due || all) {
             // Under the running tier: serialized bursts of several launches also
             // report per function.
-            let tier = self.current_tier();
+            let declared = self.current();
             for f in self.continuous.take() {
                 let span = self.slicer.function_span(&f, self.continuous_since, now);
-                self.other(tier, &span, OtherKind::Sampling);
+                self.other(declared, &span, OtherKind::Sampling);
             }
             self.continuous_since = now;
         } else if self.continuous.is_empty() {
@@ -478,9 +498,9 @@ impl Worker {
 
     /// Slice roots go out under the tier running when they close.
     fn push_roots(&mut self, roots: Vec<Span>) {
-        let tier = self.current_tier();
+        let declared = self.current();
         for r in &roots {
-            self.other(tier, r, OtherKind::Root);
+            self.other(declared, r, OtherKind::Root);
         }
     }
 

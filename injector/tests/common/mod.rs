@@ -177,3 +177,12 @@ pub fn kernels_by_correlation(spans: &[Span]) -> std::collections::HashMap<u32, 
         })
         .collect()
 }
+
+/// The window records a span carries as `gpu.sampling.window` events, decoded.
+pub fn windows_of(span: &Span) -> Vec<semconv::Window> {
+    span.events
+        .iter()
+        .filter(|e| semconv::codec::is_window_event(e))
+        .map(|e| semconv::codec::decode(&e.attributes).unwrap())
+        .collect()
+}

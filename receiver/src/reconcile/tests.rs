@@ -1212,3 +1212,121 @@ fn every_unknown_that_leaves_is_counted_by_the_evidence_that_was_missing() {
         "every unknown has a reason"
     );
 }
+
+/// The resource of a serialized producer's stretches without its GPU sampler lease:
+/// tier off, with the tier it was configured for and why it does not run.
+fn waiting_for_sampler(why: &str) -> Resource {
+    let mut res = serialized();
+    semconv::otlp::set(
+        &mut res.attributes,
+        semconv::otlp::string(a::GPU_PC_SAMPLING_TIER, "off"),
+    );
+    res.attributes.extend([
+        semconv::otlp::string(a::GPU_PC_SAMPLING_TIER_CONFIGURED, "serialized"),
+        semconv::otlp::string(a::GPU_PC_SAMPLING_TIER_REASON, why),
+    ]);
+    res
+}
+
+#[test]
+fn a_producer_that_takes_turns_on_its_gpus_sampler_keeps_one_window_store_and_reads_false_while_off(
+) {
+    let mut r = reconciler();
+    let mut out = Vec::new();
+    let mut send = |r: &mut Reconciler, res: Resource, spans, now| {
+        out.extend(ingest(r, request(res, spans), now).1);
+    };
+    // Its first turn: burst 1, one execution inside, one in the quiet tail.
+    send(
+        &mut r,
+        serialized(),
+        vec![
+            window_carrier(
+                1,
+                &[Window::closed(1_000, 2_000, 1, KS)
+                    .with_quiet_tail(semconv::QuietTail::For(500))],
+            ),
+            kernel(1, 1_500, 1_600, Some(Serialized::True)),
+            kernel(2, 2_200, 2_300, Some(Serialized::False)),
+        ],
+        0,
+    );
+    // Waiting for its next turn: another process samples the GPU.
+    send(
+        &mut r,
+        waiting_for_sampler("waiting_for_gpu_sampler"),
+        vec![kernel(3, 3_000, 3_100, Some(Serialized::False))],
+        1,
+    );
+    // Its next turn: an execution before burst 2 opens waits for it, then reads false
+    // (the sequence has no hole: nothing serialized in between).
+    send(
+        &mut r,
+        serialized(),
+        vec![kernel(4, 4_000, 4_100, Some(Serialized::False))],
+        2,
+    );
+    assert_eq!(
+        r.held(),
+        1,
+        "only the serialized execution waits for evidence"
+    );
+    send(
+        &mut r,
+        serialized(),
+        vec![window_carrier(2, &[Window::open(5_000, 2, KS)])],
+        3,
+    );
+    assert_eq!(kernel_answers(&out), ["true", "false", "false", "false"]);
+    assert_eq!(r.held(), 0);
+    assert_eq!(r.counters().agreements, 4, "every stamp agreed");
+    // The off stretch's resource left as it came: tier off, and why.
+    let off = spans_of(&out)
+        .into_iter()
+        .find(|(_, s)| s.span_id == fixtures::span_id(3))
+        .map(|(res, _)| res.to_vec())
+        .unwrap();
+    assert_eq!(
+        semconv::otlp::get_str(&off, a::GPU_PC_SAMPLING_TIER_REASON),
+        Some("waiting_for_gpu_sampler")
+    );
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn a_producer_whose_sampling_failed_leaves_its_failed_window_open_and_nothing_after_it_reads_false()
+{
+    let mut r = reconciler();
+    let mut out = Vec::new();
+    // Burst 1 opened and its session failed: no closed record ever comes.
+    out.extend(
+        ingest(
+            &mut r,
+            request(
+                serialized(),
+                vec![
+                    window_carrier(1, &[Window::open(1_000, 1, KS)]),
+                    kernel(1, 1_500, 1_600, Some(Serialized::Unknown)),
+                ],
+            ),
+            0,
+        )
+        .1,
+    );
+    // Stepped down: tier off for good.
+    out.extend(
+        ingest(
+            &mut r,
+            request(
+                waiting_for_sampler("sampling_failed"),
+                vec![kernel(2, 9_000, 9_100, Some(Serialized::False))],
+            ),
+            1,
+        )
+        .1,
+    );
+    assert_eq!(kernel_answers(&out), ["false"], "the off stretch at once");
+    out.extend(tick(&mut r, 10 * SECOND));
+    assert_eq!(kernel_answers(&out), ["false", "unknown"]);
+    assert_balanced(&r, &out);
+}

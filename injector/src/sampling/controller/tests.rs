@@ -631,3 +631,30 @@ fn the_flush_waits_only_while_a_burst_is_open_and_the_application_is_launching()
         "a launch stamped after now still defers"
     );
 }
+
+#[test]
+fn a_burst_is_judged_stuck_only_with_no_launch_callback_after_its_start_for_the_bound() {
+    let c = BurstConfig::default();
+    assert_eq!(
+        stuck_after_ns(&c),
+        STUCK_AFTER_MIN_NS,
+        "5 s at 50 ms bursts"
+    );
+    let long = BurstConfig {
+        burst_ns: 200 * MS,
+        ..c
+    };
+    assert_eq!(stuck_after_ns(&long), 20_000 * MS, "100 bursts' length");
+    let t0 = 9_000 * MS;
+    let bound = stuck_after_ns(&c);
+    assert!(!burst_stuck(&c, 0, 0, t0 + 10 * bound), "no burst open");
+    assert!(!burst_stuck(&c, t0, t0, t0 + bound - 1), "not yet");
+    assert!(
+        burst_stuck(&c, t0, t0, t0 + bound),
+        "the H200's second process"
+    );
+    assert!(
+        !burst_stuck(&c, t0, t0 + 1, t0 + 100 * bound),
+        "a launch came back after the Start: an idle application, not a failure"
+    );
+}

@@ -24,6 +24,7 @@ fn install() {
         executable_name: "bench".into(),
         host_name: None,
         instance_id: "bench".into(),
+        container: Default::default(),
     };
     let settings = Settings::for_process(&process, None, None, Tier::Serialized);
     let sink = Arc::new(gpu_otel_injector::export::CountingSink::default());

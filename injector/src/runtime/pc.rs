@@ -960,6 +960,7 @@ mod tests {
             executable_name: "t".into(),
             host_name: None,
             instance_id: "t".into(),
+            container: Default::default(),
         };
         let settings = Settings {
             record_dump: Some(dump.clone()),

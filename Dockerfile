@@ -19,7 +19,7 @@ COPY --from=build /src/target/release/gpu-otel-receiver /usr/local/bin/gpu-otel-
 # The persistent queue's directory, the receiver's user's alone (a named volume mounted
 # here starts with this ownership and mode; the receiver refuses a queue directory that
 # is another user's or that others may write to).
-RUN mkdir -p -m 0700 /var/lib/gpu-otel/queue && chown 65534:65534 /var/lib/gpu-otel/queue
+RUN mkdir -p /var/lib/gpu-otel/queue && chmod 0700 /var/lib/gpu-otel/queue && chown 65534:65534 /var/lib/gpu-otel/queue
 USER 65534:65534
 # 0.0.0.0 inside the container's own network namespace: reachable only where the runtime
 # routes or publishes it (docker-compose.yml: the compose network, and this machine's

@@ -24,6 +24,29 @@ pub(crate) fn handshake_failure(e: &(dyn Error + 'static)) -> Option<String> {
     chain(e).find_map(|err| err.downcast_ref::<rustls::Error>().map(ToString::to_string))
 }
 
+/// The chain's messages, each said once (an error that quotes its cause is not followed
+/// by it again): what an attempt that got no answer says, down to the system's error
+/// (`tcp connect error: Connection refused (os error 111)`).
+pub(crate) fn described(e: &(dyn Error + 'static)) -> String {
+    described_after(String::new(), Some(e))
+}
+
+/// `first`, then the messages of the chain from `cause`, each said once.
+pub(crate) fn described_after(first: String, cause: Option<&(dyn Error + 'static)>) -> String {
+    let mut text = first;
+    for err in cause.into_iter().flat_map(chain) {
+        let part = err.to_string();
+        if part.is_empty() || text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
 /// Whether the chain says the connection itself failed: the port is closed, the host
 /// is gone or its name does not resolve. (reqwest says so itself: `is_connect`.)
 #[cfg(feature = "grpc")]
@@ -56,6 +79,14 @@ mod tests {
         assert_eq!(handshake_failure(&wrapped), Some(found));
         let other = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused");
         assert_eq!(handshake_failure(&other), None);
+    }
+
+    #[test]
+    fn a_chain_is_described_down_to_its_cause_each_part_once() {
+        let refused =
+            std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "Connection refused");
+        let wrapped = std::io::Error::other(refused);
+        assert_eq!(described(&wrapped), "Connection refused");
     }
 
     #[cfg(feature = "grpc")]

@@ -15,7 +15,7 @@ use reqwest::header::{CONTENT_ENCODING, CONTENT_TYPE, RETRY_AFTER};
 use crate::compression::Compression;
 use crate::config::{ExportConfig, Protocol, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
-use crate::failure::handshake_failure;
+use crate::failure::{described, handshake_failure};
 use crate::retry::{classify_http, Attempt, Verdict};
 use crate::signal::Signal;
 use crate::tls::ClientTls;
@@ -107,7 +107,14 @@ impl HttpTransport {
             .map(str::to_string);
         let verdict = classify_http(status, retry_after.as_deref(), SystemTime::now());
         if verdict != Verdict::Delivered {
-            return verdict.into();
+            // What the backend said, as the specification asks it to: a google.rpc.Status
+            // in the request's encoding (or any short text).
+            let answer = response.bytes().await.unwrap_or_default();
+            return match status_message(&answer, self.json) {
+                Some(message) => with_message(verdict, &message),
+                None => verdict,
+            }
+            .into();
         }
         // A body that does not read or decode still means delivered: the status said so.
         // A metrics answer has the trace answer's shape (a count and a message).
@@ -136,6 +143,61 @@ fn to_json(signal: Signal, body: Bytes) -> Result<Bytes, String> {
         .map_err(|e| format!("cannot write OTLP/JSON: {e}"))
 }
 
+/// `google.rpc.Status`, the error body of OTLP/HTTP: its message.
+#[derive(Clone, PartialEq, prost::Message, serde::Deserialize)]
+struct RpcStatus {
+    #[prost(int32, tag = "1")]
+    #[serde(default)]
+    code: i32,
+    #[prost(string, tag = "2")]
+    #[serde(default)]
+    message: String,
+}
+
+/// The longest message kept from an error body.
+const MESSAGE_MAX: usize = 200;
+
+/// What an error body says: its `google.rpc.Status` message in the request's encoding,
+/// else the body itself when it is short printable text.
+fn status_message(body: &[u8], json: bool) -> Option<String> {
+    let decoded = if json {
+        serde_json::from_slice::<RpcStatus>(body).ok()
+    } else {
+        RpcStatus::decode(body).ok()
+    };
+    let text = match decoded {
+        Some(s) if !s.message.is_empty() => s.message,
+        _ => std::str::from_utf8(body).ok()?.trim().to_string(),
+    };
+    if text.is_empty() || text.chars().any(|c| c.is_control() && c != '\n') {
+        return None;
+    }
+    let mut text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.len() > MESSAGE_MAX {
+        let cut = (0..=MESSAGE_MAX)
+            .rev()
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap_or(0);
+        text.truncate(cut);
+        text.push('…');
+    }
+    Some(text)
+}
+
+/// `verdict` with the backend's message after its status.
+fn with_message(verdict: Verdict, message: &str) -> Verdict {
+    let add = |why: String| format!("{why}: {message}");
+    match verdict {
+        Verdict::Retry(mut r) => {
+            r.why = add(r.why);
+            Verdict::Retry(r)
+        }
+        Verdict::TooLarge(why) => Verdict::TooLarge(add(why)),
+        Verdict::Fatal(why) => Verdict::Fatal(add(why)),
+        Verdict::Delivered => Verdict::Delivered,
+    }
+}
+
 /// A request that got no answer: a refused handshake is final, a refused connection
 /// or a timeout retryable, a request that could not be built final.
 fn request_failure(e: &reqwest::Error) -> Verdict {
@@ -143,10 +205,49 @@ fn request_failure(e: &reqwest::Error) -> Verdict {
         return Verdict::Fatal(format!("TLS handshake failed: {tls}"));
     }
     if e.is_connect() {
-        return Verdict::unreachable(e.to_string());
+        return Verdict::unreachable(described(e));
     }
     if e.is_builder() || e.is_body() && !e.is_timeout() {
-        return Verdict::Fatal(e.to_string());
+        return Verdict::Fatal(described(e));
     }
-    Verdict::retry(None, e.to_string())
+    Verdict::retry(None, described(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_body_says_its_status_message_in_either_encoding_or_as_short_text() {
+        let status = RpcStatus {
+            code: 14,
+            message: "ingester\nbusy".into(),
+        };
+        assert_eq!(
+            status_message(&status.encode_to_vec(), false),
+            Some("ingester busy".into())
+        );
+        assert_eq!(
+            status_message(br#"{"code":8,"message":"rate limited"}"#, true),
+            Some("rate limited".into())
+        );
+        assert_eq!(
+            status_message(b"upstream connect error\n", false),
+            Some("upstream connect error".into())
+        );
+        assert_eq!(status_message(b"", false), None);
+        assert_eq!(status_message(&[0, 1, 2, 0xff], false), None);
+        let long = "x".repeat(500);
+        assert_eq!(
+            status_message(long.as_bytes(), true)
+                .unwrap()
+                .chars()
+                .count(),
+            MESSAGE_MAX + 1
+        );
+        assert_eq!(
+            with_message(Verdict::Fatal("HTTP 400".into()), "bad span"),
+            Verdict::Fatal("HTTP 400: bad span".into())
+        );
+    }
 }

@@ -24,8 +24,11 @@ use semconv::store::{MAX_PROCESSES_DEFAULT, MAX_WINDOWS_PER_PROCESS_DEFAULT};
 pub const GRPC_ENDPOINT_DEFAULT: &str = "127.0.0.1:4317";
 /// Default OTLP/HTTP listen address.
 pub const HTTP_ENDPOINT_DEFAULT: &str = "127.0.0.1:4318";
-/// Default Prometheus `/metrics` and `/healthz` listen address.
+/// Default Prometheus `/metrics`, `/livez`, `/readyz` and `/healthz` listen address.
 pub const METRICS_ENDPOINT_DEFAULT: &str = "127.0.0.1:9464";
+/// Default time a destination's exports may fail without a delivery before `/healthz`
+/// reports it: six retries at the largest backoff, longer than a backend's restart.
+pub const UNHEALTHY_AFTER_DEFAULT: Duration = Duration::from_secs(30);
 /// Default largest request accepted, after decompression (the Collector's default).
 pub const MAX_REQUEST_BYTES_DEFAULT: usize = 4 * 1024 * 1024;
 /// Default requests waiting for the pipeline.
@@ -137,34 +140,46 @@ pub const METRICS_INTERVAL_DEFAULT: Duration = Duration::from_secs(10);
 /// Default kernel names per process and interval with series of their own.
 pub const METRICS_TOP_NAMES_DEFAULT: usize = 20;
 
-/// A configuration value that cannot be used.
+/// A configuration value that cannot be used. Each message names the parameter, and,
+/// once [`ConfigError::located`], its value and where it was set; and what to do where
+/// that is clear. Every cause is said once: an error that quotes its cause does not
+/// also chain it.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// One parameter is invalid.
-    #[error("invalid {name}: {reason}")]
+    #[error(
+        "invalid {name}{}{}: {reason}{}",
+        value.as_ref().map(|v| format!(" {v}")).unwrap_or_default(),
+        origin.as_ref().map(|o| format!(" ({o})")).unwrap_or_default(),
+        fix.as_ref().map(|f| format!("; {f}")).unwrap_or_default()
+    )]
     InvalidParameter {
         /// The parameter, as written in the file (`export.timeout`) or the variable name.
         name: String,
         /// Why.
         reason: String,
+        /// Its value, as `validate` prints it (secrets redacted); None when not known.
+        value: Option<String>,
+        /// Where it was set; None when not known.
+        origin: Option<Source>,
+        /// What to do, when that is clear.
+        fix: Option<String>,
     },
     /// The file could not be read.
-    #[error("cannot read config file {path}: {source}")]
+    #[error("cannot read the configuration file {} (--config): {error}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// The I/O error.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file is not valid YAML for this schema.
-    #[error("config file {path}: {source}")]
+    #[error("invalid configuration file {}: {error}", path.display())]
     Parse {
         /// The file.
         path: PathBuf,
-        /// What the parser said (names the field).
-        #[source]
-        source: serde_norway::Error,
+        /// What the parser said (names the field, the line and the column).
+        error: serde_norway::Error,
     },
 }
 
@@ -172,8 +187,181 @@ fn invalid(name: &str, reason: impl Into<String>) -> ConfigError {
     ConfigError::InvalidParameter {
         name: name.to_string(),
         reason: reason.into(),
+        value: None,
+        origin: None,
+        fix: None,
     }
 }
+
+/// An invalid parameter with what to do about it.
+pub(crate) fn invalid_with_fix(
+    name: &str,
+    reason: impl Into<String>,
+    fix: impl Into<String>,
+) -> ConfigError {
+    match invalid(name, reason) {
+        ConfigError::InvalidParameter {
+            name,
+            reason,
+            value,
+            origin,
+            ..
+        } => ConfigError::InvalidParameter {
+            name,
+            reason,
+            value,
+            origin,
+            fix: Some(fix.into()),
+        },
+        other => other,
+    }
+}
+
+impl ConfigError {
+    /// The error with the parameter's value in `config` and where `sources` say it was
+    /// set.
+    pub fn located(self, config: &Config, sources: &Sources) -> ConfigError {
+        match self {
+            ConfigError::InvalidParameter {
+                name,
+                reason,
+                value,
+                origin,
+                fix,
+            } => ConfigError::InvalidParameter {
+                value: value.or_else(|| config.shown(&name)),
+                origin: origin.or_else(|| sources.of(&name)),
+                name,
+                reason,
+                fix,
+            },
+            other => other,
+        }
+    }
+}
+
+/// Where a parameter's value came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Nobody set it.
+    Default,
+    /// The configuration file.
+    File(PathBuf),
+    /// An environment variable.
+    Env(&'static str),
+    /// A command-line flag.
+    Flag(&'static str),
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Default => write!(f, "the default"),
+            Source::File(p) => write!(f, "set in {}", p.display()),
+            Source::Env(v) => write!(f, "set by {v}"),
+            Source::Flag(flag) => write!(f, "set by {flag}"),
+        }
+    }
+}
+
+/// Where each parameter was set, by its name as written in the file (`ingest.tls`,
+/// `ingest.tls.cert_file`). Once the layers were read ([`Config::load`]) an unlisted
+/// parameter is a default; `Sources::default()` knows nothing (a configuration built
+/// in code), and its messages name no origin.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sources {
+    given: BTreeMap<String, Source>,
+    /// Whether every layer was recorded, so that an unlisted parameter is a default.
+    complete: bool,
+}
+
+impl Sources {
+    /// `param` was set by `source` (a later layer wins).
+    pub fn set(&mut self, param: &str, source: Source) {
+        self.given.insert(param.to_string(), source);
+    }
+
+    /// Where `param` was set: its own entry, else its section's (`ingest.tls` for
+    /// `ingest.tls.cert_file`), else the default when every layer was recorded.
+    pub fn of(&self, param: &str) -> Option<Source> {
+        let mut key = param;
+        loop {
+            if let Some(s) = self.given.get(key) {
+                return Some(s.clone());
+            }
+            match key.rsplit_once('.') {
+                Some((parent, _)) => key = parent,
+                None => return self.complete.then_some(Source::Default),
+            }
+        }
+    }
+
+    /// Every parameter `yaml` sets, as set in `file`.
+    fn of_file(yaml: &serde_norway::Value, file: &std::path::Path) -> Sources {
+        fn walk(v: &serde_norway::Value, at: &str, file: &std::path::Path, out: &mut Sources) {
+            if let serde_norway::Value::Mapping(m) = v {
+                for (k, v) in m {
+                    if let Some(k) = k.as_str() {
+                        let path = if at.is_empty() {
+                            k.to_string()
+                        } else {
+                            format!("{at}.{k}")
+                        };
+                        out.set(&path, Source::File(file.to_path_buf()));
+                        walk(v, &path, file, out);
+                    }
+                }
+            }
+        }
+        let mut out = Sources::default();
+        walk(yaml, "", file, &mut out);
+        out
+    }
+
+    fn merge(&mut self, later: Sources) {
+        self.given.extend(later.given);
+    }
+}
+
+/// The command-line flag of each parameter that has one (`serve` and `validate`).
+pub const FLAGS: &[(&str, &str)] = &[
+    ("ingest.grpc_endpoint", "--grpc-endpoint"),
+    ("ingest.http_endpoint", "--http-endpoint"),
+    ("telemetry.metrics_endpoint", "--metrics-endpoint"),
+    ("export.endpoint", "--export-endpoint"),
+    ("export.protocol", "--export-protocol"),
+    ("export.mirrors", "--export-mirror"),
+    ("export.file", "--export-file"),
+    ("reconcile.delay", "--reconcile-delay"),
+    ("queue.dir", "--queue-dir"),
+];
+
+/// The flag that sets `param`, if one does.
+pub fn flag_of(param: &str) -> Option<&'static str> {
+    FLAGS.iter().find(|(p, _)| *p == param).map(|(_, f)| *f)
+}
+
+/// The variables that set each export parameter, the one that wins first.
+const ENV_PARAMS: &[(&str, &[&str])] = {
+    use otlp_client::env::*;
+    &[
+        ("export.endpoint", &[ENDPOINT]),
+        ("export.traces_endpoint", &[TRACES_ENDPOINT]),
+        ("export.protocol", &[TRACES_PROTOCOL, PROTOCOL]),
+        ("export.metrics_endpoint", &[METRICS_ENDPOINT]),
+        ("export.metrics_protocol", &[METRICS_PROTOCOL]),
+        ("export.headers", &[TRACES_HEADERS, HEADERS]),
+        ("export.compression", &[TRACES_COMPRESSION, COMPRESSION]),
+        ("export.timeout", &[TRACES_TIMEOUT, TIMEOUT]),
+        ("export.tls.ca_file", &[TRACES_CERTIFICATE, CERTIFICATE]),
+        (
+            "export.tls.cert_file",
+            &[TRACES_CLIENT_CERTIFICATE, CLIENT_CERTIFICATE],
+        ),
+        ("export.tls.key_file", &[TRACES_CLIENT_KEY, CLIENT_KEY]),
+        ("export.tls.insecure", &[TRACES_INSECURE, INSECURE]),
+    ]
+};
 
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -524,11 +712,16 @@ impl Default for SamplingConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TelemetryConfig {
-    /// Listen address of `/metrics` and `/healthz`.
+    /// Listen address of `/metrics`, `/livez`, `/readyz` and `/healthz`.
     pub metrics_endpoint: SocketAddr,
     /// Open connections to it (with `ingest.http_header_timeout` and
     /// `ingest.first_request_timeout`, as OTLP/HTTP's).
     pub max_connections: usize,
+    /// How long a destination's exports may fail without a delivery before `/healthz`
+    /// answers 503 naming it (`/livez` and `/readyz` do not change: the receiver still
+    /// takes spans, and with the queue keeps them).
+    #[serde(with = "humantime_serde")]
+    pub unhealthy_after: Duration,
 }
 
 fn addr(s: &str) -> SocketAddr {
@@ -633,6 +826,7 @@ impl Default for TelemetryConfig {
         TelemetryConfig {
             metrics_endpoint: addr(METRICS_ENDPOINT_DEFAULT),
             max_connections: METRICS_MAX_CONNECTIONS_DEFAULT,
+            unhealthy_after: UNHEALTHY_AFTER_DEFAULT,
         }
     }
 }
@@ -656,22 +850,56 @@ pub enum ExportTarget {
 impl Config {
     /// Reads a YAML file over the defaults.
     pub fn from_file(path: &std::path::Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        Config::read_file(path).map(|(c, _)| c)
+    }
+
+    fn read_file(path: &std::path::Path) -> Result<(Config, Sources), ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Read {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         if text.trim().is_empty() {
-            return Ok(Config::default());
+            return Ok((Config::default(), Sources::default()));
         }
-        serde_norway::from_str(&text).map_err(|source| ConfigError::Parse {
+        let parse = |error| ConfigError::Parse {
             path: path.to_path_buf(),
-            source,
-        })
+            error,
+        };
+        let config = serde_norway::from_str(&text).map_err(parse)?;
+        let yaml: serde_norway::Value = serde_norway::from_str(&text).map_err(parse)?;
+        Ok((config, Sources::of_file(&yaml, path)))
+    }
+
+    /// The file (when given) over the defaults, then the standard variables `var`
+    /// reads; with where each parameter was set. Flags go on top (the caller's).
+    pub fn load(
+        file: Option<&std::path::Path>,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<(Config, Sources), ConfigError> {
+        let (mut config, mut sources) = match file {
+            Some(path) => Config::read_file(path)?,
+            None => (Config::default(), Sources::default()),
+        };
+        sources.merge(config.apply_env(var)?);
+        sources.complete = true;
+        Ok((config, sources))
     }
 
     /// Applies the standard `OTEL_EXPORTER_OTLP_*` variables (trace-specific ones win);
-    /// the first bad one is named.
-    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+    /// the first bad one is named. Returns the parameters they set.
+    pub fn apply_env(
+        &mut self,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<Sources, ConfigError> {
+        let mut set = Sources::default();
+        for (param, vars) in ENV_PARAMS {
+            let given = vars
+                .iter()
+                .find(|v| var(v).is_some_and(|value| !value.trim().is_empty()));
+            if let Some(v) = given {
+                set.set(param, Source::Env(v));
+            }
+        }
         let (env, errors) = EnvSettings::read(var);
         if let Some(e) = errors.first() {
             return Err(invalid(e.var, e.reason.clone()));
@@ -692,7 +920,24 @@ impl Config {
         e.tls.cert_file = path(env.client_certificate).or(e.tls.cert_file.take());
         e.tls.key_file = path(env.client_key).or(e.tls.key_file.take());
         e.tls.insecure = env.insecure.unwrap_or(e.tls.insecure);
-        Ok(())
+        Ok(set)
+    }
+
+    /// A parameter's value as `validate` prints it (a scalar: quoted when a string;
+    /// secrets redacted); None for a section, a list or an unset value.
+    pub fn shown(&self, param: &str) -> Option<String> {
+        let mut v = serde_norway::to_value(self).ok()?;
+        for key in param.split('.') {
+            v = v.get(key)?.clone();
+        }
+        match v {
+            serde_norway::Value::String(s) => {
+                Some(format!("{:?}", otlp_client::endpoint::redacted(&s)))
+            }
+            serde_norway::Value::Number(n) => Some(n.to_string()),
+            serde_norway::Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        }
     }
 
     /// Checks every value; the first bad one is named.
@@ -795,6 +1040,7 @@ impl Config {
             self.export.retry.initial_backoff,
         )?;
         positive("shutdown_timeout", self.shutdown_timeout)?;
+        positive("telemetry.unhealthy_after", self.telemetry.unhealthy_after)?;
         self.validate_queue()?;
         if self.queue.dir.is_some() && self.export.retry.max_elapsed.is_some() {
             return Err(invalid(
@@ -809,37 +1055,47 @@ impl Config {
             ));
         }
         self.export.client_headers()?;
-        if let Some(ca) = &self.export.tls.ca_file {
-            if !ca.is_file() {
-                return Err(invalid(
-                    "export.tls.ca_file",
-                    format!("{} is not a readable file", ca.display()),
-                ));
-            }
-        }
-        let mirrors = self
-            .mirror_targets()
-            .into_iter()
-            .map(|t| ("export.mirrors", t));
-        let metrics = self
-            .metrics_target()
-            .map(|t| ("export.metrics_endpoint", t));
-        for (name, target) in std::iter::once(("export.endpoint", self.export_target()?))
-            .chain(mirrors)
-            .chain(metrics)
-        {
-            if let ExportTarget::Grpc(url) | ExportTarget::Http { url, .. } = target {
-                let shown = otlp_client::endpoint::redacted(&url);
-                let uri: http::Uri = url
-                    .parse()
-                    .map_err(|e| invalid(name, format!("{shown:?} is not a URL: {e}")))?;
-                if !matches!(uri.scheme_str(), Some("http" | "https")) || uri.host().is_none() {
-                    return Err(invalid(
-                        name,
-                        format!("{shown:?} must be an http:// or https:// URL with a host"),
-                    ));
-                }
-            }
+        self.validate_endpoints()
+    }
+
+    /// The endpoints, by the OTLP exporter specification: a URL with the scheme http or
+    /// https and a host. OTLP/gRPC also takes the form gRPC clients take, `host:port`
+    /// without a scheme, as `https://host:port` (`http://` with `export.tls.insecure`,
+    /// OTEL_EXPORTER_OTLP_INSECURE, the specification's Insecure option); anything else
+    /// without a scheme is refused rather than guessed at.
+    fn validate_endpoints(&self) -> Result<(), ConfigError> {
+        let e = &self.export;
+        let metrics_protocol = e.metrics_protocol.unwrap_or(e.protocol);
+        let mut given: Vec<(&str, &str, Protocol)> = Vec::new();
+        given.extend(
+            e.endpoint
+                .as_deref()
+                .map(|u| ("export.endpoint", u, e.protocol)),
+        );
+        given.extend(
+            e.traces_endpoint
+                .as_deref()
+                .map(|u| ("export.traces_endpoint", u, e.protocol)),
+        );
+        given.extend(
+            e.mirrors
+                .iter()
+                .map(|u| ("export.mirrors", u.as_str(), e.protocol)),
+        );
+        given.extend(
+            e.metrics_endpoint
+                .as_deref()
+                .map(|u| ("export.metrics_endpoint", u, metrics_protocol)),
+        );
+        for (name, url, protocol) in given {
+            check_endpoint(url, protocol).map_err(|(reason, fix)| {
+                let reason = if name == "export.mirrors" {
+                    format!("{:?} {reason}", otlp_client::endpoint::redacted(url))
+                } else {
+                    reason
+                };
+                invalid_with_fix(name, reason, fix)
+            })?;
         }
         Ok(())
     }
@@ -931,6 +1187,58 @@ impl Config {
             e.tls.insecure,
         );
         ExportTarget::over(e.protocol, url)
+    }
+}
+
+/// Whether `url` is an endpoint `protocol` can send to ([`Config::validate`] says
+/// which); else what is wrong and what to write (never quoting credentials).
+fn check_endpoint(url: &str, protocol: Protocol) -> Result<(), (String, String)> {
+    // Checked as written, quoted without its credentials.
+    let (url, shown) = (url.trim(), otlp_client::endpoint::redacted(url.trim()));
+    if let Some((scheme, _)) = url.split_once("://") {
+        let parsed: Result<http::Uri, _> = url.parse();
+        let host = parsed
+            .as_ref()
+            .ok()
+            .and_then(|u| u.host())
+            .is_some_and(|h| !h.is_empty());
+        if !matches!(scheme, "http" | "https") {
+            return Err((
+                format!("has the scheme {scheme:?}: OTLP goes over http or https"),
+                format!(
+                    "write http://{0} or https://{0}",
+                    shown.split_once("://").map_or(shown.as_str(), |(_, r)| r)
+                ),
+            ));
+        }
+        return match (parsed, host) {
+            (Ok(_), true) => Ok(()),
+            (Err(e), _) => Err((
+                format!("is not a URL: {e}"),
+                "write it as http://host:port or https://host:port".into(),
+            )),
+            (Ok(_), false) => Err((
+                "has no host".into(),
+                "write it as http://host:port or https://host:port".into(),
+            )),
+        };
+    }
+    let host_port = url.rsplit_once(':').is_some_and(|(host, port)| {
+        !host.is_empty() && !host.contains('/') && port.parse::<u16>().is_ok()
+    });
+    match protocol {
+        Protocol::Grpc if host_port => Ok(()),
+        Protocol::Grpc => Err((
+            "is not a URL: it has no scheme, and it is not the host:port that gRPC also takes"
+                .into(),
+            format!(
+                "write http://{shown} or https://{shown}, with the port if it is not 80 or 443"
+            ),
+        )),
+        Protocol::HttpProtobuf | Protocol::HttpJson => Err((
+            "has no scheme: OTLP/HTTP needs a URL with http:// or https://".into(),
+            format!("write http://{shown} or https://{shown}"),
+        )),
     }
 }
 
@@ -1179,11 +1487,10 @@ mod tests {
             Some(ExportTarget::Grpc("http://m:4317".into()))
         );
         c.export.metrics_endpoint = Some("prom:9090".into());
-        assert!(c
-            .validate()
-            .unwrap_err()
-            .to_string()
-            .starts_with("invalid export.metrics_endpoint: \"prom:9090\""));
+        assert_eq!(
+            c.validate().unwrap_err().to_string(),
+            "invalid export.metrics_endpoint: has no scheme: OTLP/HTTP needs a URL with http:// or https://; write http://prom:9090 or https://prom:9090"
+        );
         let bad = c.apply_env(env(&[("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "udp")]));
         assert!(bad
             .unwrap_err()
@@ -1275,7 +1582,7 @@ mod tests {
         let bad = |yaml: &str, vars: &[(&str, &str)]| {
             let mut c: Config = serde_norway::from_str(yaml).unwrap();
             c.apply_env(env(vars))
-                .and_then(|()| c.validate())
+                .and_then(|_| c.validate())
                 .expect_err(yaml)
                 .to_string()
         };
@@ -1374,6 +1681,41 @@ mod tests {
         assert_eq!(Config::default().queue.segment_bytes, 64 << 20);
         let err = serde_norway::from_str::<Config>("queue:\n  fsync: never\n").unwrap_err();
         assert!(err.to_string().contains("never"), "{err}");
+    }
+
+    #[test]
+    fn an_endpoints_credentials_are_never_shown_in_a_message() {
+        for (url, shown) in [
+            (
+                "ftp://user:s3cr3t@tempo:4317",
+                "ftp://<redacted>@tempo:4317",
+            ),
+            ("tempo:4317/v1?token=s3cr3t", "tempo:4317/v1?<redacted>"),
+            ("u:s3cr3t@host", "<redacted>@host"),
+        ] {
+            let mut c = Config::default();
+            c.export.protocol = Protocol::HttpProtobuf;
+            c.export.endpoint = Some(url.into());
+            let err = c
+                .validate()
+                .unwrap_err()
+                .located(&c, &Sources::default())
+                .to_string();
+            assert!(!err.contains("s3cr3t"), "{err}");
+            assert!(err.contains(shown), "{err}");
+        }
+        let mut c = Config::default();
+        c.export.endpoint = Some("ftp://user:s3cr3t@tempo:4317".into());
+        let err = c
+            .validate()
+            .unwrap_err()
+            .located(&c, &Sources::default())
+            .to_string();
+        assert!(!err.contains("s3cr3t"), "{err}");
+        assert!(
+            err.starts_with("invalid export.endpoint \"ftp://<redacted>@tempo:4317\": "),
+            "{err}"
+        );
     }
 
     #[test]

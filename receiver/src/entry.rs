@@ -81,6 +81,36 @@ pub enum Refusal {
     QueueFailing,
 }
 
+impl Refusal {
+    /// Every refusal, in the order of their counters.
+    pub const ALL: [Refusal; 5] = [
+        Refusal::Busy,
+        Refusal::OverBudget,
+        Refusal::Unavailable,
+        Refusal::QueueFull,
+        Refusal::QueueFailing,
+    ];
+
+    /// The `reason` label of the refusal counters.
+    pub fn label(self) -> &'static str {
+        match self {
+            Refusal::Busy => "busy",
+            Refusal::OverBudget => "pending_bytes",
+            Refusal::Unavailable => "unavailable",
+            Refusal::QueueFull => "queue_full",
+            Refusal::QueueFailing => "queue_failing",
+        }
+    }
+
+    /// Its place in [`Refusal::ALL`].
+    pub fn index(self) -> usize {
+        Refusal::ALL
+            .iter()
+            .position(|r| *r == self)
+            .expect("every refusal is listed")
+    }
+}
+
 const QUEUED: u8 = 0;
 const TAKEN: u8 = 1;
 const ABANDONED: u8 = 2;

@@ -17,7 +17,6 @@
 //! one loop whatever the mode: each carries its arrival time (the reconciler's clock)
 //! and, through the queue, its number, so the acknowledgement travels with the data.
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,11 +30,12 @@ use crate::queue::{self, Appender, QueueError, QueueTasks, Tracker};
 use crate::reconcile::origin::EvidenceChange;
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{IngestReport, Prepared, Ready, Reconciler};
-use crate::telemetry::Telemetry;
+use crate::telemetry::{Telemetry, Transport, TransportCounters};
 use crate::wire::census::{Census, Limits};
 
 /// The front ends' side: admits a request's bytes as they arrive and what decoding it
-/// will take before it does, then hands it over.
+/// will take before it does, then hands it over. Each listener holds its own
+/// ([`Handoff::via`]), so that what it took in and turned away is counted by transport.
 #[derive(Debug, Clone)]
 pub struct Handoff {
     to: To,
@@ -44,6 +44,7 @@ pub struct Handoff {
     /// The whole budget: a request whose decoding would take more is never admitted.
     max_pending: usize,
     limits: Limits,
+    transport: Transport,
     /// Counters of the ingest edge.
     pub telemetry: Arc<Telemetry>,
 }
@@ -65,6 +66,19 @@ enum To {
 }
 
 impl Handoff {
+    /// The same handoff, counting for the listener `transport`.
+    pub fn via(&self, transport: Transport) -> Handoff {
+        Handoff {
+            transport,
+            ..self.clone()
+        }
+    }
+
+    /// The counters of its listener.
+    pub fn counters(&self) -> &TransportCounters {
+        self.telemetry.ingest.transport(self.transport)
+    }
+
     /// Counts `bytes` of a request against the budget, or refuses it (and counts the
     /// refusal) when the budget has no room. Never waits: the bytes are often in
     /// memory already, and waiting would hold them outside the budget.
@@ -72,19 +86,30 @@ impl Handoff {
         let n = u32::try_from(bytes).unwrap_or(u32::MAX);
         match self.budget.clone().try_acquire_many_owned(n) {
             Ok(p) => Ok(Admission::new(p)),
-            Err(_) => Err(self.refused(Refusal::OverBudget)),
+            Err(_) => Err(self.refused(Refusal::OverBudget, 0)),
         }
     }
 
-    /// Grows an admission to `bytes` (more of a body arrived, a body decompressed).
+    /// Grows an admission to `bytes` (more of a body arrived, a body decompressed); a
+    /// refusal is counted, with no spans (the request is not read yet).
     pub fn grow(&self, admission: &mut Admission, bytes: usize) -> Result<(), Refusal> {
+        self.try_grow(admission, bytes)
+            .map_err(|r| self.refused(r, 0))
+    }
+
+    fn try_grow(&self, admission: &mut Admission, bytes: usize) -> Result<(), Refusal> {
         let have = admission.bytes();
         if bytes <= have {
             return Ok(());
         }
-        let more = self.admit(bytes - have)?;
-        admission.merge(more);
-        Ok(())
+        let n = u32::try_from(bytes - have).unwrap_or(u32::MAX);
+        match self.budget.clone().try_acquire_many_owned(n) {
+            Ok(more) => {
+                admission.merge(Admission::new(more));
+                Ok(())
+            }
+            Err(_) => Err(Refusal::OverBudget),
+        }
     }
 
     /// Charges `admission` (which holds the request's bytes) with what decoding and
@@ -97,10 +122,9 @@ impl Handoff {
         census: &Census,
     ) -> Result<(), NotAdmitted> {
         let too_large = |why: String| {
-            self.telemetry
-                .ingest
+            self.counters()
                 .refused_too_large
-                .fetch_add(1, Ordering::Relaxed);
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             NotAdmitted::TooLarge(why)
         };
         census
@@ -113,21 +137,16 @@ impl Handoff {
                 self.max_pending
             )));
         }
-        self.grow(admission, bound).map_err(NotAdmitted::Refused)?;
+        // Its spans are counted (from the census) though it is not decoded.
+        self.try_grow(admission, bound)
+            .map_err(|r| NotAdmitted::Refused(self.refused(r, census.spans as u64)))?;
         admission.shrink_to(bound);
         Ok(())
     }
 
-    fn refused(&self, refusal: Refusal) -> Refusal {
-        let i = &self.telemetry.ingest;
-        let counter = match refusal {
-            Refusal::Busy => &i.refused_busy,
-            Refusal::OverBudget => &i.refused_pending_bytes,
-            Refusal::Unavailable => &i.refused_unavailable,
-            Refusal::QueueFull => &i.refused_queue_full,
-            Refusal::QueueFailing => &i.refused_queue_failing,
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
+    /// Counts a refusal of a request with `spans` spans (0: not read).
+    fn refused(&self, refusal: Refusal, spans: u64) -> Refusal {
+        self.counters().refused(refusal, spans);
         refusal
     }
 
@@ -141,11 +160,19 @@ impl Handoff {
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
         let report = prepared.report().clone();
+        let spans = prepared.request().span_count();
         let handed = match &self.to {
             To::Durable(queue) => queue.append(prepared, admission).await,
             To::Memory(tx) => self.to_pipeline(tx, prepared, admission).await,
         };
-        handed.map(|()| report).map_err(|r| self.refused(r))
+        match handed {
+            Ok(()) => {
+                let rejected = u64::try_from(report.rejected_spans).unwrap_or(0);
+                self.counters().accepted(spans, rejected);
+                Ok(report)
+            }
+            Err(r) => Err(self.refused(r, spans)),
+        }
     }
 
     async fn to_pipeline(
@@ -233,6 +260,7 @@ pub fn open(
         budget: budget.clone(),
         max_pending: config.ingest.max_pending_bytes,
         limits: config.ingest.limits(),
+        transport: Transport::Grpc,
         telemetry: telemetry.clone(),
     };
     if config.queue.dir.is_none() {

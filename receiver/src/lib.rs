@@ -5,7 +5,7 @@
 //!   gate, admission, Prepared          the sender's answer          ─► reconcile ─► export (OTLP gRPC/HTTP, or an OTLP-JSON file)
 //!                                                                       window store, held kernel spans,
 //!                                                                       stamp-vs-verdict, window spans
-//! telemetry (/metrics, /healthz, /livez) counts every stage
+//! telemetry (/metrics, /livez, /readyz, /healthz) counts every stage
 //! ```
 //!
 //! [`pipeline::start`] wires the stages and runs the one pipeline loop;
@@ -31,9 +31,11 @@ pub mod kernel_metrics;
 pub mod memory;
 pub mod output_sampling;
 pub mod pipeline;
+pub mod preflight;
 pub mod private_files;
 pub mod queue;
 pub mod reconcile;
 pub mod secret;
 pub mod telemetry;
 pub mod wire;
+pub mod writable;

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
-use receiver::config::{Config, Protocol};
+use receiver::config::{Config, Protocol, Source, Sources};
 use receiver::pipeline;
+use receiver::preflight::{self, Checked};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -58,7 +59,7 @@ fn init_logs(format: LogFormat) {
 enum Command {
     /// Run the receiver until SIGTERM or SIGINT.
     Serve(Overrides),
-    /// Resolve the configuration (file, environment, flags), print it and exit 0, or name the bad parameter and exit 2.
+    /// Check the configuration (file, environment, flags) as `serve` does before it listens: every value, every file it names read, every directory it writes to writable. Prints it and exits 0, or names the parameter, its value, where it was set and the fix, and exits 2. Binds nothing.
     Validate(Overrides),
     /// Check OTLP from any producer against the gpu.serialized contract: exit 0 when it conforms, 1 on a violation.
     Check(CheckArgs),
@@ -86,6 +87,10 @@ struct CheckArgs {
     /// values, the sum identity, top stall reasons) to this file.
     #[arg(long)]
     html: Option<PathBuf>,
+    /// Pass an input whose spans hold no kernel span (a producer that legitimately has
+    /// none); without it such an input fails, as one without any span always does.
+    #[arg(long)]
+    allow_no_kernels: bool,
 }
 
 /// Flags override the environment, which overrides the file, which overrides the defaults.
@@ -100,7 +105,7 @@ struct Overrides {
     /// OTLP/HTTP listen address.
     #[arg(long)]
     http_endpoint: Option<SocketAddr>,
-    /// Prometheus /metrics and /healthz listen address.
+    /// Prometheus /metrics, /livez, /readyz and /healthz listen address.
     #[arg(long)]
     metrics_endpoint: Option<SocketAddr>,
     /// OTLP backend base URL (else OTEL_EXPORTER_OTLP_ENDPOINT, else the file sink).
@@ -124,55 +129,102 @@ struct Overrides {
 }
 
 impl Overrides {
-    fn resolve(&self) -> anyhow::Result<Config> {
-        let mut config = match &self.config {
-            Some(path) => Config::from_file(path)?,
-            None => Config::default(),
+    /// The configuration: the file over the defaults, then the environment, then the
+    /// flags; with where each parameter was set.
+    fn resolve(&self) -> anyhow::Result<(Config, Sources)> {
+        let (mut config, mut sources) =
+            Config::load(self.config.as_deref(), |k| std::env::var(k).ok())?;
+        let mut flag = |param: &str| {
+            let flag = receiver::config::flag_of(param).expect("every flag is listed");
+            sources.set(param, Source::Flag(flag));
         };
-        config.apply_env(|k| std::env::var(k).ok())?;
         if let Some(a) = self.grpc_endpoint {
             config.ingest.grpc_endpoint = a;
+            flag("ingest.grpc_endpoint");
         }
         if let Some(a) = self.http_endpoint {
             config.ingest.http_endpoint = a;
+            flag("ingest.http_endpoint");
         }
         if let Some(a) = self.metrics_endpoint {
             config.telemetry.metrics_endpoint = a;
+            flag("telemetry.metrics_endpoint");
         }
         if let Some(e) = &self.export_endpoint {
             config.export.endpoint = Some(e.clone());
             config.export.traces_endpoint = None;
+            flag("export.endpoint");
         }
         if let Some(p) = &self.export_protocol {
-            config.export.protocol = serde_norway::from_str::<Protocol>(p).map_err(|_| anyhow::anyhow!("invalid --export-protocol: must be grpc, http/protobuf or http/json, got {p:?}"))?;
+            config.export.protocol = serde_norway::from_str::<Protocol>(p).map_err(|_| {
+                anyhow::anyhow!(
+                    "invalid --export-protocol {p:?}: must be grpc, http/protobuf or http/json"
+                )
+            })?;
+            flag("export.protocol");
         }
-        config
-            .export
-            .mirrors
-            .extend(self.export_mirror.iter().cloned());
+        if !self.export_mirror.is_empty() {
+            config
+                .export
+                .mirrors
+                .extend(self.export_mirror.iter().cloned());
+            flag("export.mirrors");
+        }
         if let Some(f) = &self.export_file {
             config.export.file = f.clone();
+            flag("export.file");
         }
         if let Some(d) = self.reconcile_delay {
             config.reconcile.delay = d;
+            flag("reconcile.delay");
         }
         if let Some(d) = &self.queue_dir {
             config.queue.dir = Some(d.clone());
+            flag("queue.dir");
         }
-        config.validate()?;
-        Ok(config)
+        Ok((config, sources))
+    }
+
+    /// The configuration, checked as `serve` checks it before it listens.
+    fn check(&self) -> anyhow::Result<Checked> {
+        let (config, sources) = self.resolve()?;
+        Ok(preflight::check(config, sources)?)
     }
 }
 
-/// SIGTERM or SIGINT, the handlers installed when this is called (not when awaited):
-/// a signal that comes as soon as the start line is printed stops the receiver in
-/// order, rather than killing it.
+/// An error and its causes, each said once: a cause whose text the message already
+/// holds (an error that quotes its cause and also chains it) is not repeated.
+fn said_once(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+/// SIGTERM or SIGINT, whichever comes first. The handlers are installed when this is
+/// called, not when it is first awaited: a signal sent as soon as the receiver says it
+/// started is taken, not left to end the process unflushed.
 fn signal() -> impl std::future::Future<Output = ()> {
-    use tokio::signal::unix::{signal, SignalKind};
-    let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
-    let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
-    async move {
-        tokio::select! { _ = int.recv() => {}, _ = term.recv() => {} }
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
+        let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
+        async move {
+            tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
@@ -199,14 +251,14 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     init_logs(cli.log_format);
     let result = match cli.command {
-        Command::Validate(o) => o.resolve().map(|c| {
+        Command::Validate(o) => o.check().map(|c| {
             print!(
                 "{}",
-                serde_norway::to_string(&c).expect("config serializes")
+                serde_norway::to_string(c.config()).expect("config serializes")
             );
-            print_memory_bound(&c);
+            print_memory_bound(c.config());
         }),
-        Command::Serve(o) => o.resolve().and_then(serve),
+        Command::Serve(o) => o.check().and_then(serve),
         Command::Check(args) => match check(args) {
             Ok(true) => Ok(()),
             Ok(false) => return std::process::ExitCode::from(1),
@@ -216,28 +268,28 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("gpu-otel-receiver: {e:#}");
+            eprintln!("gpu-otel-receiver: {}", said_once(&e));
             std::process::ExitCode::from(2)
         }
     }
 }
 
-fn serve(config: Config) -> anyhow::Result<()> {
+fn serve(checked: Checked) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("gpu-otel-receiver")
         .build()
         .context("starting the runtime")?;
-    let config_queued = config.queue.dir.is_some();
+    let config_queued = checked.config().queue.dir.is_some();
     rt.block_on(async {
-        let running = pipeline::start(config).await?;
-        let stop = signal();
+        let running = pipeline::start_checked(checked).await?;
+        let stopped = signal();
         // One machine-readable line so scripts and tests find the ports.
         println!(
             "{}",
             serde_json::json!({"grpc": running.grpc_addr, "http": running.http_addr, "metrics": running.metrics_addr, "export": running.export})
         );
-        stop.await;
+        stopped.await;
         tracing::info!("Shutting down");
         let telemetry = running.telemetry.clone();
         let report = running.shutdown().await;
@@ -254,8 +306,9 @@ fn serve(config: Config) -> anyhow::Result<()> {
             .map(|r| format!("{}={}", r.as_str(), s.reconcile.unknown_by_reason[r.index()]))
             .collect();
         eprintln!(
-            "gpu-otel-receiver: {} spans received, {} kernel executions: {} true + {} false + {} unknown = {} (unknown by missing evidence: {}; unknown stamps settled here: {}); {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
-            s.reconcile.spans_received,
+            "gpu-otel-receiver: {} spans accepted at ingest, {} taken into the pipeline, {} kernel executions: {} true + {} false + {} unknown = {} (unknown by missing evidence: {}; unknown stamps settled here: {}); {} windows held ({} open); {} spans exported; {} spans dropped at the shutdown deadline{}; {}{}",
+            telemetry.accepted_spans(),
+            s.reconcile.spans_reconciled,
             o.executions,
             o.serialized,
             o.not_serialized,
@@ -282,6 +335,14 @@ fn serve(config: Config) -> anyhow::Result<()> {
 /// Runs the checker; true when the input conforms.
 fn check(args: CheckArgs) -> anyhow::Result<bool> {
     use receiver::conformance::{self, Checker};
+    let checker = |allow_no_kernels: bool| {
+        let c = Checker::new();
+        if allow_no_kernels {
+            c.allowing_no_kernels()
+        } else {
+            c
+        }
+    };
     if args.html.is_some() && args.file.is_none() {
         anyhow::bail!("--html needs an OTLP-JSON file to read");
     }
@@ -292,7 +353,7 @@ fn check(args: CheckArgs) -> anyhow::Result<bool> {
                 .with_context(|| format!("reading {}", path.display()))?;
             requests =
                 conformance::read_json(&text).with_context(|| format!("{}", path.display()))?;
-            let mut c = Checker::new();
+            let mut c = checker(args.allow_no_kernels);
             requests.iter().for_each(|r| c.feed(r));
             c.finish()
         }
@@ -303,6 +364,7 @@ fn check(args: CheckArgs) -> anyhow::Result<bool> {
                 .context("starting the runtime")?;
             let duration = args.duration.expect("clap requires it");
             rt.block_on(conformance::live::listen(
+                checker(args.allow_no_kernels),
                 grpc,
                 args.listen_http,
                 receiver::config::MAX_REQUEST_BYTES_DEFAULT,

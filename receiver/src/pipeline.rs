@@ -69,16 +69,44 @@ pub enum StartError {
         limit: u64,
     },
     /// A listener could not be bound.
-    #[error("cannot listen on {what} {addr}: {source}")]
+    #[error(
+        "cannot listen on {param} {addr}{}: {error}{}",
+        origin.as_ref().map(|o| format!(" ({o})")).unwrap_or_default(),
+        bind_fix(param, error)
+    )]
     Bind {
-        /// Which listener.
-        what: &'static str,
+        /// The parameter that names the address.
+        param: &'static str,
         /// The address.
         addr: SocketAddr,
+        /// Where it was set, when that is known.
+        origin: Option<crate::config::Source>,
         /// Why.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
+}
+
+/// What to do when `param`'s address cannot be listened on.
+fn bind_fix(param: &str, error: &std::io::Error) -> String {
+    use std::io::ErrorKind::*;
+    let elsewhere = match crate::config::flag_of(param) {
+        Some(flag) => format!("give {param} another address ({flag}, or in the file)"),
+        None => format!("give {param} another address"),
+    };
+    // A flag of `check` names itself.
+    let elsewhere = if param.starts_with("--") {
+        format!("give {param} another address")
+    } else {
+        elsewhere
+    };
+    match error.kind() {
+        AddrInUse => format!("; another process listens there: stop it, or {elsewhere}"),
+        AddrNotAvailable => {
+            format!("; the address is not one of this machine's: {elsewhere} (0.0.0.0: all)")
+        }
+        PermissionDenied => format!("; ports below 1024 need privileges: {elsewhere}"),
+        _ => String::new(),
+    }
 }
 
 /// A started receiver.
@@ -139,20 +167,60 @@ fn open_files(config: &Config) -> Result<(), StartError> {
     }
 }
 
-async fn bind(what: &'static str, addr: SocketAddr) -> Result<TcpListener, StartError> {
+/// Listens on `addr`, which `param` names (set as `sources` say).
+pub(crate) async fn bind(
+    param: &'static str,
+    addr: SocketAddr,
+    sources: &crate::config::Sources,
+) -> Result<TcpListener, StartError> {
     TcpListener::bind(addr)
         .await
-        .map_err(|source| StartError::Bind { what, addr, source })
+        .map_err(|error| StartError::Bind {
+            param,
+            addr,
+            origin: sources.of(param),
+            error,
+        })
 }
 
-/// Starts a receiver from a validated configuration.
+/// Checks `config` as `validate` does ([`crate::preflight::check`]) and starts a
+/// receiver with it.
 pub async fn start(config: Config) -> Result<Running, StartError> {
-    config.validate()?;
+    start_checked(crate::preflight::check(config, Default::default())?).await
+}
+
+/// Starts a receiver from a checked configuration: binds its listeners, opens the
+/// queue, starts the exporters and the pipeline.
+pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running, StartError> {
+    let sources = checked.sources().clone();
+    let config = checked.config().clone();
     open_files(&config)?;
-    let telemetry = Arc::new(Telemetry::default());
-    // First, so that probes and scrapes get an answer while a large queue opens:
-    // `/healthz` says "starting" (503) until everything below runs.
-    let admin = bind("metrics", config.telemetry.metrics_endpoint).await?;
+    let telemetry = Arc::new(Telemetry::new(config.telemetry.unhealthy_after));
+    // Every listener first: an address in use stops the start before anything is
+    // opened or created, and at once rather than after a large queue has loaded. The
+    // metrics server is served at once, so that probes and scrapes get an answer while
+    // a large queue opens (`/readyz` and `/healthz` say "starting", 503, until
+    // everything below runs); the OTLP listeners once everything runs (connections made
+    // meanwhile wait in their backlog).
+    let admin = bind(
+        "telemetry.metrics_endpoint",
+        config.telemetry.metrics_endpoint,
+        &sources,
+    )
+    .await?;
+    let grpc = bind(
+        "ingest.grpc_endpoint",
+        config.ingest.grpc_endpoint,
+        &sources,
+    )
+    .await?;
+    let http = bind(
+        "ingest.http_endpoint",
+        config.ingest.http_endpoint,
+        &sources,
+    )
+    .await?;
+    let (grpc_addr, http_addr) = (local(&grpc), local(&http));
     let metrics_addr = local(&admin);
     let stop_admin = CancellationToken::new();
     // Stops the metrics server if starting fails below.
@@ -214,10 +282,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         exporters.push(exporter);
         sender
     });
-
-    let grpc = bind("OTLP/gRPC", config.ingest.grpc_endpoint).await?;
-    let http = bind("OTLP/HTTP", config.ingest.http_endpoint).await?;
-    let (grpc_addr, http_addr) = (local(&grpc), local(&http));
 
     let mut reconciler = Reconciler::new(ReconcileConfig {
         delay: config.reconcile.delay,
@@ -305,9 +369,30 @@ fn local(l: &TcpListener) -> SocketAddr {
     l.local_addr().expect("a bound listener has an address")
 }
 
+/// `/metrics`, and the three probes, each for its own question:
+///
+/// - `/livez`: the process answers. A liveness probe must not restart a receiver that
+///   is still opening its queue, draining at shutdown, or whose backend is down.
+/// - `/readyz`: it takes spans (the queue is loaded, the exporters and listeners run,
+///   shutdown has not begun). A destination that is down does not change it: the
+///   receiver still takes spans (with the queue, onto disk), and a producer sent
+///   elsewhere would meet the same backend.
+/// - `/healthz`: ready, and every destination delivers: 503 naming each destination
+///   whose exports have failed for `telemetry.unhealthy_after` without a delivery, with
+///   the reason and the spans waiting. For people and monitoring, not for restarts.
 fn admin_router(telemetry: Arc<Telemetry>) -> axum::Router {
     use axum::routing::get;
     let registry = Arc::new(telemetry.registry());
+    let answer = |problems: Vec<String>| {
+        if problems.is_empty() {
+            (http::StatusCode::OK, "ok\n".to_string())
+        } else {
+            let mut body = problems.join("\n");
+            body.push('\n');
+            (http::StatusCode::SERVICE_UNAVAILABLE, body)
+        }
+    };
+    let (ready, healthy) = (telemetry.clone(), telemetry);
     axum::Router::new()
         .route(
             "/metrics",
@@ -322,19 +407,24 @@ fn admin_router(telemetry: Arc<Telemetry>) -> axum::Router {
             }),
         )
         .route(
-            "/healthz",
+            "/readyz",
             get(move || {
-                let not_ready = telemetry.readiness.not_ready();
-                async move {
-                    match not_ready {
-                        None => (http::StatusCode::OK, "ok\n".to_string()),
-                        Some(why) => (http::StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")),
-                    }
-                }
+                let problems = ready
+                    .readiness
+                    .not_ready()
+                    .map(String::from)
+                    .into_iter()
+                    .collect();
+                async move { answer(problems) }
             }),
         )
-        // Alive as long as this server answers: a liveness probe must not restart a
-        // receiver that is still opening its queue or draining at shutdown.
+        .route(
+            "/healthz",
+            get(move || {
+                let problems = healthy.problems(crate::clock::now_ns());
+                async move { answer(problems) }
+            }),
+        )
         .route("/livez", get(|| async { "ok\n" }))
 }
 
@@ -490,7 +580,8 @@ mod tests {
     use semconv::Tier;
 
     #[tokio::test]
-    async fn healthz_answers_503_with_the_reason_until_ready_and_livez_answers_throughout() {
+    async fn readyz_and_healthz_answer_503_with_the_reason_until_ready_and_livez_answers_throughout(
+    ) {
         let telemetry = Arc::new(Telemetry::default());
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = local(&listener);
@@ -500,14 +591,17 @@ mod tests {
             let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
             (r.status().as_u16(), r.text().await.unwrap())
         };
-        let starting = get("/healthz").await;
-        assert_eq!(starting.0, 503);
-        assert!(starting.1.starts_with("starting"), "{starting:?}");
+        for probe in ["/readyz", "/healthz"] {
+            let starting = get(probe).await;
+            assert_eq!(starting.0, 503);
+            assert!(starting.1.starts_with("starting"), "{starting:?}");
+        }
         assert_eq!(get("/livez").await, (200, "ok\n".into()));
         telemetry.readiness.set_ready();
+        assert_eq!(get("/readyz").await, (200, "ok\n".into()));
         assert_eq!(get("/healthz").await, (200, "ok\n".into()));
         telemetry.readiness.set_stopping();
-        assert_eq!(get("/healthz").await, (503, "shutting down\n".into()));
+        assert_eq!(get("/readyz").await, (503, "shutting down\n".into()));
         assert_eq!(get("/livez").await, (200, "ok\n".into()));
     }
 

@@ -1,12 +1,19 @@
-//! Self-telemetry: Prometheus `/metrics`, `/healthz` (ready) and `/livez` (alive) on
-//! their own port.
+//! Self-telemetry: Prometheus `/metrics`; `/livez`, `/readyz` and `/healthz` on the same
+//! port (`pipeline.rs` serves them from [`Readiness`] and each destination's health).
 //!
-//! Names follow `gpu_otel_receiver_<name>_total` for counters. The outcome counters
+//! Every metric is one row of a table, one table per stage of a request's path:
+//! [`INGEST`] (at the listeners: what came in), [`RECONCILE`] (in the pipeline, after the
+//! handoff and the queue), [`PODS`] (the pods outgoing spans name), [`EXPORT`] (per
+//! destination: what left, what waits, what was lost) and [`QUEUE`] (the persistent
+//! queue: what waits on disk). A row is its name,
+//! its help text (which says where it counts) and how its series are read from one
+//! scrape. Counters are written `gpu_otel_receiver_<name>_total`. The outcome counters
 //! keep the contract's identity: the three `execution_outcomes_total` series sum to
 //! `executions_total`.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use prometheus_client::collector::Collector;
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
@@ -16,30 +23,89 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 use semconv::store::StoreCounters;
 
-use crate::export::{ExportCounters, ExportTelemetry};
+use crate::entry::Refusal;
+use crate::export::{Destination, ExportCounters, ExportTelemetry};
 use crate::reconcile::ReconcileCounters;
 
-/// Counters of the ingest edge.
+/// Every metric's name starts with this.
+pub const PREFIX: &str = "gpu_otel_receiver_";
+
+/// An OTLP listener: the `transport` label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// OTLP/gRPC.
+    Grpc,
+    /// OTLP/HTTP.
+    Http,
+}
+
+impl Transport {
+    /// The label value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Transport::Grpc => "grpc",
+            Transport::Http => "http",
+        }
+    }
+}
+
+/// The `reason`s of spans refused at ingest: spans the receiver rejected inside an
+/// acknowledged request (partial success), then every refusal of a whole request that
+/// was read.
+pub const SPAN_REFUSALS: [&str; 6] = [
+    "malformed",
+    "busy",
+    "pending_bytes",
+    "unavailable",
+    "queue_full",
+    "queue_failing",
+];
+
+/// What one listener took in and turned away.
 #[derive(Debug, Default)]
-pub struct IngestCounters {
-    /// Requests received over gRPC.
-    pub grpc_requests: AtomicU64,
-    /// Requests received over HTTP.
-    pub http_requests: AtomicU64,
+pub struct TransportCounters {
+    /// Requests that reached the listener.
+    pub requests: AtomicU64,
+    /// Spans of requests answered with success (with the queue: on disk), less the
+    /// spans the answer says were rejected.
+    pub accepted_spans: AtomicU64,
+    /// Spans of requests read and refused, by [`SPAN_REFUSALS`].
+    pub refused_spans: [AtomicU64; 6],
     /// Requests refused as malformed (bad protobuf or JSON, bad gzip).
     pub refused_malformed: AtomicU64,
     /// Requests refused as larger than the limit.
     pub refused_too_large: AtomicU64,
     /// Requests refused with an unsupported content type.
     pub refused_media_type: AtomicU64,
-    /// Requests refused because the pipeline was full ("retry later").
-    pub refused_busy: AtomicU64,
-    /// Requests refused because the pipeline was shutting down.
-    pub refused_unavailable: AtomicU64,
-    /// Requests refused because pending requests held the byte budget ("retry later").
-    pub refused_pending_bytes: AtomicU64,
     /// HTTP requests whose body did not arrive within the body timeout.
     pub refused_timeout: AtomicU64,
+    /// Requests refused by the handoff, by [`Refusal::ALL`].
+    pub refused: [AtomicU64; 5],
+}
+
+impl TransportCounters {
+    /// A request with `spans` spans, `rejected` of them refused inside it, answered
+    /// with success.
+    pub fn accepted(&self, spans: u64, rejected: u64) {
+        let rejected = rejected.min(spans);
+        self.accepted_spans.fetch_add(spans - rejected, Relaxed);
+        self.refused_spans[0].fetch_add(rejected, Relaxed);
+    }
+
+    /// A request refused by the handoff; `spans` when it was read.
+    pub fn refused(&self, why: Refusal, spans: u64) {
+        self.refused[why.index()].fetch_add(1, Relaxed);
+        self.refused_spans[1 + why.index()].fetch_add(spans, Relaxed);
+    }
+}
+
+/// Counters of the ingest edge.
+#[derive(Debug, Default)]
+pub struct IngestCounters {
+    /// OTLP/gRPC.
+    pub grpc: TransportCounters,
+    /// OTLP/HTTP.
+    pub http: TransportCounters,
     /// Connections closed at once because their listener's cap was reached with every
     /// open connection in use (any listener).
     pub connections_refused: AtomicU64,
@@ -60,11 +126,28 @@ pub struct IngestCounters {
     pub token_reloads: AtomicU64,
     /// Token reloads that failed (the previous tokens stayed in use).
     pub token_reload_failures: AtomicU64,
-    /// Requests refused because the persistent queue held its byte budget ("retry later").
-    pub refused_queue_full: AtomicU64,
-    /// Requests refused because the persistent queue could not write to its disk
-    /// (unavailable, retry later; the request is not on disk).
-    pub refused_queue_failing: AtomicU64,
+}
+
+impl IngestCounters {
+    /// One listener's counters.
+    pub fn transport(&self, t: Transport) -> &TransportCounters {
+        match t {
+            Transport::Grpc => &self.grpc,
+            Transport::Http => &self.http,
+        }
+    }
+
+    fn each(&self) -> [(Transport, &TransportCounters); 2] {
+        [(Transport::Grpc, &self.grpc), (Transport::Http, &self.http)]
+    }
+
+    /// A request counter summed over both listeners.
+    fn total(&self, counter: impl Fn(&TransportCounters) -> &AtomicU64) -> u64 {
+        self.each()
+            .iter()
+            .map(|(_, c)| counter(c).load(Relaxed))
+            .sum()
+    }
 }
 
 /// Counters and gauges of the persistent queue (all zero when it is off).
@@ -76,6 +159,9 @@ pub struct QueueCounters {
     pub bytes: AtomicU64,
     /// Requests on disk.
     pub requests: AtomicU64,
+    /// Spans the requests on disk become: their spans and one window span per window
+    /// record.
+    pub spans: AtomicU64,
     /// Window records kept on disk as evidence.
     pub evidence_rows: AtomicU64,
     /// Requests found on disk at startup and replayed.
@@ -142,7 +228,7 @@ pub struct PipelineSnapshot {
     pub windows_open: usize,
 }
 
-/// Whether the receiver takes traffic, as `/healthz` says: starting until the queue is
+/// Whether the receiver takes traffic, as `/readyz` says: starting until the queue is
 /// loaded and the exporters and listeners run, then ready, then shutting down.
 #[derive(Debug, Default)]
 pub struct Readiness(AtomicU8);
@@ -152,12 +238,12 @@ impl Readiness {
     const READY: u8 = 1;
     const STOPPING: u8 = 2;
 
-    /// Everything is running: `/healthz` answers 200.
+    /// Everything is running: `/readyz` answers 200.
     pub fn set_ready(&self) {
         self.0.store(Self::READY, Relaxed);
     }
 
-    /// Shutdown has begun: `/healthz` answers 503 again.
+    /// Shutdown has begun: `/readyz` answers 503 again.
     pub fn set_stopping(&self) {
         self.0.store(Self::STOPPING, Relaxed);
     }
@@ -173,7 +259,7 @@ impl Readiness {
 }
 
 /// Everything `/metrics` reports.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Telemetry {
     /// Ingest edge.
     pub ingest: IngestCounters,
@@ -183,15 +269,41 @@ pub struct Telemetry {
     pub pipeline: Mutex<PipelineSnapshot>,
     /// The persistent queue.
     pub queue: Arc<QueueCounters>,
-    /// What `/healthz` answers.
+    /// What `/readyz` answers.
     pub readiness: Readiness,
     /// Kernel spans by output sampling decision.
     pub sampling: crate::output_sampling::SamplingCounters,
+    /// How long a destination's attempts may fail without a delivery before `/healthz`
+    /// reports it (`telemetry.unhealthy_after`).
+    pub unhealthy_after: Duration,
     /// Outgoing resources by whether their pod was named.
     pub pods: Arc<crate::k8s::AttributionCounters>,
 }
 
+impl Default for Telemetry {
+    fn default() -> Self {
+        Telemetry {
+            ingest: IngestCounters::default(),
+            export: ExportTelemetry::default(),
+            pipeline: Mutex::default(),
+            queue: Arc::default(),
+            readiness: Readiness::default(),
+            sampling: Default::default(),
+            unhealthy_after: crate::config::UNHEALTHY_AFTER_DEFAULT,
+            pods: Arc::default(),
+        }
+    }
+}
+
 impl Telemetry {
+    /// Telemetry whose `/healthz` reports a destination failing for `unhealthy_after`.
+    pub fn new(unhealthy_after: Duration) -> Telemetry {
+        Telemetry {
+            unhealthy_after,
+            ..Telemetry::default()
+        }
+    }
+
     /// The latest pipeline snapshot.
     pub fn snapshot(&self) -> PipelineSnapshot {
         *self.pipeline.lock().unwrap_or_else(|p| p.into_inner())
@@ -202,6 +314,38 @@ impl Telemetry {
         *self.pipeline.lock().unwrap_or_else(|p| p.into_inner()) = s;
     }
 
+    /// Spans acknowledged at ingest, both listeners.
+    pub fn accepted_spans(&self) -> u64 {
+        self.ingest.total(|c| &c.accepted_spans)
+    }
+
+    /// What is wrong now, one line each: not ready, or a destination whose attempts
+    /// have failed for longer than [`Telemetry::unhealthy_after`]. Empty: healthy.
+    pub fn problems(&self, now: u64) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .readiness
+            .not_ready()
+            .map(String::from)
+            .into_iter()
+            .collect();
+        for d in self.export.destinations() {
+            let c = &d.counters;
+            let h = c.health();
+            match h.failing_for(now) {
+                Some(f) if f >= self.unhealthy_after => out.push(format!(
+                    "export to {} failing for {}: {} ({} failed attempts; {} spans waiting)",
+                    d.name,
+                    humantime::format_duration(Duration::from_secs(f.as_secs())),
+                    h.last_reason(),
+                    h.consecutive_failures(),
+                    c.queued_spans.load(Relaxed)
+                )),
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// A registry that scrapes this telemetry.
     pub fn registry(self: &Arc<Self>) -> Registry {
         let mut registry = Registry::default();
@@ -210,545 +354,583 @@ impl Telemetry {
     }
 }
 
-#[derive(Debug)]
-struct Scrape(Arc<Telemetry>);
+// ---- the tables ----
 
-fn counter(
-    enc: &mut DescriptorEncoder,
-    name: &str,
-    help: &str,
-    label: Option<&str>,
-    series: &[(&str, u64)],
-) -> Result<(), std::fmt::Error> {
-    let c = ConstCounter::new(0u64);
-    let mut family = enc.encode_descriptor(name, help, None, c.metric_type())?;
-    for (value, n) in series {
-        let m = ConstCounter::new(*n);
-        match label {
-            Some(l) => m.encode(family.encode_family(&[(l, *value)])?)?,
-            None => m.encode(family.encode_family(&Vec::<(String, String)>::new())?)?,
-        }
-    }
-    Ok(())
+/// Label pairs of one series.
+type Labels = Vec<(&'static str, String)>;
+
+/// How a metric's series are read from one scrape.
+enum Read {
+    Counter(fn(&Scraped) -> Vec<(Labels, u64)>),
+    Gauge(fn(&Scraped) -> Vec<(Labels, f64)>),
+    Histogram(for<'a> fn(&Scraped<'a>) -> &'a Histogram),
 }
 
-fn gauge(
-    enc: &mut DescriptorEncoder,
-    name: &str,
-    help: &str,
-    label: Option<&str>,
-    series: &[(&str, i64)],
-) -> Result<(), std::fmt::Error> {
-    let g = ConstGauge::new(0i64);
-    let mut family = enc.encode_descriptor(name, help, None, g.metric_type())?;
-    for (value, n) in series {
-        let m = ConstGauge::new(*n);
-        match label {
-            Some(l) => m.encode(family.encode_family(&[(l, *value)])?)?,
-            None => m.encode(family.encode_family(&Vec::<(String, String)>::new())?)?,
-        }
-    }
-    Ok(())
+/// One metric: its name without [`PREFIX`] (and without `_total`), its help text, and
+/// how its series are read.
+struct Metric {
+    name: &'static str,
+    help: &'static str,
+    read: Read,
 }
 
-/// One series per label set.
-type Series<'a> = Vec<(Vec<(&'a str, String)>, u64)>;
+/// What one scrape reads: the telemetry, the pipeline's last snapshot, the destinations.
+struct Scraped<'a> {
+    t: &'a Telemetry,
+    p: PipelineSnapshot,
+    dests: Vec<Arc<Destination>>,
+}
 
-fn labelled(
-    enc: &mut DescriptorEncoder,
-    name: &str,
-    help: &str,
-    gauge: bool,
-    series: &Series,
-) -> Result<(), std::fmt::Error> {
-    let metric_type = if gauge {
-        ConstGauge::new(0i64).metric_type()
-    } else {
-        ConstCounter::new(0u64).metric_type()
-    };
-    let mut family = enc.encode_descriptor(name, help, None, metric_type)?;
-    for (labels, n) in series {
-        let e = family.encode_family(labels)?;
-        if gauge {
-            ConstGauge::new(*n as i64).encode(e)?;
-        } else {
-            ConstCounter::new(*n).encode(e)?;
-        }
+impl Scraped<'_> {
+    fn r(&self) -> &ReconcileCounters {
+        &self.p.reconcile
     }
-    Ok(())
+
+    fn s(&self) -> &StoreCounters {
+        &self.p.store
+    }
+
+    fn q(&self) -> &QueueCounters {
+        &self.t.queue
+    }
+}
+
+fn n(a: &AtomicU64) -> u64 {
+    a.load(Relaxed)
+}
+
+/// One series without labels.
+fn one<T>(v: T) -> Vec<(Labels, T)> {
+    vec![(Vec::new(), v)]
+}
+
+/// One series per value of `label`.
+fn by<T: Copy>(label: &'static str, values: &[(&str, T)]) -> Vec<(Labels, T)> {
+    values
+        .iter()
+        .map(|(value, v)| (vec![(label, value.to_string())], *v))
+        .collect()
 }
 
 /// One series per destination, `destination` the only label.
-fn per_destination<'a>(
-    dests: &'a [Arc<crate::export::Destination>],
-    counter: impl Fn(&ExportCounters) -> &AtomicU64,
-) -> Series<'a> {
-    dests
+fn per_destination<T>(s: &Scraped, read: impl Fn(&ExportCounters) -> T) -> Vec<(Labels, T)> {
+    s.dests
         .iter()
-        .map(|d| {
-            (
-                vec![("destination", d.name.clone())],
-                counter(&d.counters).load(Relaxed),
-            )
-        })
+        .map(|d| (vec![("destination", d.name.clone())], read(&d.counters)))
         .collect()
+}
+
+/// Where requests come in: at the listeners, before the handoff (and the queue). What
+/// senders were told.
+const INGEST: &[Metric] = &[
+    Metric {
+        name: "requests",
+        help: "OTLP export requests that reached a listener, by transport (at ingest).",
+        read: Read::Counter(|s| {
+            s.t.ingest
+                .each()
+                .iter()
+                .map(|(t, c)| (vec![("transport", t.as_str().into())], n(&c.requests)))
+                .collect()
+        }),
+    },
+    Metric {
+        name: "accepted_spans",
+        help: "Spans acknowledged to their senders at ingest (with the queue on: once on disk), by transport: how much came in.",
+        read: Read::Counter(|s| {
+            s.t.ingest
+                .each()
+                .iter()
+                .map(|(t, c)| (vec![("transport", t.as_str().into())], n(&c.accepted_spans)))
+                .collect()
+        }),
+    },
+    Metric {
+        name: "refused_spans",
+        help: "Spans of requests read at ingest and not taken, by transport and reason (malformed: rejected inside an acknowledged request, as its partial success says; the others: the whole request was told to retry). Requests refused before they were read count in requests_refused_total alone.",
+        read: Read::Counter(|s| {
+            let mut out = Vec::new();
+            for (t, c) in s.t.ingest.each() {
+                for (reason, v) in SPAN_REFUSALS.iter().zip(&c.refused_spans) {
+                    out.push((
+                        vec![("transport", t.as_str().into()), ("reason", reason.to_string())],
+                        n(v),
+                    ));
+                }
+            }
+            out
+        }),
+    },
+    Metric {
+        name: "requests_refused",
+        help: "Requests refused whole at ingest, by reason.",
+        read: Read::Counter(|s| {
+            let i = &s.t.ingest;
+            let mut out = by(
+                "reason",
+                &[
+                    ("malformed", i.total(|c| &c.refused_malformed)),
+                    ("too_large", i.total(|c| &c.refused_too_large)),
+                    ("unsupported_media_type", i.total(|c| &c.refused_media_type)),
+                    ("timeout", i.total(|c| &c.refused_timeout)),
+                    ("unauthenticated", n(&i.refused_unauthenticated)),
+                ],
+            );
+            for r in Refusal::ALL {
+                let total = i.total(|c| &c.refused[r.index()]);
+                out.push((vec![("reason", r.label().into())], total));
+            }
+            out
+        }),
+    },
+    Metric {
+        name: "tls_handshakes_failed",
+        help: "Ingest connections closed because their TLS handshake failed or timed out.",
+        read: Read::Counter(|s| one(n(&s.t.ingest.tls_handshakes_failed))),
+    },
+    Metric {
+        name: "secret_reloads",
+        help: "Reloads of the ingest TLS files and token file (SIGHUP or a changed file); failed: the previous ones stayed in use.",
+        read: Read::Counter(|s| {
+            let i = &s.t.ingest;
+            [
+                ("tls", "applied", &i.tls_reloads),
+                ("tls", "failed", &i.tls_reload_failures),
+                ("tokens", "applied", &i.token_reloads),
+                ("tokens", "failed", &i.token_reload_failures),
+            ]
+            .iter()
+            .map(|(secret, outcome, v)| {
+                (
+                    vec![("secret", secret.to_string()), ("outcome", outcome.to_string())],
+                    n(v),
+                )
+            })
+            .collect()
+        }),
+    },
+    Metric {
+        name: "connections_refused",
+        help: "Connections closed at once: a listener's connection cap was reached with every open connection in use.",
+        read: Read::Counter(|s| one(n(&s.t.ingest.connections_refused))),
+    },
+    Metric {
+        name: "connections_closed",
+        help: "Connections the receiver closed before they began a request: displaced at the connection cap, or past the first-request deadline.",
+        read: Read::Counter(|s| {
+            let i = &s.t.ingest;
+            by(
+                "reason",
+                &[
+                    ("displaced", n(&i.connections_displaced)),
+                    ("no_request", n(&i.connections_timed_out)),
+                ],
+            )
+        }),
+    },
+];
+
+/// What the pipeline did: after the handoff and, with the queue on, after the queue.
+const RECONCILE: &[Metric] = &[
+    Metric {
+        name: "spans_reconciled",
+        help: "Spans the pipeline took in, every kind (after the handoff; with the queue on, as the queue hands them over, so behind accepted_spans_total while a backlog waits on disk).",
+        read: Read::Counter(|s| one(s.r().spans_reconciled)),
+    },
+    Metric {
+        name: "kernel_spans",
+        help: "Kernel execution spans the pipeline took in.",
+        read: Read::Counter(|s| one(s.r().kernel_spans)),
+    },
+    Metric {
+        name: "undeclared_tier_spans",
+        help: "Kernel spans whose resource declares no valid gpu.pc_sampling.tier.",
+        read: Read::Counter(|s| one(s.r().undeclared_tier_spans)),
+    },
+    Metric {
+        name: "kernel_spans_held",
+        help: "Kernel spans held in the pipeline, waiting for evidence.",
+        read: Read::Gauge(|s| one(s.p.held as f64)),
+    },
+    Metric {
+        name: "kernel_spans_held_bytes",
+        help: "Bytes the held kernel spans take (encoded size plus bookkeeping), bounded by reconcile.max_held_bytes.",
+        read: Read::Gauge(|s| one(s.p.held_bytes as f64)),
+    },
+    Metric {
+        name: "spans_released",
+        help: "Held kernel spans released, by why.",
+        read: Read::Counter(|s| {
+            let r = s.r();
+            by(
+                "reason",
+                &[
+                    ("settled", r.released_settled),
+                    ("deadline", r.released_deadline),
+                    ("hold_full", r.released_early),
+                    ("shutdown", r.released_shutdown),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "windows",
+        help: "Sampling windows in the store.",
+        read: Read::Gauge(|s| {
+            by(
+                "state",
+                &[("held", s.p.windows_held as f64), ("open", s.p.windows_open as f64)],
+            )
+        }),
+    },
+    Metric {
+        name: "window_records",
+        help: "Sampling-window records, by what became of them.",
+        read: Read::Counter(|s| {
+            let (st, r) = (s.s(), s.r());
+            by(
+                "outcome",
+                &[
+                    ("received", st.received),
+                    ("superseded", st.superseded),
+                    ("evicted", st.evicted),
+                    ("refused_inverted", st.refused_inverted),
+                    ("refused_process", st.refused_processes),
+                    ("refused_malformed", r.window_records_malformed),
+                    ("opaque_mode", st.opaque_mode),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "window_spans",
+        help: "Reconciled window spans, by state (evicted: not emitted, the store dropped the window).",
+        read: Read::Counter(|s| {
+            let r = s.r();
+            by(
+                "state",
+                &[
+                    ("closed", r.window_spans_closed),
+                    ("unclosed", r.window_spans_unclosed),
+                    ("evicted", r.window_spans_evicted),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "processes_evicted",
+        help: "Producers whose windows the store evicted (least recently used) to admit a new one.",
+        read: Read::Counter(|s| one(s.s().processes_evicted)),
+    },
+    Metric {
+        name: "unverifiable_false_stamps",
+        help: "\"false\" stamps over evicted windows, exported as \"unknown\".",
+        read: Read::Counter(|s| one(s.r().unverifiable)),
+    },
+    Metric {
+        name: "executions",
+        help: "Kernel executions classified (the sum of the three outcomes).",
+        read: Read::Counter(|s| one(s.r().outcomes.executions)),
+    },
+    Metric {
+        name: "execution_outcomes",
+        help: "Kernel executions by exported gpu.serialized.",
+        read: Read::Counter(|s| {
+            let o = s.r().outcomes;
+            by(
+                "gpu_serialized",
+                &[
+                    ("true", o.serialized),
+                    ("false", o.not_serialized),
+                    ("unknown", o.unknown),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "stamps_repaired",
+        help: "Kernel spans whose stamp was missing or invalid and got the receiver's verdict.",
+        read: Read::Counter(|s| {
+            let r = s.r();
+            by(
+                "reason",
+                &[
+                    ("missing", r.repaired_missing),
+                    ("invalid", r.repaired_invalid),
+                    ("tier", r.repaired_tier),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "conflicts",
+        help: "\"false\" stamps contradicted by a serialized window (exported as \"true\").",
+        read: Read::Counter(|s| one(s.r().conflicts)),
+    },
+    Metric {
+        name: "agreements",
+        help: "Valid stamps equal to the receiver's verdict.",
+        read: Read::Counter(|s| one(s.r().agreements)),
+    },
+    Metric {
+        name: "unknown_stamps_settled",
+        help: "\"unknown\" stamps (the producer released them before their evidence came) that the receiver's windows settled.",
+        read: Read::Counter(|s| one(s.r().settled_unknown_stamps)),
+    },
+    Metric {
+        name: "unknown_executions",
+        help: "Kernel executions exported \"unknown\", by the evidence that was missing.",
+        read: Read::Counter(|s| {
+            let r = s.r();
+            semconv::UnknownReason::ALL
+                .iter()
+                .map(|reason| {
+                    (
+                        vec![("reason", reason.as_str().into())],
+                        r.unknown_by_reason[reason.index()],
+                    )
+                })
+                .collect()
+        }),
+    },
+    Metric {
+        name: "disagreements",
+        help: "Valid stamps that differ from the verdict without contradicting it.",
+        read: Read::Counter(|s| one(s.r().disagreements)),
+    },
+    Metric {
+        name: "output_sampling_kernel_spans",
+        help: "Kernel spans by output sampling decision: the rule that kept each, or sampled_out (all 0 while sampling is off).",
+        read: Read::Counter(|s| {
+            s.t.sampling
+                .by_decision()
+                .iter()
+                .map(|(d, v)| (vec![("decision", d.as_str().into())], *v))
+                .collect()
+        }),
+    },
+];
+
+/// Whose pod each outgoing resource names (`kubernetes.pod_attributes`), on the way to
+/// export.
+const PODS: &[Metric] = &[
+    Metric {
+        name: "pod_attribution_resources",
+        help: "Outgoing resources by whether their pod was named (kubernetes.pod_attributes): named (attributes added), complete (nothing to add), unknown_pod (a pod or container this node's pods do not include), no_identity (no k8s.pod.uid or container.id).",
+        read: Read::Counter(|s| by("outcome", &s.t.pods.series())),
+    },
+    Metric {
+        name: "pod_attribution_pods",
+        help: "Pods of this node the receiver knows (deleted ones for two minutes after).",
+        read: Read::Gauge(|s| one(s.t.pods.pods() as f64)),
+    },
+];
+
+/// What left and what is lost, per destination (`destination`: its endpoint URL or file).
+const EXPORT: &[Metric] = &[
+    Metric {
+        name: "spans_exported",
+        help: "Spans delivered, per export destination: how much left (a span sent to two destinations counts once on each).",
+        read: Read::Counter(|s| per_destination(s, |c| n(&c.exported_spans))),
+    },
+    Metric {
+        name: "spans_dropped",
+        help: "Spans lost, by reason: malformed in the pipeline (no destination), or per destination on export: how much was lost.",
+        read: Read::Counter(|s| {
+            let mut lost = vec![(vec![("reason", "malformed".into())], s.r().spans_rejected)];
+            for d in &s.dests {
+                for (reason, v) in d.counters.dropped() {
+                    lost.push((
+                        vec![("destination", d.name.clone()), ("reason", reason.into())],
+                        v,
+                    ));
+                }
+            }
+            lost
+        }),
+    },
+    Metric {
+        name: "export_queue_spans",
+        help: "Spans waiting for export or in flight, per destination: how much is waiting in memory.",
+        read: Read::Gauge(|s| per_destination(s, |c| n(&c.queued_spans) as f64)),
+    },
+    Metric {
+        name: "export_queue_bytes",
+        help: "Encoded bytes waiting for export, per destination.",
+        read: Read::Gauge(|s| per_destination(s, |c| n(&c.queued_bytes) as f64)),
+    },
+    Metric {
+        name: "export_batches",
+        help: "Batches delivered, per destination.",
+        read: Read::Counter(|s| per_destination(s, |c| n(&c.batches))),
+    },
+    Metric {
+        name: "export_retries",
+        help: "Export attempts retried, per destination.",
+        read: Read::Counter(|s| per_destination(s, |c| n(&c.retries))),
+    },
+    Metric {
+        name: "export_batches_split",
+        help: "Batches split in halves after the destination refused them as too large.",
+        read: Read::Counter(|s| per_destination(s, |c| n(&c.splits))),
+    },
+    Metric {
+        name: "export_consecutive_failures",
+        help: "Export attempts failed since the destination's last delivery (0 while it delivers).",
+        read: Read::Gauge(|s| per_destination(s, |c| c.health().consecutive_failures() as f64)),
+    },
+    Metric {
+        name: "export_last_success_timestamp_seconds",
+        help: "When the destination last took a batch, Unix seconds (0: not yet).",
+        read: Read::Gauge(|s| {
+            per_destination(s, |c| c.health().last_success().map_or(0.0, |t| t as f64 / 1e9))
+        }),
+    },
+    Metric {
+        name: "kernel_metric_requests",
+        help: "Kernel metrics requests (one per interval), delivered or dropped, per destination.",
+        read: Read::Counter(|s| {
+            let mut out = Vec::new();
+            for d in &s.dests {
+                for (outcome, v) in [
+                    ("exported", &d.counters.metric_requests_exported),
+                    ("dropped", &d.counters.metric_requests_dropped),
+                ] {
+                    out.push((
+                        vec![("destination", d.name.clone()), ("outcome", outcome.into())],
+                        n(v),
+                    ));
+                }
+            }
+            out
+        }),
+    },
+];
+
+/// The persistent queue: accepted requests on disk until every destination has them
+/// (all 0 when it is off).
+const QUEUE: &[Metric] = &[
+    Metric {
+        name: "queue_max_bytes",
+        help: "Byte budget of the persistent queue (0: the queue is off).",
+        read: Read::Gauge(|s| one(n(&s.q().max_bytes) as f64)),
+    },
+    Metric {
+        name: "queue_bytes",
+        help: "Bytes of accepted requests on disk, not yet delivered everywhere: how much is waiting on disk.",
+        read: Read::Gauge(|s| one(n(&s.q().bytes) as f64)),
+    },
+    Metric {
+        name: "queue_requests",
+        help: "Accepted requests on disk, not yet delivered everywhere.",
+        read: Read::Gauge(|s| one(n(&s.q().requests) as f64)),
+    },
+    Metric {
+        name: "queue_spans",
+        help: "Spans the requests on disk become (their spans, and one window span per window record), not yet delivered everywhere.",
+        read: Read::Gauge(|s| one(n(&s.q().spans) as f64)),
+    },
+    Metric {
+        name: "queue_evidence_windows",
+        help: "Window records kept on disk as long as the window store holds them.",
+        read: Read::Gauge(|s| one(n(&s.q().evidence_rows) as f64)),
+    },
+    Metric {
+        name: "queue_replayed_requests",
+        help: "Requests found on disk at startup and replayed through the reconciler.",
+        read: Read::Counter(|s| one(n(&s.q().replayed_requests))),
+    },
+    Metric {
+        name: "queue_restored_windows",
+        help: "Window records restored into the window store at startup (evidence only).",
+        read: Read::Counter(|s| one(n(&s.q().evidence_restored))),
+    },
+    Metric {
+        name: "queue_duplicates_possible",
+        help: "Most spans the replay at startup exports again (spans and window records of the requests found on disk): a bound on the duplicates the restart causes.",
+        read: Read::Counter(|s| one(n(&s.q().duplicates_possible))),
+    },
+    Metric {
+        name: "queue_refused_full",
+        help: "Requests refused (retry later) because the queue held its byte budget.",
+        read: Read::Counter(|s| one(n(&s.q().refused_full))),
+    },
+    Metric {
+        name: "queue_database_commits",
+        help: "Queue database commits (deletions and evidence), each made durable with one fsync.",
+        read: Read::Counter(|s| one(n(&s.q().database_commits))),
+    },
+    Metric {
+        name: "queue_database_commit_microseconds",
+        help: "Time spent in queue database commits, microseconds.",
+        read: Read::Counter(|s| one(n(&s.q().database_commit_ns) / 1_000)),
+    },
+    Metric {
+        name: "queue_commit_seconds",
+        help: "Queue appends committed (each one segment write made durable with one fsync) and how long each took: what an acknowledgement waits for, besides the group window.",
+        read: Read::Histogram(|s| &s.t.queue.commit_seconds.0),
+    },
+    Metric {
+        name: "queue_commit_failures",
+        help: "Queue commits that failed (appends, whose requests were refused; database commits, tried again).",
+        read: Read::Counter(|s| one(n(&s.q().commit_failures))),
+    },
+    Metric {
+        name: "queue_read_back_requests",
+        help: "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
+        read: Read::Counter(|s| one(n(&s.q().read_back))),
+    },
+    Metric {
+        name: "queue_quarantined_requests",
+        help: "Queued requests that could not be processed within the memory bound (over a per-request limit, larger decoded than ingest.max_pending_bytes) or did not decode: kept in queue.dir/quarantine-<number>.pb, deleted from the queue, never replayed.",
+        read: Read::Counter(|s| one(n(&s.q().quarantined))),
+    },
+];
+
+/// Every table, in the order `/metrics` lists them.
+const TABLES: [&[Metric]; 5] = [INGEST, RECONCILE, PODS, EXPORT, QUEUE];
+
+#[derive(Debug)]
+struct Scrape(Arc<Telemetry>);
+
+fn encode(enc: &mut DescriptorEncoder, m: &Metric, s: &Scraped) -> Result<(), std::fmt::Error> {
+    let name = format!("{PREFIX}{}", m.name);
+    match &m.read {
+        Read::Counter(read) => {
+            let mut family =
+                enc.encode_descriptor(&name, m.help, None, ConstCounter::new(0u64).metric_type())?;
+            for (labels, v) in read(s) {
+                ConstCounter::new(v).encode(family.encode_family(&labels)?)?;
+            }
+        }
+        Read::Gauge(read) => {
+            let mut family =
+                enc.encode_descriptor(&name, m.help, None, ConstGauge::new(0f64).metric_type())?;
+            for (labels, v) in read(s) {
+                ConstGauge::new(v).encode(family.encode_family(&labels)?)?;
+            }
+        }
+        Read::Histogram(read) => {
+            let h = read(s);
+            h.encode(enc.encode_descriptor(&name, m.help, None, h.metric_type())?)?;
+        }
+    }
+    Ok(())
 }
 
 impl Collector for Scrape {
     fn encode(&self, mut enc: DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let t = &self.0;
-        let p = t.snapshot();
-        let (r, s, i) = (p.reconcile, p.store, &t.ingest);
-        let dests = t.export.destinations();
-        let n = |a: &AtomicU64| a.load(Relaxed);
-        let e = &mut enc;
-        counter(
-            e,
-            "gpu_otel_receiver_requests",
-            "OTLP export requests received.",
-            Some("transport"),
-            &[("grpc", n(&i.grpc_requests)), ("http", n(&i.http_requests))],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_requests_refused",
-            "Requests refused whole.",
-            Some("reason"),
-            &[
-                ("malformed", n(&i.refused_malformed)),
-                ("too_large", n(&i.refused_too_large)),
-                ("unsupported_media_type", n(&i.refused_media_type)),
-                ("busy", n(&i.refused_busy)),
-                ("unavailable", n(&i.refused_unavailable)),
-                ("pending_bytes", n(&i.refused_pending_bytes)),
-                ("timeout", n(&i.refused_timeout)),
-                ("unauthenticated", n(&i.refused_unauthenticated)),
-                ("queue_full", n(&i.refused_queue_full)),
-                ("queue_failing", n(&i.refused_queue_failing)),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_tls_handshakes_failed",
-            "Ingest connections closed because their TLS handshake failed or timed out.",
-            None,
-            &[("", n(&i.tls_handshakes_failed))],
-        )?;
-        let reload = |secret: &str, outcome: &str, v: &AtomicU64| {
-            (
-                vec![
-                    ("secret", secret.to_string()),
-                    ("outcome", outcome.to_string()),
-                ],
-                n(v),
-            )
+        let s = Scraped {
+            t,
+            p: t.snapshot(),
+            dests: t.export.destinations(),
         };
-        labelled(
-            e,
-            "gpu_otel_receiver_secret_reloads",
-            "Reloads of the ingest TLS files and token file (SIGHUP or a changed file); failed: the previous ones stayed in use.",
-            false,
-            &vec![
-                reload("tls", "applied", &i.tls_reloads),
-                reload("tls", "failed", &i.tls_reload_failures),
-                reload("tokens", "applied", &i.token_reloads),
-                reload("tokens", "failed", &i.token_reload_failures),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_connections_refused",
-            "Connections closed at once: a listener's connection cap was reached with every open connection in use.",
-            None,
-            &[("", n(&i.connections_refused))],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_connections_closed",
-            "Connections the receiver closed before they began a request: displaced at the connection cap, or past the first-request deadline.",
-            Some("reason"),
-            &[
-                ("displaced", n(&i.connections_displaced)),
-                ("no_request", n(&i.connections_timed_out)),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_spans_received",
-            "Spans received.",
-            None,
-            &[("", r.spans_received)],
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_spans_exported",
-            "Spans delivered, per export destination.",
-            false,
-            &per_destination(&dests, |c| &c.exported_spans),
-        )?;
-        // Malformed spans reach no destination; every other loss is a destination's.
-        let mut lost: Series = vec![(vec![("reason", "malformed".into())], r.spans_rejected)];
-        for d in &dests {
-            for (reason, v) in d.counters.dropped() {
-                lost.push((
-                    vec![("destination", d.name.clone()), ("reason", reason.into())],
-                    v,
-                ));
-            }
+        for m in TABLES.iter().flat_map(|t| t.iter()) {
+            encode(&mut enc, m, &s)?;
         }
-        labelled(
-            e,
-            "gpu_otel_receiver_spans_dropped",
-            "Spans lost, by reason (and destination).",
-            false,
-            &lost,
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_kernel_spans",
-            "Kernel execution spans received.",
-            None,
-            &[("", r.kernel_spans)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_undeclared_tier_spans",
-            "Kernel spans whose resource declares no valid gpu.pc_sampling.tier.",
-            None,
-            &[("", r.undeclared_tier_spans)],
-        )?;
-        gauge(
-            e,
-            "gpu_otel_receiver_kernel_spans_held",
-            "Kernel spans waiting for evidence.",
-            None,
-            &[("", p.held as i64)],
-        )?;
-        gauge(
-            e,
-            "gpu_otel_receiver_kernel_spans_held_bytes",
-            "Bytes the held kernel spans take (encoded size plus bookkeeping), bounded by reconcile.max_held_bytes.",
-            None,
-            &[("", p.held_bytes as i64)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_spans_released",
-            "Held kernel spans released, by why.",
-            Some("reason"),
-            &[
-                ("settled", r.released_settled),
-                ("deadline", r.released_deadline),
-                ("hold_full", r.released_early),
-                ("shutdown", r.released_shutdown),
-            ],
-        )?;
-        gauge(
-            e,
-            "gpu_otel_receiver_windows",
-            "Sampling windows in the store.",
-            Some("state"),
-            &[
-                ("held", p.windows_held as i64),
-                ("open", p.windows_open as i64),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_window_records",
-            "Sampling-window records, by what became of them.",
-            Some("outcome"),
-            &[
-                ("received", s.received),
-                ("superseded", s.superseded),
-                ("evicted", s.evicted),
-                ("refused_inverted", s.refused_inverted),
-                ("refused_process", s.refused_processes),
-                ("refused_malformed", r.window_records_malformed),
-                ("opaque_mode", s.opaque_mode),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_window_spans",
-            "Reconciled window spans, by state (evicted: not emitted, the store dropped the window).",
-            Some("state"),
-            &[
-                ("closed", r.window_spans_closed),
-                ("unclosed", r.window_spans_unclosed),
-                ("evicted", r.window_spans_evicted),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_processes_evicted",
-            "Producers whose windows the store evicted (least recently used) to admit a new one.",
-            None,
-            &[("", s.processes_evicted)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_unverifiable_false_stamps",
-            "\"false\" stamps over evicted windows, exported as \"unknown\".",
-            None,
-            &[("", r.unverifiable)],
-        )?;
-        let o = r.outcomes;
-        counter(
-            e,
-            "gpu_otel_receiver_executions",
-            "Kernel executions classified (the sum of the three outcomes).",
-            None,
-            &[("", o.executions)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_execution_outcomes",
-            "Kernel executions by exported gpu.serialized.",
-            Some("gpu_serialized"),
-            &[
-                ("true", o.serialized),
-                ("false", o.not_serialized),
-                ("unknown", o.unknown),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_stamps_repaired",
-            "Kernel spans whose stamp was missing or invalid and got the receiver's verdict.",
-            Some("reason"),
-            &[
-                ("missing", r.repaired_missing),
-                ("invalid", r.repaired_invalid),
-                ("tier", r.repaired_tier),
-            ],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_conflicts",
-            "\"false\" stamps contradicted by a serialized window (exported as \"true\").",
-            None,
-            &[("", r.conflicts)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_agreements",
-            "Valid stamps equal to the receiver's verdict.",
-            None,
-            &[("", r.agreements)],
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_unknown_stamps_settled",
-            "\"unknown\" stamps (the producer released them before their evidence came) that the receiver's windows settled.",
-            None,
-            &[("", r.settled_unknown_stamps)],
-        )?;
-        let unknown: Vec<(&str, u64)> = semconv::UnknownReason::ALL
-            .iter()
-            .map(|reason| (reason.as_str(), r.unknown_by_reason[reason.index()]))
-            .collect();
-        counter(
-            e,
-            "gpu_otel_receiver_unknown_executions",
-            "Kernel executions exported \"unknown\", by the evidence that was missing.",
-            Some("reason"),
-            &unknown,
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_disagreements",
-            "Valid stamps that differ from the verdict without contradicting it.",
-            None,
-            &[("", r.disagreements)],
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_export_queue_spans",
-            "Spans waiting for export or in flight, per destination.",
-            true,
-            &per_destination(&dests, |c| &c.queued_spans),
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_export_queue_bytes",
-            "Encoded bytes waiting for export, per destination.",
-            true,
-            &per_destination(&dests, |c| &c.queued_bytes),
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_export_batches",
-            "Batches delivered, per destination.",
-            false,
-            &per_destination(&dests, |c| &c.batches),
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_export_retries",
-            "Export attempts retried, per destination.",
-            false,
-            &per_destination(&dests, |c| &c.retries),
-        )?;
-        labelled(
-            e,
-            "gpu_otel_receiver_export_batches_split",
-            "Batches split in halves after the destination refused them as too large.",
-            false,
-            &per_destination(&dests, |c| &c.splits),
-        )?;
-        counter(
-            e,
-            "gpu_otel_receiver_pod_attribution_resources",
-            "Outgoing resources by whether their pod was named (kubernetes.pod_attributes): named (attributes added), complete (nothing to add), unknown_pod (a pod or container this node's pods do not include), no_identity (no k8s.pod.uid or container.id).",
-            Some("outcome"),
-            &t.pods.series(),
-        )?;
-        gauge(
-            e,
-            "gpu_otel_receiver_pod_attribution_pods",
-            "Pods of this node the receiver knows (deleted ones for two minutes after).",
-            None,
-            &[("", t.pods.pods() as i64)],
-        )?;
-        let sampled: Series = t
-            .sampling
-            .by_decision()
-            .iter()
-            .map(|(d, n)| (vec![("decision", d.as_str().into())], *n))
-            .collect();
-        labelled(
-            e,
-            "gpu_otel_receiver_output_sampling_kernel_spans",
-            "Kernel spans by output sampling decision: the rule that kept each, or sampled_out (all 0 while sampling is off).",
-            false,
-            &sampled,
-        )?;
-        let mut metric_requests: Series = Vec::new();
-        for d in &dests {
-            for (outcome, n) in [
-                ("exported", &d.counters.metric_requests_exported),
-                ("dropped", &d.counters.metric_requests_dropped),
-            ] {
-                metric_requests.push((
-                    vec![("destination", d.name.clone()), ("outcome", outcome.into())],
-                    n.load(Relaxed),
-                ));
-            }
-        }
-        labelled(
-            e,
-            "gpu_otel_receiver_kernel_metric_requests",
-            "Kernel metrics requests (one per interval), delivered or dropped, per destination.",
-            false,
-            &metric_requests,
-        )?;
-        encode_queue(e, &t.queue)
+        Ok(())
     }
-}
-
-fn encode_queue(e: &mut DescriptorEncoder, q: &QueueCounters) -> Result<(), std::fmt::Error> {
-    let n = |a: &AtomicU64| a.load(Relaxed);
-    let g = |a: &AtomicU64| n(a) as i64;
-    gauge(
-        e,
-        "gpu_otel_receiver_queue_max_bytes",
-        "Byte budget of the persistent queue (0: the queue is off).",
-        None,
-        &[("", g(&q.max_bytes))],
-    )?;
-    gauge(
-        e,
-        "gpu_otel_receiver_queue_bytes",
-        "Bytes of accepted requests on disk, not yet delivered everywhere.",
-        None,
-        &[("", g(&q.bytes))],
-    )?;
-    gauge(
-        e,
-        "gpu_otel_receiver_queue_requests",
-        "Accepted requests on disk, not yet delivered everywhere.",
-        None,
-        &[("", g(&q.requests))],
-    )?;
-    gauge(
-        e,
-        "gpu_otel_receiver_queue_evidence_windows",
-        "Window records kept on disk as long as the window store holds them.",
-        None,
-        &[("", g(&q.evidence_rows))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_replayed_requests",
-        "Requests found on disk at startup and replayed through the reconciler.",
-        None,
-        &[("", n(&q.replayed_requests))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_restored_windows",
-        "Window records restored into the window store at startup (evidence only).",
-        None,
-        &[("", n(&q.evidence_restored))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_duplicates_possible",
-        "Most spans the replay at startup exports again (spans and window records of the requests found on disk): a bound on the duplicates the restart causes.",
-        None,
-        &[("", n(&q.duplicates_possible))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_refused_full",
-        "Requests refused (retry later) because the queue held its byte budget.",
-        None,
-        &[("", n(&q.refused_full))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_database_commits",
-        "Queue database commits (deletions and evidence), each made durable with one fsync.",
-        None,
-        &[("", n(&q.database_commits))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_database_commit_microseconds",
-        "Time spent in queue database commits, microseconds.",
-        None,
-        &[("", n(&q.database_commit_ns) / 1_000)],
-    )?;
-    let h = &q.commit_seconds.0;
-    h.encode(e.encode_descriptor(
-        "gpu_otel_receiver_queue_commit_seconds",
-        "Queue appends committed (each one segment write made durable with one fsync) and how long each took: what an acknowledgement waits for, besides the group window.",
-        None,
-        h.metric_type(),
-    )?)?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_commit_failures",
-        "Queue commits that failed (appends, whose requests were refused; database commits, tried again).",
-        None,
-        &[("", n(&q.commit_failures))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_read_back_requests",
-        "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
-        None,
-        &[("", n(&q.read_back))],
-    )?;
-    counter(
-        e,
-        "gpu_otel_receiver_queue_quarantined_requests",
-        "Queued requests that could not be processed within the memory bound (over a per-request limit, larger decoded than ingest.max_pending_bytes) or did not decode: kept in queue.dir/quarantine-<number>.pb, deleted from the queue, never replayed.",
-        None,
-        &[("", n(&q.quarantined))],
-    )?;
-    Ok(())
 }
 
 /// Renders the registry in the Prometheus text format.
@@ -756,4 +938,65 @@ pub fn render(registry: &Registry) -> String {
     let mut out = String::new();
     prometheus_client::encoding::text::encode(&mut out, registry).expect("writing to a String");
     out
+}
+
+/// Every metric's full name as it is scraped (`_total` on counters) and its help text.
+pub fn catalogue() -> Vec<(String, &'static str)> {
+    TABLES
+        .iter()
+        .flat_map(|t| t.iter())
+        .map(|m| {
+            let suffix = if matches!(m.read, Read::Counter(_)) {
+                "_total"
+            } else {
+                ""
+            };
+            (format!("{PREFIX}{}{suffix}", m.name), m.help)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_metric_has_one_name_and_a_help_text_and_the_docs_list_it() {
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/receiver.md"))
+                .unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for (name, help) in catalogue() {
+            assert!(seen.insert(name.clone()), "{name} twice");
+            assert!(help.ends_with('.') && help.len() > 20, "{name}: {help:?}");
+            let short = name.strip_prefix(PREFIX).unwrap();
+            assert!(
+                docs.contains(&format!("`{short}")),
+                "docs/receiver.md does not list {short}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_scrape_lists_every_table_row_once_with_its_help() {
+        let t = Arc::new(Telemetry::default());
+        t.ingest.grpc.accepted(10, 2);
+        t.ingest.http.refused(Refusal::QueueFull, 7);
+        let text = render(&t.registry());
+        for (name, help) in catalogue() {
+            let family = name.strip_suffix("_total").unwrap_or(&name);
+            assert!(
+                text.contains(&format!("# HELP {family} {help}")),
+                "{name} is not scraped with its help"
+            );
+        }
+        for series in [
+            "gpu_otel_receiver_accepted_spans_total{transport=\"grpc\"} 8",
+            "gpu_otel_receiver_refused_spans_total{transport=\"grpc\",reason=\"malformed\"} 2",
+            "gpu_otel_receiver_refused_spans_total{transport=\"http\",reason=\"queue_full\"} 7",
+            "gpu_otel_receiver_requests_refused_total{reason=\"queue_full\"} 1",
+        ] {
+            assert!(text.contains(series), "{series} missing in\n{text}");
+        }
+    }
 }

@@ -511,7 +511,7 @@ fn the_final_summary_line_reports_what_the_shutdown_deadline_dropped() {
     child.wait().unwrap();
     let summary = stderr
         .lines()
-        .find(|l| l.contains("spans received"))
+        .find(|l| l.contains("spans accepted at ingest"))
         .unwrap_or_else(|| panic!("no summary in {stderr:?}"));
     assert!(
         summary.contains("3 spans dropped at the shutdown deadline"),

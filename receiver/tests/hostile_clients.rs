@@ -332,8 +332,10 @@ fn replay(fill: &Path, bin: &Path, dir: &Path) {
     while start.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(500));
         let m = p.metrics();
+        // spans_received_total: the name in builds before spans_reconciled_total.
         let got = m
-            .get("gpu_otel_receiver_spans_received_total")
+            .get("gpu_otel_receiver_spans_reconciled_total")
+            .or(m.get("gpu_otel_receiver_spans_received_total"))
             .copied()
             .unwrap_or(0.0)
             + m.get("gpu_otel_receiver_queue_quarantined_requests_total")

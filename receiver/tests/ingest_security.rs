@@ -282,7 +282,7 @@ async fn mutual_tls_refuses_clients_without_a_certificate_of_the_client_ca() {
     assert_ne!(wrong.grpc(&r, 3).await, tonic::Code::Ok);
     assert_eq!(wrong.http(&r, 4).await, None);
     assert_eq!(
-        metrics(&r).await["gpu_otel_receiver_spans_received_total"],
+        metrics(&r).await["gpu_otel_receiver_spans_reconciled_total"],
         0.0
     );
 
@@ -358,7 +358,7 @@ async fn a_request_without_a_listed_bearer_token_is_refused_before_its_body_is_r
         m["gpu_otel_receiver_requests_refused_total{reason=\"malformed\"}"],
         0.0
     );
-    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 2.0);
+    assert_eq!(m["gpu_otel_receiver_spans_reconciled_total"], 2.0);
     r.shutdown().await;
 }
 
@@ -485,7 +485,7 @@ impl Client {
 /// handshake.
 async fn assert_two_taken_and_four_handshakes_refused(r: &Running) {
     let m = metrics(r).await;
-    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 2.0);
+    assert_eq!(m["gpu_otel_receiver_spans_reconciled_total"], 2.0);
     assert!(
         m["gpu_otel_receiver_tls_handshakes_failed_total"] >= 4.0,
         "{m:?}"

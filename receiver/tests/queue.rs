@@ -878,3 +878,103 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
         r.terminate();
     });
 }
+
+/// What senders were told, counted by transport: spans acknowledged and spans of
+/// requests told to retry.
+#[derive(Debug, Default)]
+struct Told {
+    acked_requests: AtomicU64,
+    acked: [AtomicU64; 2],
+    refused: [AtomicU64; 2],
+}
+
+#[test]
+fn with_the_destination_down_the_ingest_counters_say_what_senders_were_told() {
+    let rt = runtime();
+    rt.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        // Nothing ever listens there: the queue fills, then senders are told to retry.
+        let backend = free_addr();
+        let ports = Ports::free();
+        // One batch of 10 spans in flight and two requests queued for export: the
+        // pipeline soon waits, and the queue keeps taking what senders send.
+        let yaml = format!(
+            "queue:\n  dir: {}\n  max_bytes: 131072\ningest:\n  max_request_bytes: 65536\nexport:\n  endpoint: http://{backend}\n  queue_capacity: 2\n  concurrency: 1\n  batch_max_spans: 10\n",
+            dir.path().join("queue").display()
+        );
+        let r = Receiver::start(dir.path(), &yaml, &ports);
+        let told = Arc::new(Told::default());
+        let mut senders = Vec::new();
+        for s in 0..8u64 {
+            let (told, ports) = (told.clone(), ports.clone());
+            senders.push(tokio::spawn(async move {
+                let mut grpc = TraceServiceClient::connect(format!("http://{}", ports.grpc))
+                    .await
+                    .unwrap();
+                let http = reqwest::Client::new();
+                for i in 0..40u64 {
+                    let spans = (0..10).map(|j| plain(id(s, i, j))).collect();
+                    let req = request(resource("told", s as i64, Some(Tier::Off)), spans);
+                    let (t, ok) = if s % 2 == 0 {
+                        match grpc.export(req).await {
+                            Ok(_) => (0, true),
+                            Err(status) => {
+                                assert_eq!(status.code(), tonic::Code::ResourceExhausted);
+                                (0, false)
+                            }
+                        }
+                    } else {
+                        let answer = http
+                            .post(format!("http://{}/v1/traces", ports.http))
+                            .header("content-type", "application/x-protobuf")
+                            .body(req.encode_to_vec())
+                            .send()
+                            .await
+                            .unwrap()
+                            .status()
+                            .as_u16();
+                        assert!(answer == 200 || answer == 429, "{answer}");
+                        (1, answer == 200)
+                    };
+                    if ok {
+                        told.acked_requests.fetch_add(1, Relaxed);
+                        told.acked[t].fetch_add(10, Relaxed);
+                    } else {
+                        told.refused[t].fetch_add(10, Relaxed);
+                    }
+                }
+            }));
+        }
+        for s in senders {
+            s.await.unwrap();
+        }
+        let m = r.metrics().await;
+        let series = |name: &str| m.get(name).copied().unwrap_or(0.0) as u64;
+        for (t, transport) in ["grpc", "http"].iter().enumerate() {
+            assert_eq!(
+                series(&format!("gpu_otel_receiver_accepted_spans_total{{transport=\"{transport}\"}}")),
+                told.acked[t].load(Relaxed),
+                "{transport}: accepted = acknowledged"
+            );
+            assert_eq!(
+                series(&format!("gpu_otel_receiver_refused_spans_total{{transport=\"{transport}\",reason=\"queue_full\"}}")),
+                told.refused[t].load(Relaxed),
+                "{transport}: refused = told to retry"
+            );
+        }
+        let acked = told.acked[0].load(Relaxed) + told.acked[1].load(Relaxed);
+        assert!(told.refused[0].load(Relaxed) + told.refused[1].load(Relaxed) > 0, "the queue filled");
+        assert!(acked > 0);
+        // What waits is on disk, in spans as in requests.
+        assert_eq!(series("gpu_otel_receiver_queue_spans"), acked);
+        assert_eq!(
+            series("gpu_otel_receiver_queue_requests"),
+            told.acked_requests.load(Relaxed)
+        );
+        // The pipeline took in only what the export queue had room for: it counts
+        // after the queue, and reads behind what came in.
+        let reconciled = series("gpu_otel_receiver_spans_reconciled_total");
+        assert!(reconciled < acked, "{reconciled} reconciled of {acked} accepted");
+        r.kill();
+    });
+}

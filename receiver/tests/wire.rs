@@ -206,7 +206,7 @@ async fn an_empty_request_is_accepted_and_changes_nothing() {
     );
     let m = metrics(&r).await;
     assert_eq!(m["gpu_otel_receiver_executions_total"], 0.0);
-    assert_eq!(m["gpu_otel_receiver_spans_received_total"], 0.0);
+    assert_eq!(m["gpu_otel_receiver_spans_reconciled_total"], 0.0);
     r.shutdown().await;
 }
 

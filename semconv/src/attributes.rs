@@ -351,6 +351,77 @@ pub const GPU_PC_SAMPLING_SAMPLER_LEASES_TAKEN: &str = "gpu.pc_sampling.sampler.
 /// Examples: `[2]`.
 pub const GPU_PC_SAMPLING_SAMPLER_LEASES_GIVEN_UP: &str = "gpu.pc_sampling.sampler.leases_given_up";
 
+/// A warp's state when a PC sample was taken, as CUPTI's PC Sampling API names it (the values of gpu.pc_sampling.stall_reasons and gpu.pc_sampling.pc_stall_reasons).
+///
+/// The values are CUPTI's raw metric names and stay so on the wire; each member's display_name is the name Nsight Compute and the CUPTI documentation give it ("long scoreboard", "not selected"), which reports and the demo show. A name that ends in _not_issued counts the samples of that reason taken in a cycle in which the warp's scheduler issued no instruction ("long scoreboard (not issued)"). A reason a newer GPU adds and this table lacks is shown by its raw name without the smsp__pcsamp_warps_issue_stalled_ prefix.
+///
+/// Type: enum {`smsp__pcsamp_warps_issue_stalled_barrier`, `smsp__pcsamp_warps_issue_stalled_branch_resolving`, `smsp__pcsamp_warps_issue_stalled_dispatch_stall`, `smsp__pcsamp_warps_issue_stalled_drain`, `smsp__pcsamp_warps_issue_stalled_imc_miss`, `smsp__pcsamp_warps_issue_stalled_lg_throttle`, `smsp__pcsamp_warps_issue_stalled_long_scoreboard`, `smsp__pcsamp_warps_issue_stalled_math_pipe_throttle`, `smsp__pcsamp_warps_issue_stalled_membar`, `smsp__pcsamp_warps_issue_stalled_mio_throttle`, `smsp__pcsamp_warps_issue_stalled_misc`, `smsp__pcsamp_warps_issue_stalled_no_instructions`, `smsp__pcsamp_warps_issue_stalled_not_selected`, `smsp__pcsamp_warps_issue_stalled_selected`, `smsp__pcsamp_warps_issue_stalled_short_scoreboard`, `smsp__pcsamp_warps_issue_stalled_sleeping`, `smsp__pcsamp_warps_issue_stalled_tex_throttle`, `smsp__pcsamp_warps_issue_stalled_wait`}; requirement level: opt_in; stability: development.
+/// Examples: `["smsp__pcsamp_warps_issue_stalled_long_scoreboard"]`.
+pub const GPU_PC_SAMPLING_STALL_REASON: &str = "gpu.pc_sampling.stall_reason";
+
+/// Values of [`GPU_PC_SAMPLING_STALL_REASON`].
+pub mod gpu_pc_sampling_stall_reason {
+    /// Waiting for the other warps of its thread block at a barrier (__syncthreads): a block's warps arrive unevenly.
+    pub const BARRIER: &str = "smsp__pcsamp_warps_issue_stalled_barrier";
+    /// Waiting for a branch's target to be computed and the warp's program counter to be updated.
+    pub const BRANCH_RESOLVING: &str = "smsp__pcsamp_warps_issue_stalled_branch_resolving";
+    /// Selected, but the dispatcher held the instruction back (a pipeline interlock).
+    pub const DISPATCH_STALL: &str = "smsp__pcsamp_warps_issue_stalled_dispatch_stall";
+    /// Exited, waiting for its memory writes to drain before it can retire.
+    pub const DRAIN: &str = "smsp__pcsamp_warps_issue_stalled_drain";
+    /// Waiting for a miss in the immediate constant cache (IMC) to be served.
+    pub const IMC_MISS: &str = "smsp__pcsamp_warps_issue_stalled_imc_miss";
+    /// Waiting for room in the queue of local and global (LG) memory instructions: too many loads and stores in flight.
+    pub const LG_THROTTLE: &str = "smsp__pcsamp_warps_issue_stalled_lg_throttle";
+    /// Waiting for the result of an L1TEX operation (global, local, surface or texture memory): memory latency.
+    pub const LONG_SCOREBOARD: &str = "smsp__pcsamp_warps_issue_stalled_long_scoreboard";
+    /// Waiting for an execution pipe that every eligible warp wants: one math unit is oversubscribed.
+    pub const MATH_PIPE_THROTTLE: &str = "smsp__pcsamp_warps_issue_stalled_math_pipe_throttle";
+    /// Waiting on a memory barrier (__threadfence) to complete.
+    pub const MEMBAR: &str = "smsp__pcsamp_warps_issue_stalled_membar";
+    /// Waiting for room in the memory input/output (MIO) instruction queue: shared memory, special math and dynamic branches in heavy use.
+    pub const MIO_THROTTLE: &str = "smsp__pcsamp_warps_issue_stalled_mio_throttle";
+    /// Stalled for a reason the hardware does not break down further.
+    pub const MISC: &str = "smsp__pcsamp_warps_issue_stalled_misc";
+    /// Waiting for its next instruction: an instruction-cache miss or a jump not yet fetched.
+    pub const NO_INSTRUCTIONS: &str = "smsp__pcsamp_warps_issue_stalled_no_instructions";
+    /// Ready to issue, but the scheduler picked another warp: more warps are ready than it can issue, which is not a bottleneck in itself.
+    pub const NOT_SELECTED: &str = "smsp__pcsamp_warps_issue_stalled_not_selected";
+    /// Issuing an instruction: the sample that is not a stall.
+    pub const SELECTED: &str = "smsp__pcsamp_warps_issue_stalled_selected";
+    /// Waiting for the result of an MIO operation (shared memory, special math functions): on-chip latency.
+    pub const SHORT_SCOREBOARD: &str = "smsp__pcsamp_warps_issue_stalled_short_scoreboard";
+    /// Every thread of the warp is blocked, yielded or asleep (__nanosleep).
+    pub const SLEEPING: &str = "smsp__pcsamp_warps_issue_stalled_sleeping";
+    /// Waiting for room in the queue of texture instructions.
+    pub const TEX_THROTTLE: &str = "smsp__pcsamp_warps_issue_stalled_tex_throttle";
+    /// Waiting on a fixed-latency dependency: the result of an arithmetic instruction a few cycles back.
+    pub const WAIT: &str = "smsp__pcsamp_warps_issue_stalled_wait";
+}
+
+/// The values of [`GPU_PC_SAMPLING_STALL_REASON`] with the names people know them by, and what each means:
+/// `(value, display_name, brief)`.
+pub const GPU_PC_SAMPLING_STALL_REASON_NAMES: &[(&str, &str, &str)] = &[
+    ("smsp__pcsamp_warps_issue_stalled_barrier", "barrier", "Waiting for the other warps of its thread block at a barrier (__syncthreads): a block's warps arrive unevenly."),
+    ("smsp__pcsamp_warps_issue_stalled_branch_resolving", "branch resolving", "Waiting for a branch's target to be computed and the warp's program counter to be updated."),
+    ("smsp__pcsamp_warps_issue_stalled_dispatch_stall", "dispatch stall", "Selected, but the dispatcher held the instruction back (a pipeline interlock)."),
+    ("smsp__pcsamp_warps_issue_stalled_drain", "drain", "Exited, waiting for its memory writes to drain before it can retire."),
+    ("smsp__pcsamp_warps_issue_stalled_imc_miss", "IMC miss", "Waiting for a miss in the immediate constant cache (IMC) to be served."),
+    ("smsp__pcsamp_warps_issue_stalled_lg_throttle", "LG throttle", "Waiting for room in the queue of local and global (LG) memory instructions: too many loads and stores in flight."),
+    ("smsp__pcsamp_warps_issue_stalled_long_scoreboard", "long scoreboard", "Waiting for the result of an L1TEX operation (global, local, surface or texture memory): memory latency."),
+    ("smsp__pcsamp_warps_issue_stalled_math_pipe_throttle", "math pipe throttle", "Waiting for an execution pipe that every eligible warp wants: one math unit is oversubscribed."),
+    ("smsp__pcsamp_warps_issue_stalled_membar", "membar", "Waiting on a memory barrier (__threadfence) to complete."),
+    ("smsp__pcsamp_warps_issue_stalled_mio_throttle", "MIO throttle", "Waiting for room in the memory input/output (MIO) instruction queue: shared memory, special math and dynamic branches in heavy use."),
+    ("smsp__pcsamp_warps_issue_stalled_misc", "misc", "Stalled for a reason the hardware does not break down further."),
+    ("smsp__pcsamp_warps_issue_stalled_no_instructions", "no instruction", "Waiting for its next instruction: an instruction-cache miss or a jump not yet fetched."),
+    ("smsp__pcsamp_warps_issue_stalled_not_selected", "not selected", "Ready to issue, but the scheduler picked another warp: more warps are ready than it can issue, which is not a bottleneck in itself."),
+    ("smsp__pcsamp_warps_issue_stalled_selected", "selected", "Issuing an instruction: the sample that is not a stall."),
+    ("smsp__pcsamp_warps_issue_stalled_short_scoreboard", "short scoreboard", "Waiting for the result of an MIO operation (shared memory, special math functions): on-chip latency."),
+    ("smsp__pcsamp_warps_issue_stalled_sleeping", "sleeping", "Every thread of the warp is blocked, yielded or asleep (__nanosleep)."),
+    ("smsp__pcsamp_warps_issue_stalled_tex_throttle", "tex throttle", "Waiting for room in the queue of texture instructions."),
+    ("smsp__pcsamp_warps_issue_stalled_wait", "wait", "Waiting on a fixed-latency dependency: the result of an arithmetic instruction a few cycles back."),
+];
+
 /// When the burst opened, Unix epoch nanoseconds (the clock of the execution spans).
 ///
 /// Type: int; requirement level: required; stability: development.
@@ -874,6 +945,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         name: GPU_PC_SAMPLING_SAMPLER_LEASES_GIVEN_UP,
         ty: AttributeType::Int,
         requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_STALL_REASON,
+        ty: AttributeType::Enum(&["smsp__pcsamp_warps_issue_stalled_barrier", "smsp__pcsamp_warps_issue_stalled_branch_resolving", "smsp__pcsamp_warps_issue_stalled_dispatch_stall", "smsp__pcsamp_warps_issue_stalled_drain", "smsp__pcsamp_warps_issue_stalled_imc_miss", "smsp__pcsamp_warps_issue_stalled_lg_throttle", "smsp__pcsamp_warps_issue_stalled_long_scoreboard", "smsp__pcsamp_warps_issue_stalled_math_pipe_throttle", "smsp__pcsamp_warps_issue_stalled_membar", "smsp__pcsamp_warps_issue_stalled_mio_throttle", "smsp__pcsamp_warps_issue_stalled_misc", "smsp__pcsamp_warps_issue_stalled_no_instructions", "smsp__pcsamp_warps_issue_stalled_not_selected", "smsp__pcsamp_warps_issue_stalled_selected", "smsp__pcsamp_warps_issue_stalled_short_scoreboard", "smsp__pcsamp_warps_issue_stalled_sleeping", "smsp__pcsamp_warps_issue_stalled_tex_throttle", "smsp__pcsamp_warps_issue_stalled_wait"]),
+        requirement: Requirement::OptIn,
     },
     AttributeDef {
         name: GPU_SAMPLING_WINDOW_START_NS,

@@ -9,6 +9,7 @@
 //! - [`codec`]: window records to and from OTLP attributes and span events;
 //! - [`store`]: the bounded window store and the classification of one execution;
 //! - [`accounting`]: outcome counters with the sum identity;
+//! - [`stall`]: PC-sampling stall reasons by the names people know them by;
 //! - [`k8s`]: the Kubernetes workload a pod belongs to, named from its owners.
 //!
 //! Everything here is pure: no I/O, no clock, no global state.
@@ -24,6 +25,7 @@ pub mod k8s;
 pub mod otlp;
 pub mod registry;
 pub mod serialized;
+pub mod stall;
 pub mod store;
 pub mod tier;
 pub mod window;

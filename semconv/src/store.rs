@@ -160,6 +160,22 @@ impl UnknownReason {
         }
     }
 
+    /// What is missing, in a few words for a person.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            UnknownReason::Inverted => "the execution ends before it starts",
+            UnknownReason::NoWindows => "no window of its process arrived",
+            UnknownReason::OpenWindow => "it touches a burst whose close never came",
+            UnknownReason::OpaqueMode => "it touches a window of an unknown sampling mode",
+            UnknownReason::Evicted => "the evidence of its time was evicted",
+            UnknownReason::SequenceGap => "a window record before it was lost",
+            UnknownReason::BeforeFirstWindow => "it started before its process's first window",
+            UnknownReason::AfterLastWindow => {
+                "it ran after the last window record: nothing later proves it outside a burst"
+            }
+        }
+    }
+
     /// The position in [`UnknownReason::ALL`] (for counters kept in an array).
     pub fn index(self) -> usize {
         UnknownReason::ALL

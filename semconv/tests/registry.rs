@@ -72,6 +72,15 @@ struct Member {
     value: String,
     brief: String,
     stability: String,
+    annotations: Option<MemberAnnotations>,
+}
+
+/// Weaver's free-form annotations of a member, as this registry uses them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MemberAnnotations {
+    /// The name people know the value by, where the value is a machine's name.
+    display_name: String,
 }
 
 fn root() -> PathBuf {
@@ -221,6 +230,28 @@ fn render_rust(groups: &[Group]) -> String {
                 .unwrap();
             }
             writeln!(out, "}}").unwrap();
+            let named: Vec<(&Member, &str)> = members
+                .iter()
+                .filter_map(|m| m.annotations.as_ref().map(|a| (m, a.display_name.as_str())))
+                .collect();
+            if !named.is_empty() {
+                writeln!(
+                    out,
+                    "\n/// The values of [`{}`] with the names people know them by, and what each means:\n/// `(value, display_name, brief)`.",
+                    const_name(id)
+                )
+                .unwrap();
+                writeln!(
+                    out,
+                    "pub const {}_NAMES: &[(&str, &str, &str)] = &[",
+                    const_name(id)
+                )
+                .unwrap();
+                for (m, name) in named {
+                    writeln!(out, "    ({:?}, {name:?}, {:?}),", m.value, m.brief.trim()).unwrap();
+                }
+                writeln!(out, "];").unwrap();
+            }
         }
     }
     for g in groups
@@ -382,7 +413,17 @@ fn render_markdown(manifest: &Manifest, groups: &[Group]) -> String {
             let mut brief = def.brief.as_deref().unwrap().trim().replace('\n', " ");
             if let Some(AttrType::Enum { members }) = &def.ty {
                 for m in members {
-                    write!(brief, "<br>`{}`: {}", m.value, m.brief.trim()).unwrap();
+                    match &m.annotations {
+                        Some(a) => write!(
+                            brief,
+                            "<br>`{}` ({}): {}",
+                            m.value,
+                            a.display_name,
+                            m.brief.trim()
+                        ),
+                        None => write!(brief, "<br>`{}`: {}", m.value, m.brief.trim()),
+                    }
+                    .unwrap();
                 }
             }
             writeln!(

@@ -196,18 +196,39 @@ def validate_config(path: Path, env: dict | None = None) -> subprocess.Completed
                           timeout=30, env=env if env is not None else {"PATH": "/usr/bin:/bin"})
 
 
+def mounted_config(docs: list, root: Path) -> tuple:
+    """The receivers' configuration and environment with every file the DaemonSet mounts
+    written under `root`, and the configuration's paths moved there: `validate` reads
+    each file it names, as `serve` does."""
+    ds = daemonset(docs)
+    env, mounts = pod_files(docs, ds, container(ds, "receiver"), root)
+    config = mounts["/etc/gpu-otel/config"] / "receiver.yaml"
+    text = config.read_text().replace(" /etc/gpu-otel/", f" {root}/etc/gpu-otel/")
+    config.write_text(text.replace(" /var/lib/gpu-otel/", f" {root}/var/lib/gpu-otel/"))
+    return config, env
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_receiver_accepts_the_configuration_each_preset_writes(preset, tmp_path):
     docs = render(preset)
-    f = tmp_path / "receiver.yaml"
-    f.write_text(find(docs, "ConfigMap", f"{RELEASE}-receiver")["data"]["receiver.yaml"])
-    r = validate_config(f)
+    f, env = mounted_config(docs, tmp_path)
+    r = validate_config(f, env)
     assert r.returncode == 0, r.stderr
     resolved = yaml.safe_load(r.stdout)
     assert resolved["ingest"]["grpc_endpoint"] == "0.0.0.0:4317"
     assert resolved["telemetry"]["metrics_endpoint"] == "0.0.0.0:9464"
     assert resolved["kubernetes"]["pod_attributes"] is True
     assert (resolved["queue"]["dir"] is not None) == bool(receiver_config(docs).get("queue"))
+
+
+def test_the_receiver_refuses_the_configuration_where_the_files_it_names_are_not(tmp_path):
+    """`validate` refuses what `serve` would: the ConfigMap alone names certificates that
+    are not on this machine."""
+    f = tmp_path / "receiver.yaml"
+    f.write_text(find(render(), "ConfigMap", f"{RELEASE}-receiver")["data"]["receiver.yaml"])
+    r = validate_config(f)
+    assert r.returncode == 2
+    assert r.stderr.startswith('gpu-otel-receiver: invalid ingest.tls.cert_file "/etc/gpu-otel/ingest-tls/tls.crt"'), r.stderr
 
 
 def test_extra_configuration_is_merged_and_an_unknown_field_refused(tmp_path):
@@ -230,10 +251,8 @@ def mebibytes(quantity: str) -> int:
 def worst_case_mib(docs: list, tmp_path: Path) -> tuple:
     """What `validate` says the configuration and the DaemonSet's runtime threads may
     take at worst, and the threads it counted."""
-    f = tmp_path / "receiver.yaml"
-    f.write_text(find(docs, "ConfigMap", f"{RELEASE}-receiver")["data"]["receiver.yaml"])
-    env = {e["name"]: e["value"] for e in container(daemonset(docs), "receiver")["env"] if "value" in e}
-    r = validate_config(f, {"PATH": "/usr/bin:/bin", "TOKIO_WORKER_THREADS": env["TOKIO_WORKER_THREADS"]})
+    f, env = mounted_config(docs, tmp_path)
+    r = validate_config(f, env)
     assert r.returncode == 0, r.stderr
     [line] = [l for l in r.stdout.splitlines() if l.startswith("# worst-case memory:")]
     m = re.search(r"(\d+) MiB with (\d+) runtime threads", line)
@@ -309,16 +328,15 @@ def test_the_receiver_starts_with_exactly_what_the_daemonset_gives_it(tmp_path, 
     docs = render()
     ds = daemonset(docs)
     c = container(ds, "receiver")
-    env, mounts = pod_files(docs, ds, c, tmp_path)
-    config = mounts["/etc/gpu-otel/config"] / "receiver.yaml"
     assert c["args"] == ["serve", "--config", "/etc/gpu-otel/config/receiver.yaml"]
+    # The mounted files where this test wrote them.
+    config, env = mounted_config(docs, tmp_path)
     r = subprocess.run([str(RECEIVER), "validate", "--config", str(config)], capture_output=True, text=True,
                        timeout=30, env=env)
     assert r.returncode == 0, r.stderr
-    # Served, with the mounted files where this test wrote them; the pod attributes need
-    # the API, off here (test_pod_attribution.py has them on).
-    text = config.read_text().replace("pod_attributes: true", "pod_attributes: false")
-    config.write_text(text.replace(" /etc/gpu-otel/", f" {tmp_path}/etc/gpu-otel/"))
+    # Served; the pod attributes need the API, off here (test_pod_attribution.py has
+    # them on).
+    config.write_text(config.read_text().replace("pod_attributes: true", "pod_attributes: false"))
     from conftest import Receiver
     rec = Receiver(workdir, ["--config", str(config), "--queue-dir", str(tmp_path / "queue")], env=env)
     try:
@@ -498,8 +516,10 @@ def test_the_receiver_is_reached_through_the_node_local_service_and_keeps_its_qu
     sc = pod["securityContext"]
     assert owner["command"] == ["chown", f"{sc['runAsUser']}:{sc['runAsGroup']}", mount["mountPath"]]
     assert pod["terminationGracePeriodSeconds"] > int(config["shutdown_timeout"].rstrip("s"))
+    # Readiness by /readyz: a backend that is down leaves the receiver ready (its queue
+    # keeps taking spans); /healthz, which reports that, is no probe's.
     for probe in ["startupProbe", "readinessProbe"]:
-        assert c[probe]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+        assert c[probe]["httpGet"] == {"path": "/readyz", "port": "metrics"}
     assert c["livenessProbe"]["httpGet"] == {"path": "/livez", "port": "metrics"}
     assert c["startupProbe"]["periodSeconds"] * c["startupProbe"]["failureThreshold"] >= 300
     env = {e["name"]: e for e in c["env"]}

@@ -161,11 +161,11 @@ def test_mutual_tls_refuses_the_sdk_exporter_without_a_client_certificate(workdi
         for transport in ["grpc", "http"]:
             assert export(transport, r, pki["ca_file"], TOKEN) == SpanExportResult.FAILURE, transport
         assert r.metrics()[HANDSHAKES_FAILED] >= 2
-        assert r.metrics()["gpu_otel_receiver_spans_received_total"] == 0
+        assert r.metrics()["gpu_otel_receiver_spans_reconciled_total"] == 0
         client = clients.client("trainer").write(tmp_path, "client")
         for transport in ["grpc", "http"]:
             assert export(transport, r, pki["ca_file"], TOKEN, client=client) == SpanExportResult.SUCCESS, transport
-        assert wait_metric(r, "gpu_otel_receiver_spans_received_total", 6) == 6
+        assert wait_metric(r, "gpu_otel_receiver_spans_reconciled_total", 6) == 6
     finally:
         r.stop()
 
@@ -266,5 +266,5 @@ def test_sighup_never_ends_a_receiver_even_with_nothing_to_reload(workdir, tmp_p
     r.proc.send_signal(signal.SIGHUP)
     time.sleep(0.5)
     assert r.proc.poll() is None
-    assert "gpu_otel_receiver_spans_received_total" in r.metrics()
+    assert "gpu_otel_receiver_spans_reconciled_total" in r.metrics()
     assert "SIGHUP: no ingest TLS files or tokens to reload" in r.stop()

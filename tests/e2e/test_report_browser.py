@@ -1,6 +1,9 @@
 """The HTML report renders in a real browser (Debian's Chromium, headless), and the
 numbers on the page equal the checker's: per process the three values, the kernel
-spans and the windows, and the sum identity the page checks itself in the browser."""
+spans and the windows, and the sum identity the page checks itself in the browser. The
+page has a time axis with units, a legend of the three values, and stall reasons by
+name; its screenshot (docs/images/report.png is one, made by `screenshot` below from the
+demo's output) is a real rendering."""
 
 import gzip
 import json
@@ -34,6 +37,17 @@ def render(html: Path, workdir: Path) -> str:
         capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout
+
+
+def screenshot(html: Path, png: Path, workdir: Path) -> None:
+    """What the page looks like, as a PNG: a 1400-pixel-wide window, headless."""
+    out = subprocess.run(
+        [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--hide-scrollbars", f"--user-data-dir={workdir / 'chromium-profile'}", "--window-size=1400,1500",
+         "--virtual-time-budget=2000", f"--screenshot={png}", html.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
 
 
 def report(jsonl: Path, html: Path) -> dict:
@@ -70,6 +84,17 @@ def test_the_report_of_a_real_h200_run_renders_with_the_checkers_numbers(tmp_pat
         assert p["kernel_spans"] == r["kernel_spans"]
         assert p["windows"] == r["windows"]
     assert "<svg" in dom and 'class="v-false"' in dom
+    # The time axis says its unit, the legend says what each value means, stall reasons
+    # read by name.
+    assert re.search(r'<text class="tick"[^>]*>\d+ (ns|µs|ms|s)</text>', dom), "ticks with units"
+    assert "time since the first kernel started" in dom
+    for value in ("true", "false", "unknown"):
+        assert re.search(rf'<span class="sw v-{value}"></span> {value}</dt><dd>\w', dom), value
+    assert not re.search(r"\b\d+(st|nd|rd|th)\b", dom), "no ordinals (\"every 3th\")"
+    png = tmp_path / "report.png"
+    screenshot(html, png, tmp_path)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000, "a rendered page, not a blank one"
 
 
 def test_a_page_whose_numbers_do_not_add_up_shows_the_identity_broken(tmp_path):

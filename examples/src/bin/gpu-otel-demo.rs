@@ -13,7 +13,8 @@ use clap::Parser;
 use gpu_otel_examples::replay;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use receiver::config::{Config, ExportTarget};
-use semconv::attributes as a;
+use receiver::conformance::SpanKind;
+use semconv::{attributes as a, stall};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -124,25 +125,47 @@ fn main() -> anyhow::Result<()> {
     let s = telemetry.snapshot();
     let o = s.reconcile.outcomes;
     let x = &telemetry.export;
+    let exported = x.total(|c| &c.exported_spans);
+    let dropped: u64 = x
+        .destinations()
+        .iter()
+        .flat_map(|d| d.counters.dropped())
+        .map(|(_, n)| n)
+        .sum();
+    let checked = if file_sink {
+        Some(check(&args.export_file)?)
+    } else {
+        None
+    };
     println!();
     println!("== gpu-otel demo: {workload}");
+    println!("spans        {exported} exported to {export}, {dropped} dropped");
+    if let Some((_, report)) = &checked {
+        // By kind, so that the total adds up on the page.
+        let width = SpanKind::ALL
+            .iter()
+            .map(|k| report.span_kinds[k.label()].to_string().len())
+            .max()
+            .unwrap_or(1);
+        for k in SpanKind::ALL {
+            let n = report.span_kinds[k.label()];
+            if n > 0 {
+                println!(
+                    "  {n:>width$} {:<18} {}",
+                    k.label().replace('_', " "),
+                    k.meaning()
+                );
+            }
+        }
+        println!("  {:>width$} in all", report.spans);
+    }
     println!(
-        "kernels      {} kernel execution spans ({} spans in all)",
-        s.reconcile.kernel_spans, s.reconcile.spans_received
-    );
-    println!(
-        "windows      {} sampling windows ({} left open), {} window spans",
-        s.windows_held,
-        s.windows_open,
-        s.reconcile.window_spans_closed + s.reconcile.window_spans_unclosed
-    );
-    println!(
-        "outcomes     gpu.serialized: {} true + {} false + {} unknown = {} ({} executions) {}",
+        "outcomes     gpu.serialized on the {} kernel executions: {} true + {} false + {} unknown = {} {}",
+        o.executions,
         o.serialized,
         o.not_serialized,
         o.unknown,
         o.serialized + o.not_serialized + o.unknown,
-        o.executions,
         if o.is_balanced() {
             "[sum identity holds]"
         } else {
@@ -150,99 +173,153 @@ fn main() -> anyhow::Result<()> {
         }
     );
     println!(
-        "stamps       {} agreed, {} repaired, {} conflicts",
+        "  true     {:>w$}  ran inside a PC-sampling burst, serialized with every other kernel: its duration is inflated, do not use it",
+        o.serialized,
+        w = o.executions.to_string().len()
+    );
+    println!(
+        "  false    {:>w$}  proven to run outside every burst: its duration is what the program gets",
+        o.not_serialized,
+        w = o.executions.to_string().len()
+    );
+    println!(
+        "  unknown  {:>w$}  the evidence is missing: do not trust its duration",
+        o.unknown,
+        w = o.executions.to_string().len()
+    );
+    for reason in semconv::UnknownReason::ALL {
+        let n = s.reconcile.unknown_by_reason[reason.index()];
+        if n > 0 {
+            println!(
+                "           {n:>w$}  {}",
+                reason.meaning(),
+                w = o.executions.to_string().len()
+            );
+        }
+    }
+    println!(
+        "windows      {} PC-sampling bursts ({} left open), {} window spans made by the receiver",
+        s.windows_held,
+        s.windows_open,
+        s.reconcile.window_spans_closed + s.reconcile.window_spans_unclosed
+    );
+    println!(
+        "stamps       the injector stamped each execution; the receiver's verdict agreed with {}, repaired {}, contradicted {}",
         s.reconcile.agreements,
         s.reconcile.repaired_missing + s.reconcile.repaired_invalid,
         s.reconcile.conflicts
     );
-    println!(
-        "stalls       {}",
-        if file_sink {
-            top_stalls(&args.export_file)?
-        } else {
-            "see the backend (spans went there)".to_string()
-        }
-    );
-    println!(
-        "data         {} spans exported to {}, {} dropped",
-        x.total(|c| &c.exported_spans),
-        export,
-        x.destinations()
-            .iter()
-            .flat_map(|d| d.counters.dropped())
-            .map(|(_, n)| n)
-            .sum::<u64>()
-    );
-    if file_sink {
+    match &checked {
+        Some((requests, _)) => stalls(requests),
+        None => println!("stalls       see the backend (the spans went there)"),
+    }
+    if let Some((requests, report)) = &checked {
         let html = args.export_file.with_extension("html");
-        report(&args.export_file, &html)?;
+        std::fs::write(&html, receiver::conformance::html::render(requests, report))?;
         println!(
-            "report       {} (per process: kernels by stream, windows shaded, the three values, stalls)",
+            "report       {} (per process: kernels by stream on a time axis, bursts shaded, the three values, stall reasons)",
             std::fs::canonicalize(&html).unwrap_or(html).display()
         );
+        let verdict = report.to_string();
         println!(
-            "check it     cargo run -p gpu-otel-receiver -- check {}",
+            "checked      {}",
+            verdict.lines().last().unwrap_or_default()
+        );
+        println!(
+            "check it     {} check {}",
+            receiver_command(),
             args.export_file.display()
         );
     }
     Ok(())
 }
 
-/// The checker's HTML report of what the demo exported.
-fn report(jsonl: &std::path::Path, html: &std::path::Path) -> anyhow::Result<()> {
+/// The receiver's binary beside this one (`cargo build --release -p gpu-otel-receiver
+/// -p gpu-otel-examples` builds both), as a command to type here; else the build that
+/// makes it, in this binary's profile.
+fn receiver_command() -> String {
+    let exe = std::env::current_exe().ok();
+    let dir = exe.as_deref().and_then(std::path::Path::parent);
+    let beside = dir.map(|d| d.join("gpu-otel-receiver"));
+    match beside {
+        Some(bin) if bin.is_file() => {
+            let here = std::env::current_dir().unwrap_or_default();
+            match bin.strip_prefix(&here) {
+                Ok(relative) => relative.display().to_string(),
+                Err(_) => bin.display().to_string(),
+            }
+        }
+        _ => {
+            let release = dir.is_some_and(|d| d.ends_with("release"));
+            let profile = if release { " --release" } else { "" };
+            format!("cargo run{profile} -p gpu-otel-receiver --")
+        }
+    }
+}
+
+/// The checker's reading of what the demo exported: the requests and its report.
+fn check(
+    jsonl: &std::path::Path,
+) -> anyhow::Result<(
+    Vec<ExportTraceServiceRequest>,
+    receiver::conformance::Report,
+)> {
     use receiver::conformance::{self, Checker};
     let text = std::fs::read_to_string(jsonl)?;
     let requests = conformance::read_json(&text)?;
     let mut c = Checker::new();
     requests.iter().for_each(|r| c.feed(r));
-    let checked = c.finish();
-    std::fs::write(html, conformance::html::render(&requests, &checked))?;
-    Ok(())
+    Ok((requests, c.finish()))
 }
 
-/// The most frequent PC-sampling stall reasons over every exported kernel span.
-fn top_stalls(path: &PathBuf) -> anyhow::Result<String> {
+/// The most frequent PC-sampling stall reasons over every exported kernel span, by the
+/// names Nsight Compute uses, with what each means.
+fn stalls(requests: &[ExportTraceServiceRequest]) {
     use opentelemetry_proto::tonic::common::v1::any_value::Value;
     let mut totals: std::collections::BTreeMap<String, i64> = Default::default();
-    for line in std::fs::read_to_string(path)?.lines() {
-        let req: ExportTraceServiceRequest = serde_json::from_str(line)?;
-        for span in req
-            .resource_spans
-            .iter()
-            .flat_map(|r| &r.scope_spans)
-            .flat_map(|s| &s.spans)
-        {
-            let array = |key: &str| {
-                semconv::otlp::find(&span.attributes, key).and_then(|v| match &v.value {
-                    Some(Value::ArrayValue(a)) => Some(a.values.clone()),
-                    _ => None,
-                })
-            };
-            if let (Some(names), Some(counts)) = (
-                array(a::GPU_PC_SAMPLING_STALL_REASONS),
-                array(a::GPU_PC_SAMPLING_STALL_COUNTS),
-            ) {
-                for (n, c) in names.iter().zip(&counts) {
-                    if let (Some(Value::StringValue(n)), Some(Value::IntValue(c))) =
-                        (&n.value, &c.value)
-                    {
-                        *totals.entry(n.clone()).or_default() += c;
-                    }
+    for span in requests
+        .iter()
+        .flat_map(|r| &r.resource_spans)
+        .flat_map(|r| &r.scope_spans)
+        .flat_map(|s| &s.spans)
+    {
+        let array = |key: &str| {
+            semconv::otlp::find(&span.attributes, key).and_then(|v| match &v.value {
+                Some(Value::ArrayValue(a)) => Some(a.values.clone()),
+                _ => None,
+            })
+        };
+        if let (Some(names), Some(counts)) = (
+            array(a::GPU_PC_SAMPLING_STALL_REASONS),
+            array(a::GPU_PC_SAMPLING_STALL_COUNTS),
+        ) {
+            for (n, c) in names.iter().zip(&counts) {
+                if let (Some(Value::StringValue(n)), Some(Value::IntValue(c))) =
+                    (&n.value, &c.value)
+                {
+                    *totals.entry(n.clone()).or_default() += c;
                 }
             }
         }
     }
     if totals.is_empty() {
-        return Ok(
-            "none: PC sampling is off in this workload (gpu.pc_sampling.tier=off)".to_string(),
+        println!(
+            "stalls       none: PC sampling is off in this workload (gpu.pc_sampling.tier=off)"
         );
+        return;
     }
+    let total: i64 = totals.values().sum();
     let mut top: Vec<_> = totals.into_iter().collect();
     top.sort_by_key(|x| std::cmp::Reverse(x.1));
-    Ok(top
-        .iter()
-        .take(5)
-        .map(|(n, c)| format!("{n} {c}"))
-        .collect::<Vec<_>>()
-        .join(", "))
+    println!(
+        "stalls       what the sampled warps were doing, {total} PC samples of the serialized tier (names as in Nsight Compute; the spans carry CUPTI's raw names):"
+    );
+    for (raw, n) in top.iter().take(5) {
+        println!(
+            "  {:<20} {n:>7} {:>5.1}%  {}",
+            stall::display_name(raw),
+            100.0 * *n as f64 / total.max(1) as f64,
+            stall::meaning(raw).unwrap_or("")
+        );
+    }
 }

@@ -18,7 +18,7 @@ use tonic_types::StatusExt as _;
 use crate::compression::Compression;
 use crate::config::{ExportConfig, CONNECT_TIMEOUT_MAX};
 use crate::error::ClientError;
-use crate::failure::{connect_failed, handshake_failure};
+use crate::failure::{connect_failed, described_after, handshake_failure};
 use crate::retry::{classify_grpc, Attempt, Verdict};
 use crate::signal::Signal;
 use crate::tls::ClientTls;
@@ -140,7 +140,12 @@ fn classify_status(status: &tonic::Status) -> Verdict {
         return Verdict::Fatal(format!("TLS handshake failed: {tls}"));
     }
     if status.code() == tonic::Code::Unavailable && connect_failed(status) {
-        return Verdict::unreachable(format!("gRPC Unavailable: {}", status.message()));
+        // tonic's Display of a status is its Debug; the message, then what caused it.
+        let why = described_after(
+            status.message().to_string(),
+            std::error::Error::source(status),
+        );
+        return Verdict::unreachable(format!("gRPC Unavailable: {why}"));
     }
     // No answer: tonic made this status from the connection's own error (its source, an
     // h2 or hyper error), e.g. a backend that went away mid-request ("h2 protocol error",

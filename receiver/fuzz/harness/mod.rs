@@ -410,37 +410,44 @@ impl Harness {
         );
         let telemetry = self.running().telemetry.clone();
         let i = &telemetry.ingest;
-        let read = i.grpc_requests.load(Relaxed) + i.http_requests.load(Relaxed);
-        let refused: u64 = [
-            &i.refused_malformed,
-            &i.refused_too_large,
-            &i.refused_media_type,
-            &i.refused_busy,
-            &i.refused_unavailable,
-            &i.refused_pending_bytes,
-            &i.refused_timeout,
-        ]
-        .iter()
-        .map(|c| c.load(Relaxed))
-        .sum();
+        let (mut read, mut refused) = (0, 0);
+        for t in [&i.grpc, &i.http] {
+            read += t.requests.load(Relaxed);
+            let whole = [
+                &t.refused_malformed,
+                &t.refused_too_large,
+                &t.refused_media_type,
+                &t.refused_timeout,
+            ];
+            refused += whole
+                .into_iter()
+                .chain(&t.refused)
+                .map(|c| c.load(Relaxed))
+                .sum::<u64>();
+        }
         assert_eq!(
             read,
             self.tally.accepted_requests + refused,
             "every request read is taken or counted in one refusal reason"
+        );
+        assert_eq!(
+            telemetry.accepted_spans(),
+            self.tally.accepted_spans - self.tally.rejected_spans,
+            "the spans acknowledged at ingest are the spans of accepted requests less those their answers rejected"
         );
         // The pipeline publishes its counters just after it answers.
         let want = self.tally.accepted_spans;
         let deadline = Instant::now() + ANSWER_TIMEOUT;
         let snapshot = loop {
             let s = telemetry.snapshot();
-            if s.reconcile.spans_received >= want || Instant::now() > deadline {
+            if s.reconcile.spans_reconciled >= want || Instant::now() > deadline {
                 break s;
             }
             std::thread::sleep(Duration::from_micros(200));
         };
         let r = snapshot.reconcile;
         assert_eq!(
-            (r.spans_received, r.spans_rejected),
+            (r.spans_reconciled, r.spans_rejected),
             (want, self.tally.rejected_spans),
             "the pipeline counts the spans of the requests taken and the rejections answered"
         );
@@ -693,7 +700,7 @@ pub(crate) fn reconcile(req: &ExportTraceServiceRequest) {
     out.extend(decoded(r.drain()));
     let c = r.counters();
     assert_eq!(
-        (c.spans_received, c.spans_rejected),
+        (c.spans_reconciled, c.spans_rejected),
         (2 * n as u64, 2 * bad as u64)
     );
     assert!(c.outcomes.is_balanced(), "{:?}", c.outcomes);

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue, KeyValue};
 use semconv::attributes as a;
-use semconv::{codec, otlp, WindowEnd};
+use semconv::{codec, otlp, stall, WindowEnd};
 
 use super::{resource_label, Report};
 
@@ -122,16 +122,18 @@ pub fn render(requests: &[ExportTraceServiceRequest], report: &Report) -> String
             let mut top: Vec<_> = p.stalls.into_iter().collect();
             top.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
             let total: u64 = top.iter().map(|(_, n)| n).sum();
-            html.push_str("<table class=\"stalls\"><tr><th>stall reason</th><th>samples</th><th>share</th></tr>");
+            html.push_str("<table class=\"stalls\"><tr><th>stall reason</th><th>samples</th><th>share</th><th>what it means</th></tr>");
             for (reason, n) in top.iter().take(10) {
                 let _ = write!(
                     html,
-                    "<tr><td>{}</td><td>{n}</td><td>{:.1}%</td></tr>",
-                    escape(reason),
-                    100.0 * *n as f64 / total.max(1) as f64
+                    "<tr><td title=\"{raw}\" data-raw=\"{raw}\">{}</td><td>{n}</td><td>{:.1}%</td><td>{}</td></tr>",
+                    escape(&stall::display_name(reason)),
+                    100.0 * *n as f64 / total.max(1) as f64,
+                    escape(stall::meaning(reason).unwrap_or("")),
+                    raw = escape(reason),
                 );
             }
-            html.push_str("</table>");
+            html.push_str("</table><p class=\"note\">Names as Nsight Compute and the CUPTI documentation give them; the spans carry CUPTI's raw names (hover a name), in gpu.pc_sampling.stall_reasons. \"(not issued)\": samples of that reason taken in a cycle in which the warp's scheduler issued no instruction.</p>");
         }
         html.push_str("</section>");
     }
@@ -164,7 +166,9 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
     streams.sort_unstable();
     streams.dedup();
     let (width, row) = (1200.0, 18.0);
-    let height = row * streams.len() as f64 + 20.0;
+    let lanes = row * streams.len() as f64;
+    // The lanes, then the time axis below them.
+    let height = lanes + 34.0;
     let x = |t: u64| 60.0 + (t.saturating_sub(t0)) as f64 / (t1 - t0) as f64 * (width - 70.0);
     let _ = write!(
         html,
@@ -185,7 +189,7 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
         let e = end.unwrap_or(t1);
         let _ = write!(
             html,
-            "<rect class=\"{class}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{height}\"/>",
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{lanes}\"/>",
             x(*start),
             (x(e) - x(*start)).max(1.0)
         );
@@ -220,23 +224,86 @@ fn timeline(html: &mut String, i: usize, p: &Process) {
             row - 4.0
         );
     }
-    let _ = write!(
-        html,
-        "<text x=\"60\" y=\"{:.1}\">{:.3} s</text></svg>",
-        height - 4.0,
-        (t1 - t0) as f64 / 1e9
-    );
+    axis(html, t1 - t0, lanes, &|dt| x(t0 + dt));
+    html.push_str("</svg>");
     if step > 1 {
         let _ = write!(
             html,
-            "<p class=\"note\">{} of {falses} \"false\" executions drawn (every {step}th); every \"true\" and \"unknown\" one is drawn.</p>",
+            "<p class=\"note\">{} of {falses} \"false\" executions drawn (one in every {step}); every \"true\" and \"unknown\" one is drawn.</p>",
             falses.div_ceil(step),
         );
     }
-    html.push_str(
-        "<p class=\"legend\"><span class=\"sw v-true\"></span> true (serialized) \
-         <span class=\"sw v-false\"></span> false <span class=\"sw v-unknown\"></span> unknown \
-         <span class=\"sw window\"></span> serialized window</p>",
+    html.push_str(LEGEND);
+}
+
+/// What the three values mean for a duration, and what the shading is.
+const LEGEND: &str = "<dl class=\"legend\">\
+<dt><span class=\"sw v-true\"></span> true</dt><dd>the kernel ran inside a PC-sampling burst, serialized with every other kernel: its duration is inflated, do not use it</dd>\
+<dt><span class=\"sw v-false\"></span> false</dt><dd>proven to run outside every burst: its duration is what the program gets</dd>\
+<dt><span class=\"sw v-unknown\"></span> unknown</dt><dd>the evidence is missing (a burst never closed, windows lost or not yet arrived): do not trust its duration</dd>\
+<dt><span class=\"sw window\"></span> window</dt><dd>a serialized PC-sampling burst (grey: its close never came)</dd>\
+</dl>";
+
+/// A tick step of 1, 2 or 5 times a power of ten giving about six ticks over `span` ns.
+fn tick_step(span: u64) -> u64 {
+    let rough = (span / 6).max(1);
+    let mut unit = 1u64;
+    while unit.saturating_mul(10) <= rough {
+        unit *= 10;
+    }
+    [1, 2, 5, 10]
+        .iter()
+        .map(|m| m * unit)
+        .find(|s| *s >= rough)
+        .unwrap_or(unit * 10)
+}
+
+/// `t` ns as a person reads it, in the unit of `step`.
+fn duration_label(t: u64, step: u64) -> String {
+    let (div, unit) = match step {
+        s if s >= 1_000_000_000 => (1e9, "s"),
+        s if s >= 1_000_000 => (1e6, "ms"),
+        s if s >= 1_000 => (1e3, "µs"),
+        _ => (1.0, "ns"),
+    };
+    let v = t as f64 / div;
+    let decimals = if (step as f64 / div).fract() == 0.0 {
+        0
+    } else {
+        1
+    };
+    format!("{v:.decimals$} {unit}")
+}
+
+/// The time axis below the lanes (which end at `top`): a tick and a label with its
+/// unit every [`tick_step`], from the first execution's start (`x` places a time since
+/// then), and the axis's name.
+fn axis(html: &mut String, span: u64, top: f64, x: &dyn Fn(u64) -> f64) {
+    let step = tick_step(span);
+    let _ = write!(
+        html,
+        "<g class=\"axis\"><line x1=\"{:.1}\" y1=\"{top:.1}\" x2=\"{:.1}\" y2=\"{top:.1}\"/>",
+        x(0),
+        x(span)
+    );
+    let mut t = 0;
+    while t <= span {
+        let _ = write!(
+            html,
+            "<line x1=\"{p:.1}\" y1=\"{top:.1}\" x2=\"{p:.1}\" y2=\"{:.1}\"/><text class=\"tick\" x=\"{p:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            top + 4.0,
+            top + 15.0,
+            duration_label(t, step),
+            p = x(t),
+        );
+        t += step;
+    }
+    let _ = write!(
+        html,
+        "<text class=\"axis-name\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">time since the first kernel started (of {})</text></g>",
+        x(span),
+        top + 30.0,
+        duration_label(span, tick_step(span).min(span.max(1))),
     );
 }
 
@@ -250,6 +317,9 @@ svg text { font-size: 11px; fill: #555; }
 .window { fill: #f4a261; fill-opacity: 0.25; } .window.open { fill: #999; }
 .v-true { fill: #d62828; } .v-false { fill: #2a9d8f; } .v-unknown { fill: #8d99ae; }
 .sw { display: inline-block; width: 12px; height: 12px; vertical-align: middle; }
+.axis line { stroke: #888; stroke-width: 1; } .axis .axis-name { fill: #333; }
+dl.legend { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; }
+dl.legend dt { font-weight: 600; } dl.legend dd { margin: 0; }
 span.sw.window { background: #f4a261; opacity: .5; } span.sw.v-true { background: #d62828; }
 span.sw.v-false { background: #2a9d8f; } span.sw.v-unknown { background: #8d99ae; }
 table.stalls td, table.stalls th { padding: 2px 10px; text-align: left; }
@@ -334,6 +404,28 @@ mod tests {
         )));
         assert!(html.contains("class=\"window\""), "the window is shaded");
         assert!(html.contains("class=\"v-true\"") && html.contains("class=\"v-unknown\""));
-        assert!(html.contains("smsp__pcsamp_warps_issue_stalled_long_scoreboard</td><td>42"));
+        // Stall reasons by the names Nsight Compute uses, the raw name kept.
+        assert!(html.contains(
+            "data-raw=\"smsp__pcsamp_warps_issue_stalled_long_scoreboard\">long scoreboard</td><td>42"
+        ));
+        // A time axis with units, and what the three values mean.
+        assert!(html.contains("<g class=\"axis\">") && html.contains(" µs</text>"));
+        assert!(html.contains("time since the first kernel started"));
+        for value in ["true", "false", "unknown"] {
+            assert!(html.contains(&format!(
+                "<span class=\"sw v-{value}\"></span> {value}</dt><dd>"
+            )));
+        }
+    }
+
+    #[test]
+    fn ticks_fall_on_round_numbers_in_the_unit_of_their_step() {
+        assert_eq!(tick_step(1_000_000_000), 200_000_000);
+        assert_eq!(tick_step(5_000), 1_000);
+        assert_eq!(tick_step(0), 1);
+        assert_eq!(duration_label(400_000_000, 200_000_000), "400 ms");
+        assert_eq!(duration_label(2_000, 1_000), "2 µs");
+        assert_eq!(duration_label(3_000_000_000, 1_000_000_000), "3 s");
+        assert_eq!(duration_label(1_500_000_000, 500_000_000), "1500 ms");
     }
 }

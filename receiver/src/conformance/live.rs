@@ -6,33 +6,31 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use super::{Checker, Report};
-use crate::config::Config;
+use crate::config::{Config, Source};
 use crate::handoff;
 use crate::ingest;
-use crate::pipeline::StartError;
+use crate::pipeline::{bind, StartError};
 use crate::telemetry::Telemetry;
 
-/// Listens on `grpc` and `http` until `stop` resolves, then judges what arrived.
-/// `ready` is told the bound addresses.
+/// Listens on `grpc` and `http` until `stop` resolves, then has `checker` judge what
+/// arrived. `ready` is told the bound addresses.
 pub async fn listen(
+    mut checker: Checker,
     grpc: SocketAddr,
     http: SocketAddr,
     max_request_bytes: usize,
     ready: impl FnOnce(SocketAddr, SocketAddr),
     stop: impl Future<Output = ()>,
 ) -> Result<Report, StartError> {
-    let bind = |what, addr| async move {
-        TcpListener::bind(addr)
-            .await
-            .map_err(|source| StartError::Bind { what, addr, source })
-    };
+    let mut flags = crate::config::Sources::default();
+    flags.set("--listen-grpc", Source::Flag("--listen-grpc"));
+    flags.set("--listen-http", Source::Flag("--listen-http"));
     let (g, h) = (
-        bind("OTLP/gRPC", grpc).await?,
-        bind("OTLP/HTTP", http).await?,
+        bind("--listen-grpc", grpc, &flags).await?,
+        bind("--listen-http", http, &flags).await?,
     );
     ready(
         g.local_addr().expect("bound"),
@@ -62,19 +60,18 @@ pub async fn listen(
                 .await
         }
     });
-    let checker = tokio::spawn(async move {
-        let mut c = Checker::new();
+    let checking = tokio::spawn(async move {
         while let Some((req, _arrival)) = intake.next().await {
             // Its spans were checked when it was read, so it decodes.
             if let Ok(decoded) = req.request().to_proto() {
-                c.feed(&decoded);
+                checker.feed(&decoded);
             }
         }
-        c.finish()
+        checker.finish()
     });
     stop.await;
     token.cancel();
     let _ = grpc_task.await;
     let _ = http_task.await;
-    Ok(checker.await.expect("the checker task does not panic"))
+    Ok(checking.await.expect("the checker task does not panic"))
 }

@@ -48,6 +48,19 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule the checker judges.
+    pub const ALL: [Rule; 9] = [
+        Rule::SerializedPresent,
+        Rule::SerializedValid,
+        Rule::FalseNeedsCoverage,
+        Rule::OtherTiersReadFalse,
+        Rule::TierDeclared,
+        Rule::WindowNotInverted,
+        Rule::WindowWellFormed,
+        Rule::WindowClosed,
+        Rule::SumIdentity,
+    ];
+
     /// The rule's short name, as printed.
     pub fn id(self) -> &'static str {
         match self {
@@ -60,6 +73,91 @@ impl Rule {
             Rule::WindowWellFormed => "window-well-formed",
             Rule::WindowClosed => "window-closed",
             Rule::SumIdentity => "sum-identity",
+        }
+    }
+}
+
+/// What a span is, as the registry defines the spans producers and the receiver emit:
+/// what a summary counts so that its totals add up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SpanKind {
+    /// One kernel execution (`gpu.kernel.name` or `gpu.serialized`): what the contract
+    /// is about.
+    KernelExecution,
+    /// The injector's root of one time slice of one process (`gpu.kernels`).
+    SliceRoot,
+    /// An NVTX range of the traced program (`gpu.nvtx.range.kind`).
+    NvtxRange,
+    /// The injector's carrier of one window record (`gpu.sampling.window.record`).
+    WindowRecord,
+    /// The receiver's span of one sampling burst (`gpu.sampling.window`).
+    WindowSpan,
+    /// Continuous-tier PC samples of one kernel function (`gpu.pc_sampling.function`).
+    PcSamples,
+    /// A run-time tier switch (`gpu.pc_sampling.tier_switch`).
+    TierSwitch,
+    /// Any other span: the application's own.
+    Other,
+}
+
+impl SpanKind {
+    /// Every kind, in the order summaries list them.
+    pub const ALL: [SpanKind; 8] = [
+        SpanKind::KernelExecution,
+        SpanKind::SliceRoot,
+        SpanKind::NvtxRange,
+        SpanKind::WindowRecord,
+        SpanKind::WindowSpan,
+        SpanKind::PcSamples,
+        SpanKind::TierSwitch,
+        SpanKind::Other,
+    ];
+
+    /// The kind of `span`.
+    pub fn of(span: &Span) -> SpanKind {
+        let has = |key: &str| span.attributes.iter().any(|kv| kv.key == key);
+        if has(a::GPU_KERNEL_NAME) || has(a::GPU_SERIALIZED) {
+            SpanKind::KernelExecution
+        } else if has(a::GPU_PC_SAMPLING_FUNCTION) {
+            SpanKind::PcSamples
+        } else if has(a::GPU_NVTX_RANGE_KIND) {
+            SpanKind::NvtxRange
+        } else {
+            match span.name.as_str() {
+                a::SPAN_GPU_KERNELS => SpanKind::SliceRoot,
+                a::SPAN_GPU_SAMPLING_WINDOW_RECORD => SpanKind::WindowRecord,
+                a::SPAN_GPU_SAMPLING_WINDOW => SpanKind::WindowSpan,
+                a::SPAN_GPU_PC_SAMPLING_TIER_SWITCH => SpanKind::TierSwitch,
+                _ => SpanKind::Other,
+            }
+        }
+    }
+
+    /// Its name in reports (snake case, as in the JSON report).
+    pub fn label(self) -> &'static str {
+        match self {
+            SpanKind::KernelExecution => "kernel_executions",
+            SpanKind::SliceRoot => "slice_roots",
+            SpanKind::NvtxRange => "nvtx_ranges",
+            SpanKind::WindowRecord => "window_records",
+            SpanKind::WindowSpan => "window_spans",
+            SpanKind::PcSamples => "pc_sample_spans",
+            SpanKind::TierSwitch => "tier_switches",
+            SpanKind::Other => "other",
+        }
+    }
+
+    /// What a span of this kind is, in a few words.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            SpanKind::KernelExecution => "one per kernel run on the GPU: name, stream, grid, its duration, and gpu.serialized",
+            SpanKind::SliceRoot => "gpu.kernels, one per process and time slice: the parent of kernels launched outside any NVTX range",
+            SpanKind::NvtxRange => "the program's NVTX ranges (a training step, an op): the parents of the kernels launched inside them",
+            SpanKind::WindowRecord => "zero-length carriers of the producer's sampling-window records (the evidence)",
+            SpanKind::WindowSpan => "gpu.sampling.window, one per PC-sampling burst, made by the receiver next to the kernels it serialized",
+            SpanKind::PcSamples => "continuous-tier PC samples of one kernel function",
+            SpanKind::TierSwitch => "a PC-sampling tier switched while the program ran",
+            SpanKind::Other => "the application's own spans",
         }
     }
 }
@@ -108,6 +206,17 @@ pub struct ResourceSummary {
     pub open_windows: usize,
 }
 
+/// Why an input proves nothing: a producer that sent nothing does not conform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Empty {
+    /// Not one span.
+    NoSpans,
+    /// Spans, but not one kernel span (none with gpu.kernel.name or gpu.serialized),
+    /// and kernel spans were required.
+    NoKernelSpans,
+}
+
 /// The checker's verdict.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Report {
@@ -117,12 +226,22 @@ pub struct Report {
     pub resources: Vec<ResourceSummary>,
     /// Spans read.
     pub spans: u64,
+    /// Kernel spans read (every resource).
+    pub kernel_spans: u64,
+    /// Distinct windows read (every resource).
+    pub windows: usize,
+    /// Export requests read.
+    pub requests: u64,
+    /// Spans read by kind (the order of [`SpanKind::ALL`]); they add up to `spans`.
+    pub span_kinds: BTreeMap<&'static str, u64>,
+    /// Set when the input held nothing to check.
+    pub empty: Option<Empty>,
 }
 
 impl Report {
-    /// Whether the input conforms.
+    /// Whether the input conforms: no violation, and something was checked.
     pub fn passed(&self) -> bool {
-        self.violations.is_empty()
+        self.violations.is_empty() && self.empty.is_none()
     }
 }
 
@@ -138,13 +257,50 @@ impl fmt::Display for Report {
                 r.resource, r.tier, r.kernel_spans, r.serialized, r.not_serialized, r.unknown, r.windows, r.open_windows
             )?;
         }
+        let kinds: Vec<String> = SpanKind::ALL
+            .iter()
+            .filter_map(|k| {
+                let n = self.span_kinds.get(k.label()).copied().unwrap_or(0);
+                (n > 0).then(|| format!("{n} {}", k.label().replace('_', " ")))
+            })
+            .collect();
+        if !kinds.is_empty() {
+            writeln!(f, "spans: {} = {}", kinds.join(" + "), self.spans)?;
+        }
         let rules: BTreeSet<&str> = self.violations.iter().map(|v| v.rule).collect();
-        if self.passed() {
+        let resources = count(self.resources.len() as u64, "resource");
+        match self.empty {
+            Some(Empty::NoSpans) => {
+                return write!(
+                    f,
+                    "conformance: FAIL, no spans in {}: nothing was checked (a producer that sends nothing does not conform)",
+                    count(self.requests, "export request")
+                )
+            }
+            Some(Empty::NoKernelSpans) => {
+                return write!(
+                    f,
+                    "conformance: FAIL, no kernel spans among {} in {resources} (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none",
+                    count(self.spans, "span")
+                )
+            }
+            None => {}
+        }
+        if self.passed() && self.kernel_spans == 0 {
             write!(
                 f,
-                "conformance: PASS ({} spans, {} resources)",
-                self.spans,
-                self.resources.len()
+                "conformance: PASS ({} in {resources}, no kernel spans, as allowed: {} and the tier declarations checked)",
+                count(self.spans, "span"),
+                count(self.windows as u64, "window")
+            )
+        } else if self.passed() {
+            write!(
+                f,
+                "conformance: PASS ({} in {resources}: {} and {} checked against the {} rules of the gpu.serialized contract)",
+                count(self.spans, "span"),
+                count(self.kernel_spans, "kernel span"),
+                count(self.windows as u64, "window"),
+                Rule::ALL.len()
             )
         } else {
             write!(
@@ -154,6 +310,15 @@ impl fmt::Display for Report {
                 rules.into_iter().collect::<Vec<_>>().join(", ")
             )
         }
+    }
+}
+
+/// `n` and `word`, in the plural but for one.
+fn count(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
@@ -183,6 +348,9 @@ pub struct Checker {
     resources: BTreeMap<ResourceKey, ResourceState>,
     violations: Vec<Violation>,
     spans: u64,
+    requests: u64,
+    kinds: [u64; 8],
+    allow_no_kernels: bool,
 }
 
 fn hex(b: &[u8]) -> String {
@@ -201,16 +369,19 @@ pub(crate) fn resource_label(attrs: &[opentelemetry_proto::tonic::common::v1::Ke
     }
 }
 
-fn is_kernel(span: &Span) -> bool {
-    span.attributes
-        .iter()
-        .any(|kv| kv.key == a::GPU_KERNEL_NAME || kv.key == a::GPU_SERIALIZED)
-}
-
 impl Checker {
-    /// A checker that has seen nothing.
+    /// A checker that has seen nothing. An input without a span fails, and so does one
+    /// without a kernel span unless [`Checker::allowing_no_kernels`].
     pub fn new() -> Self {
         Checker::default()
+    }
+
+    /// The same checker, passing an input whose spans hold no kernel span (a producer
+    /// that legitimately has none: an application's own spans, a tier-off process
+    /// that launched nothing).
+    pub fn allowing_no_kernels(mut self) -> Self {
+        self.allow_no_kernels = true;
+        self
     }
 
     fn violation(&mut self, rule: Rule, resource: &str, span: Option<&Span>, detail: String) {
@@ -224,6 +395,7 @@ impl Checker {
 
     /// Reads one request.
     pub fn feed(&mut self, req: &ExportTraceServiceRequest) {
+        self.requests += 1;
         for rs in &req.resource_spans {
             let attrs = rs
                 .resource
@@ -246,6 +418,12 @@ impl Checker {
             });
             for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
                 self.spans += 1;
+                let kind = SpanKind::of(span);
+                let at = SpanKind::ALL
+                    .iter()
+                    .position(|k| *k == kind)
+                    .expect("listed");
+                self.kinds[at] += 1;
                 for event in span.events.iter().filter(|e| codec::is_window_event(e)) {
                     let window = match codec::decode(&event.attributes) {
                         Ok(w) => w,
@@ -281,7 +459,7 @@ impl Checker {
                     .insert(window.start_ns);
                     let _ = r.store.insert(&(), window);
                 }
-                if !is_kernel(span) {
+                if kind != SpanKind::KernelExecution {
                     continue;
                 }
                 let value = match Stamp::read(&span.attributes) {
@@ -410,10 +588,27 @@ impl Checker {
                 open_windows: r.opened.difference(&r.closed).count(),
             });
         }
+        let kernel_spans = resources.iter().map(|r| r.kernel_spans).sum();
+        let empty = if self.spans == 0 {
+            Some(Empty::NoSpans)
+        } else if kernel_spans == 0 && !self.allow_no_kernels {
+            Some(Empty::NoKernelSpans)
+        } else {
+            None
+        };
         Report {
+            windows: resources.iter().map(|r| r.windows).sum(),
             violations: self.violations,
             resources,
             spans: self.spans,
+            kernel_spans,
+            requests: self.requests,
+            span_kinds: SpanKind::ALL
+                .iter()
+                .zip(self.kinds)
+                .map(|(k, n)| (k.label(), n))
+                .collect(),
+            empty,
         }
     }
 }
@@ -451,6 +646,40 @@ mod tests {
         let mut c = Checker::new();
         reqs.iter().for_each(|r| c.feed(r));
         c.finish()
+    }
+
+    #[test]
+    fn an_input_without_spans_or_without_kernel_spans_fails_unless_no_kernels_are_allowed() {
+        let none = check(&[]);
+        assert_eq!(none.empty, Some(Empty::NoSpans));
+        assert!(!none.passed());
+        assert_eq!(
+            none.to_string(),
+            "conformance: FAIL, no spans in 0 export requests: nothing was checked (a producer that sends nothing does not conform)"
+        );
+        let app_only = request(serialized(), vec![plain(1), plain(2)]);
+        let r = check(std::slice::from_ref(&app_only));
+        assert_eq!(r.empty, Some(Empty::NoKernelSpans));
+        assert!(!r.passed());
+        assert!(
+            r.to_string().ends_with("conformance: FAIL, no kernel spans among 2 spans in 1 resource (none carries gpu.kernel.name or gpu.serialized): nothing was checked against the contract; --allow-no-kernels when this producer legitimately sends none"),
+            "{r}"
+        );
+        let mut c = Checker::new().allowing_no_kernels();
+        c.feed(&app_only);
+        let allowed = c.finish();
+        assert!(allowed.passed(), "{allowed}");
+        assert!(allowed.to_string().ends_with(
+            "conformance: PASS (2 spans in 1 resource, no kernel spans, as allowed: 0 windows and the tier declarations checked)"
+        ));
+        // With kernels the summary says what was checked.
+        let k = check(&[request(
+            resource("app", 1, Some(Tier::Off)),
+            vec![kernel(1, 10, 20, Some(Serialized::False))],
+        )]);
+        assert!(k.to_string().ends_with(
+            "conformance: PASS (1 span in 1 resource: 1 kernel span and 0 windows checked against the 9 rules of the gpu.serialized contract)"
+        ), "{k}");
     }
 
     fn rules(r: &Report) -> Vec<&'static str> {
@@ -494,7 +723,7 @@ mod tests {
         );
         assert!(r
             .to_string()
-            .ends_with("conformance: PASS (5 spans, 1 resources)"));
+            .ends_with("conformance: PASS (5 spans in 1 resource: 3 kernel spans and 2 windows checked against the 9 rules of the gpu.serialized contract)"));
     }
 
     #[test]

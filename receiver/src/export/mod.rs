@@ -12,6 +12,7 @@
 //! still queued when the receiver stops stays on disk (not counted as dropped).
 
 pub mod batch;
+pub mod health;
 pub mod sink;
 
 use std::collections::VecDeque;
@@ -28,6 +29,7 @@ use crate::config::ExportConfig;
 use crate::reconcile::origin::Origins;
 use crate::reconcile::Ready;
 use crate::wire::WireRequest;
+use health::{Health, Said};
 use sink::Sink;
 
 /// One destination's export counters.
@@ -60,9 +62,19 @@ pub struct ExportCounters {
     pub metric_requests_exported: AtomicU64,
     /// Kernel metrics requests dropped (fatal error or retries exhausted).
     pub metric_requests_dropped: AtomicU64,
+    /// Whether its attempts deliver.
+    health: Mutex<Health>,
 }
 
 impl ExportCounters {
+    /// Its delivery record now.
+    pub fn health(&self) -> Health {
+        self.health
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
     /// Spans dropped, every reason, with the metric's label for each.
     pub fn dropped(&self) -> [(&'static str, u64); 5] {
         [
@@ -123,7 +135,8 @@ impl ExportTelemetry {
     }
 
     /// Registers a destination; a repeated name gets a `#n` suffix so series stay apart.
-    pub fn register(&self, name: &str, role: Role) -> Arc<ExportCounters> {
+    /// Returns the name it is registered under and its counters.
+    pub fn register(&self, name: &str, role: Role) -> (String, Arc<ExportCounters>) {
         let mut all = self.lock();
         let taken = |n: &str| all.iter().any(|d| d.name == n);
         let mut unique = name.to_string();
@@ -134,11 +147,11 @@ impl ExportTelemetry {
         }
         let counters = Arc::new(ExportCounters::default());
         all.push(Arc::new(Destination {
-            name: unique,
+            name: unique.clone(),
             role,
             counters: counters.clone(),
         }));
-        counters
+        (unique, counters)
     }
 
     /// The destinations, the primary first.
@@ -327,9 +340,67 @@ struct Queue {
     when_full: WhenFull,
     counters: Arc<ExportCounters>,
     tracking: Option<Tracking>,
+    /// Its name in metrics and logs.
+    destination: String,
 }
 
 impl Queue {
+    /// Tells the destination's health what an attempt came to (`Err`: what it said),
+    /// and logs what is to be said: an outage at once and then at most once per
+    /// [`health::LOG_INTERVAL`], with the spans waiting; its end once.
+    fn attempted(&self, outcome: Result<(), &str>) {
+        let now = crate::clock::now_ns();
+        let said = {
+            let mut h = self
+                .counters
+                .health
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            match outcome {
+                Ok(()) => h.delivered(now),
+                Err(why) => h.failed(now, why),
+            }
+        };
+        let waiting = self.counters.queued_spans.load(Relaxed);
+        let took = |d: Duration| humantime::format_duration(Duration::from_secs(d.as_secs()));
+        match said {
+            Some(Said::Failing {
+                reason,
+                failures,
+                failing_for,
+                first,
+            }) => {
+                let again = if first {
+                    format!(
+                        "Export failing (said again at most every {} while it fails)",
+                        took(health::LOG_INTERVAL)
+                    )
+                } else {
+                    "Export still failing".to_string()
+                };
+                tracing::warn!(
+                    destination = %self.destination,
+                    reason = %reason,
+                    spans_waiting = waiting,
+                    failed_attempts = failures,
+                    failing_for = %took(failing_for),
+                    "{again}"
+                );
+            }
+            Some(Said::Recovered {
+                failures,
+                failed_for,
+            }) => tracing::info!(
+                destination = %self.destination,
+                failed_attempts = failures,
+                failed_for = %took(failed_for),
+                spans_waiting = waiting,
+                "Export recovered"
+            ),
+            None => {}
+        }
+    }
+
     /// Spans of these origins are settled here (delivered or dropped for good).
     fn resolved(&self, origins: &Origins) {
         if let Some(t) = &self.tracking {
@@ -578,7 +649,7 @@ impl Exporter {
     fn start_one(
         sink: Sink,
         settings: BatchSettings,
-        counters: Arc<ExportCounters>,
+        (destination, counters): (String, Arc<ExportCounters>),
         when_full: WhenFull,
         tracking: Option<Tracking>,
     ) -> Exporter {
@@ -591,6 +662,7 @@ impl Exporter {
             when_full,
             counters,
             tracking,
+            destination,
         });
         let handle = tokio::spawn(run(sink, settings, queue.clone()));
         Exporter {
@@ -613,12 +685,12 @@ impl Exporter {
             .enumerate()
             .map(|(i, sink)| {
                 let role = if i == 0 { Role::Primary } else { Role::Mirror };
-                let counters = telemetry.register(&sink.endpoint(), role);
+                let registered = telemetry.register(&sink.endpoint(), role);
                 let tracking = delivery.clone().map(|delivery| Tracking {
                     destination: i,
                     delivery,
                 });
-                Exporter::start_one(sink, settings, counters, role.when_full(), tracking)
+                Exporter::start_one(sink, settings, registered, role.when_full(), tracking)
             })
             .collect()
     }
@@ -630,8 +702,8 @@ impl Exporter {
         settings: BatchSettings,
         telemetry: &ExportTelemetry,
     ) -> Exporter {
-        let counters = telemetry.register(&sink.endpoint(), Role::Metrics);
-        Exporter::start_one(sink, settings, counters, Role::Metrics.when_full(), None)
+        let registered = telemetry.register(&sink.endpoint(), Role::Metrics);
+        Exporter::start_one(sink, settings, registered, Role::Metrics.when_full(), None)
     }
 
     /// A handle to submit with.
@@ -672,7 +744,7 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
         let (mut spans, mut bytes) = (first.spans, first.bytes);
         let (mut batch, mut origins) = match first.payload {
             Payload::Metrics(body) => {
-                deliver_metrics(&mut sink, body, &s.backoff, &queue.counters).await;
+                deliver_metrics(&mut sink, body, &s.backoff, &queue).await;
                 continue;
             }
             Payload::Spans { req, origins } => (own(req), origins),
@@ -747,7 +819,7 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
         origins,
     }) = stack.pop()
     {
-        let Some(why) = attempt(sink, &b, n, backoff, c).await else {
+        let Some(why) = attempt(sink, &b, n, backoff, queue).await else {
             queue.resolved(&origins);
             continue;
         };
@@ -778,26 +850,27 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
 
 /// Delivers one metrics request with the spans' retries and backoff; counted per
 /// destination as a metrics request exported or dropped.
-async fn deliver_metrics(
-    sink: &mut Sink,
-    body: bytes::Bytes,
-    backoff: &Backoff,
-    c: &ExportCounters,
-) {
+async fn deliver_metrics(sink: &mut Sink, body: bytes::Bytes, backoff: &Backoff, queue: &Queue) {
+    let c = &queue.counters;
     let started = Instant::now();
     let mut attempt = 0u32;
     loop {
         let hint = match sink.send_metrics(body.clone()).await.verdict {
             Verdict::Delivered => {
+                queue.attempted(Ok(()));
                 c.metric_requests_exported.fetch_add(1, Relaxed);
                 return;
             }
             Verdict::TooLarge(why) | Verdict::Fatal(why) => {
-                tracing::error!(reason = %why, "Kernel metrics export failed; dropped");
+                queue.attempted(Err(&why));
+                tracing::error!(destination = %queue.destination, reason = %why, "Kernel metrics export failed; dropped");
                 c.metric_requests_dropped.fetch_add(1, Relaxed);
                 return;
             }
-            Verdict::Retry(retry) => retry.after,
+            Verdict::Retry(retry) => {
+                queue.attempted(Err(&retry.why));
+                retry.after
+            }
         };
         match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
             Some(delay) => {
@@ -806,7 +879,7 @@ async fn deliver_metrics(
                 attempt += 1;
             }
             None => {
-                tracing::error!("Kernel metrics export retries exhausted; dropped");
+                tracing::error!(destination = %queue.destination, "Kernel metrics export retries exhausted; dropped");
                 c.metric_requests_dropped.fetch_add(1, Relaxed);
                 return;
             }
@@ -815,23 +888,27 @@ async fn deliver_metrics(
 }
 
 /// Sends one batch with retries and counts the outcome, except a refusal as too large,
-/// which is returned for the caller to split.
+/// which is returned for the caller to split. Every attempt's outcome goes to the
+/// destination's health (a refusal as too large is an answer, not an outage).
 async fn attempt(
     sink: &mut Sink,
     batch: &WireRequest,
     spans: u64,
     backoff: &Backoff,
-    c: &ExportCounters,
+    queue: &Queue,
 ) -> Option<String> {
+    let c = &queue.counters;
     let started = Instant::now();
     let mut attempt = 0u32;
     loop {
         let result = sink.send(batch).await;
         let hint = match result.verdict {
             Verdict::Delivered => {
+                queue.attempted(Ok(()));
                 let rejected = result.rejected_spans.min(spans);
                 if rejected > 0 {
                     tracing::warn!(
+                        destination = %queue.destination,
                         rejected,
                         reason = %result.backend_message,
                         "Export partially refused by the backend; not retried"
@@ -845,22 +922,27 @@ async fn attempt(
             }
             Verdict::TooLarge(why) => return Some(why),
             Verdict::Fatal(why) => {
-                tracing::error!(spans, reason = %why, "Export failed; batch dropped");
+                queue.attempted(Err(&why));
+                tracing::error!(destination = %queue.destination, spans, reason = %why, "Export failed; batch dropped");
                 c.dropped_export_failed.fetch_add(spans, Relaxed);
                 c.queued_spans.fetch_sub(spans, Relaxed);
                 return None;
             }
-            Verdict::Retry(retry) => retry.after,
+            Verdict::Retry(retry) => {
+                queue.attempted(Err(&retry.why));
+                retry.after
+            }
         };
         match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
             Some(delay) => {
                 c.retries.fetch_add(1, Relaxed);
-                tracing::debug!(attempt, ?delay, "Export will be retried");
+                tracing::debug!(destination = %queue.destination, attempt, ?delay, "Export will be retried");
                 tokio::time::sleep(delay).await;
                 attempt += 1;
             }
             None => {
                 tracing::error!(
+                    destination = %queue.destination,
                     spans,
                     attempts = attempt + 1,
                     "Export retries exhausted; batch dropped"
@@ -890,6 +972,7 @@ mod tests {
             when_full,
             counters: Arc::default(),
             tracking: None,
+            destination: "test".into(),
         }
     }
 
@@ -978,5 +1061,6 @@ mod tests {
         t.register("http://a", Role::Mirror);
         let names: Vec<String> = t.destinations().iter().map(|d| d.name.clone()).collect();
         assert_eq!(names, ["http://a", "http://a#2"]);
+        assert_eq!(t.register("http://a", Role::Mirror).0, "http://a#3");
     }
 }

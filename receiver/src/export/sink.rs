@@ -73,9 +73,6 @@ impl Sink {
             ExportTarget::Http { url, json: true } => (url, Protocol::HttpJson),
         };
         let e = &config.export;
-        let file = |setting: &'static str, path: &Option<std::path::PathBuf>| {
-            path.as_ref().map(|p| TlsFile::new(setting, p))
-        };
         let client = otlp_client::ExportConfig {
             protocol,
             endpoint: None,
@@ -85,11 +82,7 @@ impl Sink {
             headers: e.client_headers()?,
             timeout: e.timeout,
             compression: e.compression,
-            tls: TlsFiles {
-                certificate: file("export.tls.ca_file", &e.tls.ca_file),
-                client_certificate: file("export.tls.cert_file", &e.tls.cert_file),
-                client_key: file("export.tls.key_file", &e.tls.key_file),
-            },
+            tls: tls_files(e),
             // A connection per batch in flight: one connection is read by one task at
             // each end.
             grpc_connections: e.concurrency,
@@ -195,6 +188,18 @@ fn metrics_file(path: &Path) -> std::path::PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".metrics.jsonl");
     name.into()
+}
+
+/// The TLS files of `export.tls`, each named by its parameter.
+pub fn tls_files(e: &crate::config::ExportConfig) -> TlsFiles {
+    let file = |setting: &'static str, path: &Option<std::path::PathBuf>| {
+        path.as_ref().map(|p| TlsFile::new(setting, p))
+    };
+    TlsFiles {
+        certificate: file("export.tls.ca_file", &e.tls.ca_file),
+        client_certificate: file("export.tls.cert_file", &e.tls.cert_file),
+        client_key: file("export.tls.key_file", &e.tls.key_file),
+    }
 }
 
 /// OTLP/JSON of a batch: its spans are decoded for it (the protobuf path never does).

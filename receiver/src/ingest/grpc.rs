@@ -41,6 +41,7 @@ use crate::config::IngestConfig;
 use crate::entry::{Admission, Refusal, RETRY_AFTER};
 use crate::handoff::{Handoff, NotAdmitted};
 use crate::reconcile::Prepared;
+use crate::telemetry::Transport;
 use crate::wire::census::Census;
 
 /// The gRPC service name of OTLP traces.
@@ -109,8 +110,8 @@ impl GrpcIngest {
         meter: Option<Arc<Meter>>,
     ) -> Result<Response<ExportTraceServiceResponse>, Status> {
         let handoff = &self.0;
-        let ingest = &handoff.telemetry.ingest;
-        ingest.grpc_requests.fetch_add(1, Relaxed);
+        let ingest = handoff.counters();
+        ingest.requests.fetch_add(1, Relaxed);
         let admitted = meter.and_then(|m| m.take());
         let mut admission = match admitted {
             Some(a) => a,
@@ -324,7 +325,8 @@ where
         parts.extensions.insert(meter.clone());
         let req = http::Request::from_parts(parts, Metered::new(body, ingest.0.clone(), meter));
         Box::pin(async move {
-            let telemetry = ingest.0.telemetry.clone();
+            let handoff = ingest.0.clone();
+            let counters = handoff.counters();
             // Requests in either; answers compressed as the sender asks.
             let mut encodings = EnabledCompressionEncodings::default();
             encodings.enable(CompressionEncoding::Gzip);
@@ -335,7 +337,7 @@ where
             match tokio::time::timeout(timeout, grpc.unary(ingest, req)).await {
                 Ok(resp) => Ok(resp),
                 Err(_) => {
-                    telemetry.ingest.refused_timeout.fetch_add(1, Relaxed);
+                    counters.refused_timeout.fetch_add(1, Relaxed);
                     let why = format!(
                         "the request did not arrive and get its answer within {} (ingest.grpc_request_timeout)",
                         humantime::format_duration(timeout)
@@ -363,7 +365,7 @@ pub async fn serve(
         handle.telemetry.clone(),
     );
     let service = TraceService {
-        ingest: GrpcIngest(handle),
+        ingest: GrpcIngest(handle.via(Transport::Grpc)),
         max_request_bytes: config.max_request_bytes,
         request_timeout: config.grpc_request_timeout,
         gate: gate.clone(),

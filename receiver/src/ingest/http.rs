@@ -30,6 +30,7 @@ use crate::config::IngestConfig;
 use crate::entry::{Refusal, RETRY_AFTER};
 use crate::handoff::Handoff;
 use crate::reconcile::Prepared;
+use crate::telemetry::Transport;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.
 #[derive(Clone, PartialEq, Message, serde::Serialize)]
@@ -77,7 +78,7 @@ fn router_with(
         // refusals get an OTLP error body and are counted.
         .layer(DefaultBodyLimit::disable())
         .with_state(HttpState {
-            handle,
+            handle: handle.via(Transport::Http),
             max_request_bytes,
             body_timeout,
             gate,
@@ -293,8 +294,8 @@ impl NotTaken {
 }
 
 async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> Response {
-    let ingest = &st.handle.telemetry.ingest;
-    ingest.http_requests.fetch_add(1, Relaxed);
+    let ingest = st.handle.counters();
+    ingest.requests.fetch_add(1, Relaxed);
     let (max, body_timeout) = (st.max_request_bytes, st.body_timeout);
     // Before the body is decoded or held: a stranger's body is only read and dropped,
     // so that the 401 reaches it rather than a reset connection.
@@ -342,7 +343,7 @@ async fn take(
     content_encoding: Option<&str>,
     body: Body,
 ) -> Result<IngestReport, NotTaken> {
-    let ingest = &st.handle.telemetry.ingest;
+    let ingest = st.handle.counters();
     let count = |c: &AtomicU64| {
         c.fetch_add(1, Relaxed);
     };
@@ -401,7 +402,7 @@ async fn read_body(
 ) -> Result<Bytes, NotTaken> {
     use http_body::Body as _;
     let (max, handoff) = (st.max_request_bytes, &st.handle);
-    let ingest = &handoff.telemetry.ingest;
+    let ingest = handoff.counters();
     let read = async {
         let mut parts: Vec<Bytes> = Vec::new();
         let mut len = 0;
@@ -469,7 +470,7 @@ fn decode(
     data: Bytes,
     admission: &mut Admission,
 ) -> Result<Prepared, NotTaken> {
-    let ingest = &st.handle.telemetry.ingest;
+    let ingest = st.handle.counters();
     if encoding == Encoding::Json && data.iter().all(u8::is_ascii_whitespace) {
         ingest.refused_malformed.fetch_add(1, Relaxed);
         return Err(NotTaken::malformed(

@@ -99,9 +99,10 @@ impl Committer {
             DbOp::Delete(seq) => {
                 // The bytes leave the budget now; the deletion is durable with the next
                 // commit.
-                let (bytes, n) = self.store.forget(&[seq]);
-                self.budget.release(bytes);
-                self.counters.requests.fetch_sub(n, Relaxed);
+                let gone = self.store.forget(&[seq]);
+                self.budget.release(gone.bytes);
+                self.counters.requests.fetch_sub(gone.requests, Relaxed);
+                self.counters.spans.fetch_sub(gone.spans, Relaxed);
                 self.counters.bytes.store(self.budget.used(), Relaxed);
                 self.done.push(seq);
             }

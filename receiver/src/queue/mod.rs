@@ -78,11 +78,8 @@ pub enum QueueError {
     /// written by a receiver built with redb 2 (this one reads format 3 alone).
     #[error(
         "queue.dir {path}: queue.redb is in redb file format {version}, written by an older \
-         receiver; this receiver reads format 3 only. Drain the queue with the receiver that \
-         wrote it (stop the senders, wait for a queue depth of 0), stop it and remove the \
-         files in {path}; or remove {path}/queue.redb alone, and every request still in the \
-         segment files is delivered again (those already delivered too) and the evidence \
-         kept for reconciliation is lost"
+         receiver; this receiver reads format 3 only: {}",
+        old_format_fix(std::path::Path::new(path))
     )]
     OldDatabaseFormat {
         /// The directory.
@@ -121,6 +118,55 @@ from_redb!(
     redb::StorageError,
     redb::CommitError
 );
+
+/// Why `queue.dir` cannot hold the queue, found without writing to it.
+#[derive(Debug, thiserror::Error)]
+pub enum DirError {
+    /// The receiver's user cannot write there.
+    #[error(transparent)]
+    Unwritable(#[from] crate::writable::Unwritable),
+    /// Its database is in a file format this receiver cannot read: format 2, written by
+    /// a receiver built with redb 2 (this one reads format 3 alone).
+    #[error("holds queue.redb in redb file format {version}, written by an older receiver; this receiver reads format 3 only")]
+    OldDatabaseFormat {
+        /// The file format found.
+        version: u8,
+    },
+    /// Another process has the queue open (a receiver running on it).
+    #[error("is in use: another process has its database open")]
+    InUse,
+}
+
+/// What to do about an older receiver's queue in `dir`.
+pub fn old_format_fix(dir: &std::path::Path) -> String {
+    let d = dir.display();
+    format!(
+        "drain the queue with the receiver that wrote it (stop the senders, wait for a queue \
+         depth of 0), stop it and remove the files in {d}; or remove {d}/queue.redb alone, and \
+         every request still in the segment files is delivered again (those already delivered \
+         too) and the evidence kept for reconciliation is lost"
+    )
+}
+
+/// Whether `dir` can hold the queue: a directory the receiver may write in (or create),
+/// whose database, if it has one, this receiver reads and nobody else has open. Reads
+/// the database's header only; writes nothing.
+pub fn check_dir(dir: &std::path::Path) -> Result<(), DirError> {
+    crate::writable::dir(dir)?;
+    let db = dir.join(fs::DATABASE);
+    if !db.is_file() {
+        return Ok(());
+    }
+    match redb::ReadOnlyDatabase::open(&db) {
+        Err(redb::DatabaseError::UpgradeRequired(version)) => {
+            Err(DirError::OldDatabaseFormat { version })
+        }
+        Err(redb::DatabaseError::DatabaseAlreadyOpen) => Err(DirError::InUse),
+        // Anything else (a database that needs the repair opening it for writing does)
+        // is for the queue to handle when it opens.
+        _ => Ok(()),
+    }
+}
 
 /// The byte budget of requests on disk.
 #[derive(Debug)]
@@ -366,6 +412,7 @@ fn start(
     counters
         .requests
         .store(loaded.requests.len() as u64, Relaxed);
+    counters.spans.store(loaded.outputs_bound, Relaxed);
     counters.evidence_rows.store(loaded.evidence_rows, Relaxed);
     counters
         .replayed_requests

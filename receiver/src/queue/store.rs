@@ -80,6 +80,15 @@ pub(crate) struct Loaded {
     pub outputs_bound: u64,
 }
 
+/// What [`Store::forget`] took off the books: stored bytes, requests, and the spans
+/// they would have become.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Forgotten {
+    pub bytes: u64,
+    pub requests: u64,
+    pub spans: u64,
+}
+
 /// One request read back.
 #[derive(Debug)]
 pub(crate) struct Stored {
@@ -126,6 +135,8 @@ struct Loc {
     len: u32,
     arrival: u64,
     crc: u32,
+    /// The most spans it becomes (its spans and window records).
+    bound: u64,
 }
 
 #[derive(Debug)]
@@ -286,6 +297,7 @@ fn scan(bytes: &[u8]) -> (Vec<(u64, u64, u64, Loc)>, Option<usize>) {
                 len,
                 arrival,
                 crc,
+                bound,
             },
         ));
         at = end;
@@ -494,6 +506,7 @@ impl Store {
                         len: r.body.len() as u32,
                         arrival: r.arrival,
                         crc: r.crc,
+                        bound: r.bound,
                     },
                 );
             }
@@ -661,6 +674,7 @@ impl Store {
                     len: r.body.len() as u32,
                     arrival: r.arrival,
                     crc: r.crc,
+                    bound: r.bound,
                 },
             ));
             buf.extend_from_slice(r.body);
@@ -698,15 +712,16 @@ impl Store {
     /// These requests are done: they leave the index at once (their bytes no longer
     /// count); on disk they count as done once a database commit holds them. Returns the
     /// stored bytes and the number of requests that left.
-    pub(super) fn forget(&self, seqs: &[u64]) -> (u64, u64) {
+    pub(super) fn forget(&self, seqs: &[u64]) -> Forgotten {
         let mut segs = self.segs();
-        let (mut bytes, mut n) = (0, 0);
+        let mut out = Forgotten::default();
         for seq in seqs {
             let Some(loc) = segs.index.remove(seq) else {
                 continue;
             };
-            bytes += u64::from(loc.len) + HEADER_BYTES as u64;
-            n += 1;
+            out.bytes += u64::from(loc.len) + HEADER_BYTES as u64;
+            out.requests += 1;
+            out.spans += loc.bound;
             let current = segs.current.map(|c| c.0);
             let seg = segs
                 .files
@@ -718,7 +733,7 @@ impl Store {
                 segs.dead.push(loc.segment);
             }
         }
-        (bytes, n)
+        out
     }
 
     /// Commits `batch` to the database (durable when it returns), then removes the

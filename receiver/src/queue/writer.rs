@@ -293,6 +293,8 @@ impl Writer {
                 }
                 c.commit_seconds.observe(took.as_secs_f64());
                 c.requests.fetch_add(numbered.len() as u64, Relaxed);
+                let spans: u64 = numbered.iter().map(|(_, _, a)| a.outputs_bound).sum();
+                c.spans.fetch_add(spans, Relaxed);
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;
                 for (seq, arrival, a) in numbered {

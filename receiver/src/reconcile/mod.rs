@@ -109,8 +109,8 @@ impl Default for ReconcileConfig {
 /// Cumulative counters of the reconciler.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReconcileCounters {
-    /// Spans received, every kind.
-    pub spans_received: u64,
+    /// Spans taken in, every kind.
+    pub spans_reconciled: u64,
     /// Spans refused as malformed (bad ids).
     pub spans_rejected: u64,
     /// Kernel spans received.
@@ -943,7 +943,7 @@ impl Reconciler {
                 let sctx = scope.ctx;
                 let spans = std::mem::take(&mut ss.spans);
                 for (span, kind) in spans.into_iter().zip(scope.kinds) {
-                    self.counters.spans_received += 1;
+                    self.counters.spans_reconciled += 1;
                     let (stamp, start, end) = match kind {
                         SpanKind::Rejected => {
                             // Reported by `Prepared`.

@@ -132,6 +132,27 @@ pub fn nvtx_range(n: u64, parent: Option<u64>, name: &str) -> Span {
     }
 }
 
+/// The injector's `gpu.kernels.unrecorded` span `n`, reporting `count` executions
+/// launched and never recorded.
+pub fn unrecorded(n: u64, count: i64) -> Span {
+    Span {
+        trace_id: trace_id(3),
+        span_id: span_id(n),
+        name: a::SPAN_GPU_KERNELS_UNRECORDED.into(),
+        kind: 1,
+        start_time_unix_nano: 1_000,
+        end_time_unix_nano: 9_000,
+        attributes: vec![
+            otlp::int(a::GPU_KERNEL_UNRECORDED_COUNT, count),
+            otlp::string(
+                a::GPU_TELEMETRY_DROP_REASON,
+                a::gpu_telemetry_drop_reason::NOT_RECORDED,
+            ),
+        ],
+        ..Default::default()
+    }
+}
+
 /// A span that has nothing to do with GPUs.
 pub fn plain(n: u64) -> Span {
     Span {

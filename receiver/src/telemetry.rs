@@ -628,6 +628,11 @@ const RECONCILE: &[Metric] = &[
         read: Read::Counter(|s| one(s.r().unverifiable)),
     },
     Metric {
+        name: "kernel_executions_unrecorded",
+        help: "Kernel executions the injectors report launched and never recorded by CUPTI (the gpu.kernel.unrecorded.count of gpu.kernels.unrecorded spans): with executions_total, every kernel a program launched.",
+        read: Read::Counter(|s| one(s.r().kernel_executions_unrecorded)),
+    },
+    Metric {
         name: "executions",
         help: "Kernel executions classified (the sum of the three outcomes).",
         read: Read::Counter(|s| one(s.r().outcomes.executions)),

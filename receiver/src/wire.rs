@@ -233,6 +233,9 @@ pub struct SpanMeta<'a> {
     pub end: u64,
     /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
     pub is_kernel: bool,
+    /// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`: executions that
+    /// ran unrecorded (None for any other span, or one whose count is not an integer).
+    pub unrecorded: Option<u64>,
     /// How many `gpu.serialized` attributes it has (one is valid).
     pub serialized_count: usize,
     /// The first `gpu.serialized` attribute, decoded when it is no larger than
@@ -285,6 +288,8 @@ impl<'a> SpanMeta<'a> {
                         }
                     } else if key == a::GPU_KERNEL_NAME.as_bytes() {
                         meta.is_kernel = true;
+                    } else if key == a::GPU_KERNEL_UNRECORDED_COUNT.as_bytes() {
+                        meta.unrecorded = int_attribute(field);
                     }
                 }
                 11 if last_bytes_field(field, 2)
@@ -299,6 +304,9 @@ impl<'a> SpanMeta<'a> {
                 _ => {}
             }
         }
+        if meta.name != a::SPAN_GPU_KERNELS_UNRECORDED.as_bytes() {
+            meta.unrecorded = None;
+        }
         Ok(meta)
     }
 
@@ -306,6 +314,22 @@ impl<'a> SpanMeta<'a> {
     pub fn name(&self) -> &str {
         std::str::from_utf8(self.name).unwrap_or("")
     }
+}
+
+/// A checked `KeyValue`'s value when it is a non-negative integer (decoded alone: one
+/// attribute of one kind of span).
+fn int_attribute(kv: &[u8]) -> Option<u64> {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value;
+    match KeyValue::decode(kv).ok()?.value?.value? {
+        Value::IntValue(n) => u64::try_from(n).ok(),
+        _ => None,
+    }
+}
+
+/// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`, read from a span on
+/// its way out (checked already); None for any other span.
+pub fn unrecorded_count(span: &[u8]) -> Option<u64> {
+    SpanMeta::read(span).ok()?.unrecorded
 }
 
 fn fixed64(field: &[u8]) -> u64 {

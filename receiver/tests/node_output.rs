@@ -313,6 +313,80 @@ async fn names_past_the_top_fold_into_other_per_device_and_counts_per_outcome_st
     }
 }
 
+/// `gpu.kernel.executions.unrecorded` per device, summed over every interval.
+fn unrecorded(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<String, i64> {
+    let mut out = BTreeMap::new();
+    for m in metrics
+        .iter()
+        .flat_map(|r| &r.resource_metrics)
+        .flat_map(|rm| &rm.scope_metrics)
+        .flat_map(|sm| &sm.metrics)
+        .filter(|m| m.name == semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED)
+    {
+        let Some(Data::Sum(s)) = &m.data else {
+            panic!("a sum")
+        };
+        assert!(s.is_monotonic);
+        for p in &s.data_points {
+            let Some(opentelemetry_proto::tonic::metrics::v1::number_data_point::Value::AsInt(n)) =
+                p.value
+            else {
+                panic!("an int")
+            };
+            *out.entry(string(&p.attributes, semconv::attributes::HW_ID).unwrap_or_default())
+                .or_default() += n;
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn executions_reported_unrecorded_are_counted_per_device_whether_or_not_output_is_sampled() {
+    let gpu = |n: &str| {
+        let mut r = resource("decode", 7, Some(Tier::Off));
+        r.attributes
+            .push(otlp::string(semconv::attributes::HW_ID, n));
+        r
+    };
+    let requests = || {
+        vec![
+            request(
+                gpu("GPU-a"),
+                vec![
+                    kernel(1, 1_000, 2_000, Some(Serialized::False)),
+                    fixtures::unrecorded(2, 1_200),
+                ],
+            ),
+            request(gpu("GPU-b"), vec![fixtures::unrecorded(3, 5)]),
+            request(gpu("GPU-a"), vec![fixtures::unrecorded(4, 30)]),
+        ]
+    };
+    for sampling in [false, true] {
+        let (traces, metrics, _) = through_configured(requests(), |c| {
+            c.sampling.enabled = sampling;
+        })
+        .await;
+        assert_eq!(
+            unrecorded(&metrics),
+            [("GPU-a".to_string(), 1_230), ("GPU-b".to_string(), 5)].into(),
+            "sampling {sampling}"
+        );
+        let names: Vec<String> = traces
+            .iter()
+            .flat_map(|t| &t.resource_spans)
+            .flat_map(|rs| &rs.scope_spans)
+            .flat_map(|ss| &ss.spans)
+            .map(|s| s.name.clone())
+            .filter(|n| n == semconv::attributes::SPAN_GPU_KERNELS_UNRECORDED)
+            .collect();
+        assert_eq!(
+            names.len(),
+            3,
+            "every unrecorded span leaves, sampling {sampling}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn with_a_short_interval_the_counts_over_every_interval_equal_the_spans() {
     let (traces, metrics) =

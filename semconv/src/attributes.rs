@@ -688,6 +688,15 @@ pub const METRIC_GPU_KERNEL_EXECUTIONS_UNIT: &str = "{execution}";
 /// The description of [`METRIC_GPU_KERNEL_EXECUTIONS`].
 pub const METRIC_GPU_KERNEL_EXECUTIONS_BRIEF: &str = "Kernel executions by outcome (gpu.serialized) and device, from every kernel span the receiver lets leave, before anything is sampled.";
 
+/// Kernel executions a process launched that CUPTI gave no record of, from the gpu.kernels.unrecorded spans the receiver lets leave (the sum of their gpu.kernel.unrecorded.count).
+///
+/// Instrument: counter; unit: `{execution}`.
+pub const METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED: &str = "gpu.kernel.executions.unrecorded";
+/// The unit of [`METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED`].
+pub const METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED_UNIT: &str = "{execution}";
+/// The description of [`METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED`].
+pub const METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED_BRIEF: &str = "Kernel executions a process launched that CUPTI gave no record of, from the gpu.kernels.unrecorded spans the receiver lets leave (the sum of their gpu.kernel.unrecorded.count).";
+
 /// The attributes of the `gpu.process` entity: A process whose CUDA kernels are traced.
 pub const ENTITY_GPU_PROCESS: &[&str] = &[GPU_PC_SAMPLING_TIER, GPU_PRODUCER_ID, GPU_PC_SAMPLING_TIER_REQUESTED, GPU_PC_SAMPLING_TIER_REFUSALS, GPU_PC_SAMPLING_TIER_CONFIGURED, GPU_PC_SAMPLING_TIER_REASON];
 

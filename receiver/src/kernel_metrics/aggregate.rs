@@ -167,6 +167,8 @@ pub struct ProcessMetrics {
     pub durations: BTreeMap<SeriesKey, Histogram>,
     /// Executions by device and `gpu.serialized`.
     pub executions: BTreeMap<(String, String), u64>,
+    /// Executions launched and never recorded, by device.
+    pub unrecorded: BTreeMap<String, u64>,
 }
 
 /// A name's histograms by (device, serialized): a few per name (devices times three
@@ -178,6 +180,8 @@ struct Interval {
     resource: Resource,
     /// Per name: its time in the interval, and its histograms.
     names: HashMap<String, (u64, ByDevice)>,
+    /// Executions launched and never recorded, by device.
+    unrecorded: BTreeMap<String, u64>,
 }
 
 /// Kernel metrics being gathered.
@@ -205,10 +209,7 @@ impl Aggregate {
         e: &Execution<'_>,
         exemplar: bool,
     ) {
-        let p = self.processes.entry(process).or_insert_with(|| Interval {
-            resource: without_devices(resource),
-            names: HashMap::default(),
-        });
+        let p = self.interval(process, resource);
         let (time, by) = match p.names.get_mut(e.name) {
             Some(n) => n,
             None => p.names.entry(e.name.to_string()).or_default(),
@@ -226,6 +227,26 @@ impl Aggregate {
             }
         };
         by[i].1.record(e, exemplar);
+    }
+
+    /// Counts `n` executions of `process` on `device` that were launched and never
+    /// recorded (a `gpu.kernels.unrecorded` span).
+    pub fn record_unrecorded(
+        &mut self,
+        process: ResourceKey,
+        resource: &Resource,
+        device: &str,
+        n: u64,
+    ) {
+        let p = self.interval(process, resource);
+        *p.unrecorded.entry(device.to_string()).or_default() += n;
+    }
+
+    fn interval(&mut self, process: ResourceKey, resource: &Resource) -> &mut Interval {
+        self.processes.entry(process).or_insert_with(|| Interval {
+            resource: without_devices(resource),
+            ..Interval::default()
+        })
     }
 
     /// Whether nothing was recorded since the last collection.
@@ -265,6 +286,7 @@ impl Aggregate {
                     resource: p.resource,
                     durations,
                     executions,
+                    unrecorded: p.unrecorded,
                 }
             })
             .collect()

@@ -1,5 +1,6 @@
 //! One interval's kernel metrics as an OTLP `ExportMetricsServiceRequest`, pure:
-//! `gpu.kernel.duration` (histogram, s) and `gpu.kernel.executions` (sum), both delta
+//! `gpu.kernel.duration` (histogram, s), `gpu.kernel.executions` (sum) and, where the
+//! injector reported any, `gpu.kernel.executions.unrecorded` (sum), all delta
 //! temporality, one `ResourceMetrics` per process.
 
 use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
@@ -69,6 +70,56 @@ pub fn request(
                     )),
                 })
                 .collect();
+            let unrecorded: Vec<NumberDataPoint> = p
+                .unrecorded
+                .into_iter()
+                .map(|(device, n)| NumberDataPoint {
+                    attributes: device_attribute(&device),
+                    start_time_unix_nano: start,
+                    time_unix_nano: now,
+                    exemplars: vec![],
+                    flags: 0,
+                    value: Some(number_data_point::Value::AsInt(
+                        i64::try_from(n).unwrap_or(i64::MAX),
+                    )),
+                })
+                .collect();
+            let mut metrics = vec![
+                Metric {
+                    name: a::METRIC_GPU_KERNEL_DURATION.into(),
+                    description: a::METRIC_GPU_KERNEL_DURATION_BRIEF.into(),
+                    unit: a::METRIC_GPU_KERNEL_DURATION_UNIT.into(),
+                    metadata: vec![],
+                    data: Some(metric::Data::Histogram(Histogram {
+                        data_points: points,
+                        aggregation_temporality: delta,
+                    })),
+                },
+                Metric {
+                    name: a::METRIC_GPU_KERNEL_EXECUTIONS.into(),
+                    description: a::METRIC_GPU_KERNEL_EXECUTIONS_BRIEF.into(),
+                    unit: a::METRIC_GPU_KERNEL_EXECUTIONS_UNIT.into(),
+                    metadata: vec![],
+                    data: Some(metric::Data::Sum(Sum {
+                        data_points: counts,
+                        aggregation_temporality: delta,
+                        is_monotonic: true,
+                    })),
+                },
+            ];
+            if !unrecorded.is_empty() {
+                metrics.push(Metric {
+                    name: a::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED.into(),
+                    description: a::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED_BRIEF.into(),
+                    unit: a::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED_UNIT.into(),
+                    metadata: vec![],
+                    data: Some(metric::Data::Sum(Sum {
+                        data_points: unrecorded,
+                        aggregation_temporality: delta,
+                        is_monotonic: true,
+                    })),
+                });
+            }
             ResourceMetrics {
                 resource: Some(p.resource),
                 scope_metrics: vec![ScopeMetrics {
@@ -77,29 +128,7 @@ pub fn request(
                         version: env!("CARGO_PKG_VERSION").into(),
                         ..Default::default()
                     }),
-                    metrics: vec![
-                        Metric {
-                            name: a::METRIC_GPU_KERNEL_DURATION.into(),
-                            description: a::METRIC_GPU_KERNEL_DURATION_BRIEF.into(),
-                            unit: a::METRIC_GPU_KERNEL_DURATION_UNIT.into(),
-                            metadata: vec![],
-                            data: Some(metric::Data::Histogram(Histogram {
-                                data_points: points,
-                                aggregation_temporality: delta,
-                            })),
-                        },
-                        Metric {
-                            name: a::METRIC_GPU_KERNEL_EXECUTIONS.into(),
-                            description: a::METRIC_GPU_KERNEL_EXECUTIONS_BRIEF.into(),
-                            unit: a::METRIC_GPU_KERNEL_EXECUTIONS_UNIT.into(),
-                            metadata: vec![],
-                            data: Some(metric::Data::Sum(Sum {
-                                data_points: counts,
-                                aggregation_temporality: delta,
-                                is_monotonic: true,
-                            })),
-                        },
-                    ],
+                    metrics,
                     schema_url: String::new(),
                 }],
                 schema_url: String::new(),
@@ -107,6 +136,14 @@ pub fn request(
         })
         .collect();
     ExportMetricsServiceRequest { resource_metrics }
+}
+
+fn device_attribute(device: &str) -> Vec<KeyValue> {
+    if device.is_empty() {
+        vec![]
+    } else {
+        vec![otlp::string(a::HW_ID, device)]
+    }
 }
 
 fn attributes(name: Option<&str>, device: &str, serialized: &str) -> Vec<KeyValue> {

@@ -101,8 +101,9 @@ impl KernelMetrics {
             for rs in &req.resource_spans {
                 let producer = Producer::of(rs.resource.as_ref());
                 for span in rs.scope_spans.iter().flat_map(|ss| &ss.spans) {
-                    if let Some(k) = KernelFields::read(span) {
-                        self.count(&producer, &k, now, exported);
+                    match KernelFields::read(span) {
+                        Some(k) => self.count(&producer, &k, now, exported),
+                        None => self.count_unrecorded(&producer, span, now),
                     }
                 }
             }
@@ -136,6 +137,25 @@ impl KernelMetrics {
                 span_id: k.span_id,
             },
             exported,
+        );
+    }
+
+    /// Counts what `span` of `producer`, not a kernel execution, reports launched and
+    /// never recorded (a `gpu.kernels.unrecorded` span; any other counts nothing).
+    pub fn count_unrecorded(&mut self, producer: &Producer<'_>, span: &[u8], now: u64) {
+        if !self.settings.enabled {
+            return;
+        }
+        let Some(n) = crate::wire::unrecorded_count(span) else {
+            return;
+        };
+        self.started.get_or_insert(now);
+        let none = Resource::default();
+        self.aggregate.record_unrecorded(
+            producer.process,
+            producer.resource.unwrap_or(&none),
+            producer.device,
+            n,
         );
     }
 

@@ -79,6 +79,7 @@ impl OutputSampling {
                     for ss in scope_spans {
                         ss.spans.retain(|span| {
                             let Some(k) = KernelFields::read(span) else {
+                                metrics.count_unrecorded(&producer, span, now);
                                 return true;
                             };
                             let d = sampler.decide(&Kernel {

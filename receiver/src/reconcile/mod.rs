@@ -117,6 +117,9 @@ pub struct ReconcileCounters {
     pub kernel_spans: u64,
     /// Kernel spans from a resource with no valid tier declaration.
     pub undeclared_tier_spans: u64,
+    /// Kernel executions the injector reports launched and never recorded (the
+    /// `gpu.kernel.unrecorded.count` of `gpu.kernels.unrecorded` spans).
+    pub kernel_executions_unrecorded: u64,
     /// The exported answers; `serialized + not_serialized + unknown == executions`.
     pub outcomes: Outcomes,
     /// Valid stamps equal to the verdict.
@@ -352,6 +355,8 @@ enum SpanKind {
     Rejected,
     /// Not a kernel span: leaves untouched.
     Plain,
+    /// A `gpu.kernels.unrecorded` span: leaves untouched, its executions counted.
+    Unrecorded(u64),
     /// A kernel span, its times and the stamp it arrived with.
     Kernel { stamp: Stamp, start: u64, end: u64 },
 }
@@ -663,7 +668,10 @@ fn prepare_resource(
                     });
                     SpanKind::Rejected
                 }
-                Ok(()) if !span.is_kernel => SpanKind::Plain,
+                Ok(()) if !span.is_kernel => match span.unrecorded {
+                    Some(n) => SpanKind::Unrecorded(n),
+                    None => SpanKind::Plain,
+                },
                 Ok(()) => {
                     latest_kernel_end = latest_kernel_end.max(Some(span.end));
                     let mut stamp = Stamp::of(span.serialized.as_ref(), span.serialized_count);
@@ -951,6 +959,11 @@ impl Reconciler {
                             continue;
                         }
                         SpanKind::Plain => {
+                            ss.spans.push(span);
+                            continue;
+                        }
+                        SpanKind::Unrecorded(n) => {
+                            self.counters.kernel_executions_unrecorded += n;
                             ss.spans.push(span);
                             continue;
                         }

@@ -371,6 +371,44 @@ fn nvtx_range_spans_pass_through_byte_for_byte_and_are_not_kernel_spans() {
 }
 
 #[test]
+fn unrecorded_kernel_spans_pass_through_byte_for_byte_and_their_counts_are_summed() {
+    let mut r = reconciler();
+    let mut impostor = plain(4);
+    impostor.attributes.push(semconv::otlp::int(
+        semconv::attributes::GPU_KERNEL_UNRECORDED_COUNT,
+        1_000,
+    ));
+    let mut not_an_int = fixtures::unrecorded(5, 0);
+    not_an_int.attributes[0] =
+        semconv::otlp::string(semconv::attributes::GPU_KERNEL_UNRECORDED_COUNT, "9");
+    let sent = vec![
+        fixtures::unrecorded(1, 7),
+        kernel(2, 1, 2, Some(Serialized::False)),
+        fixtures::unrecorded(3, 400_000),
+        impostor.clone(),
+        not_an_int.clone(),
+    ];
+    let (_, out) = ingest(
+        &mut r,
+        request(resource("app", 42, Some(Tier::Off)), sent.clone()),
+        0,
+    );
+    let passed: Vec<_> = spans_of(&out)
+        .into_iter()
+        .map(|(_, s)| s.encode_to_vec())
+        .collect();
+    let sent: Vec<_> = sent.iter().map(|s| s.encode_to_vec()).collect();
+    assert_eq!(passed, sent);
+    let c = r.counters();
+    assert_eq!(
+        (c.kernel_executions_unrecorded, c.kernel_spans),
+        (400_007, 1),
+        "only gpu.kernels.unrecorded spans with an integer count add, and none is a kernel span"
+    );
+    assert_balanced(&r, &out);
+}
+
+#[test]
 fn non_gpu_spans_pass_through_byte_for_byte() {
     let mut r = reconciler();
     let original = request(

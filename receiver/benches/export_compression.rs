@@ -4,7 +4,8 @@
 //! receiver is built with (zlib-rs) and with libdeflate, zstd at levels 1 and 3. tonic
 //! compresses gRPC messages itself at gzip level 6 and zstd level 3; the HTTP exporter
 //! at level 1. Prints bytes per span for each before the timings.
-//! `cargo bench -p gpu-otel-receiver --bench export_compression`.
+//! `cargo bench -p gpu-otel-receiver --bench export_compression --features bench-libdeflate`
+//! (without the feature, no libdeflate arms).
 
 use std::io::{Read as _, Write as _};
 
@@ -41,6 +42,7 @@ fn flate2_gzip(level: u32) -> impl Fn(&[u8]) -> Vec<u8> {
     }
 }
 
+#[cfg(feature = "bench-libdeflate")]
 fn libdeflate_gzip(level: i32) -> impl Fn(&[u8]) -> Vec<u8> {
     move |body| {
         let mut c = libdeflater::Compressor::new(libdeflater::CompressionLvl::new(level).unwrap());
@@ -60,7 +62,9 @@ fn encoders() -> Vec<Encoder> {
         ("none", Box::new(|b: &[u8]| b.to_vec())),
         ("gzip1_zlib-rs", Box::new(flate2_gzip(1))),
         ("gzip6_zlib-rs", Box::new(flate2_gzip(6))),
+        #[cfg(feature = "bench-libdeflate")]
         ("gzip1_libdeflate", Box::new(libdeflate_gzip(1))),
+        #[cfg(feature = "bench-libdeflate")]
         ("gzip6_libdeflate", Box::new(libdeflate_gzip(6))),
         ("zstd1", Box::new(zstd_level(1))),
         ("zstd3", Box::new(zstd_level(3))),

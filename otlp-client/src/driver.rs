@@ -18,7 +18,7 @@ use crate::retry::{Attempt, Retry, Verdict};
 /// Where attempts go.
 pub trait Target {
     /// A request as prepared for sending, once.
-    type Body: Sync;
+    type Body: Send + Sync;
     /// One attempt to deliver `body`.
     fn attempt(&self, body: &Self::Body) -> impl Future<Output = Attempt> + Send;
 }

@@ -246,13 +246,19 @@ mod tests {
         assert_eq!(clock.waits, [ms(100), ms(200)]);
         let sent = target.sent();
         assert_eq!(sent.len(), 3);
-        assert!(sent.iter().all(|p| *p == sent[0]), "one body, prepared once");
+        assert!(
+            sent.iter().all(|p| *p == sent[0]),
+            "one body, prepared once"
+        );
         assert_eq!(clock.outcomes.len(), 3, "the caller hears of every attempt");
     }
 
     #[test]
     fn a_retry_after_is_waited_no_sooner_than_asked_even_past_the_backoffs_ceiling() {
-        let target = Scripted::new(vec![busy(Some(Duration::from_secs(3))), Attempt::delivered()]);
+        let target = Scripted::new(vec![
+            busy(Some(Duration::from_secs(3))),
+            Attempt::delivered(),
+        ]);
         let mut clock = FakeClock::new();
         let report = run(&target, &mut clock, B);
         assert_eq!(report.attempts, 2);
@@ -285,10 +291,7 @@ mod tests {
         let mut clock = FakeClock::new();
         let report = run(&target, &mut clock, B);
         // 100 + 200 + 400 + 800 + 1000 + 1000 = 3.5 s; one more second fits, then not.
-        assert_eq!(
-            clock.waits,
-            [100, 200, 400, 800, 1000, 1000, 1000].map(ms)
-        );
+        assert_eq!(clock.waits, [100, 200, 400, 800, 1000, 1000, 1000].map(ms));
         assert_eq!(report.settled, Settled::GaveUp("HTTP 503".into()));
         assert_eq!(report.attempts, 8);
     }
@@ -354,6 +357,10 @@ mod tests {
             Settled::Answered(Attempt::fatal("cannot write OTLP/JSON"))
         );
         assert!(target.sent().is_empty());
-        assert_eq!(clock.outcomes.len(), 1, "the caller hears of it as a refusal");
+        assert_eq!(
+            clock.outcomes.len(),
+            1,
+            "the caller hears of it as a refusal"
+        );
     }
 }

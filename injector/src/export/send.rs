@@ -5,8 +5,8 @@
 //!   full channel holds the encoder back (so the backlog waits as records, inside the
 //!   memory budget, not as requests).
 //! - A request the backend asks to retry (busy, unavailable), or that found nobody
-//!   listening, is retried with jittered exponential backoff (the export client's
-//!   classification and backoff, the receiver's too) for as long as the process runs:
+//!   listening, is retried with jittered exponential backoff (the export client's retry
+//!   driver, the receiver's too; `Paced` is this side of it) for as long as the process runs:
 //!   the budget, not a timer, bounds what waits. A request refused for good, too large,
 //!   or partly refused by the backend is counted as failed.
 //! - Closing (at exit): every waiting retry tries again at once, and a busy backend

@@ -4,7 +4,7 @@
 mod codec;
 mod frames;
 
-pub use codec::{export, PreEncoded, EXPORT_PATH, METRICS_EXPORT_PATH};
+pub use codec::{export, PreEncoded, Raw, RawRequests, EXPORT_PATH, METRICS_EXPORT_PATH};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -1,7 +1,8 @@
 //! Export: per destination, a queue bounded in requests and encoded bytes, batched by
-//! span count and encoded size and delivered to one [`sink::Sink`] with retries and
-//! backoff (the export client's classification and jittered backoff, the injector's
-//! too). The primary's full queue makes the pipeline wait (backpressure reaches the
+//! span count and encoded size and delivered to one [`sink::Sink`] by the export
+//! client's retry driver (`otlp_client::deliver`, the injector's too: each batch
+//! encoded and compressed once, its classification and jittered backoff; `Paced` is
+//! this side of it). The primary's full queue makes the pipeline wait (backpressure reaches the
 //! senders as "retry later"); a mirror's full queue drops its oldest requests, so a
 //! dead mirror costs only itself. A batch the destination refuses as too large is
 //! split in halves down to single spans. Every loss is counted per destination.

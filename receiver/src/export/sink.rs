@@ -137,7 +137,9 @@ impl Sink {
     /// compressed or written as OTLP/JSON; for the file, an OTLP-JSON line).
     pub fn prepare(&self, req: &WireRequest) -> Result<Prepared, String> {
         match self {
-            Sink::Otlp(client) => client.prepare(req.encode_to_vec().into()).map(Prepared::Otlp),
+            Sink::Otlp(client) => client
+                .prepare(req.encode_to_vec().into())
+                .map(Prepared::Otlp),
             Sink::File { .. } => {
                 let mut line = to_json(req)?;
                 line.push(b'\n');

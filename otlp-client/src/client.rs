@@ -1,7 +1,7 @@
 //! The client: the transport the configuration's protocol names, built once (TLS files
-//! read and checked then), one attempt per [`Client::send`]. Retrying is the caller's:
-//! the injector and the receiver wait, count and give up differently, with the one
-//! classification ([`crate::retry`]) and backoff ([`crate::Backoff`]) of this crate.
+//! read and checked then), one attempt per [`Client::send`]. A request is prepared once
+//! ([`Client::prepare`]: written as JSON, compressed) and every attempt of the retry
+//! driver ([`crate::driver`]) sends those same bytes.
 
 use bytes::Bytes;
 
@@ -16,6 +16,28 @@ enum Transport {
     Grpc(crate::grpc::GrpcTransport),
     #[cfg(feature = "http")]
     Http(crate::http::HttpTransport),
+}
+
+/// A request as the client sends it: its body in the wire's encoding and compression,
+/// prepared once however many times it is sent. Cheap to clone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    signal: Signal,
+    body: Bytes,
+}
+
+impl Prepared {
+    /// The bytes each attempt sends.
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+}
+
+impl crate::driver::Target for Client {
+    type Body = Prepared;
+    fn attempt(&self, body: &Prepared) -> impl std::future::Future<Output = Attempt> + Send {
+        self.send_prepared(body)
+    }
 }
 
 /// An OTLP trace exporter's client. Cheap to clone: clones share connections.
@@ -55,22 +77,51 @@ impl Client {
 
     /// One attempt to deliver `request`, an encoded `ExportTraceServiceRequest`.
     pub async fn send(&self, request: Bytes) -> Attempt {
-        self.send_signal(Signal::Traces, request).await
+        match self.prepare(request) {
+            Ok(p) => self.send_prepared(&p).await,
+            Err(why) => Attempt::fatal(why),
+        }
     }
 
     /// One attempt to deliver `request`, an encoded `ExportMetricsServiceRequest`, to
     /// the same backend: `MetricsService/Export` over gRPC, over OTLP/HTTP the
     /// `/v1/metrics` beside the traces URL ([`crate::endpoint::metrics_url_beside`]).
     pub async fn send_metrics(&self, request: Bytes) -> Attempt {
-        self.send_signal(Signal::Metrics, request).await
+        match self.prepare_metrics(request) {
+            Ok(p) => self.send_prepared(&p).await,
+            Err(why) => Attempt::fatal(why),
+        }
     }
 
-    async fn send_signal(&self, signal: Signal, request: Bytes) -> Attempt {
+    /// `request`, an encoded `ExportTraceServiceRequest`, as every attempt sends it
+    /// (OTLP/JSON if so configured, compressed); `Err`: why it cannot be sent.
+    pub fn prepare(&self, request: Bytes) -> Result<Prepared, String> {
+        self.prepare_signal(Signal::Traces, request)
+    }
+
+    /// [`Client::prepare`] for an encoded `ExportMetricsServiceRequest`.
+    pub fn prepare_metrics(&self, request: Bytes) -> Result<Prepared, String> {
+        self.prepare_signal(Signal::Metrics, request)
+    }
+
+    fn prepare_signal(&self, signal: Signal, request: Bytes) -> Result<Prepared, String> {
+        let body = match &self.transport {
+            #[cfg(feature = "grpc")]
+            Transport::Grpc(t) => t.prepare(request),
+            #[cfg(feature = "http")]
+            Transport::Http(t) => t.prepare(signal, request),
+        }?;
+        Ok(Prepared { signal, body })
+    }
+
+    /// One attempt to deliver a prepared request.
+    pub async fn send_prepared(&self, request: &Prepared) -> Attempt {
+        let body = request.body.clone();
         match &self.transport {
             #[cfg(feature = "grpc")]
-            Transport::Grpc(t) => t.send(signal, request).await,
+            Transport::Grpc(t) => t.send(request.signal, body).await,
             #[cfg(feature = "http")]
-            Transport::Http(t) => t.send(signal, request).await,
+            Transport::Http(t) => t.send(request.signal, body).await,
         }
     }
 

@@ -72,15 +72,24 @@ impl HttpTransport {
         })
     }
 
-    /// One attempt to deliver `body`, an encoded export request of `signal`.
-    pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
-        let (body, content_type) = if self.json {
-            match to_json(signal, body) {
-                Ok(json) => (json, "application/json"),
-                Err(why) => return Attempt::fatal(why),
-            }
+    /// `body`, an encoded export request of `signal`, as every attempt sends it: as
+    /// OTLP/JSON if so configured, compressed.
+    pub(crate) fn prepare(&self, signal: Signal, body: Bytes) -> Result<Bytes, String> {
+        let body = if self.json {
+            to_json(signal, body)?
         } else {
-            (body, "application/x-protobuf")
+            body
+        };
+        self.compression.compress(body).map_err(|e| e.to_string())
+    }
+
+    /// One attempt to deliver `body`, an export request of `signal` as
+    /// [`HttpTransport::prepare`] made it.
+    pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
+        let content_type = if self.json {
+            "application/json"
+        } else {
+            "application/x-protobuf"
         };
         let url = match signal {
             Signal::Traces => &self.url,
@@ -90,10 +99,6 @@ impl HttpTransport {
         if let Some(encoding) = self.compression.content_encoding() {
             request = request.header(CONTENT_ENCODING, encoding);
         }
-        let body = match self.compression.compress(body) {
-            Ok(b) => b,
-            Err(why) => return Attempt::fatal(why.to_string()),
-        };
         let response = match request.body(body).send().await {
             Ok(r) => r,
             // Its text would quote the URL, credentials and all.

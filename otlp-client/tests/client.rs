@@ -161,6 +161,38 @@ mod http {
     type Expect = fn(&otlp_client::Attempt) -> bool;
 
     #[tokio::test]
+    async fn a_prepared_request_is_compressed_once_and_every_attempt_sends_those_bytes() {
+        let (url, mut seen) =
+            http_server("HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n".into())
+                .await;
+        let mut cfg = to(Protocol::HttpProtobuf, url);
+        cfg.compression = otlp_client::Compression::Gzip;
+        let client = Client::new(&cfg).unwrap();
+        let request = Bytes::from(
+            ExportTraceServiceRequest {
+                resource_spans: vec![Default::default(); 3],
+            }
+            .encode_to_vec(),
+        );
+        let prepared = client.prepare(request.clone()).unwrap();
+        let gunzipped = otlp_client::Compression::Gzip
+            .decompress(prepared.body(), 1 << 20)
+            .unwrap();
+        assert_eq!(gunzipped, request.to_vec());
+        for _ in 0..2 {
+            let a = client.send_prepared(&prepared).await;
+            assert!(matches!(a.verdict, Verdict::Retry(_)), "{a:?}");
+            let raw = seen.recv().await.unwrap();
+            let at = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+            assert_eq!(
+                &raw[at..],
+                &prepared.body()[..],
+                "the same bytes, sent again"
+            );
+        }
+    }
+
+    #[tokio::test]
     async fn http_answers_are_classified_with_their_retry_after_and_partial_success() {
         let cases: [(&str, Expect); 3] = [
             (

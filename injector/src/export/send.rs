@@ -5,8 +5,8 @@
 //!   full channel holds the encoder back (so the backlog waits as records, inside the
 //!   memory budget, not as requests).
 //! - A request the backend asks to retry (busy, unavailable), or that found nobody
-//!   listening, is retried with jittered exponential backoff (the export client's
-//!   classification and backoff, the receiver's too) for as long as the process runs:
+//!   listening, is retried with jittered exponential backoff (the export client's retry
+//!   driver, the receiver's too; `Paced` is this side of it) for as long as the process runs:
 //!   the budget, not a timer, bounds what waits. A request refused for good, too large,
 //!   or partly refused by the backend is counted as failed.
 //! - Closing (at exit): every waiting retry tries again at once, and a busy backend
@@ -21,7 +21,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use otlp_client::{Backoff, Verdict};
+use otlp_client::retry::Retry;
+use otlp_client::{Attempt, Backoff, Settled, Verdict};
 use tokio::sync::{mpsc, Notify};
 use tokio::task::JoinSet;
 
@@ -31,7 +32,8 @@ use crate::budget::Budget;
 use crate::stats::{Counts, Stats};
 
 /// Retries: 50 ms doubling to 5 s, for as long as the process runs (the memory budget
-/// bounds what waits, not a timer).
+/// bounds what waits, not a timer: with no time budget the driver never gives up on
+/// its own).
 const BACKOFF: Backoff = Backoff {
     initial: Duration::from_millis(50),
     max: Duration::from_secs(5),
@@ -313,58 +315,77 @@ async fn deliver<S: Sink>(
     req: Request,
     outstanding: Outstanding,
 ) {
-    let shared = &shared;
     let body = Bytes::from(req.body);
     let (len, counts) = (body.len(), req.counts);
-    let started = Instant::now();
-    let mut attempt = 0;
-    let outcome = loop {
-        let result = sink.send(body.clone()).await;
-        let unreachable = matches!(&result.verdict, Verdict::Retry(r) if r.connect_failed);
-        shared.unreachable.store(unreachable, Ordering::SeqCst);
-        let retry = match result.verdict {
-            Verdict::Delivered if result.rejected_spans == 0 => break Ok(()),
+    let prepared = sink.prepare(body);
+    let mut pace = Paced { shared: &shared };
+    let report = otlp_client::deliver(&*sink, prepared, &BACKOFF, &mut pace).await;
+    let outcome = match report.settled {
+        Settled::Answered(result) => match result.verdict {
+            Verdict::Delivered if result.rejected_spans == 0 => Ok(()),
             // The request's spans are counted together: a partly refused one is failed.
-            Verdict::Delivered => {
-                break Err(format!(
-                    "the backend rejected {} spans: {}",
-                    result.rejected_spans, result.backend_message
-                ))
-            }
+            Verdict::Delivered => Err(format!(
+                "the backend rejected {} spans: {}",
+                result.rejected_spans, result.backend_message
+            )),
             // Requests are already far below the common limits: no split would pass.
-            Verdict::Fatal(why) | Verdict::TooLarge(why) => break Err(why),
-            Verdict::Retry(retry) => retry,
-        };
+            Verdict::Fatal(why) | Verdict::TooLarge(why) => Err(why),
+            Verdict::Retry(r) => Err(r.why),
+        },
+        Settled::GaveUp(why) => Err(why),
+    };
+    if let Some(id) = tokio::task::try_id() {
+        lock(&outstanding).remove(&id);
+    }
+    settle(&shared, len, counts, outcome);
+}
+
+/// The sending thread's side of the retry driver: real time, whether the backend was
+/// last seen unreachable, each retry counted (`export_retries`), and the waits of exit.
+struct Paced<'a> {
+    shared: &'a Shared,
+}
+
+impl otlp_client::Pace for Paced<'_> {
+    fn now(&self) -> Instant {
+        Instant::now()
+    }
+
+    fn jitter(&mut self) -> f64 {
+        fastrand::f64()
+    }
+
+    fn attempted(&mut self, attempt: &Attempt) {
+        let unreachable = matches!(&attempt.verdict, Verdict::Retry(r) if r.connect_failed);
+        self.shared.unreachable.store(unreachable, Ordering::SeqCst);
+    }
+
+    async fn wait(&mut self, _: u32, delay: Duration, retry: &Retry) -> Result<(), String> {
+        let shared = self.shared;
         // Nobody listens and exit has begun: do not wait for the same answer again. A
         // busy backend is retried at exit too, until the drain's deadline.
         if retry.connect_failed && shared.closing.load(Ordering::SeqCst) {
-            break Err(retry.why);
+            return Err(retry.why.clone());
         }
-        let wait = BACKOFF
-            .next_delay(attempt, retry.after, fastrand::f64(), started.elapsed())
-            .unwrap_or(BACKOFF.max);
-        attempt = attempt.saturating_add(1);
         shared.stats.retries.fetch_add(1, Ordering::Relaxed);
         let closed = shared.close.notified();
         tokio::pin!(closed);
         if shared.closing.load(Ordering::SeqCst) {
             // Exit: short waits, so several attempts fit in the deadline.
-            tokio::time::sleep(wait.min(EXIT_RETRY_MAX)).await;
-            continue;
+            tokio::time::sleep(delay.min(EXIT_RETRY_MAX)).await;
+            return Ok(());
         }
         tokio::select! {
-            _ = tokio::time::sleep(wait) => {}
+            _ = tokio::time::sleep(delay) => Ok(()),
             _ = &mut closed => {
                 if shared.unreachable.load(Ordering::SeqCst) {
-                    break Err("the backend is unreachable".to_string());
+                    Err("the backend is unreachable".to_string())
+                } else {
+                    Ok(())
                 }
             }
         }
-    };
-    if let Some(id) = tokio::task::try_id() {
-        lock(&outstanding).remove(&id);
     }
-    settle(shared, len, counts, outcome);
 }
 
 /// Counts one settled request and returns its bytes to the budget.

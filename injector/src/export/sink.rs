@@ -1,23 +1,25 @@
 //! Where encoded requests go: the shared OTLP client (`otlp_client::Client`: gRPC or
 //! HTTP as the `OTEL_EXPORTER_OTLP_*` variables say), or an in-process sink for tests
-//! and benchmarks. A request is sent as the bytes the encoder made.
+//! and benchmarks. A request is prepared once (compressed) from the bytes the encoder
+//! made, and every attempt of the retry driver sends it as prepared.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use bytes::Bytes;
-use otlp_client::Attempt;
+use otlp_client::{Attempt, Target};
 
-/// A destination of encoded `ExportTraceServiceRequest`s.
-pub trait Sink: Send + Sync + 'static {
-    /// One attempt to deliver a request; resolves once the backend answered.
-    fn send(&self, body: Bytes) -> impl Future<Output = Attempt> + Send;
+/// A destination of encoded `ExportTraceServiceRequest`s: each attempt
+/// ([`otlp_client::Target`]) sends what [`Sink::prepare`] made once.
+pub trait Sink: Target + Send + Sync + 'static {
+    /// `body` as every attempt sends it; `Err`: why it cannot be sent.
+    fn prepare(&self, body: Bytes) -> Result<Self::Body, String>;
 }
 
 impl Sink for otlp_client::Client {
-    async fn send(&self, body: Bytes) -> Attempt {
-        otlp_client::Client::send(self, body).await
+    fn prepare(&self, body: Bytes) -> Result<otlp_client::Prepared, String> {
+        otlp_client::Client::prepare(self, body)
     }
 }
 
@@ -31,10 +33,17 @@ pub struct CountingSink {
     pub bytes: AtomicU64,
 }
 
-impl Sink for Arc<CountingSink> {
-    async fn send(&self, body: Bytes) -> Attempt {
+impl Target for CountingSink {
+    type Body = Bytes;
+    fn attempt(&self, body: &Bytes) -> impl Future<Output = Attempt> + Send {
         self.requests.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(body.len() as u64, Ordering::Relaxed);
-        Attempt::delivered()
+        std::future::ready(Attempt::delivered())
+    }
+}
+
+impl Sink for Arc<CountingSink> {
+    fn prepare(&self, body: Bytes) -> Result<Bytes, String> {
+        Ok(body)
     }
 }

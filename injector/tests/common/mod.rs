@@ -18,7 +18,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
 use opentelemetry_proto::tonic::trace::v1::Span;
-use otlp_client::Attempt;
+use otlp_client::{Attempt, Target};
 use prost::Message;
 use semconv::Tier;
 
@@ -149,7 +149,15 @@ impl MemorySink {
 }
 
 impl Sink for MemorySink {
-    async fn send(&self, body: bytes::Bytes) -> Attempt {
+    fn prepare(&self, body: bytes::Bytes) -> Result<bytes::Bytes, String> {
+        Ok(body)
+    }
+}
+
+impl Target for MemorySink {
+    type Body = bytes::Bytes;
+    async fn attempt(&self, body: &bytes::Bytes) -> Attempt {
+        let body = body.clone();
         let mut gate = self.gate.subscribe();
         let _ = gate.wait_for(|open| *open).await;
         if self.fail {

@@ -1,7 +1,11 @@
 //! The OTLP/gRPC export call with a body encoded once: the injector writes requests
 //! straight from kernel records, and the receiver encodes each batch once however many
 //! times it is retried, so neither hands tonic a message to clone and encode again.
-//! Public for the receiver's ingest (the method path) and for tests that play a client.
+//! The receiver's ingest serves with the same codec turned around ([`RawRequests`]):
+//! it admits a request's bytes before decoding them. Public for it (the codec, the
+//! method path) and for tests that play a client.
+
+use std::marker::PhantomData;
 
 use bytes::{Buf, BufMut, Bytes};
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
@@ -15,27 +19,66 @@ pub const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceServ
 pub const METRICS_EXPORT_PATH: &str =
     "/opentelemetry.proto.collector.metrics.v1.MetricsService/Export";
 
-/// A codec whose requests are protobuf bytes already (an encoded
-/// `ExportTraceServiceRequest` or `ExportMetricsServiceRequest`) and whose responses
-/// are decoded as usual. Both answers have one shape on the wire (field 1: a partial
-/// success of a count, field 1, and a message, field 2), so one decoder reads both.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PreEncoded;
+/// The one raw-bytes codec, both ends: protobuf bytes one way, an export answer the
+/// other. Both answers (traces and metrics) have one shape on the wire (field 1: a
+/// partial success of a count, field 1, and a message, field 2), so one message type
+/// reads and writes both.
+pub struct Raw<E, D>(PhantomData<fn(E) -> D>);
 
-impl Codec for PreEncoded {
-    type Encode = Bytes;
-    type Decode = ExportTraceServiceResponse;
-    type Encoder = PreEncoded;
-    type Decoder = PreEncoded;
-    fn encoder(&mut self) -> Self::Encoder {
-        PreEncoded
-    }
-    fn decoder(&mut self) -> Self::Decoder {
-        PreEncoded
+/// The client's: requests are protobuf bytes already (an encoded
+/// `ExportTraceServiceRequest` or `ExportMetricsServiceRequest`), answers decoded.
+pub type PreEncoded = Raw<Bytes, ExportTraceServiceResponse>;
+
+/// The server's (the receiver's ingest): requests handed over as their bytes, to be
+/// admitted and decoded by the handler, answers encoded.
+pub type RawRequests = Raw<ExportTraceServiceResponse, Bytes>;
+
+impl<E, D> Raw<E, D> {
+    /// The codec.
+    pub const fn new() -> Self {
+        Raw(PhantomData)
     }
 }
 
-impl Encoder for PreEncoded {
+impl<E, D> Default for Raw<E, D> {
+    fn default() -> Self {
+        Raw::new()
+    }
+}
+
+impl<E, D> Clone for Raw<E, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E, D> Copy for Raw<E, D> {}
+
+impl<E, D> std::fmt::Debug for Raw<E, D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Raw")
+    }
+}
+
+impl<E, D> Codec for Raw<E, D>
+where
+    E: Send + 'static,
+    D: Send + 'static,
+    Raw<E, D>: Encoder<Item = E, Error = Status> + Decoder<Item = D, Error = Status>,
+{
+    type Encode = E;
+    type Decode = D;
+    type Encoder = Self;
+    type Decoder = Self;
+    fn encoder(&mut self) -> Self::Encoder {
+        *self
+    }
+    fn decoder(&mut self) -> Self::Decoder {
+        *self
+    }
+}
+
+impl<D> Encoder for Raw<Bytes, D> {
     type Item = Bytes;
     type Error = Status;
     fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
@@ -44,7 +87,24 @@ impl Encoder for PreEncoded {
     }
 }
 
-impl Decoder for PreEncoded {
+impl<D> Encoder for Raw<ExportTraceServiceResponse, D> {
+    type Item = ExportTraceServiceResponse;
+    type Error = Status;
+    fn encode(&mut self, item: Self::Item, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        item.encode(dst)
+            .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
+    }
+}
+
+impl<E> Decoder for Raw<E, Bytes> {
+    type Item = Bytes;
+    type Error = Status;
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Bytes>, Status> {
+        Ok(Some(src.copy_to_bytes(src.remaining())))
+    }
+}
+
+impl<E> Decoder for Raw<E, ExportTraceServiceResponse> {
     type Item = ExportTraceServiceResponse;
     type Error = Status;
     fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Self::Item>, Status> {
@@ -84,5 +144,5 @@ where
         .await
         .map_err(|e| Status::unavailable(format!("not ready: {}", e.into())))?;
     let path = http::uri::PathAndQuery::from_static(path);
-    client.unary(request, path, PreEncoded).await
+    client.unary(request, path, PreEncoded::new()).await
 }

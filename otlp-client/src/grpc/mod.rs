@@ -4,7 +4,7 @@
 mod codec;
 mod frames;
 
-pub use codec::{export, PreEncoded, EXPORT_PATH, METRICS_EXPORT_PATH};
+pub use codec::{export, PreEncoded, Raw, RawRequests, EXPORT_PATH, METRICS_EXPORT_PATH};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -95,14 +95,16 @@ impl GrpcTransport {
         })
     }
 
-    /// One attempt to deliver `body`, an encoded export request of `signal`.
+    /// `body`, an encoded export request, as every attempt sends it: compressed.
+    pub(crate) fn prepare(&self, body: Bytes) -> Result<Bytes, String> {
+        self.compression.compress(body).map_err(|e| e.to_string())
+    }
+
+    /// One attempt to deliver `body`, an export request of `signal` as
+    /// [`GrpcTransport::prepare`] made it.
     pub(crate) async fn send(&self, signal: Signal, body: Bytes) -> Attempt {
         let i = self.next.fetch_add(1, Ordering::Relaxed) % self.clients.len();
         let mut client = self.clients[i].clone();
-        let body = match self.compression.compress(body) {
-            Ok(b) => b,
-            Err(e) => return Verdict::Fatal(e.to_string()).into(),
-        };
         let mut request = tonic::Request::new(body);
         if self.compression != Compression::None {
             request

@@ -1,7 +1,8 @@
 //! Export: per destination, a queue bounded in requests and encoded bytes, batched by
-//! span count and encoded size and delivered to one [`sink::Sink`] with retries and
-//! backoff (the export client's classification and jittered backoff, the injector's
-//! too). The primary's full queue makes the pipeline wait (backpressure reaches the
+//! span count and encoded size and delivered to one [`sink::Sink`] by the export
+//! client's retry driver (`otlp_client::deliver`, the injector's too: each batch
+//! encoded and compressed once, its classification and jittered backoff; `Paced` is
+//! this side of it). The primary's full queue makes the pipeline wait (backpressure reaches the
 //! senders as "retry later"); a mirror's full queue drops its oldest requests, so a
 //! dead mirror costs only itself. A batch the destination refuses as too large is
 //! split in halves down to single spans. Every loss is counted per destination.
@@ -21,7 +22,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use otlp_client::{Backoff, Verdict};
+use otlp_client::retry::Retry;
+use otlp_client::{Attempt, Backoff, Settled, Verdict};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
@@ -736,7 +738,7 @@ impl Exporter {
     }
 }
 
-async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
+async fn run(sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
     tracing::info!(sink = %sink.describe(), "Export started");
     let (max_spans, max_bytes) = (s.max_spans as u64, s.max_bytes);
     let mut inflight = tokio::task::JoinSet::new();
@@ -744,7 +746,7 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
         let (mut spans, mut bytes) = (first.spans, first.bytes);
         let (mut batch, mut origins) = match first.payload {
             Payload::Metrics(body) => {
-                deliver_metrics(&mut sink, body, &s.backoff, &queue).await;
+                deliver_metrics(&sink, body, &s.backoff, &queue).await;
                 continue;
             }
             Payload::Spans { req, origins } => (own(req), origins),
@@ -780,7 +782,7 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
                 origins: part_origins,
             };
             match sink.try_clone().filter(|_| s.concurrency > 1) {
-                Some(mut each) => {
+                Some(each) => {
                     // Several batches in flight: the next one is built and sent while
                     // the backend decodes the last. An aborted worker aborts them too,
                     // and their spans are still counted in the queue.
@@ -789,10 +791,10 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
                     }
                     let (backoff, q) = (s.backoff, queue.clone());
                     inflight.spawn(async move {
-                        deliver(&mut each, part, &backoff, &q).await;
+                        deliver(&each, part, &backoff, &q).await;
                     });
                 }
-                None => deliver(&mut sink, part, &s.backoff, &queue).await,
+                None => deliver(&sink, part, &s.backoff, &queue).await,
             }
         }
     }
@@ -810,7 +812,7 @@ struct Part {
 /// Delivers a batch, splitting it in halves each time the destination refuses it as
 /// too large; a single span refused so is dropped and counted. Whatever is settled
 /// (delivered, or dropped for good) is told to the queue's delivery tracking.
-async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) {
+async fn deliver(sink: &Sink, part: Part, backoff: &Backoff, queue: &Queue) {
     let c = &queue.counters;
     let mut stack = vec![part];
     while let Some(Part {
@@ -850,61 +852,46 @@ async fn deliver(sink: &mut Sink, part: Part, backoff: &Backoff, queue: &Queue) 
 
 /// Delivers one metrics request with the spans' retries and backoff; counted per
 /// destination as a metrics request exported or dropped.
-async fn deliver_metrics(sink: &mut Sink, body: bytes::Bytes, backoff: &Backoff, queue: &Queue) {
+async fn deliver_metrics(sink: &Sink, body: bytes::Bytes, backoff: &Backoff, queue: &Queue) {
     let c = &queue.counters;
-    let started = Instant::now();
-    let mut attempt = 0u32;
-    loop {
-        let hint = match sink.send_metrics(body.clone()).await.verdict {
-            Verdict::Delivered => {
-                queue.attempted(Ok(()));
-                c.metric_requests_exported.fetch_add(1, Relaxed);
-                return;
-            }
-            Verdict::TooLarge(why) | Verdict::Fatal(why) => {
-                queue.attempted(Err(&why));
-                tracing::error!(destination = %queue.destination, reason = %why, "Kernel metrics export failed; dropped");
-                c.metric_requests_dropped.fetch_add(1, Relaxed);
-                return;
-            }
-            Verdict::Retry(retry) => {
-                queue.attempted(Err(&retry.why));
-                retry.after
-            }
-        };
-        match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
-            Some(delay) => {
-                c.retries.fetch_add(1, Relaxed);
-                tokio::time::sleep(delay).await;
-                attempt += 1;
-            }
-            None => {
-                tracing::error!(destination = %queue.destination, "Kernel metrics export retries exhausted; dropped");
-                c.metric_requests_dropped.fetch_add(1, Relaxed);
-                return;
-            }
+    let prepared = sink.prepare_metrics(body);
+    let mut pace = Paced::new(queue, Signal::Metrics);
+    let report = otlp_client::deliver(sink, prepared, backoff, &mut pace).await;
+    match report.settled {
+        Settled::Answered(a) if a.verdict == Verdict::Delivered => {
+            c.metric_requests_exported.fetch_add(1, Relaxed);
+        }
+        Settled::Answered(a) => {
+            let why = match a.verdict {
+                Verdict::TooLarge(why) | Verdict::Fatal(why) => why,
+                other => format!("{other:?}"),
+            };
+            tracing::error!(destination = %queue.destination, reason = %why, "Kernel metrics export failed; dropped");
+            c.metric_requests_dropped.fetch_add(1, Relaxed);
+        }
+        Settled::GaveUp(_) => {
+            tracing::error!(destination = %queue.destination, "Kernel metrics export retries exhausted; dropped");
+            c.metric_requests_dropped.fetch_add(1, Relaxed);
         }
     }
 }
 
 /// Sends one batch with retries and counts the outcome, except a refusal as too large,
-/// which is returned for the caller to split. Every attempt's outcome goes to the
-/// destination's health (a refusal as too large is an answer, not an outage).
+/// which is returned for the caller to split.
 async fn attempt(
-    sink: &mut Sink,
+    sink: &Sink,
     batch: &WireRequest,
     spans: u64,
     backoff: &Backoff,
     queue: &Queue,
 ) -> Option<String> {
     let c = &queue.counters;
-    let started = Instant::now();
-    let mut attempt = 0u32;
-    loop {
-        let result = sink.send(batch).await;
-        let hint = match result.verdict {
+    let prepared = sink.prepare(batch);
+    let mut pace = Paced::new(queue, Signal::Spans);
+    let report = otlp_client::deliver(sink, prepared, backoff, &mut pace).await;
+    match report.settled {
+        Settled::Answered(result) => match result.verdict {
             Verdict::Delivered => {
-                queue.attempted(Ok(()));
                 let rejected = result.rejected_spans.min(spans);
                 if rejected > 0 {
                     tracing::warn!(
@@ -922,36 +909,72 @@ async fn attempt(
             }
             Verdict::TooLarge(why) => return Some(why),
             Verdict::Fatal(why) => {
-                queue.attempted(Err(&why));
                 tracing::error!(destination = %queue.destination, spans, reason = %why, "Export failed; batch dropped");
-                c.dropped_export_failed.fetch_add(spans, Relaxed);
-                c.queued_spans.fetch_sub(spans, Relaxed);
-                return None;
             }
-            Verdict::Retry(retry) => {
-                queue.attempted(Err(&retry.why));
-                retry.after
-            }
-        };
-        match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
-            Some(delay) => {
-                c.retries.fetch_add(1, Relaxed);
-                tracing::debug!(destination = %queue.destination, attempt, ?delay, "Export will be retried");
-                tokio::time::sleep(delay).await;
-                attempt += 1;
-            }
-            None => {
-                tracing::error!(
-                    destination = %queue.destination,
-                    spans,
-                    attempts = attempt + 1,
-                    "Export retries exhausted; batch dropped"
-                );
-                c.dropped_export_failed.fetch_add(spans, Relaxed);
-                c.queued_spans.fetch_sub(spans, Relaxed);
-                return None;
-            }
+            // The driver settles on a final answer only.
+            Verdict::Retry(_) => {}
+        },
+        Settled::GaveUp(why) => {
+            tracing::error!(
+                destination = %queue.destination,
+                spans,
+                attempts = report.attempts,
+                reason = %why,
+                "Export retries exhausted; batch dropped"
+            );
         }
+    }
+    c.dropped_export_failed.fetch_add(spans, Relaxed);
+    c.queued_spans.fetch_sub(spans, Relaxed);
+    None
+}
+
+/// What a request carries, for what its attempts tell the destination's health.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Signal {
+    Spans,
+    Metrics,
+}
+
+/// The exporters' side of the retry driver: real time, every attempt's outcome to the
+/// destination's health (a batch of spans refused as too large is an answer, not an
+/// outage: it is split), each retry counted (`export_retries`).
+struct Paced<'a> {
+    queue: &'a Queue,
+    signal: Signal,
+}
+
+impl<'a> Paced<'a> {
+    fn new(queue: &'a Queue, signal: Signal) -> Paced<'a> {
+        Paced { queue, signal }
+    }
+}
+
+impl otlp_client::Pace for Paced<'_> {
+    fn now(&self) -> Instant {
+        Instant::now()
+    }
+
+    fn jitter(&mut self) -> f64 {
+        rand::random::<f64>()
+    }
+
+    fn attempted(&mut self, attempt: &Attempt) {
+        match &attempt.verdict {
+            Verdict::Delivered => self.queue.attempted(Ok(())),
+            Verdict::TooLarge(_) if self.signal == Signal::Spans => {}
+            Verdict::TooLarge(why) | Verdict::Fatal(why) => self.queue.attempted(Err(why)),
+            Verdict::Retry(r) => self.queue.attempted(Err(&r.why)),
+        }
+    }
+
+    async fn wait(&mut self, retry_number: u32, delay: Duration, _: &Retry) -> Result<(), String> {
+        self.queue.counters.retries.fetch_add(1, Relaxed);
+        if self.signal == Signal::Spans {
+            tracing::debug!(destination = %self.queue.destination, attempt = retry_number, ?delay, "Export will be retried");
+        }
+        tokio::time::sleep(delay).await;
+        Ok(())
     }
 }
 

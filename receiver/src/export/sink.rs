@@ -133,53 +133,82 @@ impl Sink {
         }
     }
 
-    /// One attempt to deliver a batch.
-    pub async fn send(&mut self, req: &WireRequest) -> Attempt {
+    /// A batch as every attempt sends it, prepared once: encoded (and, for a backend,
+    /// compressed or written as OTLP/JSON; for the file, an OTLP-JSON line).
+    pub fn prepare(&self, req: &WireRequest) -> Result<Prepared, String> {
         match self {
-            Sink::Otlp(client) => client.send(req.encode_to_vec().into()).await,
-            Sink::File { file, path } => {
-                let mut line = match to_json(req) {
-                    Ok(line) => line,
-                    Err(why) => return Attempt::fatal(why),
-                };
+            Sink::Otlp(client) => client
+                .prepare(req.encode_to_vec().into())
+                .map(Prepared::Otlp),
+            Sink::File { .. } => {
+                let mut line = to_json(req)?;
                 line.push(b'\n');
-                match file.write_all(&line).and_then(|_| file.flush()) {
+                Ok(Prepared::Line(line))
+            }
+        }
+    }
+
+    /// A metrics request (an encoded `ExportMetricsServiceRequest`) as every attempt
+    /// sends it: to the backend's metrics service, or as an OTLP-JSON line for the file
+    /// beside the span file (`<file>.metrics.jsonl`), so the span file stays one kind of
+    /// request per line.
+    pub fn prepare_metrics(&self, body: bytes::Bytes) -> Result<Prepared, String> {
+        match self {
+            Sink::Otlp(client) => client.prepare_metrics(body).map(Prepared::Otlp),
+            Sink::File { .. } => {
+                use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
+                let mut line = ExportMetricsServiceRequest::decode(body)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| serde_json::to_vec(&r).map_err(|e| e.to_string()))
+                    .map_err(|why| format!("metrics as OTLP/JSON: {why}"))?;
+                line.push(b'\n');
+                Ok(Prepared::MetricsLine(line))
+            }
+        }
+    }
+
+    /// One attempt to deliver a prepared request.
+    pub async fn send(&self, body: &Prepared) -> Attempt {
+        match (self, body) {
+            (Sink::Otlp(client), Prepared::Otlp(p)) => client.send_prepared(p).await,
+            (Sink::File { file, path }, Prepared::Line(line)) => {
+                // One writer (no clone of a file sink): each line goes out whole.
+                let mut file = file;
+                match file.write_all(line).and_then(|_| file.flush()) {
                     Ok(()) => Attempt::delivered(),
                     Err(e) => Attempt::fatal(format!("writing {path}: {e}")),
                 }
             }
-        }
-    }
-}
-
-impl Sink {
-    /// One attempt to deliver a metrics request (an encoded
-    /// `ExportMetricsServiceRequest`): to the backend's metrics service, or as an
-    /// OTLP-JSON line to the file beside the span file (`<file>.metrics.jsonl`), so the
-    /// span file stays one kind of request per line.
-    pub async fn send_metrics(&mut self, body: bytes::Bytes) -> Attempt {
-        match self {
-            Sink::Otlp(client) => client.send_metrics(body).await,
-            Sink::File { path, .. } => {
-                use opentelemetry_proto::tonic::collector::metrics::v1::ExportMetricsServiceRequest;
+            (Sink::File { path, .. }, Prepared::MetricsLine(line)) => {
                 let metrics_path = metrics_file(Path::new(path));
-                let line = ExportMetricsServiceRequest::decode(body)
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| serde_json::to_vec(&r).map_err(|e| e.to_string()));
-                let mut line = match line {
-                    Ok(l) => l,
-                    Err(why) => return Attempt::fatal(format!("metrics as OTLP/JSON: {why}")),
-                };
-                line.push(b'\n');
                 let written = private_files::open_append(&metrics_path, "export.file")
                     .map_err(|e| e.to_string())
-                    .and_then(|mut f| f.write_all(&line).map_err(|e| e.to_string()));
+                    .and_then(|mut f| f.write_all(line).map_err(|e| e.to_string()));
                 match written {
                     Ok(()) => Attempt::delivered(),
                     Err(e) => Attempt::fatal(format!("writing {}: {e}", metrics_path.display())),
                 }
             }
+            _ => Attempt::fatal("a request prepared for another sink"),
         }
+    }
+}
+
+/// A request as a sink sends it, prepared once however many times it is retried.
+#[derive(Debug)]
+pub enum Prepared {
+    /// For a backend: encoded, compressed (or OTLP/JSON).
+    Otlp(otlp_client::Prepared),
+    /// A span batch's OTLP-JSON line for the file sink.
+    Line(Vec<u8>),
+    /// A metrics request's OTLP-JSON line for the file beside the span file.
+    MetricsLine(Vec<u8>),
+}
+
+impl otlp_client::Target for Sink {
+    type Body = Prepared;
+    fn attempt(&self, body: &Prepared) -> impl std::future::Future<Output = Attempt> + Send {
+        self.send(body)
     }
 }
 

@@ -22,14 +22,12 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use bytes::{Buf as _, Bytes};
+use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
-use prost::Message as _;
+use otlp_client::grpc::RawRequests;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tonic::codec::{
-    Codec, CompressionEncoding, DecodeBuf, Decoder, EnabledCompressionEncodings, EncodeBuf, Encoder,
-};
+use tonic::codec::{CompressionEncoding, EnabledCompressionEncodings};
 use tonic::codegen::{http, BoxFuture, Service, StdError};
 use tonic::{Code, Request, Response, Status};
 use tonic_types::{ErrorDetails, StatusExt};
@@ -46,40 +44,6 @@ use crate::wire::census::Census;
 
 /// The gRPC service name of OTLP traces.
 const SERVICE_NAME: &str = "opentelemetry.proto.collector.trace.v1.TraceService";
-
-/// Requests arrive as their protobuf bytes; responses are encoded as usual.
-#[derive(Debug, Clone, Copy, Default)]
-struct RawRequests;
-
-impl Codec for RawRequests {
-    type Encode = ExportTraceServiceResponse;
-    type Decode = Bytes;
-    type Encoder = RawRequests;
-    type Decoder = RawRequests;
-    fn encoder(&mut self) -> Self::Encoder {
-        RawRequests
-    }
-    fn decoder(&mut self) -> Self::Decoder {
-        RawRequests
-    }
-}
-
-impl Encoder for RawRequests {
-    type Item = ExportTraceServiceResponse;
-    type Error = Status;
-    fn encode(&mut self, item: Self::Item, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        item.encode(dst)
-            .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
-    }
-}
-
-impl Decoder for RawRequests {
-    type Item = Bytes;
-    type Error = Status;
-    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Bytes>, Status> {
-        Ok(Some(src.copy_to_bytes(src.remaining())))
-    }
-}
 
 #[derive(Debug, Clone)]
 struct GrpcIngest(Handoff);
@@ -331,7 +295,7 @@ where
             let mut encodings = EnabledCompressionEncodings::default();
             encodings.enable(CompressionEncoding::Gzip);
             encodings.enable(CompressionEncoding::Zstd);
-            let mut grpc = tonic::server::Grpc::new(RawRequests)
+            let mut grpc = tonic::server::Grpc::new(RawRequests::new())
                 .apply_compression_config(encodings, encodings)
                 .apply_max_message_size_config(Some(max), None);
             match tokio::time::timeout(timeout, grpc.unary(ingest, req)).await {

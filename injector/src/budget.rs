@@ -1,13 +1,14 @@
-//! The one bound on the injector's memory between CUPTI's buffers and the wire: bytes
-//! of records waiting for the worker plus requests encoded, waiting or in flight.
+//! The bound on the injector's pending data between CUPTI's buffers and the wire: bytes
+//! of records waiting for the worker plus requests encoded, waiting or in flight (the
+//! other bounds are listed in docs/ARCHITECTURE.md; PC sampling's channel reuses this
+//! type with a limit of its own).
 //! Records and NVTX events are admitted against it at the door without waiting; the
 //! worker charges what it holds; the sending side gives a request's bytes back when the
 //! request is settled.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Bytes of pending data, bounded: the only bound on the injector's memory between
-/// CUPTI's buffers and the wire.
+/// Bytes of pending data, bounded; never waits.
 #[derive(Debug)]
 pub struct Budget {
     limit: u64,

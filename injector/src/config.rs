@@ -36,6 +36,13 @@ pub const BUDGET_MB_DEFAULT: u64 = BUDGET_BYTES_DEFAULT >> 20;
 /// Default bound of one export request's encoded size: a quarter of the common 4 MiB
 /// receive limit, large enough that a request carries thousands of kernel spans.
 pub const MAX_REQUEST_BYTES_DEFAULT: usize = 1 << 20;
+/// Bound of PC sampling's messages waiting for the worker, bytes. A bound of its own,
+/// not the memory budget: kernel records fill the budget at high launch rates, and a
+/// window record refused for their sake would be a sequence hole caused by something
+/// else. A quarter of the default budget: the messages are few (at most two windows
+/// per burst plus one PC drain per burst or drain period), so only a worker that has
+/// stopped reading fills it.
+pub const SAMPLING_CHANNEL_BYTES: u64 = BUDGET_BYTES_DEFAULT / 4;
 /// Default number of export requests in flight at once.
 pub const IN_FLIGHT_DEFAULT: usize = 8;
 /// Default size of one CUPTI activity buffer.

@@ -104,10 +104,18 @@ pub struct Stats {
     pub app_context_lost: AtomicU64,
     /// Application contexts refused: too many open at once.
     pub app_contexts_refused: AtomicU64,
+    /// PC records refused at the sampling channel's bound (their message went without
+    /// them).
+    pub sampling_pc_refused: AtomicU64,
+    /// Sampling messages refused whole at the channel's bound.
+    pub sampling_msgs_refused: AtomicU64,
+    /// Window records among them (each a sequence hole the receiver sees).
+    pub sampling_windows_refused: AtomicU64,
     /// Launch accounting (see [`crate::launches`]), as of the collector's last period.
     pub launches: Mutex<LaunchCounts>,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
+    warned_sampling: AtomicBool,
 }
 
 /// The launch accounting's counters: the collector stores them each period (the
@@ -219,6 +227,28 @@ impl Stats {
         }
     }
 
+    /// Counts `pc` PC records, and `whole` message if any, refused at the sampling
+    /// channel's bound; the first refusal is logged.
+    pub(crate) fn refuse_sampling(
+        &self,
+        pc: u64,
+        whole: Option<&crate::sampling::message::SamplingMsg>,
+    ) {
+        self.sampling_pc_refused.fetch_add(pc, Ordering::Relaxed);
+        if let Some(m) = whole {
+            self.sampling_msgs_refused.fetch_add(1, Ordering::Relaxed);
+            if m.window.is_some() {
+                self.sampling_windows_refused
+                    .fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        if !self.warned_sampling.swap(true, Ordering::Relaxed) {
+            crate::log::line(
+                "PC sampling's channel to the exporter is full: refusing PC records first, then whole messages (counted; total at exit)",
+            );
+        }
+    }
+
     /// The drop counters now.
     pub fn drops(&self) -> DropCounts {
         DropCounts {
@@ -258,7 +288,7 @@ impl Stats {
             self.unexported(),
             self.launches().missing,
         ) + &format!(
-            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}; kernel records after a PC sampling step-down={}",
+            "; requests={} retries={} memory_budget_peak_mib={:.1}; serialized stamps true={} false={} unknown={} (released unsettled: hold bytes={} hold time={} exit={}); window records exported={}, sampling spans={}; flushes deferred for bursts={}; PC samples not attached (no window)={}; kernel records after a PC sampling step-down={}; PC sampling messages refused at their bound: PC records={} messages={} (window records={})",
             self.requests_exported.load(Ordering::Relaxed),
             self.retries.load(Ordering::Relaxed),
             self.budget_peak.load(Ordering::Relaxed) as f64 / (1u64 << 20) as f64,
@@ -273,6 +303,9 @@ impl Stats {
             self.flush_deferred.load(Ordering::Relaxed),
             self.pc_outside_windows.load(Ordering::Relaxed),
             self.records_after_step_down.load(Ordering::Relaxed),
+            self.sampling_pc_refused.load(Ordering::Relaxed),
+            self.sampling_msgs_refused.load(Ordering::Relaxed),
+            self.sampling_windows_refused.load(Ordering::Relaxed),
         )
     }
 }

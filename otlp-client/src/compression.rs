@@ -154,7 +154,10 @@ impl Compression {
             let mut out = Vec::new();
             let mut chunk = vec![0; 64 * 1024];
             loop {
-                let n = match reader.read(&mut chunk) {
+                // Never more than one byte past the limit is decoded: what follows it
+                // (a corrupt tail, say) cannot change the verdict of a body too large.
+                let room = chunk.len().min(max + 1 - out.len());
+                let n = match reader.read(&mut chunk[..room]) {
                     Ok(0) => return Ok(out),
                     Ok(n) => n,
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, OwnedSemaphorePermit};
 
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 
 /// How long senders are asked to wait when the receiver is full.
 pub const RETRY_AFTER: Duration = Duration::from_secs(1);

@@ -28,8 +28,9 @@ use crate::config::Config;
 use crate::export::Delivery;
 use crate::queue::{self, Appender, QueueError, QueueTasks, Tracker};
 use crate::reconcile::origin::EvidenceChange;
+use crate::reconcile::prepared::{IngestReport, Prepared};
 use crate::reconcile::resource::ResourceKey;
-use crate::reconcile::{IngestReport, Prepared, Ready, Reconciler};
+use crate::reconcile::{Ready, Reconciler};
 use crate::telemetry::{Telemetry, Transport, TransportCounters};
 use crate::wire::census::{Census, Limits};
 

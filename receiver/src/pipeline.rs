@@ -31,6 +31,7 @@ use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::output_sampling::policy::Policy;
 use crate::output_sampling::OutputSampling;
 use crate::queue::{QueueError, QueueTasks};
+use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
 use semconv::store::StoreLimits;
@@ -196,150 +197,39 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let config = checked.config().clone();
     open_files(&config)?;
     let telemetry = Arc::new(Telemetry::new(config.telemetry.unhealthy_after));
-    // Every listener first: an address in use stops the start before anything is
-    // opened or created, and at once rather than after a large queue has loaded. The
-    // metrics server is served at once, so that probes and scrapes get an answer while
-    // a large queue opens (`/readyz` and `/healthz` say "starting", 503, until
-    // everything below runs); the OTLP listeners once everything runs (connections made
-    // meanwhile wait in their backlog).
-    let admin = bind(
-        "telemetry.metrics_endpoint",
-        config.telemetry.metrics_endpoint,
-        &sources,
-    )
-    .await?;
-    let grpc = bind(
-        "ingest.grpc_endpoint",
-        config.ingest.grpc_endpoint,
-        &sources,
-    )
-    .await?;
-    let http = bind(
-        "ingest.http_endpoint",
-        config.ingest.http_endpoint,
-        &sources,
-    )
-    .await?;
-    let (grpc_addr, http_addr) = (local(&grpc), local(&http));
-    let metrics_addr = local(&admin);
+    let listeners = Listeners::bind(&config, &sources).await?;
+    let (grpc_addr, http_addr) = (local(&listeners.grpc), local(&listeners.http));
+    let metrics_addr = local(&listeners.admin);
     let stop_admin = CancellationToken::new();
     // Stops the metrics server if starting fails below.
     let admin_guard = stop_admin.clone().drop_guard();
-    // The accept path of OTLP/HTTP, without TLS: a connection cap, the header timeout
-    // and the first-request deadline, so that idle connections cannot starve the
-    // probes (or the process of file descriptors).
-    let admin_task = tokio::spawn({
-        let slots = ingest::conn::Slots::new(
-            ingest::conn::Limits {
-                max_connections: config.telemetry.max_connections,
-                first_request: config.ingest.first_request_timeout,
-            },
-            telemetry.clone(),
-        );
-        let plain = (
-            Arc::new(ingest::gate::Gate::open(telemetry.clone())),
-            ingest::tls::Listener::Http,
-        );
-        let incoming = ingest::conn::incoming(admin, plain, slots, stop_admin.clone());
-        let (router, header_timeout) = (
-            admin_router(telemetry.clone()),
-            config.ingest.http_header_timeout,
-        );
-        async move { ingest::conn::serve_http1(incoming, router, header_timeout).await }
-    });
-    let mut sinks = vec![Sink::from_config(&config)?];
-    for target in config.mirror_targets() {
-        sinks.push(Sink::for_target(&config, target)?);
-    }
-    let metrics_sink = match config.metrics_target() {
-        Some(target) if config.metrics.enabled => Some(Sink::for_metrics(&config, target)?),
-        Some(_) => {
-            tracing::warn!("export.metrics_endpoint is set but metrics.enabled is false: no kernel metrics are made");
-            None
-        }
-        None => None,
-    };
-    let export = sinks
-        .iter()
-        .chain(&metrics_sink)
-        .map(Sink::describe)
-        .collect::<Vec<_>>()
-        .join(" + ");
+    let admin_task = serve_admin(listeners.admin, &config, telemetry.clone(), &stop_admin);
+    let sinks = Sinks::from_config(&config)?;
+    let export = sinks.describe();
     // Ingest's TLS files and tokens first: a configuration that cannot serve is refused
     // before the queue's disk is touched (opening it may replay a large queue).
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
     let pods = PodAttributes::start(&config.kubernetes, telemetry.pods.clone()).await?;
-    let opened = handoff::open(&config, sinks.len(), telemetry.clone())?;
-    // One worker, queue and set of counters per destination. What was acknowledged is
-    // retried until delivered, in memory as on disk: bounded by bytes, not by time.
-    let settings = BatchSettings::from_config(&config.export);
-    let mut exporters =
-        Exporter::start(sinks, settings, &telemetry.export, opened.delivery.clone());
-    let span_senders = exporters.iter().map(Exporter::sender).collect();
-    let metrics_sender = metrics_sink.map(|sink| {
-        let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);
-        let sender = exporter.sender();
-        exporters.push(exporter);
-        sender
-    });
-
-    let mut reconciler = Reconciler::new(ReconcileConfig {
-        delay: config.reconcile.delay,
-        max_held_spans: config.reconcile.max_held_spans,
-        max_held_bytes: config.reconcile.max_held_bytes,
-        store: StoreLimits {
-            max_windows_per_process: config.reconcile.max_windows_per_process,
-            max_processes: config.reconcile.max_processes,
-        },
-    });
-    for (key, floors) in opened.floors {
-        reconciler.restore_floors(key, floors);
-    }
-    for (key, window) in opened.windows {
-        reconciler.restore_window(key, window);
-    }
+    let opened = handoff::open(&config, sinks.spans.len(), telemetry.clone())?;
+    let (exporters, fanout) = start_exporters(sinks, &config, &telemetry, opened.delivery);
+    let reconciler = restored_reconciler(&config, opened.floors, opened.windows);
     let stop_pipeline = CancellationToken::new();
-    let fanout = Fanout::new(span_senders, metrics_sender);
-    let metrics = KernelMetrics::new(MetricsSettings {
-        enabled: config.metrics.enabled,
-        interval: config.metrics.interval,
-        top_names: config.metrics.top_names,
-    });
-    let sampling = OutputSampling::new(config.sampling.enabled.then_some(Policy {
-        traces_one_in: config.sampling.traces_one_in,
-        spans_one_in: config.sampling.spans_one_in,
-        slow_factor: config.sampling.slow_factor,
-    }));
     let pipeline = tokio::spawn(run(
         opened.intake,
         reconciler,
-        Stages {
-            pods,
-            metrics,
-            sampling,
-        },
+        Stages::from_config(&config, pods),
         fanout,
         telemetry.clone(),
         stop_pipeline.clone(),
     ));
-    let (handle, queue) = (opened.handoff, opened.tasks);
-
     let stop_ingest = CancellationToken::new();
-    let grpc_task = tokio::spawn({
-        let (h, g, stop) = (handle.clone(), gate.clone(), stop_ingest.clone());
-        let ingest_config = config.ingest.clone();
-        async move {
-            if let Err(e) = ingest::grpc::serve(grpc, h, &ingest_config, g, stop).await {
-                tracing::error!(error = %e, "OTLP/gRPC server failed");
-            }
-        }
-    });
-    let http_task = tokio::spawn({
-        let (ingest_config, g, stop) = (config.ingest.clone(), gate.clone(), stop_ingest.clone());
-        async move { ingest::http::serve(http, handle, &ingest_config, g, stop).await }
-    });
-    // SIGHUP or a changed file: new TLS files and tokens, no restart.
-    let gate_task = tokio::spawn(gate.clone().watch(stop_ingest.clone()));
+    let ingest_tasks = serve_ingest(
+        (listeners.grpc, listeners.http),
+        opened.handoff,
+        &config,
+        &gate,
+        &stop_ingest,
+    );
     // The queue is loaded (its evidence restored, its requests being replayed), the
     // exporters and the pipeline run, the listeners are bound. Not gated on the replay
     // being delivered: while the backend is down that can take hours, and meanwhile the
@@ -356,13 +246,172 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
         stop_ingest,
         stop_pipeline,
         stop_admin,
-        ingest_tasks: vec![grpc_task, http_task, gate_task],
+        ingest_tasks,
         pipeline,
         admin: admin_task,
         exporters,
-        queue,
+        queue: opened.tasks,
         shutdown_timeout: config.shutdown_timeout,
     })
+}
+
+/// The three listeners, bound before anything else: an address in use stops the start
+/// before anything is opened or created, and at once rather than after a large queue
+/// has loaded.
+struct Listeners {
+    admin: TcpListener,
+    grpc: TcpListener,
+    http: TcpListener,
+}
+
+impl Listeners {
+    async fn bind(config: &Config, sources: &crate::config::Sources) -> Result<Self, StartError> {
+        Ok(Listeners {
+            admin: bind(
+                "telemetry.metrics_endpoint",
+                config.telemetry.metrics_endpoint,
+                sources,
+            )
+            .await?,
+            grpc: bind("ingest.grpc_endpoint", config.ingest.grpc_endpoint, sources).await?,
+            http: bind("ingest.http_endpoint", config.ingest.http_endpoint, sources).await?,
+        })
+    }
+}
+
+/// Serves the metrics server at once, so that probes and scrapes get an answer while a
+/// large queue opens (`/readyz` and `/healthz` say "starting", 503, until everything
+/// runs); the OTLP listeners are served once everything runs (connections made
+/// meanwhile wait in their backlog). Its accept path is OTLP/HTTP's without TLS: a
+/// connection cap, the header timeout and the first-request deadline, so that idle
+/// connections cannot starve the probes (or the process of file descriptors).
+fn serve_admin(
+    admin: TcpListener,
+    config: &Config,
+    telemetry: Arc<Telemetry>,
+    stop: &CancellationToken,
+) -> JoinHandle<()> {
+    let slots = ingest::conn::Slots::new(
+        ingest::conn::Limits {
+            max_connections: config.telemetry.max_connections,
+            first_request: config.ingest.first_request_timeout,
+        },
+        telemetry.clone(),
+    );
+    let plain = (
+        Arc::new(ingest::gate::Gate::open(telemetry.clone())),
+        ingest::tls::Listener::Http,
+    );
+    let incoming = ingest::conn::incoming(admin, plain, slots, stop.clone());
+    let (router, header_timeout) = (admin_router(telemetry), config.ingest.http_header_timeout);
+    tokio::spawn(async move { ingest::conn::serve_http1(incoming, router, header_timeout).await })
+}
+
+/// Where the output goes: the endpoint and its mirrors (spans), and kernel metrics'
+/// own destination if any.
+struct Sinks {
+    spans: Vec<Sink>,
+    metrics: Option<Sink>,
+}
+
+impl Sinks {
+    fn from_config(config: &Config) -> Result<Self, StartError> {
+        let mut spans = vec![Sink::from_config(config)?];
+        for target in config.mirror_targets() {
+            spans.push(Sink::for_target(config, target)?);
+        }
+        let metrics = match config.metrics_target() {
+            Some(target) if config.metrics.enabled => Some(Sink::for_metrics(config, target)?),
+            Some(_) => {
+                tracing::warn!("export.metrics_endpoint is set but metrics.enabled is false: no kernel metrics are made");
+                None
+            }
+            None => None,
+        };
+        Ok(Sinks { spans, metrics })
+    }
+
+    /// Every destination, in words.
+    fn describe(&self) -> String {
+        self.spans
+            .iter()
+            .chain(&self.metrics)
+            .map(Sink::describe)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+/// One worker, queue and set of counters per destination. What was acknowledged is
+/// retried until delivered, in memory as on disk: bounded by bytes, not by time.
+/// Returns them and the fan-out that feeds them.
+fn start_exporters(
+    sinks: Sinks,
+    config: &Config,
+    telemetry: &Telemetry,
+    delivery: Option<Arc<dyn crate::export::Delivery>>,
+) -> (Vec<Exporter>, Fanout) {
+    let settings = BatchSettings::from_config(&config.export);
+    let mut exporters = Exporter::start(sinks.spans, settings, &telemetry.export, delivery);
+    let span_senders = exporters.iter().map(Exporter::sender).collect();
+    let metrics_sender = sinks.metrics.map(|sink| {
+        let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);
+        let sender = exporter.sender();
+        exporters.push(exporter);
+        sender
+    });
+    (exporters, Fanout::new(span_senders, metrics_sender))
+}
+
+/// The reconciler `config` asks for, with the evidence the queue kept across a restart
+/// restored (what eviction left of producers' evidence first, then the windows).
+fn restored_reconciler(
+    config: &Config,
+    floors: Vec<(ResourceKey, semconv::store::Tombstone)>,
+    windows: Vec<(ResourceKey, semconv::Window)>,
+) -> Reconciler {
+    let mut reconciler = Reconciler::new(ReconcileConfig {
+        delay: config.reconcile.delay,
+        max_held_spans: config.reconcile.max_held_spans,
+        max_held_bytes: config.reconcile.max_held_bytes,
+        store: StoreLimits {
+            max_windows_per_process: config.reconcile.max_windows_per_process,
+            max_processes: config.reconcile.max_processes,
+        },
+    });
+    for (key, floors) in floors {
+        reconciler.restore_floors(key, floors);
+    }
+    for (key, window) in windows {
+        reconciler.restore_window(key, window);
+    }
+    reconciler
+}
+
+/// Serves OTLP/gRPC and OTLP/HTTP into `handoff`, and reloads the gate's TLS files and
+/// tokens on SIGHUP or a changed file (no restart), until `stop`.
+fn serve_ingest(
+    (grpc, http): (TcpListener, TcpListener),
+    handoff: handoff::Handoff,
+    config: &Config,
+    gate: &Arc<ingest::gate::Gate>,
+    stop: &CancellationToken,
+) -> Vec<JoinHandle<()>> {
+    let grpc_task = tokio::spawn({
+        let (h, g, stop) = (handoff.clone(), gate.clone(), stop.clone());
+        let ingest_config = config.ingest.clone();
+        async move {
+            if let Err(e) = ingest::grpc::serve(grpc, h, &ingest_config, g, stop).await {
+                tracing::error!(error = %e, "OTLP/gRPC server failed");
+            }
+        }
+    });
+    let http_task = tokio::spawn({
+        let (ingest_config, g, stop) = (config.ingest.clone(), gate.clone(), stop.clone());
+        async move { ingest::http::serve(http, handoff, &ingest_config, g, stop).await }
+    });
+    let gate_task = tokio::spawn(gate.clone().watch(stop.clone()));
+    vec![grpc_task, http_task, gate_task]
 }
 
 fn local(l: &TcpListener) -> SocketAddr {
@@ -498,6 +547,25 @@ struct Stages {
     metrics: KernelMetrics,
     /// Drops kernel spans by the output sampling policy (off by default).
     sampling: OutputSampling,
+}
+
+impl Stages {
+    /// The stages after the reconciler, as `config` asks for them.
+    fn from_config(config: &Config, pods: Option<PodAttributes>) -> Self {
+        Stages {
+            pods,
+            metrics: KernelMetrics::new(MetricsSettings {
+                enabled: config.metrics.enabled,
+                interval: config.metrics.interval,
+                top_names: config.metrics.top_names,
+            }),
+            sampling: OutputSampling::new(config.sampling.enabled.then_some(Policy {
+                traces_one_in: config.sampling.traces_one_in,
+                spans_one_in: config.sampling.spans_one_in,
+                slow_factor: config.sampling.slow_factor,
+            })),
+        }
+    }
 }
 
 impl Stages {

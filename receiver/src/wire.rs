@@ -251,7 +251,7 @@ pub struct SpanMeta<'a> {
 }
 
 /// Window events listed per span; a request takes at most
-/// [`crate::reconcile::MAX_WINDOWS_PER_REQUEST`] in all.
+/// [`crate::reconcile::prepared::MAX_WINDOWS_PER_REQUEST`] in all.
 pub const MAX_WINDOWS_LISTED: usize = 4096;
 
 /// The most bytes a `gpu.serialized` attribute is decoded from.
@@ -671,6 +671,19 @@ fn skip(buf: &mut &[u8], tag: u32, wire_type: WireType, depth: u32) -> Result<()
         WireType::EndGroup => Err(WireError::EndGroup),
         _ => take_field(buf, tag, wire_type, depth).map(|_| ()),
     }
+}
+
+/// `text` cut to at most `max` bytes (at a character boundary), marked when cut: what
+/// a message quotes of a sender's bytes.
+pub fn shortened(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
 use proptest::prelude::*;
 use prost::Message as _;
 use receiver::fixtures::{kernel, plain, request, resource, window_carrier};
-use receiver::reconcile::Prepared;
+use receiver::reconcile::prepared::Prepared;
 use receiver::wire::census::Census;
 use semconv::attributes as a;
 use semconv::{SamplingMode, Serialized, Tier, Window};

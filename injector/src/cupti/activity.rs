@@ -368,3 +368,49 @@ pub(super) unsafe extern "C" fn on_buffer_completed(
     }))
     .map_err(|_| disable());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CUPTI asks for buffers faster than the collector decodes them (here it never
+    /// does until the end): the pool hands out `max_buffers` and no more, counts each
+    /// refusal, and hands out again once a buffer is decoded and freed.
+    #[test]
+    fn the_buffer_pool_never_hands_cupti_more_than_its_buffers_and_counts_each_refusal() {
+        let max = 4;
+        assert!(
+            install(64 << 10, max),
+            "the only test that installs the pool"
+        );
+        let request = || {
+            let (mut buf, mut size, mut records) = (ptr::null_mut(), 0usize, 0usize);
+            // SAFETY: valid out-pointers, as CUPTI passes them.
+            unsafe { on_buffer_requested(&mut buf, &mut size, &mut records) };
+            (buf, size)
+        };
+        let mut granted = Vec::new();
+        for _ in 0..1_000 {
+            let (buf, size) = request();
+            if !buf.is_null() {
+                granted.push((buf, size));
+            }
+            assert!(PLUMBING.get().unwrap().live.load(Ordering::Relaxed) <= max);
+        }
+        assert_eq!(granted.len(), max);
+        assert_eq!(buffer_stats().0, 1_000 - max as u64);
+        for (buf, size) in granted {
+            // SAFETY: a buffer the pool handed out, completed with no valid records.
+            unsafe { on_buffer_completed(ptr::null_mut(), 0, buf, size, 0) };
+        }
+        let p = PLUMBING.get().unwrap();
+        let completed: Vec<RawBuffer> = p.rx.lock().unwrap().try_iter().collect();
+        assert_eq!(completed.len(), max);
+        drop(completed);
+        assert_eq!(p.live.load(Ordering::Relaxed), 0);
+        let (buf, size) = request();
+        assert!(!buf.is_null(), "room again once decoded");
+        // SAFETY: as above.
+        unsafe { on_buffer_completed(ptr::null_mut(), 0, buf, size, 0) };
+    }
+}

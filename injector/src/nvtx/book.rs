@@ -357,4 +357,38 @@ mod tests {
         assert_eq!(b.open_count(), MAX_OPEN);
         assert_eq!(b.counters().open_refused, 1);
     }
+
+    #[test]
+    fn names_past_the_bound_are_refused_and_counted_and_a_kept_one_is_renamed() {
+        let mut b = RangeBook::new();
+        let mut out = Vec::new();
+        let extra = 100;
+        for h in 0..(MAX_NAMES + extra) as u64 {
+            b.take(
+                Event::StringRegistered {
+                    handle: h,
+                    text: format!("s{h}"),
+                },
+                &mut out,
+            );
+            b.take(
+                Event::DomainCreated {
+                    domain: h,
+                    name: format!("d{h}"),
+                },
+                &mut out,
+            );
+        }
+        assert_eq!((b.strings.len(), b.domains.len()), (MAX_NAMES, MAX_NAMES));
+        assert_eq!(b.counters().names_refused, 2 * extra as u64);
+        b.take(
+            Event::StringRegistered {
+                handle: 0,
+                text: "again".into(),
+            },
+            &mut out,
+        );
+        assert_eq!(b.strings[&0], "again");
+        assert_eq!(b.counters().names_refused, 2 * extra as u64);
+    }
 }

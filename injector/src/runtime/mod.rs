@@ -86,55 +86,12 @@ pub(crate) fn initialize() {
         crate::log::line("OTEL_SDK_DISABLED=true: not attaching");
         return;
     }
-    // The tier is chosen before the first context exists (cuInit is running).
-    let (tier, refusal) = crate::sampling::tier::resolve(cfg.pc_sampling.as_deref());
-    if let Some(e) = &refusal {
-        crate::log::line(&format!(
-            "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
-        ));
-    }
-    let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
-    if tier == Tier::Off && cfg.pc_control_file.is_some() {
-        crate::log::line(&format!(
-            "{}",
-            crate::sampling::switch::RequestError::NotSwitchable
-        ));
-    }
-    let pc = (tier != Tier::Off).then(|| cupti::PcSettings {
-        tier,
-        buffer_pcs: cfg
-            .pc_buffer_pcs
-            .unwrap_or(if tier == Tier::Serialized || switchable {
-                crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
-            } else {
-                crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
-            }),
-        period: cfg.pc_sampling_period,
-        switchable,
-        runtime_callbacks: cfg.pc_runtime_callbacks,
-    });
-    let settings = AttachSettings {
-        cupti_path: cfg.cupti_path.clone(),
-        fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
-        buffer_bytes: cfg.buffer_bytes,
-        max_buffers: cfg.max_buffers,
-        pc,
-        nvtx: cfg.nvtx,
-        launch_accounting: cfg.launch_accounting,
-        device_buffers: (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
-        hooks: cupti::Hooks {
-            on_launch: pc::on_launch,
-            on_drained: pc::on_drained,
-            on_nvtx: nvtx::on_nvtx,
-            on_correlation: nvtx::on_correlation,
-            on_launched,
-        },
-    };
+    let choice = TierChoice::of(&cfg);
     // Before the callbacks exist, so that none finds it missing.
     let settler = cfg
         .launch_accounting
         .then(|| Settler::new(cfg.record_settle, LAUNCHES.get_or_init(Launches::default)));
-    let attached = match cupti::attach(&settings) {
+    let attached = match cupti::attach(&attach_settings(&cfg, &choice)) {
         Ok(a) => a,
         Err(e) => {
             let why = match &e {
@@ -152,7 +109,116 @@ pub(crate) fn initialize() {
     if !cupti::register_fork_child() {
         crate::log::line("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
     }
+    let stats = Arc::new(Stats::default());
+    let queue = match start_worker(&cfg, &choice, stats.clone()) {
+        Ok(queue) => queue,
+        Err(e) => {
+            crate::log::line(&format!(
+                "cannot start the exporter thread: {e}; not attaching"
+            ));
+            let _ = attached.stop();
+            return;
+        }
+    };
+    let stop_tx = match start_collector(&cfg, &choice, attached, queue, stats.clone(), settler) {
+        Ok(stop_tx) => stop_tx,
+        Err(e) => {
+            crate::log::line(&format!(
+                "cannot start the collector thread: {e}; not attaching"
+            ));
+            return;
+        }
+    };
+    let _ = RUNNING.set(Running {
+        stop: Mutex::new(Some(stop_tx)),
+        stats,
+        exit_deadline: cfg.exit_deadline,
+        launch_accounting: cfg.launch_accounting,
+    });
+    if !cupti::register_at_exit(at_exit) {
+        crate::log::line("atexit refused the exit flush: records of the last ~100 ms may be lost");
+    }
+}
 
+/// The PC sampling tier this process runs, chosen before the first context exists
+/// (cuInit is running).
+struct TierChoice {
+    tier: Tier,
+    /// The configured tier was refused (logged; counted on the resource).
+    refused: bool,
+    /// A control file may switch the tier at run time.
+    switchable: bool,
+}
+
+impl TierChoice {
+    fn of(cfg: &Config) -> TierChoice {
+        let (tier, refusal) = crate::sampling::tier::resolve(cfg.pc_sampling.as_deref());
+        if let Some(e) = &refusal {
+            crate::log::line(&format!(
+                "{e} (counted: gpu.pc_sampling.tier_refusals=1 on the resource)"
+            ));
+        }
+        if tier == Tier::Off && cfg.pc_control_file.is_some() {
+            crate::log::line(&format!(
+                "{}",
+                crate::sampling::switch::RequestError::NotSwitchable
+            ));
+        }
+        TierChoice {
+            tier,
+            refused: refusal.is_some(),
+            switchable: tier != Tier::Off && cfg.pc_control_file.is_some(),
+        }
+    }
+
+    /// Whether bursts may serialize kernels, now or after a switch.
+    fn serializes(&self) -> bool {
+        self.tier == Tier::Serialized || self.switchable
+    }
+}
+
+/// What CUPTI is attached with: buffers, PC sampling, NVTX, launch accounting, the
+/// runtime's hooks.
+fn attach_settings(cfg: &Config, choice: &TierChoice) -> AttachSettings {
+    let tier = choice.tier;
+    let pc = (tier != Tier::Off).then(|| cupti::PcSettings {
+        tier,
+        buffer_pcs: cfg.pc_buffer_pcs.unwrap_or(if choice.serializes() {
+            crate::config::PC_BUFFER_PCS_SERIALIZED_DEFAULT
+        } else {
+            crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
+        }),
+        period: cfg.pc_sampling_period,
+        switchable: choice.switchable,
+        runtime_callbacks: cfg.pc_runtime_callbacks,
+    });
+    AttachSettings {
+        cupti_path: cfg.cupti_path.clone(),
+        fallback_paths: CUPTI_FALLBACK_PATHS.iter().map(Into::into).collect(),
+        buffer_bytes: cfg.buffer_bytes,
+        max_buffers: cfg.max_buffers,
+        pc,
+        nvtx: cfg.nvtx,
+        launch_accounting: cfg.launch_accounting,
+        device_buffers: (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
+        hooks: cupti::Hooks {
+            on_launch: pc::on_launch,
+            on_drained: pc::on_drained,
+            on_nvtx: nvtx::on_nvtx,
+            on_correlation: nvtx::on_correlation,
+            on_launched,
+        },
+    }
+}
+
+/// Starts the worker (the exporter thread) with the process's resource, and PC
+/// sampling's runtime feeding it. Returns the queue into it.
+fn start_worker(
+    cfg: &Config,
+    choice: &TierChoice,
+    stats: Arc<Stats>,
+) -> std::io::Result<RecordQueue> {
+    let tier = choice.tier;
     let process = ProcessInfo::current();
     let (mut attrs, seed) = resource::resource_and_seed(
         &process,
@@ -161,9 +227,9 @@ pub(crate) fn initialize() {
         tier,
     );
     attrs.extend(resource::pc_refusal_attributes(
-        refusal
-            .as_ref()
-            .map(|_| cfg.pc_sampling.as_deref().unwrap_or("")),
+        choice
+            .refused
+            .then(|| cfg.pc_sampling.as_deref().unwrap_or("")),
     ));
     let stamp_limits = StampLimits {
         // Long enough for the next burst to open (at most the max gap after a burst).
@@ -171,22 +237,20 @@ pub(crate) fn initialize() {
         ..StampLimits::default()
     };
     let mut grace = cfg.flush_interval * 2 + worker::EXPORT_INTERVAL + SLICE_GRACE_EXTRA;
-    if tier == Tier::Serialized || switchable {
+    if choice.serializes() {
         // Held executions must still find their slice's root open.
         grace += Duration::from_nanos(stamp_limits.hold_ns);
     }
-    let serializes = tier == Tier::Serialized || switchable;
     let pc_settings = pc::RuntimeSettings {
         tier,
         burst: cfg.burst,
-        switchable,
+        switchable: choice.switchable,
         sync_before_start: cfg.pc_sync_before_start,
-        leased: serializes && cfg.pc_lease_dir != LeaseDirSetting::Off,
+        leased: choice.serializes() && cfg.pc_lease_dir != LeaseDirSetting::Off,
         keep_driver_callbacks: cfg.launch_accounting || cfg.nvtx,
     };
-    let stats = Arc::new(Stats::default());
     let export_cfg = cfg.export.clone();
-    let spawned = worker::spawn(
+    let (queue, _handle) = worker::spawn(
         worker::Settings {
             budget_bytes: cfg.budget_bytes,
             max_request_bytes: cfg.max_request_bytes,
@@ -202,25 +266,26 @@ pub(crate) fn initialize() {
             // A serialized process waits for its GPUs' sampler lease as tier off.
             start: pc_settings.tier_switch().declared(),
         },
-        stats.clone(),
+        stats,
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),
-    );
-    let queue = match spawned {
-        Ok((queue, _handle)) => {
-            if tier != Tier::Off {
-                pc::install(pc_settings, queue.sampling_sender());
-            }
-            queue
-        }
-        Err(e) => {
-            crate::log::line(&format!(
-                "cannot start the exporter thread: {e}; not attaching"
-            ));
-            let _ = attached.stop();
-            return;
-        }
-    };
+    )?;
+    if tier != Tier::Off {
+        pc::install(pc_settings, queue.sampling_sender());
+    }
+    Ok(queue)
+}
 
+/// Starts the collector thread ("gpu-otel-cupti": CUPTI's buffers into `queue`, the
+/// flush period, the control file, the sampler lease, the launch accounting) and NVTX.
+/// Returns the sender that stops it.
+fn start_collector(
+    cfg: &Config,
+    choice: &TierChoice,
+    attached: Attached,
+    queue: RecordQueue,
+    stats: Arc<Stats>,
+    settler: Option<Settler<'static>>,
+) -> std::io::Result<SyncSender<Control>> {
     let (stop_tx, stop_rx) = sync_channel(2);
     if cfg.nvtx {
         let wake = stop_tx.clone();
@@ -232,11 +297,10 @@ pub(crate) fn initialize() {
             cfg.nvtx_injection_path.as_deref(),
         );
     }
-    let collector_stats = stats.clone();
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
     // the collector to hold flushes back (a flush during a burst kept it from closing).
-    let fixed = tier == Tier::Off || (tier == Tier::Continuous && !switchable);
+    let fixed = choice.tier == Tier::Off || (choice.tier == Tier::Continuous && !choice.switchable);
     let mut flushing = Flushing {
         interval,
         by_cupti: false,
@@ -246,17 +310,18 @@ pub(crate) fn initialize() {
     if fixed {
         flushing.by_cupti(&attached);
     }
-    let control =
-        switchable.then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
+    let control = choice
+        .switchable
+        .then(|| ControlFile::new(cfg.pc_control_file.clone().unwrap_or_default()));
     // Opened on the collector thread, which may create its directory.
-    let lease = serializes.then(|| {
+    let lease = choice.serializes().then(|| {
         (
             cfg.pc_lease_dir.clone(),
             cfg.pc_lease,
             cfg.cuda_visible_devices.clone(),
         )
     });
-    let started = std::thread::Builder::new()
+    std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -265,15 +330,7 @@ pub(crate) fn initialize() {
                     lease::SamplerLease::new(&dir, cfg, devices)
                 });
                 collect(
-                    attached,
-                    queue,
-                    collector_stats,
-                    interval,
-                    stop_rx,
-                    control,
-                    lease,
-                    flushing,
-                    settler,
+                    attached, queue, stats, interval, stop_rx, control, lease, flushing, settler,
                 )
             }));
             if r.is_err() {
@@ -282,22 +339,8 @@ pub(crate) fn initialize() {
                     "collector thread panicked; GPU telemetry stops, the application runs on",
                 );
             }
-        });
-    if let Err(e) = started {
-        crate::log::line(&format!(
-            "cannot start the collector thread: {e}; not attaching"
-        ));
-        return;
-    }
-    let _ = RUNNING.set(Running {
-        stop: Mutex::new(Some(stop_tx)),
-        stats,
-        exit_deadline: cfg.exit_deadline,
-        launch_accounting: cfg.launch_accounting,
-    });
-    if !cupti::register_at_exit(at_exit) {
-        crate::log::line("atexit refused the exit flush: records of the last ~100 ms may be lost");
-    }
+        })?;
+    Ok(stop_tx)
 }
 
 /// Drains completed CUPTI buffers into the queue (each record counted against its

@@ -7,9 +7,10 @@ use semconv::{Tier, Window};
 
 use super::samples::PcRecord;
 
-/// A message from the PC-sampling side to the worker. These travel on an
-/// unbounded (lossless) channel: a lost window would be a sequence hole, and they are
-/// few (at most two per burst, plus one PC drain per burst or drain period).
+/// A message from the PC-sampling side to the worker. These travel on a channel of
+/// their own byte bound (`worker::SamplingSender`): they are few (at most two per burst,
+/// plus one PC drain per burst or drain period), and at the bound the PC records go
+/// first, since a lost window would be a sequence hole.
 #[derive(Debug, Clone, Default)]
 pub struct SamplingMsg {
     /// PC records drained (serialized: joined by correlation id; continuous: per function).

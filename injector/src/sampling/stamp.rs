@@ -1,7 +1,7 @@
 //! Exporter-side stamping of the serialized tier. Pure: instants are arguments.
 //!
 //! The [`Stamper`] keeps a `semconv::WindowStore` fed with every window record the
-//! injector put on the wire (the same records, in a lossless channel), and classifies
+//! injector put on the wire (the same records, on the sampling channel), and classifies
 //! each kernel execution with `WindowStore::classify`, the receiver's own code. An
 //! execution whose answer is still `unknown` (a window that covers it has not closed,
 //! or no window after it arrived yet) is held until the answer settles, for at most

@@ -5,13 +5,15 @@
 //! ```text
 //! collector ──RecordQueue (byte budget, never waits)──▶ worker: Slicer / Stamper
 //! NVTX callbacks ──NvtxSender (same budget)──▶          RangeBook → range spans
-//! PC sampling ──SamplingSender (lossless)──▶            windows, PC samples, tier epochs
+//! PC sampling ──SamplingSender (own byte bound)──▶      windows, PC samples, tier epochs
 //!   → export::Batcher (protobuf straight from records, requests ≤ max bytes)
 //!   ──export::SendPool──▶ "gpu-otel-send": several requests in flight (tonic / reqwest)
 //! ```
 //!
-//! Memory is bounded by one budget of bytes ([`crate::budget`]): records waiting in the
-//! queue plus encoded requests waiting or in flight. A batch that would pass it is
+//! Kernel records and NVTX events are bounded by one budget of bytes
+//! ([`crate::budget`]): records waiting in the queue plus encoded requests waiting or in
+//! flight; PC sampling's messages by a byte bound of their own
+//! ([`crate::config::SAMPLING_CHANNEL_BYTES`], PC records refused first). A batch that would pass it is
 //! dropped whole at the door (newest first: what is queued is older and already paid
 //! for) and counted as `queue_full`; the application never waits and never grows our
 //! memory past the budget. A failed export counts every span it carried
@@ -39,7 +41,9 @@ use semconv::{Serialized, Tier};
 
 use crate::budget::Budget;
 use crate::clock::now_ns;
-use crate::config::{BUDGET_BYTES_DEFAULT, IN_FLIGHT_DEFAULT, MAX_REQUEST_BYTES_DEFAULT};
+use crate::config::{
+    BUDGET_BYTES_DEFAULT, IN_FLIGHT_DEFAULT, MAX_REQUEST_BYTES_DEFAULT, SAMPLING_CHANNEL_BYTES,
+};
 use crate::dump::Dump;
 use crate::export::{Batcher, Request, SendPool, Sink};
 use crate::model::{KernelSpan, OtherKind, Slicer};
@@ -51,7 +55,7 @@ use crate::sampling::message::{Declared, SamplingCounters, SamplingMsg};
 use crate::sampling::samples::PcRecord;
 use crate::sampling::stamp::{StampLimits, Stamper};
 use crate::stats::Stats;
-use queue::Msg;
+use queue::{Charged, Msg};
 
 /// Longest a span waits on the worker before its request is cut.
 pub const EXPORT_INTERVAL: Duration = Duration::from_millis(200);
@@ -155,9 +159,20 @@ where
     let budget = Arc::new(Budget::new(settings.budget_bytes));
     let (tx, rx) = channel();
     let (sampling, sampling_rx) = channel();
+    let room = Arc::new(Budget::new(SAMPLING_CHANNEL_BYTES));
     let (pool, sender) =
         SendPool::start(settings.in_flight, stats.clone(), budget.clone(), make_sink)?;
-    let queue = RecordQueue::new(tx, sampling, stats.clone(), budget.clone(), pool.closer());
+    let queue = RecordQueue::new(
+        tx,
+        (sampling, room.clone()),
+        stats.clone(),
+        budget.clone(),
+        pool.closer(),
+    );
+    let sampling_rx = SamplingRx {
+        rx: sampling_rx,
+        room,
+    };
     let handle = std::thread::Builder::new()
         .name("gpu-otel-export".into())
         .spawn(move || {
@@ -174,12 +189,26 @@ where
     Ok((queue, handle))
 }
 
+/// The worker's end of the sampling channel: taking a message off gives its bytes back.
+struct SamplingRx {
+    rx: Receiver<Charged>,
+    room: Arc<Budget>,
+}
+
+impl SamplingRx {
+    fn try_recv(&self) -> Result<SamplingMsg, std::sync::mpsc::TryRecvError> {
+        let (m, cost) = self.rx.try_recv()?;
+        self.room.release(cost);
+        Ok(m)
+    }
+}
+
 fn run(
     settings: Settings,
     stats: Arc<Stats>,
     budget: Arc<Budget>,
     rx: Receiver<Msg>,
-    sampling_rx: Receiver<SamplingMsg>,
+    sampling_rx: SamplingRx,
     pool: SendPool,
 ) {
     let resource = settings.resource.clone();

@@ -38,7 +38,7 @@ use super::{conn, response};
 use crate::config::IngestConfig;
 use crate::entry::{Admission, Refusal, RETRY_AFTER};
 use crate::handoff::{Handoff, NotAdmitted};
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 use crate::telemetry::Transport;
 use crate::wire::census::Census;
 

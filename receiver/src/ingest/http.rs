@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::entry::Admission;
 use crate::handoff::NotAdmitted;
-use crate::reconcile::IngestReport;
+use crate::reconcile::prepared::IngestReport;
 use crate::wire::{self, census::Census};
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
@@ -29,7 +29,7 @@ use super::{conn, response};
 use crate::config::IngestConfig;
 use crate::entry::{Refusal, RETRY_AFTER};
 use crate::handoff::Handoff;
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 use crate::telemetry::Transport;
 
 /// `google.rpc.Status`, the error body of OTLP/HTTP.

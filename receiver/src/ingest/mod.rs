@@ -1,7 +1,7 @@
 //! Ingest: the OTLP/gRPC and OTLP/HTTP front ends. Each request passes the
 //! [`gate::Gate`] (TLS on both listeners, `tls.rs`, one accept path in `conn.rs`, and
 //! bearer tokens, `auth.rs`, checked before a body is read), is admitted against the
-//! pending-bytes budget, read into a [`crate::reconcile::Prepared`] on its connection's
+//! pending-bytes budget, read into a [`crate::reconcile::prepared::Prepared`] on its connection's
 //! task, and handed to the pipeline through the [`crate::handoff::Handoff`], which says
 //! what the sender is told. Refusals map onto each protocol's "retry later"
 //! (ResourceExhausted with RetryInfo / 429 with Retry-After) and "unavailable" (503).
@@ -19,7 +19,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 };
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::reconcile::IngestReport;
+use crate::reconcile::prepared::IngestReport;
 
 /// An axum listener whose connections have TCP_NODELAY on: without it an answer
 /// written while an earlier segment is unacknowledged waits for the peer's delayed

@@ -182,6 +182,17 @@ impl PodIndex {
     }
 
     fn insert(&mut self, entry: PodEntry) {
+        // A restarted container's previous id still names it (its last spans come
+        // after the restart); older ids go, so a container restarting for days does
+        // not grow the index.
+        if let Some((old, _)) = self.by_uid.get(&entry.uid) {
+            let keep = |id: &String| {
+                entry.containers.iter().any(|(c, _)| c == id)
+                    || old.containers.iter().any(|(c, _)| c == id)
+            };
+            self.by_container
+                .retain(|id, (uid, _)| *uid != entry.uid || keep(id));
+        }
         for (id, name) in &entry.containers {
             self.by_container
                 .insert(id.clone(), (entry.uid.clone(), name.clone()));

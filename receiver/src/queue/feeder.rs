@@ -21,7 +21,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::store::{Store, Stored};
 use crate::entry::{Admission, Entry};
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 use crate::telemetry::QueueCounters;
 use crate::wire::census::{Census, Limits};
 use crate::wire::WireRequest;

@@ -61,7 +61,7 @@ use super::{start, Appender, Budget, QueueTasks, Tracker};
 use crate::config::{Fsync, QueueConfig};
 use crate::entry::{Admission, Entry, Refusal};
 use crate::fixtures;
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 use crate::telemetry::QueueCounters;
 
 // ---- the steps ----

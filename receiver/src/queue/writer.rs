@@ -26,7 +26,7 @@ use super::timing::{Broken, Timing};
 use super::Budget;
 use crate::config::Fsync;
 use crate::entry::{Admission, Entry};
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 use crate::telemetry::QueueCounters;
 
 /// What the writer is asked to do.

@@ -3,6 +3,9 @@
 use prost::Message;
 use semconv::{SamplingMode, Serialized, Tier, Window};
 
+use opentelemetry_proto::tonic::resource::v1::Resource;
+
+use super::prepared::IngestReport;
 use super::*;
 use crate::fixtures::{self, kernel, plain, request, resource, spans_of, window_carrier};
 

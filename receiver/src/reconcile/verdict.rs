@@ -63,7 +63,7 @@ impl Stamp {
             Some(s) => s.parse().map_or_else(
                 // The message quotes what arrived: a few dozen characters of it.
                 |e: semconv::serialized::ParseSerializedError| {
-                    Stamp::Invalid(crate::reconcile::shortened(&e.to_string(), 160))
+                    Stamp::Invalid(crate::wire::shortened(&e.to_string(), 160))
                 },
                 Stamp::Valid,
             ),

@@ -11,7 +11,7 @@ use semconv::{codec, otlp, Serialized, Tier, Window};
 
 use super::*;
 use crate::fixtures::{kernel, plain, request, resource, window_carrier};
-use crate::reconcile::Prepared;
+use crate::reconcile::prepared::Prepared;
 
 fn any_value() -> impl Strategy<Value = AnyValue> {
     let leaf = prop_oneof![

@@ -251,6 +251,58 @@ fn a_relist_deletes_the_pods_it_no_longer_names() {
     );
 }
 
+fn pod(uid: &str, container_id: &str) -> Pod {
+    use k8s_openapi::api::core::v1::{ContainerStatus, PodStatus};
+    let mut pod = Pod::default();
+    pod.metadata.uid = Some(uid.to_string());
+    pod.metadata.name = Some(format!("pod-{uid}"));
+    pod.status = Some(PodStatus {
+        container_statuses: Some(vec![ContainerStatus {
+            name: "main".into(),
+            container_id: Some(format!("containerd://{container_id}")),
+            ..ContainerStatus::default()
+        }]),
+        ..PodStatus::default()
+    });
+    pod
+}
+
+#[test]
+fn pod_churn_keeps_only_the_live_pods_and_those_deleted_within_the_keep_time() {
+    // A pod created and deleted every 100 ms, for 500 s of watch events: faster than a
+    // node schedules pods, and the index still holds only what it must.
+    let mut index = PodIndex::default();
+    let step = 100_000_000;
+    let kept = (KEEP_DELETED.as_nanos() as u64 / step) as usize + 1;
+    for i in 0..5_000u64 {
+        let now = i * step;
+        let p = pod(&format!("uid-{i}"), &format!("c-{i}"));
+        index.apply(PodEvent::Applied(p.clone()), now);
+        index.apply(PodEvent::Deleted(p), now);
+        assert!(index.len() <= kept, "{} pods at event {i}", index.len());
+        assert!(index.by_container.len() <= kept);
+    }
+    assert_eq!(index.len(), kept);
+}
+
+#[test]
+fn a_container_restarting_forever_keeps_only_its_current_and_previous_ids() {
+    let mut index = PodIndex::default();
+    for i in 0..10_000u64 {
+        index.apply(
+            PodEvent::Applied(pod("crashloop", &format!("c-{i}"))),
+            i * SECOND,
+        );
+        assert!(index.by_container.len() <= 2);
+    }
+    for id in ["c-9999", "c-9998"] {
+        let mut attrs = vec![otlp::string(a::CONTAINER_ID, id)];
+        assert_eq!(index.attribute(&mut attrs), Attribution::Named, "{id}");
+    }
+    let mut oldest = vec![otlp::string(a::CONTAINER_ID, "c-0")];
+    assert_eq!(index.attribute(&mut oldest), Attribution::UnknownPod);
+}
+
 proptest! {
     /// Adding is idempotent and only ever adds.
     #[test]

@@ -778,6 +778,24 @@ impl Slicer {
             a::GPU_PC_SAMPLING_PC_STALL_REASONS,
             f.pcs.iter().map(|p| p.top_stall.to_string()),
         ));
+        // Every (PC, stall) pair, for the receiver's profiles: the hot list above
+        // is for a person and keeps only each PC's top stall.
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
+            f.pairs.iter().map(|p| p.offset),
+        ));
+        attrs.push(str_array(
+            a::GPU_PC_SAMPLING_PAIR_STALL_REASONS,
+            f.pairs.iter().map(|p| p.stall.to_string()),
+        ));
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS,
+            f.pairs.iter().map(|p| p.samples),
+        ));
+        attrs.push(int_kv(
+            a::GPU_PC_SAMPLING_PAIRS_DROPPED,
+            sat(f.pairs_dropped as u64),
+        ));
         self.child(
             slice,
             format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES),
@@ -954,6 +972,8 @@ mod tests {
             summary: PcSummary::default(),
             pcs: Vec::new(),
             distinct_pcs: 0,
+            pairs: Vec::new(),
+            pairs_dropped: 0,
         };
         let span = s.function_span(&f, T0, T0 + MS);
         let has = |k| semconv::otlp::find(&span.attributes, k).is_some();

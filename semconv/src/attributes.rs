@@ -265,6 +265,12 @@ pub const GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pair_sampl
 /// Examples: `[0]`.
 pub const GPU_PC_SAMPLING_PAIRS_DROPPED: &str = "gpu.pc_sampling.pairs_dropped";
 
+/// Samples of a process's period left out of its profile by the receiver's byte bound (export.profiles_max_bytes), an attribute of the OTLP profile; kept and dropped samples sum to the period's samples.
+///
+/// Type: int; requirement level: opt_in; stability: development.
+/// Examples: `[0]`.
+pub const GPU_PC_SAMPLING_SAMPLES_DROPPED: &str = "gpu.pc_sampling.samples_dropped";
+
 /// The raw GPU_OTEL_PC_SAMPLING value when it was refused (unknown or two tiers at once), so the refusal is visible where the tier is.
 ///
 /// Type: string; requirement level: recommended; stability: development.
@@ -912,6 +918,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_PC_SAMPLING_PAIRS_DROPPED,
+        ty: AttributeType::Int,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_SAMPLES_DROPPED,
         ty: AttributeType::Int,
         requirement: Requirement::OptIn,
     },

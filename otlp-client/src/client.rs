@@ -65,6 +65,14 @@ impl Client {
         self.send_signal(Signal::Metrics, request).await
     }
 
+    /// One attempt to deliver `request`, an encoded OTLP Profiles
+    /// `ExportProfilesServiceRequest` (`v1development`): `ProfilesService/Export` over
+    /// gRPC; over OTLP/HTTP (protobuf) to this client's endpoint as given, so make the
+    /// client with the profiles URL (`…/v1development/profiles`).
+    pub async fn send_profiles(&self, request: Bytes) -> Attempt {
+        self.send_signal(Signal::Profiles, request).await
+    }
+
     async fn send_signal(&self, signal: Signal, request: Bytes) -> Attempt {
         match &self.transport {
             #[cfg(feature = "grpc")]

@@ -30,6 +30,7 @@ use crate::k8s::PodAttributes;
 use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::output_sampling::policy::Policy;
 use crate::output_sampling::OutputSampling;
+use crate::profiles::{PeriodProfile, ProfileSettings, Profiles};
 use crate::queue::{QueueError, QueueTasks};
 use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
 use crate::telemetry::{PipelineSnapshot, Telemetry};
@@ -276,6 +277,16 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let mut exporters =
         Exporter::start(sinks, settings, &telemetry.export, opened.delivery.clone());
     let span_senders = exporters.iter().map(Exporter::sender).collect();
+    let profiles_sender = match config.profiles_target() {
+        Some(target) => {
+            let exporter =
+                Exporter::start_profiles(Sink::for_target(&config, target)?, settings, &telemetry.export);
+            let sender = exporter.sender();
+            exporters.push(exporter);
+            Some(sender)
+        }
+        None => None,
+    };
     let metrics_sender = metrics_sink.map(|sink| {
         let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);
         let sender = exporter.sender();
@@ -299,7 +310,7 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
         reconciler.restore_window(key, window);
     }
     let stop_pipeline = CancellationToken::new();
-    let fanout = Fanout::new(span_senders, metrics_sender);
+    let fanout = Fanout::new(span_senders, metrics_sender).with_profiles(profiles_sender);
     let metrics = KernelMetrics::new(MetricsSettings {
         enabled: config.metrics.enabled,
         interval: config.metrics.interval,
@@ -315,6 +326,13 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
         reconciler,
         Stages {
             pods,
+            profiles: Profiles::new(ProfileSettings {
+                enabled: config.export.profiles_endpoint.is_some()
+                    || config.export.pprof_dir.is_some(),
+                keep_spans: config.export.profiles_keep_spans,
+                max_bytes: config.export.profiles_max_bytes,
+            }),
+            pprof_dir: config.export.pprof_dir.clone(),
             metrics,
             sampling,
         },
@@ -494,6 +512,10 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 struct Stages {
     /// Names the pod of each resource (`kubernetes.pod_attributes`).
     pods: Option<PodAttributes>,
+    /// Makes the PC samples' profiles (and takes their spans out where so configured).
+    profiles: Profiles,
+    /// Where the pprof files go (`export.pprof_dir`).
+    pprof_dir: Option<std::path::PathBuf>,
     /// Counts every kernel span into the kernel metrics.
     metrics: KernelMetrics,
     /// Drops kernel spans by the output sampling policy (off by default).
@@ -501,13 +523,30 @@ struct Stages {
 }
 
 impl Stages {
-    fn apply(&mut self, ready: Vec<Ready>, telemetry: &Telemetry, now: u64) -> Vec<Ready> {
+    /// The output to export, and the profiles made from it on the way (the pprof files
+    /// already written).
+    fn apply(
+        &mut self,
+        ready: Vec<Ready>,
+        telemetry: &Telemetry,
+        now: u64,
+    ) -> (Vec<Ready>, Vec<PeriodProfile>) {
         let ready = match &self.pods {
             Some(pods) => pods.apply(ready),
             None => ready,
         };
-        self.sampling
-            .apply(ready, &telemetry.sampling, &mut self.metrics, now)
+        let (ready, profiles) = self.profiles.apply(ready);
+        if let Some(dir) = &self.pprof_dir {
+            for p in &profiles {
+                if let Err(e) = crate::export::pprof_dir::write(dir, p) {
+                    tracing::warn!(dir = %dir.display(), error = %e, "pprof file not written");
+                }
+            }
+        }
+        let ready = self
+            .sampling
+            .apply(ready, &telemetry.sampling, &mut self.metrics, now);
+        (ready, profiles)
     }
 }
 
@@ -541,7 +580,8 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                let ready = stages.apply(ready, &telemetry, arrival);
+                let (ready, profiles) = stages.apply(ready, &telemetry, arrival);
+                submit_profiles(&export, profiles);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
@@ -551,7 +591,8 @@ async fn run(
             let now = intake.now();
             let ready = r.tick(now);
             publish(&telemetry, &r);
-            let ready = stages.apply(ready, &telemetry, now);
+            let (ready, profiles) = stages.apply(ready, &telemetry, now);
+            submit_profiles(&export, profiles);
             export.submit(intake.hand_over(&mut r, ready)).await;
             if let Some(m) = stages.metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
@@ -563,12 +604,19 @@ async fn run(
         let ready = r.drain();
         publish(&telemetry, &r);
         let now = intake.now();
-        let ready = stages.apply(ready, &telemetry, now);
+        let (ready, profiles) = stages.apply(ready, &telemetry, now);
+        submit_profiles(&export, profiles);
         export.submit(intake.hand_over(&mut r, ready)).await;
     }
     // The last interval, however short: what left is counted.
     if let Some(m) = stages.metrics.flush(intake.now()) {
         export.submit_metrics(m.encode_to_vec().into()).await;
+    }
+}
+
+fn submit_profiles(export: &Fanout, profiles: Vec<PeriodProfile>) {
+    for p in profiles {
+        export.submit_profiles(p.request);
     }
 }
 
@@ -620,6 +668,12 @@ mod tests {
             r,
             Stages {
                 pods: None,
+                profiles: Profiles::new(ProfileSettings {
+                    enabled: false,
+                    keep_spans: true,
+                    max_bytes: 0,
+                }),
+                pprof_dir: None,
                 metrics: KernelMetrics::new(MetricsSettings {
                     enabled: false,
                     interval: Duration::from_secs(10),

@@ -13,6 +13,7 @@
 
 pub mod batch;
 pub mod health;
+pub mod pprof_dir;
 pub mod sink;
 
 use std::collections::VecDeque;
@@ -62,6 +63,10 @@ pub struct ExportCounters {
     pub metric_requests_exported: AtomicU64,
     /// Kernel metrics requests dropped (fatal error or retries exhausted).
     pub metric_requests_dropped: AtomicU64,
+    /// OTLP Profiles requests delivered (one per process and drain period).
+    pub profile_requests_exported: AtomicU64,
+    /// OTLP Profiles requests dropped (fatal error, retries exhausted, full queue).
+    pub profile_requests_dropped: AtomicU64,
     /// Whether its attempts deliver.
     health: Mutex<Health>,
 }
@@ -101,13 +106,16 @@ pub enum Role {
     /// Only the kernel metrics (`export.metrics_endpoint`); its full queue drops the
     /// oldest requests.
     Metrics,
+    /// Only the PC samples' OTLP Profiles (`export.profiles_endpoint`); its full queue
+    /// drops the oldest requests.
+    Profiles,
 }
 
 impl Role {
     fn when_full(self) -> WhenFull {
         match self {
             Role::Primary => WhenFull::Wait,
-            Role::Mirror | Role::Metrics => WhenFull::DropOldest,
+            Role::Mirror | Role::Metrics | Role::Profiles => WhenFull::DropOldest,
         }
     }
 }
@@ -188,6 +196,16 @@ impl ExportTelemetry {
                     d.name,
                     c.metric_requests_exported.load(Relaxed),
                     c.metric_requests_dropped.load(Relaxed)
+                );
+                continue;
+            }
+            if d.role == Role::Profiles {
+                let _ = write!(
+                    out,
+                    "{sep}{} (profiles): {} requests exported, {} dropped",
+                    d.name,
+                    c.profile_requests_exported.load(Relaxed),
+                    c.profile_requests_dropped.load(Relaxed)
                 );
                 continue;
             }
@@ -291,6 +309,9 @@ enum Payload {
     /// An encoded `ExportMetricsServiceRequest`: the kernel metrics of one interval,
     /// sent on its own, never batched with spans.
     Metrics(bytes::Bytes),
+    /// An encoded `ExportProfilesServiceRequest`: one process's PC samples over one
+    /// drain period, to the profiles destination only.
+    Profiles(bytes::Bytes),
 }
 
 #[derive(Debug)]
@@ -306,6 +327,14 @@ impl Item {
             spans: 0,
             bytes: body.len(),
             payload: Payload::Metrics(body),
+        }
+    }
+
+    fn profiles(body: bytes::Bytes) -> Item {
+        Item {
+            spans: 0,
+            bytes: body.len(),
+            payload: Payload::Profiles(body),
         }
     }
 
@@ -449,6 +478,9 @@ impl Queue {
                     Payload::Metrics(_) => {
                         c.metric_requests_dropped.fetch_add(1, Relaxed);
                     }
+                    Payload::Profiles(_) => {
+                        c.profile_requests_dropped.fetch_add(1, Relaxed);
+                    }
                 }
             }
         }
@@ -552,13 +584,24 @@ impl ExportSender {
 pub struct Fanout {
     spans: Vec<ExportSender>,
     metrics: Option<ExportSender>,
+    profiles: Option<ExportSender>,
 }
 
 impl Fanout {
     /// Span requests go to every one of `spans`; kernel metrics go to `metrics` alone
     /// when it is set, else beside the spans.
     pub fn new(spans: Vec<ExportSender>, metrics: Option<ExportSender>) -> Fanout {
-        Fanout { spans, metrics }
+        Fanout {
+            spans,
+            metrics,
+            profiles: None,
+        }
+    }
+
+    /// The same, with the profiles destination (`export.profiles_endpoint`).
+    pub fn with_profiles(mut self, profiles: Option<ExportSender>) -> Fanout {
+        self.profiles = profiles;
+        self
     }
 
     /// Queues requests on every destination, in order, each with the origins of its
@@ -617,6 +660,18 @@ impl Fanout {
         primary.queue.push(Item::metrics(body.clone())).await;
         for m in mirrors {
             let _ = m.queue.try_push(Item::metrics(body.clone()));
+        }
+    }
+}
+
+impl Fanout {
+    /// Queues one OTLP Profiles request on the profiles destination, if there is one
+    /// (never waiting: a full queue drops its oldest). Not kept on disk by the
+    /// persistent queue: the spans they were made from are, and a replay makes them
+    /// again.
+    pub fn submit_profiles(&self, body: bytes::Bytes) {
+        if let Some(only) = &self.profiles {
+            let _ = only.queue.try_push(Item::profiles(body));
         }
     }
 }
@@ -706,6 +761,17 @@ impl Exporter {
         Exporter::start_one(sink, settings, registered, Role::Metrics.when_full(), None)
     }
 
+    /// Starts the worker of the profiles destination: it carries no spans, so the
+    /// persistent queue never waits for it.
+    pub fn start_profiles(
+        sink: Sink,
+        settings: BatchSettings,
+        telemetry: &ExportTelemetry,
+    ) -> Exporter {
+        let registered = telemetry.register(&sink.endpoint(), Role::Profiles);
+        Exporter::start_one(sink, settings, registered, Role::Profiles.when_full(), None)
+    }
+
     /// A handle to submit with.
     pub fn sender(&self) -> ExportSender {
         self.sender.clone()
@@ -745,6 +811,10 @@ async fn run(mut sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
         let (mut batch, mut origins) = match first.payload {
             Payload::Metrics(body) => {
                 deliver_metrics(&mut sink, body, &s.backoff, &queue).await;
+                continue;
+            }
+            Payload::Profiles(body) => {
+                deliver_profiles(&mut sink, body, &s.backoff, &queue).await;
                 continue;
             }
             Payload::Spans { req, origins } => (own(req), origins),
@@ -887,6 +957,45 @@ async fn deliver_metrics(sink: &mut Sink, body: bytes::Bytes, backoff: &Backoff,
     }
 }
 
+/// Delivers one OTLP Profiles request with the spans' retries and backoff; counted per
+/// destination as a profiles request exported or dropped.
+async fn deliver_profiles(sink: &mut Sink, body: bytes::Bytes, backoff: &Backoff, queue: &Queue) {
+    let c = &queue.counters;
+    let started = Instant::now();
+    let mut attempt = 0u32;
+    loop {
+        let hint = match sink.send_profiles(body.clone()).await.verdict {
+            Verdict::Delivered => {
+                queue.attempted(Ok(()));
+                c.profile_requests_exported.fetch_add(1, Relaxed);
+                return;
+            }
+            Verdict::TooLarge(why) | Verdict::Fatal(why) => {
+                queue.attempted(Err(&why));
+                tracing::error!(destination = %queue.destination, reason = %why, "Profiles export failed; dropped");
+                c.profile_requests_dropped.fetch_add(1, Relaxed);
+                return;
+            }
+            Verdict::Retry(retry) => {
+                queue.attempted(Err(&retry.why));
+                retry.after
+            }
+        };
+        match backoff.next_delay(attempt, hint, rand::random::<f64>(), started.elapsed()) {
+            Some(delay) => {
+                c.retries.fetch_add(1, Relaxed);
+                tokio::time::sleep(delay).await;
+                attempt += 1;
+            }
+            None => {
+                tracing::error!(destination = %queue.destination, "Profiles export retries exhausted; dropped");
+                c.profile_requests_dropped.fetch_add(1, Relaxed);
+                return;
+            }
+        }
+    }
+}
+
 /// Sends one batch with retries and counts the outcome, except a refusal as too large,
 /// which is returned for the caller to split. Every attempt's outcome goes to the
 /// destination's health (a refusal as too large is an answer, not an outage).
@@ -992,6 +1101,7 @@ mod tests {
         match &i.payload {
             Payload::Spans { req, .. } => req.resource_spans[0].scope_spans[0].spans[0].clone(),
             Payload::Metrics(_) => panic!("a metrics request"),
+            Payload::Profiles(_) => panic!("a profiles request"),
         }
     }
 

@@ -153,6 +153,15 @@ impl Sink {
 }
 
 impl Sink {
+    /// One attempt to deliver an OTLP Profiles request (an encoded
+    /// `ExportProfilesServiceRequest`) to the profiles destination.
+    pub async fn send_profiles(&mut self, body: bytes::Bytes) -> Attempt {
+        match self {
+            Sink::Otlp(client) => client.send_profiles(body).await,
+            Sink::File { .. } => Attempt::fatal("profiles go to an OTLP endpoint, not a file"),
+        }
+    }
+
     /// One attempt to deliver a metrics request (an encoded
     /// `ExportMetricsServiceRequest`): to the backend's metrics service, or as an
     /// OTLP-JSON line to the file beside the span file (`<file>.metrics.jsonl`), so the

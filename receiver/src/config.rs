@@ -925,7 +925,10 @@ impl Config {
         }
         if let Some(url) = var(PROFILES_ENDPOINT_ENV).filter(|v| !v.trim().is_empty()) {
             self.export.profiles_endpoint = Some(url);
-            set.set("export.profiles_endpoint", Source::Env(PROFILES_ENDPOINT_ENV));
+            set.set(
+                "export.profiles_endpoint",
+                Source::Env(PROFILES_ENDPOINT_ENV),
+            );
         }
         let (env, errors) = EnvSettings::read(var);
         if let Some(e) = errors.first() {

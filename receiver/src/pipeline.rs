@@ -279,8 +279,11 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let span_senders = exporters.iter().map(Exporter::sender).collect();
     let profiles_sender = match config.profiles_target() {
         Some(target) => {
-            let exporter =
-                Exporter::start_profiles(Sink::for_target(&config, target)?, settings, &telemetry.export);
+            let exporter = Exporter::start_profiles(
+                Sink::for_target(&config, target)?,
+                settings,
+                &telemetry.export,
+            );
             let sender = exporter.sender();
             exporters.push(exporter);
             Some(sender)

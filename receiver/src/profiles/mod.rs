@@ -83,7 +83,8 @@ impl Profiles {
                             .iter()
                             .filter(|b| {
                                 SpanMeta::read(b).is_ok_and(|m| {
-                                    m.name().starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES)
+                                    m.name()
+                                        .starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES)
                                 })
                             })
                             .filter_map(|b| Span::decode(b.as_ref()).ok())

@@ -186,7 +186,10 @@ pub fn build(period: &PeriodSamples, max_bytes: usize) -> Built {
         a::GPU_PC_SAMPLING_PAIRS_DROPPED,
         any_value::Value::IntValue(i64::MAX),
     );
-    let (samples_attr, _) = dict.attribute(a::GPU_PC_SAMPLING_SAMPLES_DROPPED, any_value::Value::IntValue(i64::MAX));
+    let (samples_attr, _) = dict.attribute(
+        a::GPU_PC_SAMPLING_SAMPLES_DROPPED,
+        any_value::Value::IntValue(i64::MAX),
+    );
     let mut profile = Profile {
         sample_type: Some(ValueType {
             type_strindex,

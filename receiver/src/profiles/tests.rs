@@ -18,6 +18,9 @@ use super::samples::{periods, PeriodSamples};
 const LONG: &str = "smsp__pcsamp_warps_issue_stalled_long_scoreboard";
 const WAIT: &str = "smsp__pcsamp_warps_issue_stalled_wait";
 const SELECTED: &str = "smsp__pcsamp_warps_issue_stalled_selected";
+/// Functions, each with its (offset, stall, samples) pairs.
+type Functions = Vec<(String, Vec<(u64, String, u64)>)>;
+
 const START: u64 = 1_700_000_000_000_000_000;
 const END: u64 = START + 100_000_000;
 
@@ -26,7 +29,12 @@ fn ints(key: &str, v: &[u64]) -> KeyValue {
 }
 
 fn strs(key: &str, v: &[&str]) -> KeyValue {
-    array(key, v.iter().map(|s| Value::StringValue(s.to_string())).collect())
+    array(
+        key,
+        v.iter()
+            .map(|s| Value::StringValue(s.to_string()))
+            .collect(),
+    )
 }
 
 fn array(key: &str, values: Vec<Value>) -> KeyValue {
@@ -120,7 +128,7 @@ fn otlp_pcs(b: &Built) -> Vec<(String, u64)> {
     pcs
 }
 
-fn input_totals(spans: &[(String, Vec<(u64, String, u64)>)]) -> BTreeMap<String, u64> {
+fn input_totals(spans: &Functions) -> BTreeMap<String, u64> {
     let mut out = BTreeMap::new();
     for (_, pairs) in spans {
         for (_, stall, n) in pairs {
@@ -134,13 +142,21 @@ fn input_totals(spans: &[(String, Vec<(u64, String, u64)>)]) -> BTreeMap<String,
 #[test]
 fn every_pc_and_stall_of_a_period_becomes_a_sample_linked_to_the_slice_span() {
     let spans = [
-        function_span("_Z4spinPfi", &[(272, LONG, 800), (272, WAIT, 100), (304, SELECTED, 120)], 0),
+        function_span(
+            "_Z4spinPfi",
+            &[(272, LONG, 800), (272, WAIT, 100), (304, SELECTED, 120)],
+            0,
+        ),
         function_span("_Z3addPf", &[(16, WAIT, 5)], 0),
     ];
     let b = build(&one_period(&spans), 1 << 20);
     assert_eq!(
         otlp_totals(&b),
-        BTreeMap::from([(LONG.into(), 800), (SELECTED.into(), 120), (WAIT.into(), 105)])
+        BTreeMap::from([
+            (LONG.into(), 800),
+            (SELECTED.into(), 120),
+            (WAIT.into(), 105)
+        ])
     );
     assert_eq!(
         otlp_pcs(&b),
@@ -154,12 +170,18 @@ fn every_pc_and_stall_of_a_period_becomes_a_sample_linked_to_the_slice_span() {
     let profile = &b.request.resource_profiles[0].scope_profiles[0].profiles[0];
     for s in &profile.samples {
         let link = &d.link_table[s.link_index as usize];
-        assert_eq!((link.trace_id.clone(), link.span_id.clone()), (vec![7; 16], vec![1; 8]));
+        assert_eq!(
+            (link.trace_id.clone(), link.span_id.clone()),
+            (vec![7; 16], vec![1; 8])
+        );
     }
     let st = profile.sample_type.as_ref().unwrap();
     assert_eq!(d.string_table[st.type_strindex as usize], "pc_samples");
     assert_eq!(d.string_table[st.unit_strindex as usize], "count");
-    assert_eq!((profile.time_unix_nano, profile.duration_nano), (START, END - START));
+    assert_eq!(
+        (profile.time_unix_nano, profile.duration_nano),
+        (START, END - START)
+    );
     // The function is named as a person reads it, and as the system does.
     let f = &d.function_table[1];
     assert_eq!(d.string_table[f.name_strindex as usize], "_Z4spinPfi()");
@@ -168,7 +190,10 @@ fn every_pc_and_stall_of_a_period_becomes_a_sample_linked_to_the_slice_span() {
 
 #[test]
 fn the_dictionary_tables_start_with_their_zero_entry() {
-    let b = build(&one_period(&[function_span("_Z1f", &[(0, WAIT, 1)], 0)]), 1 << 20);
+    let b = build(
+        &one_period(&[function_span("_Z1f", &[(0, WAIT, 1)], 0)]),
+        1 << 20,
+    );
     let d = b.request.dictionary.unwrap();
     assert_eq!(d.string_table[0], "");
     assert_eq!(d.mapping_table[0], Default::default());
@@ -189,7 +214,11 @@ fn a_span_with_only_the_hot_list_makes_no_profile() {
 
 #[test]
 fn the_pprof_profile_holds_the_same_samples_with_stall_reasons_as_labels() {
-    let spans = [function_span("_Z4spinPfi", &[(272, LONG, 800), (304, WAIT, 3)], 0)];
+    let spans = [function_span(
+        "_Z4spinPfi",
+        &[(272, LONG, 800), (304, WAIT, 3)],
+        0,
+    )];
     let b = build(&one_period(&spans), 1 << 20);
     let p = pprof::profile(&b.kept, START, END);
     let decoded = pprof::PprofProfile::decode(p.encode_to_vec().as_slice()).unwrap();
@@ -208,29 +237,28 @@ fn the_pprof_profile_holds_the_same_samples_with_stall_reasons_as_labels() {
     assert!(decoded.location.iter().all(|l| l.id != 0));
 }
 
-fn arb_spans() -> impl Strategy<Value = Vec<(String, Vec<(u64, String, u64)>)>> {
-    let stall = prop::sample::select(vec![LONG.to_string(), WAIT.to_string(), SELECTED.to_string()]);
+fn arb_spans() -> impl Strategy<Value = Functions> {
+    let stall = prop::sample::select(vec![
+        LONG.to_string(),
+        WAIT.to_string(),
+        SELECTED.to_string(),
+    ]);
     let pair = (0u64..512, stall, 0u64..5_000);
-    prop::collection::vec(
-        (
-            "_Z[a-e]{1,3}v",
-            prop::collection::vec(pair, 1..60),
-        ),
-        1..6,
+    prop::collection::vec(("_Z[a-e]{1,3}v", prop::collection::vec(pair, 1..60)), 1..6).prop_map(
+        |mut fs| {
+            // One span per function, one pair per (offset, stall), as the injector sends.
+            fs.sort_by(|a, b| a.0.cmp(&b.0));
+            fs.dedup_by(|a, b| a.0 == b.0);
+            for (_, pairs) in &mut fs {
+                pairs.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+                pairs.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+            }
+            fs
+        },
     )
-    .prop_map(|mut fs| {
-        // One span per function, one pair per (offset, stall), as the injector sends.
-        fs.sort_by(|a, b| a.0.cmp(&b.0));
-        fs.dedup_by(|a, b| a.0 == b.0);
-        for (_, pairs) in &mut fs {
-            pairs.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-            pairs.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
-        }
-        fs
-    })
 }
 
-fn spans_of(fs: &[(String, Vec<(u64, String, u64)>)]) -> Vec<Span> {
+fn spans_of(fs: &Functions) -> Vec<Span> {
     fs.iter()
         .map(|(f, pairs)| {
             let pairs: Vec<(u64, &str, u64)> =
@@ -291,6 +319,9 @@ proptest! {
 
 #[test]
 fn pairs_the_injector_dropped_are_counted_in_the_profile() {
-    let b = build(&one_period(&[function_span("_Z1f", &[(0, WAIT, 1)], 9)]), 1 << 20);
+    let b = build(
+        &one_period(&[function_span("_Z1f", &[(0, WAIT, 1)], 9)]),
+        1 << 20,
+    );
     assert_eq!(b.pairs_dropped, 9);
 }

@@ -1486,6 +1486,35 @@ mod tests {
     }
 
     #[test]
+    fn the_profiles_endpoint_comes_from_its_variable_is_used_as_is_in_protobuf_and_validated() {
+        let mut c = Config::default();
+        assert_eq!(c.profiles_target(), None, "no profiles unless asked");
+        assert!(c.export.profiles_keep_spans, "trace-only backends keep the spans");
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"),
+            (
+                "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT",
+                "http://collector:4318/v1development/profiles",
+            ),
+        ]))
+        .unwrap();
+        c.validate().unwrap();
+        assert_eq!(
+            c.profiles_target(),
+            Some(ExportTarget::Http {
+                url: "http://collector:4318/v1development/profiles".into(),
+                json: false
+            })
+        );
+        c.export.profiles_endpoint = Some("collector".into());
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid export.profiles_endpoint"));
+    }
+
+    #[test]
     fn the_traces_endpoint_is_used_as_is() {
         let mut c = Config::default();
         c.apply_env(env(&[

@@ -986,6 +986,55 @@ mod tests {
     }
 
     #[test]
+    fn a_pc_sample_span_carries_every_pc_and_stall_pair_for_the_profiles() {
+        use crate::sampling::continuous::PcStall;
+        let mut s = slicer();
+        let pair = |offset, stall: &str, samples| PcStall {
+            offset,
+            stall: Arc::from(stall),
+            samples,
+        };
+        let f = FunctionSamples {
+            function: Arc::from("_Z4spinPfi"),
+            summary: PcSummary::default(),
+            pcs: Vec::new(),
+            distinct_pcs: 0,
+            pairs: vec![pair(272, "long_scoreboard", 800), pair(272, "wait", 100)],
+            pairs_dropped: 3,
+        };
+        let span = s.function_span(&f, T0, T0 + MS);
+        let array = |k| match semconv::otlp::find(&span.attributes, k).and_then(|v| v.value.clone())
+        {
+            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => a
+                .values
+                .into_iter()
+                .map(|v| v.value.unwrap())
+                .collect::<Vec<_>>(),
+            other => panic!("{k}: {other:?}"),
+        };
+        use opentelemetry_proto::tonic::common::v1::any_value::Value::{IntValue, StringValue};
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS),
+            vec![IntValue(272), IntValue(272)]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_STALL_REASONS),
+            vec![
+                StringValue("long_scoreboard".into()),
+                StringValue("wait".into())
+            ]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS),
+            vec![IntValue(800), IntValue(100)]
+        );
+        assert_eq!(
+            semconv::otlp::get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED),
+            Some(3)
+        );
+    }
+
+    #[test]
     fn slices_close_after_their_grace_and_cover_their_kernels() {
         let mut s = slicer();
         let base = (T0 / 1_000_000_000) * 1_000_000_000;

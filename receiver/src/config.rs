@@ -1489,7 +1489,10 @@ mod tests {
     fn the_profiles_endpoint_comes_from_its_variable_is_used_as_is_in_protobuf_and_validated() {
         let mut c = Config::default();
         assert_eq!(c.profiles_target(), None, "no profiles unless asked");
-        assert!(c.export.profiles_keep_spans, "trace-only backends keep the spans");
+        assert!(
+            c.export.profiles_keep_spans,
+            "trace-only backends keep the spans"
+        );
         c.apply_env(env(&[
             ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"),
             (

@@ -778,6 +778,24 @@ impl Slicer {
             a::GPU_PC_SAMPLING_PC_STALL_REASONS,
             f.pcs.iter().map(|p| p.top_stall.to_string()),
         ));
+        // Every (PC, stall) pair, for the receiver's profiles: the hot list above
+        // is for a person and keeps only each PC's top stall.
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
+            f.pairs.iter().map(|p| p.offset),
+        ));
+        attrs.push(str_array(
+            a::GPU_PC_SAMPLING_PAIR_STALL_REASONS,
+            f.pairs.iter().map(|p| p.stall.to_string()),
+        ));
+        attrs.push(int_array(
+            a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS,
+            f.pairs.iter().map(|p| p.samples),
+        ));
+        attrs.push(int_kv(
+            a::GPU_PC_SAMPLING_PAIRS_DROPPED,
+            sat(f.pairs_dropped as u64),
+        ));
         self.child(
             slice,
             format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES),
@@ -954,6 +972,8 @@ mod tests {
             summary: PcSummary::default(),
             pcs: Vec::new(),
             distinct_pcs: 0,
+            pairs: Vec::new(),
+            pairs_dropped: 0,
         };
         let span = s.function_span(&f, T0, T0 + MS);
         let has = |k| semconv::otlp::find(&span.attributes, k).is_some();
@@ -962,6 +982,55 @@ mod tests {
         assert_eq!(
             semconv::otlp::get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION),
             Some("_Z4spinPfi")
+        );
+    }
+
+    #[test]
+    fn a_pc_sample_span_carries_every_pc_and_stall_pair_for_the_profiles() {
+        use crate::sampling::continuous::PcStall;
+        let mut s = slicer();
+        let pair = |offset, stall: &str, samples| PcStall {
+            offset,
+            stall: Arc::from(stall),
+            samples,
+        };
+        let f = FunctionSamples {
+            function: Arc::from("_Z4spinPfi"),
+            summary: PcSummary::default(),
+            pcs: Vec::new(),
+            distinct_pcs: 0,
+            pairs: vec![pair(272, "long_scoreboard", 800), pair(272, "wait", 100)],
+            pairs_dropped: 3,
+        };
+        let span = s.function_span(&f, T0, T0 + MS);
+        let array = |k| match semconv::otlp::find(&span.attributes, k).and_then(|v| v.value.clone())
+        {
+            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => a
+                .values
+                .into_iter()
+                .map(|v| v.value.unwrap())
+                .collect::<Vec<_>>(),
+            other => panic!("{k}: {other:?}"),
+        };
+        use opentelemetry_proto::tonic::common::v1::any_value::Value::{IntValue, StringValue};
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS),
+            vec![IntValue(272), IntValue(272)]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_STALL_REASONS),
+            vec![
+                StringValue("long_scoreboard".into()),
+                StringValue("wait".into())
+            ]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS),
+            vec![IntValue(800), IntValue(100)]
+        );
+        assert_eq!(
+            semconv::otlp::get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED),
+            Some(3)
         );
     }
 

@@ -104,6 +104,14 @@ impl Client {
         self.prepare_signal(Signal::Metrics, request)
     }
 
+    /// [`Client::prepare`] for an encoded OTLP Profiles `ExportProfilesServiceRequest`
+    /// (`v1development`): `ProfilesService/Export` over gRPC; over OTLP/HTTP (protobuf)
+    /// to this client's endpoint as given, so make the client with the profiles URL
+    /// (`…/v1development/profiles`).
+    pub fn prepare_profiles(&self, request: Bytes) -> Result<Prepared, String> {
+        self.prepare_signal(Signal::Profiles, request)
+    }
+
     fn prepare_signal(&self, signal: Signal, request: Bytes) -> Result<Prepared, String> {
         let body = match &self.transport {
             #[cfg(feature = "grpc")]

@@ -92,7 +92,8 @@ impl HttpTransport {
             "application/x-protobuf"
         };
         let url = match signal {
-            Signal::Traces => &self.url,
+            // A client for profiles is made with their full URL as its endpoint.
+            Signal::Traces | Signal::Profiles => &self.url,
             Signal::Metrics => &self.metrics_url,
         };
         let mut request = self.client.post(url).header(CONTENT_TYPE, content_type);
@@ -143,6 +144,7 @@ fn to_json(signal: Signal, body: Bytes) -> Result<Bytes, String> {
         Signal::Metrics => {
             serde_json::to_vec(&ExportMetricsServiceRequest::decode(body).map_err(bad)?)
         }
+        Signal::Profiles => return Err("OTLP Profiles are sent as protobuf only".into()),
     };
     json.map(Bytes::from)
         .map_err(|e| format!("cannot write OTLP/JSON: {e}"))

@@ -5,4 +5,6 @@
 pub(crate) enum Signal {
     Traces,
     Metrics,
+    /// OTLP Profiles (`v1development`), to a destination of their own.
+    Profiles,
 }

@@ -26,6 +26,10 @@ pub const GRPC_ENDPOINT_DEFAULT: &str = "127.0.0.1:4317";
 pub const HTTP_ENDPOINT_DEFAULT: &str = "127.0.0.1:4318";
 /// Default Prometheus `/metrics`, `/livez`, `/readyz` and `/healthz` listen address.
 pub const METRICS_ENDPOINT_DEFAULT: &str = "127.0.0.1:9464";
+/// Default `export.profiles_max_bytes`: 1 MiB, about 15,000 (PC, stall) pairs.
+pub const PROFILES_MAX_BYTES_DEFAULT: usize = 1 << 20;
+/// The variable that sets `export.profiles_endpoint`.
+pub const PROFILES_ENDPOINT_ENV: &str = "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT";
 /// Default time a destination's exports may fail without a delivery before `/healthz`
 /// reports it: six retries at the largest backoff, longer than a backend's restart.
 pub const UNHEALTHY_AFTER_DEFAULT: Duration = Duration::from_secs(30);
@@ -590,6 +594,21 @@ pub struct ExportConfig {
     /// batching and retries), e.g. Jaeger and Tempo side by side.
     #[serde(serialize_with = "shown_urls")]
     pub mirrors: Vec<String>,
+    /// Where the PC samples go as OTLP Profiles (`v1development`): the full URL, used as
+    /// is (OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT), over `export.protocol`
+    /// (`http/json` sends protobuf: the profiles are not written as JSON), e.g.
+    /// `http://collector:4318/v1development/profiles`. None: no OTLP profiles.
+    #[serde(serialize_with = "shown_url")]
+    pub profiles_endpoint: Option<String>,
+    /// A directory where each process's PC samples of each drain period are written as
+    /// a pprof file (`<start ns>-<profile id>.pb.gz`). None: no files.
+    pub pprof_dir: Option<PathBuf>,
+    /// Whether the `gpu.pc_samples` spans still go to the trace destinations when
+    /// profiles are made (true: trace-only backends keep them; false: profiles only).
+    pub profiles_keep_spans: bool,
+    /// Largest OTLP Profiles request per process and drain period, encoded; the coldest
+    /// (PC, stall) pairs past it are left out and counted in the profile.
+    pub profiles_max_bytes: usize,
 }
 
 /// A URL as `validate` prints it: without userinfo and query ([`otlp_client::endpoint::redacted`]).
@@ -817,6 +836,10 @@ impl Default for ExportConfig {
             concurrency: EXPORT_CONCURRENCY_DEFAULT,
             retry: RetryConfig::default(),
             mirrors: Vec::new(),
+            profiles_endpoint: None,
+            pprof_dir: None,
+            profiles_keep_spans: true,
+            profiles_max_bytes: PROFILES_MAX_BYTES_DEFAULT,
         }
     }
 }
@@ -899,6 +922,13 @@ impl Config {
             if let Some(v) = given {
                 set.set(param, Source::Env(v));
             }
+        }
+        if let Some(url) = var(PROFILES_ENDPOINT_ENV).filter(|v| !v.trim().is_empty()) {
+            self.export.profiles_endpoint = Some(url);
+            set.set(
+                "export.profiles_endpoint",
+                Source::Env(PROFILES_ENDPOINT_ENV),
+            );
         }
         let (env, errors) = EnvSettings::read(var);
         if let Some(e) = errors.first() {
@@ -1087,6 +1117,11 @@ impl Config {
                 .as_deref()
                 .map(|u| ("export.metrics_endpoint", u, metrics_protocol)),
         );
+        given.extend(
+            e.profiles_endpoint
+                .as_deref()
+                .map(|u| ("export.profiles_endpoint", u, e.protocol)),
+        );
         for (name, url, protocol) in given {
             check_endpoint(url, protocol).map_err(|(reason, fix)| {
                 let reason = if name == "export.mirrors" {
@@ -1167,6 +1202,18 @@ impl Config {
             e.metrics_protocol.unwrap_or(e.protocol),
             url,
         ))
+    }
+
+    /// Where the OTLP Profiles go: the URL as given, over `export.protocol` (protobuf
+    /// where that is `http/json`).
+    pub fn profiles_target(&self) -> Option<ExportTarget> {
+        let e = &self.export;
+        let url = e.profiles_endpoint.clone()?;
+        let protocol = match e.protocol {
+            Protocol::HttpJson => Protocol::HttpProtobuf,
+            p => p,
+        };
+        Some(ExportTarget::over(protocol, url))
     }
 
     /// Where the mirrors send, in order: each a base endpoint, like `export.endpoint`.
@@ -1436,6 +1483,38 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("invalid export.mirrors: \"ftp://tempo\""));
+    }
+
+    #[test]
+    fn the_profiles_endpoint_comes_from_its_variable_is_used_as_is_in_protobuf_and_validated() {
+        let mut c = Config::default();
+        assert_eq!(c.profiles_target(), None, "no profiles unless asked");
+        assert!(
+            c.export.profiles_keep_spans,
+            "trace-only backends keep the spans"
+        );
+        c.apply_env(env(&[
+            ("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json"),
+            (
+                "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT",
+                "http://collector:4318/v1development/profiles",
+            ),
+        ]))
+        .unwrap();
+        c.validate().unwrap();
+        assert_eq!(
+            c.profiles_target(),
+            Some(ExportTarget::Http {
+                url: "http://collector:4318/v1development/profiles".into(),
+                json: false
+            })
+        );
+        c.export.profiles_endpoint = Some("collector".into());
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid export.profiles_endpoint"));
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub mod output_sampling;
 pub mod pipeline;
 pub mod preflight;
 pub mod private_files;
+pub mod profiles;
 pub mod queue;
 pub mod reconcile;
 pub mod secret;

@@ -68,7 +68,10 @@ pub fn terms(config: &Config, worker_threads: usize) -> Vec<Term> {
         },
     ];
     let metrics_destination = e.metrics_endpoint.is_some() && config.metrics.enabled;
-    let destinations = 1 + e.mirrors.len() as u64 + u64::from(metrics_destination);
+    let destinations = 1
+        + e.mirrors.len() as u64
+        + u64::from(metrics_destination)
+        + u64::from(e.profiles_endpoint.is_some());
     out.push(Term {
         what: "export queues and batches in flight, per destination (export.queue_max_bytes + export.concurrency x 3 x batch_max_bytes)",
         bytes: destinations
@@ -129,8 +132,11 @@ mod tests {
         queued.queue.dir = Some("/q".into());
         assert!(bound(&queued, 4) > base);
         assert!(bound(&c, 8) > base);
-        let mut mirrored = c;
+        let mut mirrored = c.clone();
         mirrored.export.mirrors = vec!["http://m:4317".into()];
         assert!(bound(&mirrored, 4) > base);
+        let mut profiled = c;
+        profiled.export.profiles_endpoint = Some("http://p:4317".into());
+        assert!(bound(&profiled, 4) > base);
     }
 }

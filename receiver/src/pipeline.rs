@@ -30,6 +30,7 @@ use crate::k8s::PodAttributes;
 use crate::kernel_metrics::{KernelMetrics, MetricsSettings};
 use crate::output_sampling::policy::Policy;
 use crate::output_sampling::OutputSampling;
+use crate::profiles::{PeriodProfile, ProfileSettings, Profiles};
 use crate::queue::{QueueError, QueueTasks};
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{Ready, ReconcileConfig, Reconciler};
@@ -308,10 +309,12 @@ fn serve_admin(
 }
 
 /// Where the output goes: the endpoint and its mirrors (spans), and kernel metrics'
-/// own destination if any.
+/// own destination if any, and the profiles' (`export.profiles_endpoint`).
 struct Sinks {
     spans: Vec<Sink>,
     metrics: Option<Sink>,
+    /// The PC samples' OTLP Profiles (`export.profiles_endpoint`).
+    profiles: Option<Sink>,
 }
 
 impl Sinks {
@@ -328,7 +331,15 @@ impl Sinks {
             }
             None => None,
         };
-        Ok(Sinks { spans, metrics })
+        let profiles = match config.profiles_target() {
+            Some(target) => Some(Sink::for_target(config, target)?),
+            None => None,
+        };
+        Ok(Sinks {
+            spans,
+            metrics,
+            profiles,
+        })
     }
 
     /// Every destination, in words.
@@ -336,6 +347,7 @@ impl Sinks {
         self.spans
             .iter()
             .chain(&self.metrics)
+            .chain(&self.profiles)
             .map(Sink::describe)
             .collect::<Vec<_>>()
             .join(" + ")
@@ -360,7 +372,14 @@ fn start_exporters(
         exporters.push(exporter);
         sender
     });
-    (exporters, Fanout::new(span_senders, metrics_sender))
+    let profiles_sender = sinks.profiles.map(|sink| {
+        let exporter = Exporter::start_profiles(sink, settings, &telemetry.export);
+        let sender = exporter.sender();
+        exporters.push(exporter);
+        sender
+    });
+    let fanout = Fanout::new(span_senders, metrics_sender).with_profiles(profiles_sender);
+    (exporters, fanout)
 }
 
 /// The reconciler `config` asks for, with the evidence the queue kept across a restart
@@ -543,6 +562,10 @@ fn publish(telemetry: &Telemetry, r: &Reconciler) {
 struct Stages {
     /// Names the pod of each resource (`kubernetes.pod_attributes`).
     pods: Option<PodAttributes>,
+    /// Makes the PC samples' profiles (and takes their spans out where so configured).
+    profiles: Profiles,
+    /// Where the pprof files go (`export.pprof_dir`).
+    pprof_dir: Option<std::path::PathBuf>,
     /// Counts every kernel span into the kernel metrics.
     metrics: KernelMetrics,
     /// Drops kernel spans by the output sampling policy (off by default).
@@ -554,6 +577,13 @@ impl Stages {
     fn from_config(config: &Config, pods: Option<PodAttributes>) -> Self {
         Stages {
             pods,
+            profiles: Profiles::new(ProfileSettings {
+                enabled: config.export.profiles_endpoint.is_some()
+                    || config.export.pprof_dir.is_some(),
+                keep_spans: config.export.profiles_keep_spans,
+                max_bytes: config.export.profiles_max_bytes,
+            }),
+            pprof_dir: config.export.pprof_dir.clone(),
             metrics: KernelMetrics::new(MetricsSettings {
                 enabled: config.metrics.enabled,
                 interval: config.metrics.interval,
@@ -569,13 +599,30 @@ impl Stages {
 }
 
 impl Stages {
-    fn apply(&mut self, ready: Vec<Ready>, telemetry: &Telemetry, now: u64) -> Vec<Ready> {
+    /// The output to export, and the profiles made from it on the way (the pprof files
+    /// already written).
+    fn apply(
+        &mut self,
+        ready: Vec<Ready>,
+        telemetry: &Telemetry,
+        now: u64,
+    ) -> (Vec<Ready>, Vec<PeriodProfile>) {
         let ready = match &self.pods {
             Some(pods) => pods.apply(ready),
             None => ready,
         };
-        self.sampling
-            .apply(ready, &telemetry.sampling, &mut self.metrics, now)
+        let (ready, profiles) = self.profiles.apply(ready);
+        if let Some(dir) = &self.pprof_dir {
+            for p in &profiles {
+                if let Err(e) = crate::export::pprof_dir::write(dir, p) {
+                    tracing::warn!(dir = %dir.display(), error = %e, "pprof file not written");
+                }
+            }
+        }
+        let ready = self
+            .sampling
+            .apply(ready, &telemetry.sampling, &mut self.metrics, now);
+        (ready, profiles)
     }
 }
 
@@ -609,7 +656,8 @@ async fn run(
                 let ready = r.ingest(prepared, arrival);
                 // Published first: an aborted shutdown counts the held spans from it.
                 publish(&telemetry, &r);
-                let ready = stages.apply(ready, &telemetry, arrival);
+                let (ready, profiles) = stages.apply(ready, &telemetry, arrival);
+                submit_profiles(&export, profiles);
                 export.submit(intake.hand_over(&mut r, ready)).await;
             }
             _ = tick.tick() => {}
@@ -619,7 +667,8 @@ async fn run(
             let now = intake.now();
             let ready = r.tick(now);
             publish(&telemetry, &r);
-            let ready = stages.apply(ready, &telemetry, now);
+            let (ready, profiles) = stages.apply(ready, &telemetry, now);
+            submit_profiles(&export, profiles);
             export.submit(intake.hand_over(&mut r, ready)).await;
             if let Some(m) = stages.metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
@@ -631,12 +680,19 @@ async fn run(
         let ready = r.drain();
         publish(&telemetry, &r);
         let now = intake.now();
-        let ready = stages.apply(ready, &telemetry, now);
+        let (ready, profiles) = stages.apply(ready, &telemetry, now);
+        submit_profiles(&export, profiles);
         export.submit(intake.hand_over(&mut r, ready)).await;
     }
     // The last interval, however short: what left is counted.
     if let Some(m) = stages.metrics.flush(intake.now()) {
         export.submit_metrics(m.encode_to_vec().into()).await;
+    }
+}
+
+fn submit_profiles(export: &Fanout, profiles: Vec<PeriodProfile>) {
+    for p in profiles {
+        export.submit_profiles(p.request);
     }
 }
 
@@ -688,6 +744,12 @@ mod tests {
             r,
             Stages {
                 pods: None,
+                profiles: Profiles::new(ProfileSettings {
+                    enabled: false,
+                    keep_spans: true,
+                    max_bytes: 0,
+                }),
+                pprof_dir: None,
                 metrics: KernelMetrics::new(MetricsSettings {
                     enabled: false,
                     interval: Duration::from_secs(10),

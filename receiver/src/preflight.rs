@@ -47,6 +47,7 @@ pub fn check(config: Config, sources: Sources) -> Result<Checked, ConfigError> {
         .and_then(|()| ingest_files(&config))
         .and_then(|()| export_files(&config))
         .and_then(|()| queue_dir(&config))
+        .and_then(|()| pprof_dir(&config))
         .and_then(|()| file_sink(&config));
     match found {
         Ok(()) => Ok(Checked { config, sources }),
@@ -168,6 +169,14 @@ fn queue_dir(config: &Config) -> Result<(), ConfigError> {
     }
 }
 
+/// The pprof files' directory: writable, or creatable (it is made at the first file).
+fn pprof_dir(config: &Config) -> Result<(), ConfigError> {
+    match &config.export.pprof_dir {
+        Some(dir) => crate::writable::dir(dir).map_err(|e| unwritable("export.pprof_dir", e)),
+        None => Ok(()),
+    }
+}
+
 /// The embedded sink's file (and its metrics file beside it), when it is the
 /// destination.
 fn file_sink(config: &Config) -> Result<(), ConfigError> {
@@ -205,6 +214,22 @@ mod tests {
         c.export.file = d.path().join("spans.jsonl");
         check(c, Sources::default()).unwrap();
         assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_pprof_dir_that_is_a_file_is_refused_before_serve_starts() {
+        let d = tempfile::tempdir().unwrap();
+        let file = d.path().join("f");
+        std::fs::write(&file, "x").unwrap();
+        let mut c = Config::default();
+        c.export.file = d.path().join("spans.jsonl");
+        c.export.pprof_dir = Some(file);
+        let err = check(c, Sources::default()).unwrap_err().to_string();
+        assert!(err.starts_with("invalid export.pprof_dir"), "{err}");
+        assert!(
+            err.ends_with("give a directory (it is created if missing), not a file"),
+            "{err}"
+        );
     }
 
     #[test]

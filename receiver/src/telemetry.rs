@@ -792,6 +792,25 @@ const EXPORT: &[Metric] = &[
         }),
     },
     Metric {
+        name: "profile_requests",
+        help: "OTLP Profiles requests (one per process and PC-sampling drain period), delivered or dropped, per destination.",
+        read: Read::Counter(|s| {
+            let mut out = Vec::new();
+            for d in &s.dests {
+                for (outcome, v) in [
+                    ("exported", &d.counters.profile_requests_exported),
+                    ("dropped", &d.counters.profile_requests_dropped),
+                ] {
+                    out.push((
+                        vec![("destination", d.name.clone()), ("outcome", outcome.into())],
+                        n(v),
+                    ));
+                }
+            }
+            out
+        }),
+    },
+    Metric {
         name: "kernel_metric_requests",
         help: "Kernel metrics requests (one per interval), delivered or dropped, per destination.",
         read: Read::Counter(|s| {

@@ -241,6 +241,36 @@ pub const GPU_PC_SAMPLING_PC_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pc_sample_co
 /// Examples: `[["smsp__pcsamp_warps_issue_stalled_long_scoreboard","smsp__pcsamp_warps_issue_stalled_selected"]]`.
 pub const GPU_PC_SAMPLING_PC_STALL_REASONS: &str = "gpu.pc_sampling.pc_stall_reasons";
 
+/// Every (PC offset, stall reason) pair of a gpu.pc_samples span with samples in its period, hottest first; the PC offset of each pair, parallel to gpu.pc_sampling.pair_stall_reasons and gpu.pc_sampling.pair_sample_counts. The form the receiver turns into profiles.
+///
+/// Type: int[]; requirement level: opt_in; stability: development.
+/// Examples: `[[272,272,304]]`.
+pub const GPU_PC_SAMPLING_PAIR_PC_OFFSETS: &str = "gpu.pc_sampling.pair_pc_offsets";
+
+/// The stall reason of each (PC offset, stall reason) pair, parallel to gpu.pc_sampling.pair_pc_offsets.
+///
+/// Type: string[]; requirement level: opt_in; stability: development.
+/// Examples: `[["smsp__pcsamp_warps_issue_stalled_long_scoreboard","smsp__pcsamp_warps_issue_stalled_wait","smsp__pcsamp_warps_issue_stalled_selected"]]`.
+pub const GPU_PC_SAMPLING_PAIR_STALL_REASONS: &str = "gpu.pc_sampling.pair_stall_reasons";
+
+/// The samples of each (PC offset, stall reason) pair, parallel to gpu.pc_sampling.pair_pc_offsets.
+///
+/// Type: int[]; requirement level: opt_in; stability: development.
+/// Examples: `[[800,100,120]]`.
+pub const GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pair_sample_counts";
+
+/// (PC offset, stall reason) pairs of the period left out of gpu.pc_sampling.pair_pc_offsets by its bound (the coldest ones); their samples still count in gpu.pc_sampling.stall_counts.
+///
+/// Type: int; requirement level: opt_in; stability: development.
+/// Examples: `[0]`.
+pub const GPU_PC_SAMPLING_PAIRS_DROPPED: &str = "gpu.pc_sampling.pairs_dropped";
+
+/// Samples of a process's period left out of its profile by the receiver's byte bound (export.profiles_max_bytes), an attribute of the OTLP profile; kept and dropped samples sum to the period's samples.
+///
+/// Type: int; requirement level: opt_in; stability: development.
+/// Examples: `[0]`.
+pub const GPU_PC_SAMPLING_SAMPLES_DROPPED: &str = "gpu.pc_sampling.samples_dropped";
+
 /// The raw GPU_OTEL_PC_SAMPLING value when it was refused (unknown or two tiers at once), so the refusal is visible where the tier is.
 ///
 /// Type: string; requirement level: recommended; stability: development.
@@ -878,6 +908,31 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_PC_SAMPLING_PC_STALL_REASONS,
         ty: AttributeType::StringArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
+        ty: AttributeType::IntArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIR_STALL_REASONS,
+        ty: AttributeType::StringArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS,
+        ty: AttributeType::IntArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIRS_DROPPED,
+        ty: AttributeType::Int,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_SAMPLES_DROPPED,
+        ty: AttributeType::Int,
         requirement: Requirement::OptIn,
     },
     AttributeDef {

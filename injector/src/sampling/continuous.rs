@@ -10,8 +10,27 @@ use std::sync::Arc;
 
 use super::samples::{PcRecord, PcSummary};
 
-/// Most PC offsets listed per function span (the hottest ones).
+/// Most PC offsets listed per function span (the hottest ones), for a person
+/// reading the span in a trace backend.
 pub const MAX_PCS_PER_FUNCTION: usize = 64;
+
+/// Most (PC offset, stall reason) pairs a function span carries for the receiver's
+/// profiles (the hottest ones). A pair costs about 60 bytes on the wire (a varint
+/// offset, a count and a stall-reason name of ~45 bytes), so one span stays under
+/// ~256 KiB however many PCs a function has; the rest are counted in
+/// [`FunctionSamples::pairs_dropped`].
+pub const MAX_PAIRS_PER_FUNCTION: usize = 4096;
+
+/// The samples of one (PC offset, stall reason) pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PcStall {
+    /// Offset inside the function.
+    pub offset: u64,
+    /// The stall reason.
+    pub stall: Arc<str>,
+    /// Samples with that stall at that offset.
+    pub samples: u64,
+}
 
 /// One PC offset of a function.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +55,11 @@ pub struct FunctionSamples {
     pub pcs: Vec<PcLine>,
     /// PCs sampled in all (also those past the list's bound).
     pub distinct_pcs: usize,
+    /// Every (PC offset, stall reason) pair with samples, hottest first (ties by
+    /// offset, then stall), at most [`MAX_PAIRS_PER_FUNCTION`].
+    pub pairs: Vec<PcStall>,
+    /// Pairs left out of `pairs` by its bound.
+    pub pairs_dropped: usize,
 }
 
 /// Aggregates records until [`ContinuousAgg::take`].
@@ -69,8 +93,16 @@ impl ContinuousAgg {
             .map(|(function, pcs)| {
                 let mut summary = PcSummary::default();
                 let mut lines = Vec::with_capacity(pcs.len());
+                let mut pairs = Vec::new();
                 for (offset, mut pc) in pcs {
                     for (name, n) in &pc.stalls {
+                        if *n > 0 {
+                            pairs.push(PcStall {
+                                offset,
+                                stall: name.clone(),
+                                samples: *n,
+                            });
+                        }
                         summary.samples += n;
                         match summary.stalls.iter_mut().find(|(s, _)| s == name) {
                             Some((_, c)) => *c += n,
@@ -93,11 +125,21 @@ impl ContinuousAgg {
                 lines.sort_by(|a, b| b.samples.cmp(&a.samples).then(a.offset.cmp(&b.offset)));
                 let distinct_pcs = lines.len();
                 lines.truncate(MAX_PCS_PER_FUNCTION);
+                pairs.sort_by(|a, b| {
+                    b.samples
+                        .cmp(&a.samples)
+                        .then(a.offset.cmp(&b.offset))
+                        .then_with(|| a.stall.cmp(&b.stall))
+                });
+                let pairs_dropped = pairs.len().saturating_sub(MAX_PAIRS_PER_FUNCTION);
+                pairs.truncate(MAX_PAIRS_PER_FUNCTION);
                 FunctionSamples {
                     function,
                     summary,
                     pcs: lines,
                     distinct_pcs,
+                    pairs,
+                    pairs_dropped,
                 }
             })
             .filter(|f| f.summary.samples > 0)
@@ -157,6 +199,34 @@ mod tests {
             ]
         );
         assert_eq!(f.distinct_pcs, 2);
+        assert_eq!(
+            f.pairs
+                .iter()
+                .map(|p| (p.offset, &*p.stall, p.samples))
+                .collect::<Vec<_>>(),
+            vec![
+                (32, "selected", 9),
+                (16, "long_scoreboard", 6),
+                (16, "selected", 1)
+            ],
+            "every (PC, stall) pair with samples, hottest first"
+        );
+        assert_eq!(f.pairs_dropped, 0);
+    }
+
+    #[test]
+    fn the_pairs_keep_every_pc_past_the_hot_list_and_count_what_their_bound_drops() {
+        let mut agg = ContinuousAgg::default();
+        let n = MAX_PAIRS_PER_FUNCTION as u64 + 10;
+        let recs: Vec<_> = (0..n)
+            .map(|i| rec("_Z1fv", i * 16, &[("s", 1 + i as u32)]))
+            .collect();
+        agg.add(&recs);
+        let out = agg.take();
+        assert_eq!(out[0].pcs.len(), MAX_PCS_PER_FUNCTION);
+        assert_eq!(out[0].pairs.len(), MAX_PAIRS_PER_FUNCTION);
+        assert_eq!(out[0].pairs_dropped, 10);
+        assert_eq!(out[0].pairs[0].offset, (n - 1) * 16, "the hottest are kept");
     }
 
     #[test]

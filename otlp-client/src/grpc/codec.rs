@@ -18,6 +18,10 @@ pub const EXPORT_PATH: &str = "/opentelemetry.proto.collector.trace.v1.TraceServ
 /// The gRPC method path of `MetricsService/Export`.
 pub const METRICS_EXPORT_PATH: &str =
     "/opentelemetry.proto.collector.metrics.v1.MetricsService/Export";
+/// The gRPC method path of `ProfilesService/Export` (OTLP Profiles, `v1development`);
+/// its answer has the same shape as the others too.
+pub const PROFILES_EXPORT_PATH: &str =
+    "/opentelemetry.proto.collector.profiles.v1development.ProfilesService/Export";
 
 /// The one raw-bytes codec, both ends: protobuf bytes one way, an export answer the
 /// other. Both answers (traces and metrics) have one shape on the wire (field 1: a

@@ -4,7 +4,9 @@
 mod codec;
 mod frames;
 
-pub use codec::{export, PreEncoded, Raw, RawRequests, EXPORT_PATH, METRICS_EXPORT_PATH};
+pub use codec::{
+    export, PreEncoded, Raw, RawRequests, EXPORT_PATH, METRICS_EXPORT_PATH, PROFILES_EXPORT_PATH,
+};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -118,6 +120,7 @@ impl GrpcTransport {
         let path = match signal {
             Signal::Traces => codec::EXPORT_PATH,
             Signal::Metrics => codec::METRICS_EXPORT_PATH,
+            Signal::Profiles => codec::PROFILES_EXPORT_PATH,
         };
         match codec::export_to(&mut client, request, path).await {
             Ok(response) => Attempt::answered(response.get_ref()),

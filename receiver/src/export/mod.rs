@@ -14,6 +14,7 @@
 
 pub mod batch;
 pub mod health;
+pub mod pprof_dir;
 pub mod sink;
 
 use std::collections::VecDeque;
@@ -32,7 +33,7 @@ use crate::reconcile::origin::Origins;
 use crate::reconcile::Ready;
 use crate::wire::WireRequest;
 use health::{Health, Said};
-use sink::Sink;
+use sink::{Prepared, Sink};
 
 /// One destination's export counters.
 #[derive(Debug, Default)]
@@ -64,6 +65,10 @@ pub struct ExportCounters {
     pub metric_requests_exported: AtomicU64,
     /// Kernel metrics requests dropped (fatal error or retries exhausted).
     pub metric_requests_dropped: AtomicU64,
+    /// OTLP Profiles requests delivered (one per process and drain period).
+    pub profile_requests_exported: AtomicU64,
+    /// OTLP Profiles requests dropped (fatal error, retries exhausted, full queue).
+    pub profile_requests_dropped: AtomicU64,
     /// Whether its attempts deliver.
     health: Mutex<Health>,
 }
@@ -103,13 +108,16 @@ pub enum Role {
     /// Only the kernel metrics (`export.metrics_endpoint`); its full queue drops the
     /// oldest requests.
     Metrics,
+    /// Only the PC samples' OTLP Profiles (`export.profiles_endpoint`); its full queue
+    /// drops the oldest requests.
+    Profiles,
 }
 
 impl Role {
     fn when_full(self) -> WhenFull {
         match self {
             Role::Primary => WhenFull::Wait,
-            Role::Mirror | Role::Metrics => WhenFull::DropOldest,
+            Role::Mirror | Role::Metrics | Role::Profiles => WhenFull::DropOldest,
         }
     }
 }
@@ -190,6 +198,16 @@ impl ExportTelemetry {
                     d.name,
                     c.metric_requests_exported.load(Relaxed),
                     c.metric_requests_dropped.load(Relaxed)
+                );
+                continue;
+            }
+            if d.role == Role::Profiles {
+                let _ = write!(
+                    out,
+                    "{sep}{} (profiles): {} requests exported, {} dropped",
+                    d.name,
+                    c.profile_requests_exported.load(Relaxed),
+                    c.profile_requests_dropped.load(Relaxed)
                 );
                 continue;
             }
@@ -293,6 +311,9 @@ enum Payload {
     /// An encoded `ExportMetricsServiceRequest`: the kernel metrics of one interval,
     /// sent on its own, never batched with spans.
     Metrics(bytes::Bytes),
+    /// An encoded `ExportProfilesServiceRequest`: one process's PC samples over one
+    /// drain period, to the profiles destination only.
+    Profiles(bytes::Bytes),
 }
 
 #[derive(Debug)]
@@ -308,6 +329,14 @@ impl Item {
             spans: 0,
             bytes: body.len(),
             payload: Payload::Metrics(body),
+        }
+    }
+
+    fn profiles(body: bytes::Bytes) -> Item {
+        Item {
+            spans: 0,
+            bytes: body.len(),
+            payload: Payload::Profiles(body),
         }
     }
 
@@ -451,6 +480,9 @@ impl Queue {
                     Payload::Metrics(_) => {
                         c.metric_requests_dropped.fetch_add(1, Relaxed);
                     }
+                    Payload::Profiles(_) => {
+                        c.profile_requests_dropped.fetch_add(1, Relaxed);
+                    }
                 }
             }
         }
@@ -554,13 +586,24 @@ impl ExportSender {
 pub struct Fanout {
     spans: Vec<ExportSender>,
     metrics: Option<ExportSender>,
+    profiles: Option<ExportSender>,
 }
 
 impl Fanout {
     /// Span requests go to every one of `spans`; kernel metrics go to `metrics` alone
     /// when it is set, else beside the spans.
     pub fn new(spans: Vec<ExportSender>, metrics: Option<ExportSender>) -> Fanout {
-        Fanout { spans, metrics }
+        Fanout {
+            spans,
+            metrics,
+            profiles: None,
+        }
+    }
+
+    /// The same, with the profiles destination (`export.profiles_endpoint`).
+    pub fn with_profiles(mut self, profiles: Option<ExportSender>) -> Fanout {
+        self.profiles = profiles;
+        self
     }
 
     /// Queues requests on every destination, in order, each with the origins of its
@@ -619,6 +662,18 @@ impl Fanout {
         primary.queue.push(Item::metrics(body.clone())).await;
         for m in mirrors {
             let _ = m.queue.try_push(Item::metrics(body.clone()));
+        }
+    }
+}
+
+impl Fanout {
+    /// Queues one OTLP Profiles request on the profiles destination, if there is one
+    /// (never waiting: a full queue drops its oldest). Not kept on disk by the
+    /// persistent queue: the spans they were made from are, and a replay makes them
+    /// again.
+    pub fn submit_profiles(&self, body: bytes::Bytes) {
+        if let Some(only) = &self.profiles {
+            let _ = only.queue.try_push(Item::profiles(body));
         }
     }
 }
@@ -708,6 +763,17 @@ impl Exporter {
         Exporter::start_one(sink, settings, registered, Role::Metrics.when_full(), None)
     }
 
+    /// Starts the worker of the profiles destination: it carries no spans, so the
+    /// persistent queue never waits for it.
+    pub fn start_profiles(
+        sink: Sink,
+        settings: BatchSettings,
+        telemetry: &ExportTelemetry,
+    ) -> Exporter {
+        let registered = telemetry.register(&sink.endpoint(), Role::Profiles);
+        Exporter::start_one(sink, settings, registered, Role::Profiles.when_full(), None)
+    }
+
     /// A handle to submit with.
     pub fn sender(&self) -> ExportSender {
         self.sender.clone()
@@ -746,7 +812,33 @@ async fn run(sink: Sink, s: BatchSettings, queue: Arc<Queue>) {
         let (mut spans, mut bytes) = (first.spans, first.bytes);
         let (mut batch, mut origins) = match first.payload {
             Payload::Metrics(body) => {
-                deliver_metrics(&sink, body, &s.backoff, &queue).await;
+                let c = &queue.counters;
+                let counters = (&c.metric_requests_exported, &c.metric_requests_dropped);
+                let prepared = sink.prepare_metrics(body);
+                deliver_request(
+                    &sink,
+                    prepared,
+                    Signal::Metrics,
+                    counters,
+                    &s.backoff,
+                    &queue,
+                )
+                .await;
+                continue;
+            }
+            Payload::Profiles(body) => {
+                let c = &queue.counters;
+                let counters = (&c.profile_requests_exported, &c.profile_requests_dropped);
+                let prepared = sink.prepare_profiles(body);
+                deliver_request(
+                    &sink,
+                    prepared,
+                    Signal::Profiles,
+                    counters,
+                    &s.backoff,
+                    &queue,
+                )
+                .await;
                 continue;
             }
             Payload::Spans { req, origins } => (own(req), origins),
@@ -850,28 +942,34 @@ async fn deliver(sink: &Sink, part: Part, backoff: &Backoff, queue: &Queue) {
     }
 }
 
-/// Delivers one metrics request with the spans' retries and backoff; counted per
-/// destination as a metrics request exported or dropped.
-async fn deliver_metrics(sink: &Sink, body: bytes::Bytes, backoff: &Backoff, queue: &Queue) {
-    let c = &queue.counters;
-    let prepared = sink.prepare_metrics(body);
-    let mut pace = Paced::new(queue, Signal::Metrics);
+/// Delivers one request that carries no spans (kernel metrics, profiles) with the spans'
+/// retries and backoff; counted per destination in `exported` or `dropped`.
+async fn deliver_request(
+    sink: &Sink,
+    prepared: Result<Prepared, String>,
+    signal: Signal,
+    (exported, dropped): (&AtomicU64, &AtomicU64),
+    backoff: &Backoff,
+    queue: &Queue,
+) {
+    let what = signal.describe();
+    let mut pace = Paced::new(queue, signal);
     let report = otlp_client::deliver(sink, prepared, backoff, &mut pace).await;
     match report.settled {
         Settled::Answered(a) if a.verdict == Verdict::Delivered => {
-            c.metric_requests_exported.fetch_add(1, Relaxed);
+            exported.fetch_add(1, Relaxed);
         }
         Settled::Answered(a) => {
             let why = match a.verdict {
                 Verdict::TooLarge(why) | Verdict::Fatal(why) => why,
                 other => format!("{other:?}"),
             };
-            tracing::error!(destination = %queue.destination, reason = %why, "Kernel metrics export failed; dropped");
-            c.metric_requests_dropped.fetch_add(1, Relaxed);
+            tracing::error!(destination = %queue.destination, reason = %why, "{what} export failed; dropped");
+            dropped.fetch_add(1, Relaxed);
         }
         Settled::GaveUp(_) => {
-            tracing::error!(destination = %queue.destination, "Kernel metrics export retries exhausted; dropped");
-            c.metric_requests_dropped.fetch_add(1, Relaxed);
+            tracing::error!(destination = %queue.destination, "{what} export retries exhausted; dropped");
+            dropped.fetch_add(1, Relaxed);
         }
     }
 }
@@ -934,6 +1032,18 @@ async fn attempt(
 enum Signal {
     Spans,
     Metrics,
+    Profiles,
+}
+
+impl Signal {
+    /// Its name in log lines.
+    fn describe(self) -> &'static str {
+        match self {
+            Signal::Spans => "Span",
+            Signal::Metrics => "Kernel metrics",
+            Signal::Profiles => "Profiles",
+        }
+    }
 }
 
 /// The exporters' side of the retry driver: real time, every attempt's outcome to the
@@ -1015,6 +1125,7 @@ mod tests {
         match &i.payload {
             Payload::Spans { req, .. } => req.resource_spans[0].scope_spans[0].spans[0].clone(),
             Payload::Metrics(_) => panic!("a metrics request"),
+            Payload::Profiles(_) => panic!("a profiles request"),
         }
     }
 

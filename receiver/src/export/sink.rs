@@ -148,6 +148,15 @@ impl Sink {
         }
     }
 
+    /// An OTLP Profiles request (an encoded `ExportProfilesServiceRequest`) as every
+    /// attempt sends it, to the profiles destination (an OTLP endpoint, never a file).
+    pub fn prepare_profiles(&self, body: bytes::Bytes) -> Result<Prepared, String> {
+        match self {
+            Sink::Otlp(client) => client.prepare_profiles(body).map(Prepared::Otlp),
+            Sink::File { .. } => Err("profiles go to an OTLP endpoint, not a file".into()),
+        }
+    }
+
     /// A metrics request (an encoded `ExportMetricsServiceRequest`) as every attempt
     /// sends it: to the backend's metrics service, or as an OTLP-JSON line for the file
     /// beside the span file (`<file>.metrics.jsonl`), so the span file stays one kind of

@@ -1,0 +1,133 @@
+//! PC samples as profiles: the stage between reconcile and export that turns the
+//! injector's `gpu.pc_samples` spans of each process and drain period into one OTLP
+//! Profiles request and one pprof profile, and, where configured, takes the spans out
+//! of the trace output (`export.profiles_keep_spans: false`).
+//!
+//! The receiver is the one place that decides the form: the injector sends its samples
+//! once, on the trace wire; what leaves as spans, profiles or pprof files is decided here.
+
+pub mod otlp;
+pub mod pprof;
+pub mod samples;
+#[cfg(test)]
+mod tests;
+
+use opentelemetry_proto::tonic::trace::v1::Span;
+use prost::Message as _;
+
+use crate::reconcile::origin::Origins;
+use crate::reconcile::Ready;
+use crate::wire::{SpanMeta, WireResourceSpans};
+
+/// What the stage does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProfileSettings {
+    /// Whether profiles are made (a profiles endpoint or a pprof directory is set).
+    pub enabled: bool,
+    /// Whether the `gpu.pc_samples` spans stay in the trace output.
+    pub keep_spans: bool,
+    /// Largest encoded OTLP Profiles request per process and period.
+    pub max_bytes: usize,
+}
+
+/// One process's profile over one period.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodProfile {
+    /// The encoded `ExportProfilesServiceRequest`.
+    pub request: bytes::Bytes,
+    /// The same samples as a gzipped pprof profile.
+    pub pprof_gz: Vec<u8>,
+    /// Period start (for the file's name).
+    pub start_ns: u64,
+    /// `profile_id`, hex (for the file's name: unique per process and period).
+    pub id: String,
+    /// Samples in the profile.
+    pub samples: u64,
+    /// Samples the byte bound left out.
+    pub samples_dropped: u64,
+}
+
+/// The stage.
+#[derive(Debug)]
+pub struct Profiles {
+    settings: ProfileSettings,
+}
+
+impl Profiles {
+    /// A stage with `settings`.
+    pub fn new(settings: ProfileSettings) -> Profiles {
+        Profiles { settings }
+    }
+
+    /// The profiles of `ready`'s PC-sample spans; the spans themselves leave `ready`
+    /// when they are not kept, except those of requests the persistent queue accounts
+    /// for span by span (as output sampling leaves them).
+    pub fn apply(&self, ready: Vec<Ready>) -> (Vec<Ready>, Vec<PeriodProfile>) {
+        if !self.settings.enabled {
+            return (ready, Vec::new());
+        }
+        let mut out = Vec::new();
+        let ready = ready
+            .into_iter()
+            .map(|(mut req, origins)| {
+                let removable = !self.settings.keep_spans && origins == Origins::default();
+                for WireResourceSpans {
+                    resource,
+                    scope_spans,
+                    ..
+                } in &mut req.resource_spans
+                {
+                    for ss in scope_spans.iter_mut() {
+                        let spans: Vec<Span> = ss
+                            .spans
+                            .iter()
+                            .filter(|b| {
+                                SpanMeta::read(b).is_ok_and(|m| {
+                                    m.name()
+                                        .starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES)
+                                })
+                            })
+                            .filter_map(|b| Span::decode(b.as_ref()).ok())
+                            .collect();
+                        if spans.is_empty() {
+                            continue;
+                        }
+                        for period in samples::periods(resource.as_ref(), ss.scope.as_ref(), &spans)
+                        {
+                            out.push(self.profile(&period));
+                        }
+                        if removable {
+                            ss.spans.retain(|b| {
+                                !Span::decode(b.as_ref())
+                                    .is_ok_and(|s| samples::pairs_of(&s).is_some())
+                            });
+                        }
+                    }
+                    if removable {
+                        scope_spans.retain(|ss| !ss.spans.is_empty());
+                    }
+                }
+                (req, origins)
+            })
+            .collect();
+        (ready, out)
+    }
+
+    fn profile(&self, period: &samples::PeriodSamples) -> PeriodProfile {
+        let built = otlp::build(period, self.settings.max_bytes);
+        let pprof = pprof::profile(&built.kept, period.start_ns, period.end_ns);
+        let id = built.request.resource_profiles[0].scope_profiles[0].profiles[0]
+            .profile_id
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        PeriodProfile {
+            request: built.request.encode_to_vec().into(),
+            pprof_gz: pprof::gzipped(&pprof),
+            start_ns: period.start_ns,
+            id,
+            samples: built.kept.iter().map(|p| p.samples).sum(),
+            samples_dropped: built.samples_dropped,
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! The PC samples of one process and drain period, read from the injector's
+//! `gpu.pc_samples` spans (continuous tier). Pure.
+//!
+//! Each span names one function and carries every (PC offset, stall reason) pair of its
+//! period as parallel arrays (`gpu.pc_sampling.pair_*`); the samples of one period are
+//! the spans of one resource with the same start and end.
+
+use opentelemetry_proto::tonic::common::v1::any_value::Value;
+use opentelemetry_proto::tonic::common::v1::{AnyValue, InstrumentationScope, KeyValue};
+use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::Span;
+use semconv::attributes as a;
+use semconv::otlp::{find, get_int, get_str};
+
+/// One (function, PC offset, stall reason) with its samples.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pair {
+    /// The function, mangled (`gpu.pc_sampling.function`).
+    pub function: String,
+    /// The function as a person reads it (the span's name after `gpu.pc_samples: `).
+    pub display: String,
+    /// The PC offset inside the function.
+    pub offset: u64,
+    /// The stall reason.
+    pub stall: String,
+    /// Samples.
+    pub samples: u64,
+    /// The span the samples are linked to: the slice span that covers the period
+    /// (continuous samples carry no correlation id, so no kernel execution).
+    pub link: Link,
+}
+
+/// A trace and span id.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Link {
+    /// Trace id (16 bytes).
+    pub trace_id: Vec<u8>,
+    /// Span id (8 bytes).
+    pub span_id: Vec<u8>,
+}
+
+/// The samples of one process over one period.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodSamples {
+    /// The process's resource, as on its spans.
+    pub resource: Option<Resource>,
+    /// The scope of its spans.
+    pub scope: Option<InstrumentationScope>,
+    /// Period start, ns since the epoch.
+    pub start_ns: u64,
+    /// Period end.
+    pub end_ns: u64,
+    /// Every pair sent, hottest first (ties by function, offset, stall).
+    pub pairs: Vec<Pair>,
+    /// Pairs the injector left out by its own bound (`gpu.pc_sampling.pairs_dropped`).
+    pub pairs_dropped_upstream: u64,
+}
+
+/// Whether `span` is one function's PC samples.
+pub fn is_pc_samples(span: &Span) -> bool {
+    span.name.starts_with(a::SPAN_GPU_PC_SAMPLES)
+        && get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION).is_some()
+}
+
+/// The pairs of one `gpu.pc_samples` span, or None when it is not one or its arrays
+/// are not parallel (an older injector sends only the 64-PC hot list, which holds each
+/// PC's top stall only: it stays a span and makes no profile).
+pub fn pairs_of(span: &Span) -> Option<(Vec<Pair>, u64)> {
+    if !is_pc_samples(span) {
+        return None;
+    }
+    let function = get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION)?.to_string();
+    let offsets = ints(&span.attributes, a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS)?;
+    let stalls = strings(&span.attributes, a::GPU_PC_SAMPLING_PAIR_STALL_REASONS)?;
+    let counts = ints(&span.attributes, a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS)?;
+    if offsets.len() != stalls.len() || offsets.len() != counts.len() {
+        return None;
+    }
+    let display = span
+        .name
+        .strip_prefix(a::SPAN_GPU_PC_SAMPLES)
+        .and_then(|s| s.strip_prefix(": "))
+        .filter(|s| !s.is_empty())
+        .unwrap_or(&function)
+        .to_string();
+    // The slice root: the span that covers the period in the trace.
+    let link = Link {
+        trace_id: span.trace_id.clone(),
+        span_id: if span.parent_span_id.is_empty() {
+            span.span_id.clone()
+        } else {
+            span.parent_span_id.clone()
+        },
+    };
+    let pairs = offsets
+        .into_iter()
+        .zip(stalls)
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|((offset, stall), samples)| Pair {
+            function: function.clone(),
+            display: display.clone(),
+            offset: offset as u64,
+            stall,
+            samples: samples as u64,
+            link: link.clone(),
+        })
+        .collect();
+    let dropped = get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED).unwrap_or(0);
+    Some((pairs, dropped.max(0) as u64))
+}
+
+/// Groups the PC-sample spans of one resource into periods (same start and end), in
+/// time order.
+pub fn periods<'s>(
+    resource: Option<&Resource>,
+    scope: Option<&InstrumentationScope>,
+    spans: impl IntoIterator<Item = &'s Span>,
+) -> Vec<PeriodSamples> {
+    let mut out: Vec<PeriodSamples> = Vec::new();
+    for span in spans {
+        let Some((pairs, dropped)) = pairs_of(span) else {
+            continue;
+        };
+        let (start_ns, end_ns) = (span.start_time_unix_nano, span.end_time_unix_nano);
+        let period = match out
+            .iter_mut()
+            .find(|p| p.start_ns == start_ns && p.end_ns == end_ns)
+        {
+            Some(p) => p,
+            None => {
+                out.push(PeriodSamples {
+                    resource: resource.cloned(),
+                    scope: scope.cloned(),
+                    start_ns,
+                    end_ns,
+                    pairs: Vec::new(),
+                    pairs_dropped_upstream: 0,
+                });
+                out.last_mut().expect("pushed")
+            }
+        };
+        period.pairs.extend(pairs);
+        period.pairs_dropped_upstream += dropped;
+    }
+    for p in &mut out {
+        p.pairs.sort_by(|x, y| {
+            y.samples
+                .cmp(&x.samples)
+                .then_with(|| x.function.cmp(&y.function))
+                .then(x.offset.cmp(&y.offset))
+                .then_with(|| x.stall.cmp(&y.stall))
+        });
+    }
+    out.sort_by_key(|p| (p.start_ns, p.end_ns));
+    out
+}
+
+fn array(attrs: &[KeyValue], key: &str) -> Option<Vec<AnyValue>> {
+    match find(attrs, key)?.value.as_ref()? {
+        Value::ArrayValue(arr) => Some(arr.values.clone()),
+        _ => None,
+    }
+}
+
+fn ints(attrs: &[KeyValue], key: &str) -> Option<Vec<i64>> {
+    array(attrs, key)?
+        .into_iter()
+        .map(|v| match v.value {
+            Some(Value::IntValue(i)) if i >= 0 => Some(i),
+            _ => None,
+        })
+        .collect()
+}
+
+fn strings(attrs: &[KeyValue], key: &str) -> Option<Vec<String>> {
+    array(attrs, key)?
+        .into_iter()
+        .map(|v| match v.value {
+            Some(Value::StringValue(s)) => Some(s),
+            _ => None,
+        })
+        .collect()
+}

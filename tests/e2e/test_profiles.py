@@ -1,0 +1,248 @@
+"""PC samples as profiles, read by implementations that are not ours: the receiver's OTLP
+Profiles requests decoded by the Python `opentelemetry-proto` package (its
+profiles/v1development types) at a ProfilesService of our own over gRPC and OTLP/HTTP,
+and its pprof files decoded by DataDog's `pprof-format` from the npm registry. Their
+totals per stall reason equal what the producer sent.
+
+The producer sends `gpu.pc_samples` spans as the injector's continuous tier makes them
+(docs/injector.md, "Continuous tier"): one per function and drain period, with every
+(PC offset, stall reason) pair as parallel arrays. The stall names and the shape (a few
+functions, PCs per function past the 64 of the hot list) follow the H200 runs in
+docs/measurements/pc-sampling-h200.md; the counts are drawn, not measured.
+"""
+
+import gzip
+import json
+import random
+import shutil
+import subprocess
+import threading
+import time
+import uuid
+from concurrent import futures
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import grpc
+import pytest
+from opentelemetry import trace
+from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+from opentelemetry.proto.collector.profiles.v1development import profiles_service_pb2, profiles_service_pb2_grpc
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+from conftest import Receiver, free_port
+
+HERE = Path(__file__).resolve().parent
+STALLS = ["smsp__pcsamp_warps_issue_stalled_not_selected", "smsp__pcsamp_warps_issue_stalled_wait",
+          "smsp__pcsamp_warps_issue_stalled_selected", "smsp__pcsamp_warps_issue_stalled_short_scoreboard",
+          "smsp__pcsamp_warps_issue_stalled_long_scoreboard"]
+FUNCTIONS = {"_Z4spinPfi": "spin(float*, int)", "_ZN4work4bumpEPf": "work::bump(float*)",
+             "_Z7add_onePfi": "add_one(float*, int)"}
+PERIOD_NS = 100_000_000
+
+
+class Backend:
+    """Takes traces and profiles, over gRPC and OTLP/HTTP, and keeps what it decoded."""
+
+    def __init__(self):
+        self.traces, self.profiles = [], []
+        self.lock = threading.Lock()
+        backend = self
+
+        class Traces(trace_service_pb2_grpc.TraceServiceServicer):
+            def Export(self, request, context):
+                with backend.lock:
+                    backend.traces.append(request)
+                return trace_service_pb2.ExportTraceServiceResponse()
+
+        class Profiles(profiles_service_pb2_grpc.ProfilesServiceServicer):
+            def Export(self, request, context):
+                with backend.lock:
+                    backend.profiles.append(request)
+                return profiles_service_pb2.ExportProfilesServiceResponse()
+
+        self.grpc = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
+        trace_service_pb2_grpc.add_TraceServiceServicer_to_server(Traces(), self.grpc)
+        profiles_service_pb2_grpc.add_ProfilesServiceServicer_to_server(Profiles(), self.grpc)
+        self.grpc_port = self.grpc.add_insecure_port("127.0.0.1:0")
+        self.grpc.start()
+
+        class Http(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                if self.headers.get("Content-Encoding") == "gzip":
+                    body = gzip.decompress(body)
+                if self.path == "/v1development/profiles":
+                    assert self.headers["Content-Type"] == "application/x-protobuf"
+                    msg = profiles_service_pb2.ExportProfilesServiceRequest.FromString(body)
+                    answer = profiles_service_pb2.ExportProfilesServiceResponse()
+                    with backend.lock:
+                        backend.profiles.append(msg)
+                else:
+                    msg = trace_service_pb2.ExportTraceServiceRequest.FromString(body)
+                    answer = trace_service_pb2.ExportTraceServiceResponse()
+                    with backend.lock:
+                        backend.traces.append(msg)
+                out = answer.SerializeToString()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-protobuf")
+                self.send_header("Content-Length", str(len(out)))
+                self.end_headers()
+                self.wfile.write(out)
+
+            def log_message(self, *args):
+                pass
+
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), Http)
+        self.http_port = self.http.server_address[1]
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.grpc.stop(0)
+        self.http.shutdown()
+
+
+def pc_sample_spans(receiver_grpc: str, rng: random.Random, periods: int):
+    """Sends `periods` drain periods of function spans; returns what was sent per stall
+    reason, the (function, offset) pairs sent, and the trace id and slice span id."""
+    resource = Resource.create({"service.name": "gpu-app", "service.instance.id": str(uuid.uuid4()),
+                                "gpu.producer.id": str(uuid.uuid4()), "gpu.pc_sampling.tier": "continuous"})
+    provider = TracerProvider(resource=resource)
+    # One request per drain period, as the injector exports a period's function spans.
+    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=f"http://{receiver_grpc}", insecure=True),
+                                                   schedule_delay_millis=60_000))
+    tracer = provider.get_tracer("gpu-otel-injector")
+    t0 = time.time_ns() - 60_000_000_000
+    root = tracer.start_span("gpu.kernels", start_time=t0)
+    totals, pcs = {}, set()
+    for period in range(periods):
+        start, end = t0 + period * PERIOD_NS, t0 + (period + 1) * PERIOD_NS
+        for mangled, display in FUNCTIONS.items():
+            # Past the 64 PCs of the hot list: 90 to 200 PCs, 1 to 3 stalls each.
+            pairs = []
+            for offset in sorted(rng.sample(range(0, 8192, 16), rng.randint(90, 200))):
+                for stall in rng.sample(STALLS, rng.randint(1, 3)):
+                    pairs.append((offset, stall, rng.randint(1, 50_000)))
+            pairs.sort(key=lambda p: (-p[2], p[0], p[1]))
+            for offset, stall, n in pairs:
+                totals[stall] = totals.get(stall, 0) + n
+                pcs.add((mangled, offset))
+            ctx = trace.set_span_in_context(root)
+            span = tracer.start_span(f"gpu.pc_samples: {display}", context=ctx, start_time=start, attributes={
+                "gpu.pc_sampling.function": mangled,
+                "gpu.pc_sampling.pair_pc_offsets": [p[0] for p in pairs],
+                "gpu.pc_sampling.pair_stall_reasons": [p[1] for p in pairs],
+                "gpu.pc_sampling.pair_sample_counts": [p[2] for p in pairs],
+                "gpu.pc_sampling.pairs_dropped": 0,
+            })
+            span.end(end_time=end)
+        provider.force_flush()
+    root.end(end_time=t0 + periods * PERIOD_NS)
+    ctx = root.get_span_context()
+    provider.shutdown()
+    return totals, pcs, ctx.trace_id.to_bytes(16, "big"), ctx.span_id.to_bytes(8, "big")
+
+
+def otlp_totals(requests):
+    """Samples per stall reason, (function, offset) of every sample, links, profiles."""
+    totals, pcs, links, profiles = {}, set(), set(), 0
+    for req in requests:
+        d = req.dictionary
+        for rp in req.resource_profiles:
+            for sp in rp.scope_profiles:
+                for p in sp.profiles:
+                    profiles += 1
+                    assert (d.string_table[p.sample_type.type_strindex],
+                            d.string_table[p.sample_type.unit_strindex]) == ("pc_samples", "count")
+                    for s in p.samples:
+                        (stall,) = [d.attribute_table[i] for i in s.attribute_indices]
+                        assert d.string_table[stall.key_strindex] == "gpu.pc_sampling.stall_reason"
+                        totals[stall.value.string_value] = totals.get(stall.value.string_value, 0) + sum(s.values)
+                        loc = d.location_table[d.stack_table[s.stack_index].location_indices[0]]
+                        fn = d.function_table[loc.lines[0].function_index]
+                        pcs.add((d.string_table[fn.system_name_strindex], loc.address))
+                        link = d.link_table[s.link_index]
+                        links.add((bytes(link.trace_id), bytes(link.span_id)))
+    return totals, pcs, links, profiles
+
+
+def pprof_totals(files):
+    reader = HERE / "pprof"
+    if not (reader / "node_modules" / "pprof-format").exists():
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--no-package-lock"], cwd=reader, check=True,
+                       capture_output=True, timeout=300)
+    out = subprocess.run(["node", str(reader / "totals.js"), *map(str, files)], check=True, capture_output=True,
+                         text=True, timeout=120)
+    return json.loads(out.stdout)
+
+
+def span_names(requests):
+    from opentelemetry.proto.trace.v1 import trace_pb2  # noqa: F401 (the types of the requests)
+    return [s.name for r in requests for rs in r.resource_spans for ss in rs.scope_spans for s in ss.spans]
+
+
+def wait_for(cond, timeout=30):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise TimeoutError("not delivered in time")
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("transport", ["grpc", "http"])
+def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to_the_slice(tmp_path, transport):
+    backend = Backend()
+    pprof_dir = tmp_path / "pprof"
+    if transport == "grpc":
+        base, profiles = f"http://127.0.0.1:{backend.grpc_port}", f"http://127.0.0.1:{backend.grpc_port}"
+    else:
+        base = f"http://127.0.0.1:{backend.http_port}"
+        profiles = f"{base}/v1development/profiles"
+    config = tmp_path / "receiver.yaml"
+    config.write_text(json.dumps({"export": {
+        "endpoint": base, "protocol": "grpc" if transport == "grpc" else "http/protobuf",
+        "pprof_dir": str(pprof_dir), "profiles_keep_spans": False}}))
+    receiver = Receiver(str(tmp_path), ["--config", str(config)],
+                        env={"PATH": "/usr/bin:/bin", "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT": profiles})
+    try:
+        periods = 3
+        sent, pcs, trace_id, root_id = pc_sample_spans(receiver.grpc, random.Random(35), periods)
+        wait_for(lambda: len(backend.profiles) >= periods and "gpu.kernels" in span_names(backend.traces))
+    finally:
+        log = receiver.stop()
+        backend.stop()
+    got, got_pcs, links, n_profiles = otlp_totals(backend.profiles)
+    assert n_profiles == periods, "one profile per process and drain period"
+    assert got == sent, log
+    assert got_pcs == pcs, "every PC, also those past the hot list's 64"
+    assert links == {(trace_id, root_id)}, "every sample links to the slice span that covers its period"
+    # profiles_keep_spans: false: the function spans left the traces, the slice stayed.
+    names = span_names(backend.traces)
+    assert not [n for n in names if n.startswith("gpu.pc_samples")]
+    assert "gpu.kernels" in names
+
+    files = sorted(pprof_dir.glob("*.pb.gz"))
+    assert len(files) == periods
+    read = pprof_totals(files)
+    assert read["files"] == periods
+    assert read["totals"] == sent
+    assert {tuple(p) for p in read["pcs"]} == pcs
+
+
+def test_the_spans_stay_for_trace_backends_by_default(tmp_path):
+    backend = Backend()
+    base = f"http://127.0.0.1:{backend.grpc_port}"
+    (tmp_path / "r.yaml").write_text(json.dumps({"export": {"endpoint": base}}))
+    receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")],
+                        env={"PATH": "/usr/bin:/bin", "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT": base})
+    try:
+        sent, _, _, _ = pc_sample_spans(receiver.grpc, random.Random(7), 1)
+        wait_for(lambda: backend.profiles and "gpu.kernels" in span_names(backend.traces))
+    finally:
+        receiver.stop()
+        backend.stop()
+    assert otlp_totals(backend.profiles)[0] == sent
+    assert len([n for n in span_names(backend.traces) if n.startswith("gpu.pc_samples")]) == len(FUNCTIONS)

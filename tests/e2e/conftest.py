@@ -26,6 +26,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def answer_protobuf(handler, body: bytes) -> None:
+    """Answers an OTLP/HTTP request with 200 and an encoded response message."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/x-protobuf")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
 def wait_http(url: str, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:

@@ -27,7 +27,7 @@ from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import (
     ExportMetricsServiceResponse,
 )
 
-from conftest import FAKE_SERIALIZED, REPLAY, Receiver
+from conftest import FAKE_SERIALIZED, REPLAY, Receiver, answer_protobuf
 from test_dashboard_metrics import kernel_metric_targets, problems
 
 PROMETHEUS_OTLP_PATH = "/api/v1/otlp/v1/metrics"
@@ -56,11 +56,7 @@ class OtlpMetricsEndpoint:
                 req.ParseFromString(body)
                 outer.requests.append(req)
                 out = ExportMetricsServiceResponse().SerializeToString()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/x-protobuf")
-                self.send_header("Content-Length", str(len(out)))
-                self.end_headers()
-                self.wfile.write(out)
+                answer_protobuf(self, out)
 
             def log_message(self, *args):
                 pass

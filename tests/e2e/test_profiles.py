@@ -33,7 +33,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
-from conftest import Receiver, free_port
+from conftest import Receiver, answer_protobuf, free_port
 
 HERE = Path(__file__).resolve().parent
 STALLS = ["smsp__pcsamp_warps_issue_stalled_not_selected", "smsp__pcsamp_warps_issue_stalled_wait",
@@ -87,11 +87,7 @@ class Backend:
                     with backend.lock:
                         backend.traces.append(msg)
                 out = answer.SerializeToString()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/x-protobuf")
-                self.send_header("Content-Length", str(len(out)))
-                self.end_headers()
-                self.wfile.write(out)
+                answer_protobuf(self, out)
 
             def log_message(self, *args):
                 pass

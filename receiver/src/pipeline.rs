@@ -612,12 +612,22 @@ impl Stages {
             None => ready,
         };
         let (ready, profiles) = self.profiles.apply(ready);
-        if let Some(dir) = &self.pprof_dir {
-            for p in &profiles {
-                if let Err(e) = crate::export::pprof_dir::write(dir, p) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let c = &telemetry.profiles;
+        for p in &profiles {
+            c.profiles.fetch_add(1, Relaxed);
+            c.samples_kept.fetch_add(p.samples, Relaxed);
+            c.samples_dropped.fetch_add(p.samples_dropped, Relaxed);
+            let Some(dir) = &self.pprof_dir else {
+                continue;
+            };
+            match crate::export::pprof_dir::write(dir, p) {
+                Ok(_) => c.pprof_written.fetch_add(1, Relaxed),
+                Err(e) => {
                     tracing::warn!(dir = %dir.display(), error = %e, "pprof file not written");
+                    c.pprof_failed.fetch_add(1, Relaxed)
                 }
-            }
+            };
         }
         let ready = self
             .sampling

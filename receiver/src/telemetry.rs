@@ -3,7 +3,8 @@
 //!
 //! Every metric is one row of a table, one table per stage of a request's path:
 //! [`INGEST`] (at the listeners: what came in), [`RECONCILE`] (in the pipeline, after the
-//! handoff and the queue), [`PODS`] (the pods outgoing spans name), [`EXPORT`] (per
+//! handoff and the queue), [`PROFILES`] (the PC samples as profiles), [`PODS`] (the
+//! pods outgoing spans name), [`EXPORT`] (per
 //! destination: what left, what waits, what was lost) and [`QUEUE`] (the persistent
 //! queue: what waits on disk). A row is its name,
 //! its help text (which says where it counts) and how its series are read from one
@@ -278,6 +279,24 @@ pub struct Telemetry {
     pub unhealthy_after: Duration,
     /// Outgoing resources by whether their pod was named.
     pub pods: Arc<crate::k8s::AttributionCounters>,
+    /// What the profiles stage made of the PC samples.
+    pub profiles: ProfileCounters,
+}
+
+/// What the profiles stage made of the PC samples (`export.profiles_endpoint`,
+/// `export.pprof_dir`).
+#[derive(Debug, Default)]
+pub struct ProfileCounters {
+    /// Profiles made (one per process and drain period).
+    pub profiles: AtomicU64,
+    /// PC samples in them.
+    pub samples_kept: AtomicU64,
+    /// PC samples the byte bound left out (`export.profiles_max_bytes`).
+    pub samples_dropped: AtomicU64,
+    /// pprof files written.
+    pub pprof_written: AtomicU64,
+    /// pprof files that could not be written (logged).
+    pub pprof_failed: AtomicU64,
 }
 
 impl Default for Telemetry {
@@ -291,6 +310,7 @@ impl Default for Telemetry {
             sampling: Default::default(),
             unhealthy_after: crate::config::UNHEALTHY_AFTER_DEFAULT,
             pods: Arc::default(),
+            profiles: ProfileCounters::default(),
         }
     }
 }
@@ -716,6 +736,44 @@ const RECONCILE: &[Metric] = &[
     },
 ];
 
+/// The PC samples as profiles, on the way to export (all 0 while no profiles destination
+/// or pprof directory is set).
+const PROFILES: &[Metric] = &[
+    Metric {
+        name: "profiles",
+        help: "OTLP Profiles made from PC-sample spans, one per process and drain period.",
+        read: Read::Counter(|s| one(n(&s.t.profiles.profiles))),
+    },
+    Metric {
+        name: "profile_samples",
+        help: "PC samples put in profiles (kept), or left out by the byte bound export.profiles_max_bytes (dropped).",
+        read: Read::Counter(|s| {
+            let p = &s.t.profiles;
+            by(
+                "outcome",
+                &[
+                    ("kept", n(&p.samples_kept)),
+                    ("dropped", n(&p.samples_dropped)),
+                ],
+            )
+        }),
+    },
+    Metric {
+        name: "pprof_files",
+        help: "pprof files written to export.pprof_dir, or that could not be written.",
+        read: Read::Counter(|s| {
+            let p = &s.t.profiles;
+            by(
+                "outcome",
+                &[
+                    ("written", n(&p.pprof_written)),
+                    ("failed", n(&p.pprof_failed)),
+                ],
+            )
+        }),
+    },
+];
+
 /// Whose pod each outgoing resource names (`kubernetes.pod_attributes`), on the way to
 /// export.
 const PODS: &[Metric] = &[
@@ -912,7 +970,7 @@ const QUEUE: &[Metric] = &[
 ];
 
 /// Every table, in the order `/metrics` lists them.
-const TABLES: [&[Metric]; 5] = [INGEST, RECONCILE, PODS, EXPORT, QUEUE];
+const TABLES: [&[Metric]; 6] = [INGEST, RECONCILE, PROFILES, PODS, EXPORT, QUEUE];
 
 #[derive(Debug)]
 struct Scrape(Arc<Telemetry>);

@@ -207,6 +207,7 @@ def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to
         periods = 3
         sent, pcs, trace_id, root_id = pc_sample_spans(receiver.grpc, random.Random(35), periods)
         wait_for(lambda: len(backend.profiles) >= periods and "gpu.kernels" in span_names(backend.traces))
+        metrics = receiver.metrics()
     finally:
         log = receiver.stop()
         backend.stop()
@@ -219,6 +220,12 @@ def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to
     names = span_names(backend.traces)
     assert not [n for n in names if n.startswith("gpu.pc_samples")]
     assert "gpu.kernels" in names
+
+    # The receiver's own count says the same: every sample kept, every file written.
+    assert metrics["gpu_otel_receiver_profiles_total"] == periods
+    assert metrics['gpu_otel_receiver_profile_samples_total{outcome="kept"}'] == sum(sent.values())
+    assert metrics['gpu_otel_receiver_profile_samples_total{outcome="dropped"}'] == 0
+    assert metrics['gpu_otel_receiver_pprof_files_total{outcome="written"}'] == periods
 
     files = sorted(pprof_dir.glob("*.pb.gz"))
     assert len(files) == periods

@@ -1781,20 +1781,11 @@ mod tests {
                 .located(&c, &Sources::default())
                 .to_string();
             assert!(!err.contains("s3cr3t"), "{err}");
-            assert!(err.contains(shown), "{err}");
+            assert!(
+                err.starts_with(&format!("invalid export.endpoint \"{shown}\": ")),
+                "{err}"
+            );
         }
-        let mut c = Config::default();
-        c.export.endpoint = Some("ftp://user:s3cr3t@tempo:4317".into());
-        let err = c
-            .validate()
-            .unwrap_err()
-            .located(&c, &Sources::default())
-            .to_string();
-        assert!(!err.contains("s3cr3t"), "{err}");
-        assert!(
-            err.starts_with("invalid export.endpoint \"ftp://<redacted>@tempo:4317\": "),
-            "{err}"
-        );
     }
 
     #[test]

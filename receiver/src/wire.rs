@@ -327,9 +327,22 @@ fn int_attribute(kv: &[u8]) -> Option<u64> {
 }
 
 /// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`, read from a span on
-/// its way out (checked already); None for any other span.
-pub fn unrecorded_count(span: &[u8]) -> Option<u64> {
-    SpanMeta::read(span).ok()?.unrecorded
+/// its way out (checked already); None for any other span. Spans are written in field
+/// order, so any other span is passed over at its name, before its attributes.
+pub fn unrecorded_count(mut span: &[u8]) -> Option<u64> {
+    let (mut count, mut named) = (None, false);
+    while !span.is_empty() {
+        let (tag, field) = next_checked(&mut span)?;
+        match tag {
+            5 if field != a::SPAN_GPU_KERNELS_UNRECORDED.as_bytes() => return None,
+            5 => named = true,
+            9 if key_of(field) == a::GPU_KERNEL_UNRECORDED_COUNT.as_bytes() => {
+                count = int_attribute(field);
+            }
+            _ => {}
+        }
+    }
+    count.filter(|_| named)
 }
 
 fn fixed64(field: &[u8]) -> u64 {

@@ -59,30 +59,14 @@ pub fn request(
             let counts = p
                 .executions
                 .into_iter()
-                .map(|((device, serialized), n)| NumberDataPoint {
-                    attributes: attributes(None, &device, &serialized),
-                    start_time_unix_nano: start,
-                    time_unix_nano: now,
-                    exemplars: vec![],
-                    flags: 0,
-                    value: Some(number_data_point::Value::AsInt(
-                        i64::try_from(n).unwrap_or(i64::MAX),
-                    )),
+                .map(|((device, serialized), n)| {
+                    count_point(attributes(None, &device, &serialized), start, now, n)
                 })
                 .collect();
             let unrecorded: Vec<NumberDataPoint> = p
                 .unrecorded
                 .into_iter()
-                .map(|(device, n)| NumberDataPoint {
-                    attributes: device_attribute(&device),
-                    start_time_unix_nano: start,
-                    time_unix_nano: now,
-                    exemplars: vec![],
-                    flags: 0,
-                    value: Some(number_data_point::Value::AsInt(
-                        i64::try_from(n).unwrap_or(i64::MAX),
-                    )),
-                })
+                .map(|(device, n)| count_point(device_attribute(&device), start, now, n))
                 .collect();
             let mut metrics = vec![
                 Metric {
@@ -136,6 +120,20 @@ pub fn request(
         })
         .collect();
     ExportMetricsServiceRequest { resource_metrics }
+}
+
+/// One point of a delta counter over `start..now`.
+fn count_point(attributes: Vec<KeyValue>, start: u64, now: u64, n: u64) -> NumberDataPoint {
+    NumberDataPoint {
+        attributes,
+        start_time_unix_nano: start,
+        time_unix_nano: now,
+        exemplars: vec![],
+        flags: 0,
+        value: Some(number_data_point::Value::AsInt(
+            i64::try_from(n).unwrap_or(i64::MAX),
+        )),
+    }
 }
 
 fn device_attribute(device: &str) -> Vec<KeyValue> {

@@ -454,3 +454,21 @@ fn a_string_that_is_not_utf8_or_a_field_of_the_wrong_type_is_refused() {
     short.pop();
     assert!(SpanMeta::read(&short).is_err());
 }
+
+#[test]
+fn only_a_gpu_kernels_unrecorded_span_reports_unrecorded_executions() {
+    let read = |s: &Span| unrecorded_count(&s.encode_to_vec());
+    assert_eq!(read(&crate::fixtures::unrecorded(1, 7)), Some(7));
+    let mut impostor = crate::fixtures::plain(2);
+    impostor.attributes.push(otlp::int(
+        semconv::attributes::GPU_KERNEL_UNRECORDED_COUNT,
+        7,
+    ));
+    assert_eq!(read(&impostor), None, "another span's attribute");
+    impostor.name.clear();
+    assert_eq!(read(&impostor), None, "a span without a name");
+    let mut negative = crate::fixtures::unrecorded(3, -1);
+    assert_eq!(read(&negative), None, "not a count");
+    negative.attributes.clear();
+    assert_eq!(read(&negative), None, "no count");
+}

@@ -326,6 +326,19 @@ fn int_attribute(kv: &[u8]) -> Option<u64> {
     }
 }
 
+/// The name of a span on its way out (checked already), its top-level fields stepped
+/// over in place: nothing decoded, nothing allocated.
+pub fn span_name(mut span: &[u8]) -> Option<&[u8]> {
+    let mut name = None;
+    while !span.is_empty() {
+        let (tag, field) = next_checked(&mut span)?;
+        if tag == 5 {
+            name = Some(field);
+        }
+    }
+    name
+}
+
 /// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`, read from a span on
 /// its way out (checked already); None for any other span. Spans are written in field
 /// order, so any other span is passed over at its name, before its attributes.

@@ -17,7 +17,7 @@ use prost::Message as _;
 
 use crate::reconcile::origin::Origins;
 use crate::reconcile::Ready;
-use crate::wire::{SpanMeta, WireResourceSpans};
+use crate::wire::WireResourceSpans;
 
 /// What the stage does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,12 +81,7 @@ impl Profiles {
                         let spans: Vec<Span> = ss
                             .spans
                             .iter()
-                            .filter(|b| {
-                                SpanMeta::read(b).is_ok_and(|m| {
-                                    m.name()
-                                        .starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES)
-                                })
-                            })
+                            .filter(|b| is_pc_samples(b))
                             .filter_map(|b| Span::decode(b.as_ref()).ok())
                             .collect();
                         if spans.is_empty() {
@@ -98,8 +93,9 @@ impl Profiles {
                         }
                         if removable {
                             ss.spans.retain(|b| {
-                                !Span::decode(b.as_ref())
-                                    .is_ok_and(|s| samples::pairs_of(&s).is_some())
+                                !(is_pc_samples(b)
+                                    && Span::decode(b.as_ref())
+                                        .is_ok_and(|s| samples::pairs_of(&s).is_some()))
                             });
                         }
                     }
@@ -130,4 +126,11 @@ impl Profiles {
             samples_dropped: built.samples_dropped,
         }
     }
+}
+
+/// Whether a span on its way out is a PC-sample span, read by its name alone: every
+/// other span is passed over without being decoded.
+fn is_pc_samples(span: &[u8]) -> bool {
+    crate::wire::span_name(span)
+        .is_some_and(|n| n.starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES.as_bytes()))
 }

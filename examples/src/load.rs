@@ -235,3 +235,38 @@ pub fn rss() -> (u64, u64) {
     };
     (field("VmRSS:"), field("VmHWM:"))
 }
+
+/// Time intervals merged where less than `gap_ns` separates them: `(start, end, count)`
+/// in order. The counting backend gives the stretches in which a producer's kernels were
+/// stamped `"true"`; stretches of two processes sharing a GPU must not overlap.
+pub fn merge_intervals(mut times: Vec<(u64, u64)>, gap_ns: u64) -> Vec<(u64, u64, u64)> {
+    times.sort_unstable();
+    let mut out: Vec<(u64, u64, u64)> = Vec::new();
+    for (start, end) in times {
+        match out.last_mut() {
+            Some(last) if start <= last.1.saturating_add(gap_ns) => {
+                last.1 = last.1.max(end);
+                last.2 += 1;
+            }
+            _ => out.push((start, end.max(start), 1)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_intervals;
+
+    #[test]
+    fn intervals_closer_than_the_gap_merge_and_count_their_members() {
+        let got = merge_intervals(vec![(50, 60), (0, 10), (15, 20), (100, 90)], 10);
+        assert_eq!(got, vec![(0, 20, 2), (50, 60, 1), (100, 100, 1)]);
+    }
+
+    #[test]
+    fn an_interval_inside_another_extends_nothing() {
+        assert_eq!(merge_intervals(vec![(0, 100), (10, 20)], 0), vec![(0, 100, 2)]);
+        assert!(merge_intervals(Vec::new(), 5).is_empty());
+    }
+}

@@ -237,6 +237,9 @@ pub struct Counted {
     pub metric_requests: std::sync::atomic::AtomicU64,
     /// Executions the `gpu.kernel.duration` points counted, summed over requests.
     pub metric_executions: std::sync::atomic::AtomicU64,
+    /// Start and end (ns) of every kernel span stamped `"true"`: when the producer's
+    /// serialized bursts ran (processes sharing a GPU must not overlap).
+    pub true_times: std::sync::Mutex<Vec<(u64, u64)>>,
 }
 
 #[tonic::async_trait]
@@ -377,6 +380,12 @@ impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::Tra
                     _ => 2,
                 };
                 c.stamps[i].fetch_add(1, Relaxed);
+                if i == 0 {
+                    c.true_times
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((s.start_time_unix_nano, s.end_time_unix_nano));
+                }
             }
         }
         Ok(tonic::Response::new(Default::default()))

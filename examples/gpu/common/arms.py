@@ -74,6 +74,11 @@ def summarize(arms, streams, base, ref, value, fields, per):
         for other in [x for x in (base, ref) if x in med]:
             if not wall:
                 words.append(f"{value}_vs_{other}={m - med[other]:+.2f}")
+                words.append(f"vs_{other}={100 * (m - med[other]) / med[other]:+.2f}%")
+                pairs = [100 * (v - arms[other]["runs"][r]) / arms[other]["runs"][r]
+                         for r, v in a["runs"].items() if arms[other]["runs"].get(r)]
+                if pairs:
+                    words.append(f"paired_vs_{other}={statistics.median(pairs):+.2f}%")
                 continue
             if other == base:
                 words.append(f"vs_{base}={100 * (m - med[base]) / med[base]:+.2f}%")

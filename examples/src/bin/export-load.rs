@@ -218,6 +218,11 @@ fn backend(listen: SocketAddr, idle_exit: Duration) -> anyhow::Result<()> {
         "false": counted.stamps[1].load(Ordering::Relaxed),
         "unknown": counted.stamps[2].load(Ordering::Relaxed),
         "active_s": (started.elapsed().saturating_sub(idle_exit)).as_secs_f64(),
+        // Stretches of "true" kernels 50 ms apart or more: [start_ns, end_ns, spans].
+        "true_intervals": load::merge_intervals(
+            std::mem::take(&mut *counted.true_times.lock().unwrap_or_else(|p| p.into_inner())),
+            50_000_000,
+        ),
     });
     println!("{out}");
     Ok(())

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# What the serialized tier costs between its bursts (issue 32), against tier off, CUPTI's
+# floor (cupti-probes/rawinj.c) and no injection, arms interleaved in each of ROUNDS
+# rounds (default 5), the application pinned to cores 0-3, the injector exporting to the
+# receiver (8-11) and a counting backend (12-15):
+#   decode.sh decode   workloads/decode.py, GPT-2-small-shaped decode for SECONDS (default
+#                      6) per run, with a CUDA graph and eager: tokens/s per arm
+#                      ($OUT/decode-graph.txt, $OUT/decode-eager.txt)
+#   decode.sh launch   LAUNCHES (default 200000) tiny launches on 1 and 4 streams: the
+#                      cost per launch ($OUT/launch.txt)
+#   decode.sh          both
+# The serialized arm runs with the sampler lease in a directory of its own, as a process
+# alone on its GPU does. Medians and paired-by-round differences by common/arms.py.
+set -u
+# shellcheck source=SCRIPTDIR/../common/gpu.sh
+. "$(dirname "$0")/../common/gpu.sh"
+need libgpu_otel_injector.so gpu-otel-receiver export-load kernels
+results /tmp/decode-cost
+machine name,driver_version
+rawinj "$OUT"
+to_backend 8-11 "$OUT/decode" 600s
+mkdir -p "$OUT/leases"
+RAW=(CUDA_INJECTION64_PATH="$OUT/rawinj.so")
+INJENV=(CUDA_INJECTION64_PATH="$INJ" OTEL_EXPORTER_OTLP_ENDPOINT="$(receiver_url)" GPU_OTEL_EXIT_DEADLINE_MS=3000
+  GPU_OTEL_PC_LEASE_DIR="$OUT/leases")
+# arms LOG PATTERN CMD...: one run of each arm, in order, this round.
+arms() {
+  local log=$1 pattern=$2; shift 2
+  arm "$log" none "$pattern" env X=1 "$@"
+  arm "$log" rawinj "$pattern" env "${RAW[@]}" "$@"
+  arm "$log" off "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=off "$@"
+  arm "$log" serialized "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=serialized "$@"
+}
+PART=${1:-all}
+for ROUND in $(seq 1 "${ROUNDS:-5}"); do
+  if [ "$PART" != launch ]; then
+    for mode in graph eager; do
+      arms "$OUT/decode-$mode.txt" '^decode: ok|exit: pc sampling' taskset -c 0-3 \
+        python3 "$WORKLOADS/decode.py" --$mode --seconds "${SECONDS_PER_RUN:-6}"
+    done
+  fi
+  if [ "$PART" != decode ]; then
+    for s in 1 4; do
+      arms "$OUT/launch-s$s.txt" '^kernels:|exit: pc sampling' taskset -c 0-3 \
+        "$BIN/kernels" --launches "${LAUNCHES:-200000}" --streams "$s" --elems 256 --iters 1
+    done
+  fi
+done
+unserve --now
+for mode in graph eager; do
+  [ -s "$OUT/decode-$mode.txt" ] || continue
+  echo "decode $mode (tokens/s):"
+  python3 "$COMMON/arms.py" "$OUT/decode-$mode.txt" --base off --ref rawinj --value tokens_per_s \
+    --fields bursts,launches_serialized,graph_launches | tee -a "$OUT/decode-$mode.txt"
+done
+for s in 1 4; do
+  [ -s "$OUT/launch-s$s.txt" ] || continue
+  echo "launch-bound, $s stream(s):"
+  python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized \
+    | tee -a "$OUT/launch-s$s.txt"
+done

@@ -43,7 +43,7 @@ use crate::nvtx::Payload;
 use crate::record::KernelRecord;
 use crate::sampling::continuous::FunctionSamples;
 use crate::sampling::message::{SamplingCounters, TierSwitched};
-use crate::sampling::samples::PcSummary;
+use crate::sampling::samples::{ExecutionSamples, PcStall, PcSummary};
 
 /// Slices whose root left that a late span still finds (about an hour of 1 s slices).
 const CLOSED_SLICES_KEPT: usize = 4096;
@@ -265,6 +265,27 @@ pub fn pc_attributes(pc: &PcSummary) -> Vec<KeyValue> {
     ]
 }
 
+/// Every (PC offset, stall reason) pair of a span as parallel arrays, and the pairs
+/// their bound left out: the form the receiver makes profiles of. A person reads the
+/// stall sums and the hot list; these are for the receiver.
+pub fn pair_attributes(pairs: &[PcStall], dropped: usize) -> Vec<KeyValue> {
+    vec![
+        int_array(
+            a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
+            pairs.iter().map(|p| p.offset),
+        ),
+        str_array(
+            a::GPU_PC_SAMPLING_PAIR_STALL_REASONS,
+            pairs.iter().map(|p| p.stall.to_string()),
+        ),
+        int_array(
+            a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS,
+            pairs.iter().map(|p| p.samples),
+        ),
+        int_kv(a::GPU_PC_SAMPLING_PAIRS_DROPPED, sat(dropped as u64)),
+    ]
+}
+
 /// The stamp every execution of `tier` carries when it is not held for a verdict:
 /// off and continuous never serialize, so "false", unconditionally (contract).
 pub fn unheld_stamp(tier: Tier) -> Serialized {
@@ -295,7 +316,7 @@ pub struct KernelSpan {
     /// `gpu.serialized`.
     pub serialized: Serialized,
     /// PC samples joined to this execution (serialized tier).
-    pub pc: Option<PcSummary>,
+    pub pc: Option<ExecutionSamples>,
 }
 
 impl KernelSpan {
@@ -335,7 +356,8 @@ impl KernelSpan {
             ),
         ];
         if let Some(pc) = &self.pc {
-            attrs.extend(pc_attributes(pc));
+            attrs.extend(pc_attributes(&pc.summary));
+            attrs.extend(pair_attributes(&pc.pairs, pc.pairs_dropped));
         }
         attrs
     }
@@ -521,7 +543,7 @@ impl Slicer {
         &mut self,
         r: KernelRecord,
         serialized: Serialized,
-        pc: Option<PcSummary>,
+        pc: Option<ExecutionSamples>,
     ) -> KernelSpan {
         let app = r
             .range
@@ -780,22 +802,7 @@ impl Slicer {
         ));
         // Every (PC, stall) pair, for the receiver's profiles: the hot list above
         // is for a person and keeps only each PC's top stall.
-        attrs.push(int_array(
-            a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
-            f.pairs.iter().map(|p| p.offset),
-        ));
-        attrs.push(str_array(
-            a::GPU_PC_SAMPLING_PAIR_STALL_REASONS,
-            f.pairs.iter().map(|p| p.stall.to_string()),
-        ));
-        attrs.push(int_array(
-            a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS,
-            f.pairs.iter().map(|p| p.samples),
-        ));
-        attrs.push(int_kv(
-            a::GPU_PC_SAMPLING_PAIRS_DROPPED,
-            sat(f.pairs_dropped as u64),
-        ));
+        attrs.extend(pair_attributes(&f.pairs, f.pairs_dropped));
         self.child(
             slice,
             format!("{}: {name}", a::SPAN_GPU_PC_SAMPLES),
@@ -1032,6 +1039,93 @@ mod tests {
             semconv::otlp::get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED),
             Some(3)
         );
+    }
+
+    #[test]
+    fn a_serialized_execution_carries_its_stall_sums_and_every_pc_stall_pair_on_its_own_span() {
+        use crate::sampling::samples::ExecutionAgg;
+        use opentelemetry_proto::tonic::common::v1::any_value::Value::{IntValue, StringValue};
+        let mut agg = ExecutionAgg::default();
+        let rec = |offset, stalls: &[(&str, u32)]| crate::sampling::samples::PcRecord {
+            correlation_id: 7,
+            function: Arc::from("_Z4spinPfi"),
+            pc_offset: offset,
+            stalls: stalls.iter().map(|(s, n)| (Arc::from(*s), *n)).collect(),
+        };
+        agg.add(&rec(272, &[("long_scoreboard", 800), ("wait", 100)]));
+        agg.add(&rec(304, &[("selected", 120)]));
+        let mut s = slicer();
+        let r = FakeKernel::new("_Z4spinPfi", T0, T0 + MS)
+            .correlation(7)
+            .record();
+        let span = s
+            .stamped(r, Serialized::True, Some(agg.finish("_Z4spinPfi")))
+            .to_proto();
+        let array = |k| match semconv::otlp::find(&span.attributes, k).and_then(|v| v.value.clone())
+        {
+            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => a
+                .values
+                .into_iter()
+                .map(|v| v.value.unwrap())
+                .collect::<Vec<_>>(),
+            other => panic!("{k}: {other:?}"),
+        };
+        // Still one execution: its name and stamp, and the stall sums as before.
+        assert_eq!(
+            semconv::otlp::get_str(&span.attributes, a::GPU_KERNEL_NAME),
+            Some("_Z4spinPfi")
+        );
+        assert_eq!(
+            semconv::otlp::get_str(&span.attributes, a::GPU_SERIALIZED),
+            Some("true")
+        );
+        assert_eq!(
+            semconv::otlp::get_int(&span.attributes, a::GPU_PC_SAMPLING_SAMPLE_COUNT),
+            Some(1020)
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_STALL_COUNTS),
+            vec![IntValue(800), IntValue(120), IntValue(100)]
+        );
+        // The pairs, hottest first, in the continuous tier's form.
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS),
+            vec![IntValue(272), IntValue(304), IntValue(272)]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_STALL_REASONS),
+            vec![
+                StringValue("long_scoreboard".into()),
+                StringValue("selected".into()),
+                StringValue("wait".into())
+            ]
+        );
+        assert_eq!(
+            array(a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS),
+            vec![IntValue(800), IntValue(120), IntValue(100)]
+        );
+        assert_eq!(
+            semconv::otlp::get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED),
+            Some(0)
+        );
+        assert!(
+            semconv::otlp::find(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION).is_none(),
+            "a kernel execution, not a function's samples"
+        );
+    }
+
+    #[test]
+    fn an_execution_without_samples_carries_no_pc_attributes() {
+        let mut s = slicer();
+        let r = FakeKernel::new("_Z4spinPfi", T0, T0 + MS).record();
+        let span = s.stamped(r, Serialized::False, None).to_proto();
+        for k in [
+            a::GPU_PC_SAMPLING_SAMPLE_COUNT,
+            a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS,
+            a::GPU_PC_SAMPLING_PAIRS_DROPPED,
+        ] {
+            assert!(semconv::otlp::find(&span.attributes, k).is_none(), "{k}");
+        }
     }
 
     #[test]

@@ -241,7 +241,7 @@ pub const GPU_PC_SAMPLING_PC_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pc_sample_co
 /// Examples: `[["smsp__pcsamp_warps_issue_stalled_long_scoreboard","smsp__pcsamp_warps_issue_stalled_selected"]]`.
 pub const GPU_PC_SAMPLING_PC_STALL_REASONS: &str = "gpu.pc_sampling.pc_stall_reasons";
 
-/// Every (PC offset, stall reason) pair of a gpu.pc_samples span with samples in its period, hottest first; the PC offset of each pair, parallel to gpu.pc_sampling.pair_stall_reasons and gpu.pc_sampling.pair_sample_counts. The form the receiver turns into profiles.
+/// Every (PC offset, stall reason) pair with samples, hottest first, of a gpu.pc_samples span (its function over its period) or of a serialized kernel execution span (that execution, the one launch of its burst); the PC offset of each pair, parallel to gpu.pc_sampling.pair_stall_reasons and gpu.pc_sampling.pair_sample_counts. The form the receiver turns into profiles.
 ///
 /// Type: int[]; requirement level: opt_in; stability: development.
 /// Examples: `[[272,272,304]]`.
@@ -259,7 +259,7 @@ pub const GPU_PC_SAMPLING_PAIR_STALL_REASONS: &str = "gpu.pc_sampling.pair_stall
 /// Examples: `[[800,100,120]]`.
 pub const GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pair_sample_counts";
 
-/// (PC offset, stall reason) pairs of the period left out of gpu.pc_sampling.pair_pc_offsets by its bound (the coldest ones); their samples still count in gpu.pc_sampling.stall_counts.
+/// (PC offset, stall reason) pairs of the span (its period, or its execution) left out of gpu.pc_sampling.pair_pc_offsets by its bound (the coldest ones); their samples still count in gpu.pc_sampling.stall_counts.
 ///
 /// Type: int; requirement level: opt_in; stability: development.
 /// Examples: `[0]`.

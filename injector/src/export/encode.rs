@@ -381,7 +381,11 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
     }
     if let Some(pc) = &span.pc {
         // Rare (serialized bursts only): the message path is fast enough.
-        for kv in crate::model::pc_attributes(pc) {
+        let pairs = crate::model::pair_attributes(&pc.pairs, pc.pairs_dropped);
+        for kv in crate::model::pc_attributes(&pc.summary)
+            .iter()
+            .chain(&pairs)
+        {
             encode_key(9, WireType::LengthDelimited, buf);
             encode_varint(kv.encoded_len() as u64, buf);
             kv.encode_raw(buf);
@@ -400,7 +404,7 @@ mod tests {
     use super::*;
     use crate::fake::FakeKernel;
     use crate::model::{IdSeed, Slicer};
-    use crate::sampling::samples::PcSummary;
+    use crate::sampling::samples::{ExecutionSamples, PcStall, PcSummary};
     use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
     use proptest::prelude::*;
     use semconv::Serialized;
@@ -436,7 +440,13 @@ mod tests {
             dims in any::<[i32; 8]>(),
             regs in any::<u16>(),
             stamp in 0usize..3,
-            pc in proptest::option::of((any::<u64>(), "[a-z_]{1,40}", any::<u64>())),
+            pc in proptest::option::of((
+                any::<u64>(),
+                "[a-z_]{1,40}",
+                any::<u64>(),
+                proptest::collection::vec((any::<u64>(), "[a-z_]{1,40}", any::<u64>()), 0..8),
+                any::<usize>(),
+            )),
             // Roots below APP_ROOT: ranges of the injector's own traces (application
             // contexts: model.rs's tests).
             range in proptest::option::of((any::<u64>(), 0u64..crate::nvtx::context::APP_ROOT)),
@@ -455,9 +465,20 @@ mod tests {
             r.registers_per_thread = regs;
             r.range = range.map(|(range, root)| crate::nvtx::RangeLink { range, root });
             let serialized = [Serialized::True, Serialized::False, Serialized::Unknown][stamp];
-            let pc = pc.map(|(samples, stall, n)| PcSummary {
-                samples,
-                stalls: vec![(Arc::from(stall.as_str()), n)],
+            let pc = pc.map(|(samples, stall, n, pairs, pairs_dropped)| ExecutionSamples {
+                summary: PcSummary {
+                    samples,
+                    stalls: vec![(Arc::from(stall.as_str()), n)],
+                },
+                pairs: pairs
+                    .into_iter()
+                    .map(|(offset, stall, samples)| PcStall {
+                        offset,
+                        stall: Arc::from(stall.as_str()),
+                        samples,
+                    })
+                    .collect(),
+                pairs_dropped,
             });
             let r_range = r.range;
             let mut span = slicer().stamped(r, serialized, pc);

@@ -8,29 +8,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::samples::{PcRecord, PcSummary};
+pub use super::samples::{PcStall, MAX_PAIRS_PER_SPAN as MAX_PAIRS_PER_FUNCTION};
+use super::samples::{hottest_pairs, PcRecord, PcSummary};
 
 /// Most PC offsets listed per function span (the hottest ones), for a person
 /// reading the span in a trace backend.
 pub const MAX_PCS_PER_FUNCTION: usize = 64;
-
-/// Most (PC offset, stall reason) pairs a function span carries for the receiver's
-/// profiles (the hottest ones). A pair costs about 60 bytes on the wire (a varint
-/// offset, a count and a stall-reason name of ~45 bytes), so one span stays under
-/// ~256 KiB however many PCs a function has; the rest are counted in
-/// [`FunctionSamples::pairs_dropped`].
-pub const MAX_PAIRS_PER_FUNCTION: usize = 4096;
-
-/// The samples of one (PC offset, stall reason) pair.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PcStall {
-    /// Offset inside the function.
-    pub offset: u64,
-    /// The stall reason.
-    pub stall: Arc<str>,
-    /// Samples with that stall at that offset.
-    pub samples: u64,
-}
 
 /// One PC offset of a function.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,14 +108,7 @@ impl ContinuousAgg {
                 lines.sort_by(|a, b| b.samples.cmp(&a.samples).then(a.offset.cmp(&b.offset)));
                 let distinct_pcs = lines.len();
                 lines.truncate(MAX_PCS_PER_FUNCTION);
-                pairs.sort_by(|a, b| {
-                    b.samples
-                        .cmp(&a.samples)
-                        .then(a.offset.cmp(&b.offset))
-                        .then_with(|| a.stall.cmp(&b.stall))
-                });
-                let pairs_dropped = pairs.len().saturating_sub(MAX_PAIRS_PER_FUNCTION);
-                pairs.truncate(MAX_PAIRS_PER_FUNCTION);
+                let (pairs, pairs_dropped) = hottest_pairs(pairs);
                 FunctionSamples {
                     function,
                     summary,

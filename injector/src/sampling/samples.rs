@@ -61,6 +61,100 @@ impl PcSummary {
     }
 }
 
+/// Most (PC offset, stall reason) pairs one span carries for the receiver's profiles
+/// (the hottest ones): a function's span (continuous tier, or a serialized burst of
+/// several launches) or one execution's (a one-launch serialized burst). A pair costs
+/// about 60 bytes on the wire (a varint offset, a count and a stall-reason name of ~45
+/// bytes), so one span stays under ~256 KiB however many PCs a kernel has; the rest are
+/// counted (`gpu.pc_sampling.pairs_dropped`).
+pub const MAX_PAIRS_PER_SPAN: usize = 4096;
+
+/// The samples of one (PC offset, stall reason) pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PcStall {
+    /// Offset inside the function.
+    pub offset: u64,
+    /// The stall reason.
+    pub stall: Arc<str>,
+    /// Samples with that stall at that offset.
+    pub samples: u64,
+}
+
+/// `pairs` hottest first (ties by offset, then stall), at most [`MAX_PAIRS_PER_SPAN`],
+/// and how many the bound left out. Pairs without samples are not pairs.
+pub fn hottest_pairs(mut pairs: Vec<PcStall>) -> (Vec<PcStall>, usize) {
+    pairs.retain(|p| p.samples > 0);
+    pairs.sort_by(|a, b| {
+        b.samples
+            .cmp(&a.samples)
+            .then(a.offset.cmp(&b.offset))
+            .then_with(|| a.stall.cmp(&b.stall))
+    });
+    let dropped = pairs.len().saturating_sub(MAX_PAIRS_PER_SPAN);
+    pairs.truncate(MAX_PAIRS_PER_SPAN);
+    (pairs, dropped)
+}
+
+/// The PC samples of one execution as its span carries them: the sums by stall reason,
+/// and every (PC offset, stall reason) pair of the kernel's function, the form the
+/// receiver makes profiles of.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExecutionSamples {
+    /// Samples by stall reason (all of the execution's).
+    pub summary: PcSummary,
+    /// Its pairs, hottest first, at most [`MAX_PAIRS_PER_SPAN`].
+    pub pairs: Vec<PcStall>,
+    /// Pairs left out of `pairs`: past the bound, or of a function other than the
+    /// kernel's (a location must name the function it is in).
+    pub pairs_dropped: usize,
+}
+
+/// The PC records of one correlation id, summed until its execution leaves.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExecutionAgg {
+    summary: PcSummary,
+    /// Samples by (function, PC offset, stall reason).
+    pairs: std::collections::BTreeMap<(Arc<str>, u64, Arc<str>), u64>,
+}
+
+impl ExecutionAgg {
+    /// Adds one PC record.
+    pub fn add(&mut self, r: &PcRecord) {
+        self.summary.add(r);
+        for (stall, n) in r.stalls.iter().filter(|(_, n)| *n > 0) {
+            *self
+                .pairs
+                .entry((r.function.clone(), r.pc_offset, stall.clone()))
+                .or_default() += u64::from(*n);
+        }
+    }
+
+    /// The samples as the execution of `kernel` (mangled) carries them.
+    pub fn finish(self, kernel: &str) -> ExecutionSamples {
+        let mut summary = self.summary;
+        summary.sort();
+        let mut other_function = 0;
+        let mut pairs = Vec::with_capacity(self.pairs.len());
+        for ((function, offset, stall), samples) in self.pairs {
+            if &*function == kernel {
+                pairs.push(PcStall {
+                    offset,
+                    stall,
+                    samples,
+                });
+            } else {
+                other_function += 1;
+            }
+        }
+        let (pairs, over_bound) = hottest_pairs(pairs);
+        ExecutionSamples {
+            summary,
+            pairs,
+            pairs_dropped: over_bound + other_function,
+        }
+    }
+}
+
 /// Clears the correlation id of records that belong to their function, not to one
 /// launch, so that nothing joins them to one execution (they go out per function).
 /// CONTINUOUS records: after a run-time switch CUPTI left a correlation id on some
@@ -89,6 +183,65 @@ pub fn burst_records(records: Vec<PcRecord>, launches: u64) -> Vec<PcRecord> {
 mod tests {
     use super::*;
     use crate::fake::pc_record as pcr;
+
+    fn rec(function: &str, offset: u64, stalls: &[(&str, u32)]) -> PcRecord {
+        PcRecord {
+            correlation_id: 7,
+            function: Arc::from(function),
+            pc_offset: offset,
+            stalls: stalls.iter().map(|(s, n)| (Arc::from(*s), *n)).collect(),
+        }
+    }
+
+    #[test]
+    fn an_execution_carries_every_pc_stall_pair_of_its_kernel_summed_hottest_first() {
+        let mut agg = ExecutionAgg::default();
+        agg.add(&rec("_Z1kv", 16, &[("long", 5), ("wait", 2)]));
+        agg.add(&rec("_Z1kv", 32, &[("wait", 9), ("none", 0)]));
+        // The same PC drained twice: summed into one pair.
+        agg.add(&rec("_Z1kv", 16, &[("long", 4)]));
+        let got = agg.finish("_Z1kv");
+        let pair = |offset, stall: &str, samples| PcStall {
+            offset,
+            stall: Arc::from(stall),
+            samples,
+        };
+        assert_eq!(
+            got.pairs,
+            vec![pair(16, "long", 9), pair(32, "wait", 9), pair(16, "wait", 2)]
+        );
+        assert_eq!(got.pairs_dropped, 0);
+        assert_eq!(got.summary.samples, 20);
+        assert_eq!(
+            got.summary.stalls,
+            vec![(Arc::from("wait"), 11), (Arc::from("long"), 9)],
+            "the stall sums stay, sorted"
+        );
+        let paired: u64 = got.pairs.iter().map(|p| p.samples).sum();
+        assert_eq!(paired, got.summary.samples, "the pairs hold every sample");
+    }
+
+    #[test]
+    fn an_execution_s_pairs_are_bounded_and_pairs_of_another_function_are_counted_not_placed() {
+        let mut agg = ExecutionAgg::default();
+        for offset in 0..(MAX_PAIRS_PER_SPAN as u64 + 10) {
+            agg.add(&rec("_Z1kv", offset * 16, &[("wait", 1 + (offset % 3) as u32)]));
+        }
+        agg.add(&rec("_Z5otherv", 0, &[("wait", 1_000)]));
+        let got = agg.finish("_Z1kv");
+        assert_eq!(got.pairs.len(), MAX_PAIRS_PER_SPAN);
+        assert_eq!(got.pairs_dropped, 10 + 1);
+        assert!(got.pairs.iter().all(|p| p.samples >= 1));
+        assert_eq!(got.pairs[0].samples, 3, "hottest first");
+        assert_eq!(
+            got.summary.samples,
+            (0..MAX_PAIRS_PER_SPAN as u64 + 10)
+                .map(|o| 1 + o % 3)
+                .sum::<u64>()
+                + 1_000,
+            "every sample stays in the sums"
+        );
+    }
 
     #[test]
     fn only_a_one_launch_burst_keeps_the_correlation_ids_of_its_samples() {

@@ -18,7 +18,7 @@ use std::collections::{HashMap, VecDeque};
 
 use semconv::{Outcomes, Serialized, StoreLimits, Tier, Window, WindowStore};
 
-use super::samples::{PcRecord, PcSummary};
+use super::samples::{ExecutionAgg, ExecutionSamples, PcRecord};
 use crate::record::KernelRecord;
 
 /// One execution, stamped.
@@ -29,7 +29,7 @@ pub struct Stamped {
     /// Its `gpu.serialized`.
     pub serialized: Serialized,
     /// Its PC samples, when any carried its correlation id.
-    pub pc: Option<PcSummary>,
+    pub pc: Option<ExecutionSamples>,
 }
 
 /// What holding one execution costs in memory: the record and its arrival instant
@@ -109,7 +109,7 @@ pub struct Stamper {
     ready: Vec<(KernelRecord, Serialized)>,
     /// A window arrived since the last full pass over `held`.
     dirty: bool,
-    pc: HashMap<u32, PcSummary>,
+    pc: HashMap<u32, ExecutionAgg>,
     pc_order: VecDeque<u32>,
     counters: StampCounters,
     /// PC sampling failed: no window will come to settle anything, so nothing waits.
@@ -210,10 +210,10 @@ impl Stamper {
 
     fn stamp(&mut self, record: KernelRecord, serialized: Serialized, out: &mut Vec<Stamped>) {
         self.counters.outcomes.record(serialized);
-        let mut pc = self.pc.remove(&record.correlation_id).map(|mut p| {
-            p.sort();
-            p
-        });
+        let mut pc = self
+            .pc
+            .remove(&record.correlation_id)
+            .map(|p| p.finish(&record.name));
         if pc.is_some() && serialized != Serialized::True {
             pc = None;
             self.counters.pc_outside_windows += 1;
@@ -329,11 +329,19 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].serialized, Serialized::True);
         let pc = out[0].pc.clone().unwrap();
-        assert_eq!(pc.samples, 12);
+        assert_eq!(pc.summary.samples, 12);
         assert_eq!(
-            pc.stalls,
+            pc.summary.stalls,
             vec![(Arc::from("stall_a"), 7), (Arc::from("stall_b"), 5)]
         );
+        // And every (PC, stall) pair of the execution, for the receiver's profiles.
+        let pairs: Vec<_> = pc
+            .pairs
+            .iter()
+            .map(|p| (p.offset, &*p.stall, p.samples))
+            .collect();
+        assert_eq!(pairs, vec![(16, "stall_a", 7), (16, "stall_b", 5)]);
+        assert_eq!(pc.pairs_dropped, 0);
         assert_eq!(s.counters().with_samples, 1);
     }
 
@@ -458,7 +466,7 @@ mod tests {
         s.push(k(10, 20, 1), 30);
         let mut out = Vec::new();
         s.release(40, false, &mut out);
-        assert_eq!(out[0].pc.as_ref().map(|p| p.samples), Some(1));
+        assert_eq!(out[0].pc.as_ref().map(|p| p.summary.samples), Some(1));
         assert_eq!(out[1].pc, None, "id 1 was evicted");
     }
 
@@ -476,7 +484,7 @@ mod tests {
         assert_eq!(out[0].serialized, Serialized::False);
         assert_eq!(out[0].pc, None, "exact attribution only inside a window");
         assert_eq!(out[1].serialized, Serialized::True);
-        assert_eq!(out[1].pc.as_ref().map(|p| p.samples), Some(3));
+        assert_eq!(out[1].pc.as_ref().map(|p| p.summary.samples), Some(3));
         assert_eq!(s.counters().pc_outside_windows, 1);
     }
 

@@ -339,6 +339,22 @@ pub fn span_name(mut span: &[u8]) -> Option<&[u8]> {
     name
 }
 
+/// The name of a span on its way out (checked already), and whether one of its
+/// attributes has the key `key`: one pass over its top-level fields and its attributes'
+/// keys, nothing decoded, nothing allocated.
+pub fn name_and_key<'a>(mut span: &'a [u8], key: &[u8]) -> Option<(&'a [u8], bool)> {
+    let (mut name, mut has) = (&[][..], false);
+    while !span.is_empty() {
+        let (tag, field) = next_checked(&mut span)?;
+        match tag {
+            5 => name = field,
+            9 if !has => has = key_of(field) == key,
+            _ => {}
+        }
+    }
+    Some((name, has))
+}
+
 /// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`, read from a span on
 /// its way out (checked already); None for any other span. Spans are written in field
 /// order, so any other span is passed over at its name, before its attributes.

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-pub use super::samples::{PcStall, MAX_PAIRS_PER_SPAN as MAX_PAIRS_PER_FUNCTION};
 use super::samples::{hottest_pairs, PcRecord, PcSummary};
+pub use super::samples::{PcStall, MAX_PAIRS_PER_SPAN as MAX_PAIRS_PER_FUNCTION};
 
 /// Most PC offsets listed per function span (the hottest ones), for a person
 /// reading the span in a trace backend.

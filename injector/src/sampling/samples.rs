@@ -208,7 +208,11 @@ mod tests {
         };
         assert_eq!(
             got.pairs,
-            vec![pair(16, "long", 9), pair(32, "wait", 9), pair(16, "wait", 2)]
+            vec![
+                pair(16, "long", 9),
+                pair(32, "wait", 9),
+                pair(16, "wait", 2)
+            ]
         );
         assert_eq!(got.pairs_dropped, 0);
         assert_eq!(got.summary.samples, 20);
@@ -225,7 +229,11 @@ mod tests {
     fn an_execution_s_pairs_are_bounded_and_pairs_of_another_function_are_counted_not_placed() {
         let mut agg = ExecutionAgg::default();
         for offset in 0..(MAX_PAIRS_PER_SPAN as u64 + 10) {
-            agg.add(&rec("_Z1kv", offset * 16, &[("wait", 1 + (offset % 3) as u32)]));
+            agg.add(&rec(
+                "_Z1kv",
+                offset * 16,
+                &[("wait", 1 + (offset % 3) as u32)],
+            ));
         }
         agg.add(&rec("_Z5otherv", 0, &[("wait", 1_000)]));
         let got = agg.finish("_Z1kv");

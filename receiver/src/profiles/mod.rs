@@ -1,7 +1,10 @@
 //! PC samples as profiles: the stage between reconcile and export that turns the
-//! injector's `gpu.pc_samples` spans of each process and drain period into one OTLP
-//! Profiles request and one pprof profile, and, where configured, takes the spans out
-//! of the trace output (`export.profiles_keep_spans: false`).
+//! injector's `gpu.pc_samples` spans of each process and drain period, and the
+//! serialized tier's kernel executions that carry their own samples, into one OTLP
+//! Profiles request and one pprof profile per process and period, and, where
+//! configured, takes the `gpu.pc_samples` spans out of the trace output
+//! (`export.profiles_keep_spans: false`). Kernel execution spans are only read: they
+//! are the trace, and leave as they came.
 //!
 //! The receiver is the one place that decides the form: the injector sends its samples
 //! once, on the trace wire; what leaves as spans, profiles or pprof files is decided here.
@@ -81,7 +84,7 @@ impl Profiles {
                         let spans: Vec<Span> = ss
                             .spans
                             .iter()
-                            .filter(|b| is_pc_samples(b))
+                            .filter(|b| carries_samples(b))
                             .filter_map(|b| Span::decode(b.as_ref()).ok())
                             .collect();
                         if spans.is_empty() {
@@ -92,10 +95,14 @@ impl Profiles {
                             out.push(self.profile(&period));
                         }
                         if removable {
+                            // Function spans only: an execution is the trace itself.
                             ss.spans.retain(|b| {
                                 !(is_pc_samples(b)
-                                    && Span::decode(b.as_ref())
-                                        .is_ok_and(|s| samples::pairs_of(&s).is_some()))
+                                    && Span::decode(b.as_ref()).is_ok_and(|s| {
+                                        samples::pairs_of(&s).is_some_and(|(_, _, source)| {
+                                            source == samples::Source::Function
+                                        })
+                                    }))
                             });
                         }
                     }
@@ -133,4 +140,13 @@ impl Profiles {
 fn is_pc_samples(span: &[u8]) -> bool {
     crate::wire::span_name(span)
         .is_some_and(|n| n.starts_with(semconv::attributes::SPAN_GPU_PC_SAMPLES.as_bytes()))
+}
+
+/// Whether a span on its way out may carry PC samples: a PC-sample span (by its name),
+/// or any span with `gpu.pc_sampling.pair_pc_offsets` (a serialized execution's own
+/// samples), read in one pass over its fields by their keys; nothing else is decoded.
+fn carries_samples(span: &[u8]) -> bool {
+    use semconv::attributes as a;
+    crate::wire::name_and_key(span, a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS.as_bytes())
+        .is_some_and(|(name, has)| has || name.starts_with(a::SPAN_GPU_PC_SAMPLES.as_bytes()))
 }

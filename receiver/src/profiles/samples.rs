@@ -1,9 +1,15 @@
-//! The PC samples of one process and drain period, read from the injector's
-//! `gpu.pc_samples` spans (continuous tier). Pure.
+//! The PC samples of one process and period, read from the spans that carry them as
+//! (PC offset, stall reason) pairs (`gpu.pc_sampling.pair_*`, parallel arrays). Pure.
 //!
-//! Each span names one function and carries every (PC offset, stall reason) pair of its
-//! period as parallel arrays (`gpu.pc_sampling.pair_*`); the samples of one period are
-//! the spans of one resource with the same start and end.
+//! Two kinds of span carry pairs:
+//! - a `gpu.pc_samples` span names one function over one drain period (the continuous
+//!   tier, and serialized bursts of several launches); the samples of one period are the
+//!   spans of one resource with the same start and end, linked to the slice span that
+//!   covers the period;
+//! - a kernel execution span (serialized tier, a burst of one launch) carries the
+//!   samples of that execution; the executions of one resource in one request make one
+//!   period (from the first one's start to the last one's end), each sample linked to
+//!   its own execution's span.
 
 use opentelemetry_proto::tonic::common::v1::any_value::Value;
 use opentelemetry_proto::tonic::common::v1::{AnyValue, InstrumentationScope, KeyValue};
@@ -25,8 +31,9 @@ pub struct Pair {
     pub stall: String,
     /// Samples.
     pub samples: u64,
-    /// The span the samples are linked to: the slice span that covers the period
-    /// (continuous samples carry no correlation id, so no kernel execution).
+    /// The span the samples are linked to: the kernel execution they were taken in
+    /// (serialized tier, one launch per burst), else the slice span that covers the
+    /// period (a function's samples carry no correlation id).
     pub link: Link,
 }
 
@@ -56,42 +63,68 @@ pub struct PeriodSamples {
     pub pairs_dropped_upstream: u64,
 }
 
+/// What the pairs of a span belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A function over a drain period (a `gpu.pc_samples` span).
+    Function,
+    /// One kernel execution (its own span).
+    Execution,
+}
+
 /// Whether `span` is one function's PC samples.
 pub fn is_pc_samples(span: &Span) -> bool {
     span.name.starts_with(a::SPAN_GPU_PC_SAMPLES)
         && get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION).is_some()
 }
 
-/// The pairs of one `gpu.pc_samples` span, or None when it is not one or its arrays
-/// are not parallel (an older injector sends only the 64-PC hot list, which holds each
-/// PC's top stall only: it stays a span and makes no profile).
-pub fn pairs_of(span: &Span) -> Option<(Vec<Pair>, u64)> {
-    if !is_pc_samples(span) {
-        return None;
-    }
-    let function = get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION)?.to_string();
+/// The pairs of a span, what they belong to and the pairs the injector left out; None
+/// when it carries none or its arrays are not parallel (an older injector sends only
+/// the 64-PC hot list, or only an execution's stall sums, which hold no PC per stall:
+/// the span stays as it is and makes no profile).
+///
+/// A `gpu.pc_samples` span names its function in `gpu.pc_sampling.function` and links
+/// to its parent, the slice span; a kernel execution names it in `gpu.kernel.name`
+/// (its span name is the demangled one) and links to itself.
+pub fn pairs_of(span: &Span) -> Option<(Vec<Pair>, u64, Source)> {
+    let (function, display, link, source) = if is_pc_samples(span) {
+        let function = get_str(&span.attributes, a::GPU_PC_SAMPLING_FUNCTION)?.to_string();
+        let display = span
+            .name
+            .strip_prefix(a::SPAN_GPU_PC_SAMPLES)
+            .and_then(|s| s.strip_prefix(": "))
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&function)
+            .to_string();
+        // The slice root: the span that covers the period in the trace.
+        let link = Link {
+            trace_id: span.trace_id.clone(),
+            span_id: if span.parent_span_id.is_empty() {
+                span.span_id.clone()
+            } else {
+                span.parent_span_id.clone()
+            },
+        };
+        (function, display, link, Source::Function)
+    } else {
+        let function = get_str(&span.attributes, a::GPU_KERNEL_NAME)?.to_string();
+        let display = if span.name.is_empty() {
+            function.clone()
+        } else {
+            span.name.clone()
+        };
+        let link = Link {
+            trace_id: span.trace_id.clone(),
+            span_id: span.span_id.clone(),
+        };
+        (function, display, link, Source::Execution)
+    };
     let offsets = ints(&span.attributes, a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS)?;
     let stalls = strings(&span.attributes, a::GPU_PC_SAMPLING_PAIR_STALL_REASONS)?;
     let counts = ints(&span.attributes, a::GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS)?;
     if offsets.len() != stalls.len() || offsets.len() != counts.len() {
         return None;
     }
-    let display = span
-        .name
-        .strip_prefix(a::SPAN_GPU_PC_SAMPLES)
-        .and_then(|s| s.strip_prefix(": "))
-        .filter(|s| !s.is_empty())
-        .unwrap_or(&function)
-        .to_string();
-    // The slice root: the span that covers the period in the trace.
-    let link = Link {
-        trace_id: span.trace_id.clone(),
-        span_id: if span.parent_span_id.is_empty() {
-            span.span_id.clone()
-        } else {
-            span.parent_span_id.clone()
-        },
-    };
     let pairs = offsets
         .into_iter()
         .zip(stalls)
@@ -107,28 +140,45 @@ pub fn pairs_of(span: &Span) -> Option<(Vec<Pair>, u64)> {
         })
         .collect();
     let dropped = get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED).unwrap_or(0);
-    Some((pairs, dropped.max(0) as u64))
+    Some((pairs, dropped.max(0) as u64, source))
 }
 
-/// Groups the PC-sample spans of one resource into periods (same start and end), in
-/// time order.
+/// Groups the spans with pairs of one resource into periods, in time order: function
+/// spans by their drain period (same start and end), executions all in one.
 pub fn periods<'s>(
     resource: Option<&Resource>,
     scope: Option<&InstrumentationScope>,
     spans: impl IntoIterator<Item = &'s Span>,
 ) -> Vec<PeriodSamples> {
     let mut out: Vec<PeriodSamples> = Vec::new();
+    let mut executions: Option<usize> = None;
     for span in spans {
-        let Some((pairs, dropped)) = pairs_of(span) else {
+        let Some((pairs, dropped, source)) = pairs_of(span) else {
             continue;
         };
-        let (start_ns, end_ns) = (span.start_time_unix_nano, span.end_time_unix_nano);
-        let period = match out
-            .iter_mut()
-            .find(|p| p.start_ns == start_ns && p.end_ns == end_ns)
-        {
-            Some(p) => p,
+        let (start_ns, end_ns) = (
+            span.start_time_unix_nano,
+            span.end_time_unix_nano.max(span.start_time_unix_nano),
+        );
+        let found = match source {
+            Source::Function => (0..out.len()).find(|&i| {
+                Some(i) != executions && out[i].start_ns == start_ns && out[i].end_ns == end_ns
+            }),
+            Source::Execution => executions,
+        };
+        let period = match found {
+            Some(i) => {
+                let p = &mut out[i];
+                if source == Source::Execution {
+                    p.start_ns = p.start_ns.min(start_ns);
+                    p.end_ns = p.end_ns.max(end_ns);
+                }
+                p
+            }
             None => {
+                if source == Source::Execution {
+                    executions = Some(out.len());
+                }
                 out.push(PeriodSamples {
                     resource: resource.cloned(),
                     scope: scope.cloned(),

@@ -325,3 +325,196 @@ fn pairs_the_injector_dropped_are_counted_in_the_profile() {
     );
     assert_eq!(b.pairs_dropped, 9);
 }
+
+/// A serialized kernel execution as the injector makes it after a one-launch burst:
+/// its name, stamp and stall sums, and every (PC offset, stall reason) pair of it.
+fn execution_span(span_id: u8, start: u64, pairs: &[(u64, &str, u64)]) -> Span {
+    let mut sums: BTreeMap<&str, u64> = BTreeMap::new();
+    for (_, stall, n) in pairs {
+        *sums.entry(stall).or_default() += n;
+    }
+    let mut span = function_span("_Z4spinPfi", pairs, 0);
+    span.name = "spin(float*, int)".into();
+    span.span_id = vec![span_id; 8];
+    span.start_time_unix_nano = start;
+    span.end_time_unix_nano = start + 50_000;
+    span.attributes
+        .retain(|kv| kv.key != a::GPU_PC_SAMPLING_FUNCTION);
+    span.attributes.extend([
+        string(a::GPU_KERNEL_NAME, "_Z4spinPfi"),
+        string(a::GPU_SERIALIZED, "true"),
+        int(
+            a::GPU_PC_SAMPLING_SAMPLE_COUNT,
+            sums.values().sum::<u64>() as i64,
+        ),
+        strs(
+            a::GPU_PC_SAMPLING_STALL_REASONS,
+            &sums.keys().copied().collect::<Vec<_>>(),
+        ),
+        ints(
+            a::GPU_PC_SAMPLING_STALL_COUNTS,
+            &sums.values().copied().collect::<Vec<_>>(),
+        ),
+    ]);
+    span
+}
+
+/// Samples per link (trace id, span id) in the OTLP profile.
+fn otlp_links(b: &Built) -> BTreeMap<(Vec<u8>, Vec<u8>), u64> {
+    let d = b.request.dictionary.as_ref().unwrap();
+    let profile = &b.request.resource_profiles[0].scope_profiles[0].profiles[0];
+    let mut out = BTreeMap::new();
+    for s in &profile.samples {
+        let l = &d.link_table[s.link_index as usize];
+        *out.entry((l.trace_id.clone(), l.span_id.clone()))
+            .or_default() += s.values[0] as u64;
+    }
+    out
+}
+
+#[test]
+fn a_serialized_execution_s_samples_link_to_its_own_span_and_keep_its_totals() {
+    let spans = [
+        execution_span(3, START, &[(272, LONG, 800), (304, WAIT, 100)]),
+        execution_span(4, START + 1_000_000, &[(272, LONG, 7), (16, SELECTED, 2)]),
+    ];
+    let p = one_period(&spans);
+    assert_eq!(
+        (p.start_ns, p.end_ns),
+        (START, START + 1_050_000),
+        "the executions of a request make one period, first start to last end"
+    );
+    let b = build(&p, 1 << 20);
+    assert_eq!(
+        otlp_links(&b),
+        BTreeMap::from([
+            ((vec![7; 16], vec![3; 8]), 900),
+            ((vec![7; 16], vec![4; 8]), 9)
+        ]),
+        "each sample links to the execution it was taken in, not to the slice"
+    );
+    assert_eq!(
+        otlp_totals(&b),
+        BTreeMap::from([(LONG.into(), 807), (SELECTED.into(), 2), (WAIT.into(), 100)])
+    );
+    assert_eq!(
+        otlp_pcs(&b),
+        vec![
+            ("_Z4spinPfi".into(), 16),
+            ("_Z4spinPfi".into(), 272),
+            ("_Z4spinPfi".into(), 304)
+        ]
+    );
+    // The function as a person reads it: the execution span's (demangled) name.
+    let d = b.request.dictionary.as_ref().unwrap();
+    assert_eq!(
+        d.string_table[d.function_table[1].name_strindex as usize],
+        "spin(float*, int)"
+    );
+    let pprof = pprof::profile(&b.kept, p.start_ns, p.end_ns);
+    let decoded = pprof::PprofProfile::decode(pprof.encode_to_vec().as_slice()).unwrap();
+    let label = |s: &pprof::PprofSample, key: &str| {
+        s.label
+            .iter()
+            .find(|l| decoded.string_table[l.key as usize] == key)
+            .map(|l| decoded.string_table[l.str as usize].clone())
+    };
+    let mut by_span: BTreeMap<String, u64> = BTreeMap::new();
+    for s in &decoded.sample {
+        *by_span.entry(label(s, "span_id").unwrap()).or_default() += s.value[0] as u64;
+    }
+    assert_eq!(
+        by_span,
+        BTreeMap::from([
+            ("0303030303030303".into(), 900),
+            ("0404040404040404".into(), 9)
+        ])
+    );
+}
+
+#[test]
+fn an_execution_with_only_its_stall_sums_makes_no_profile() {
+    let mut span = execution_span(3, START, &[(272, LONG, 800)]);
+    span.attributes
+        .retain(|kv| !kv.key.starts_with("gpu.pc_sampling.pair"));
+    assert!(periods(None, None, &[span]).is_empty());
+}
+
+#[test]
+fn executions_and_function_spans_of_one_request_make_separate_periods_with_their_own_links() {
+    let spans = [
+        function_span("_Z3addPf", &[(16, WAIT, 5)], 0),
+        execution_span(3, START, &[(272, LONG, 800)]),
+    ];
+    let ps = periods(None, None, &spans);
+    assert_eq!(
+        ps.len(),
+        2,
+        "a period of the function spans, one of the executions"
+    );
+    let links: Vec<_> = ps.iter().map(|p| otlp_links(&build(p, 1 << 20))).collect();
+    assert!(links.contains(&BTreeMap::from([((vec![7; 16], vec![1; 8]), 5)])));
+    assert!(links.contains(&BTreeMap::from([((vec![7; 16], vec![3; 8]), 800)])));
+}
+
+proptest! {
+    #[test]
+    fn every_execution_s_samples_sum_to_its_own_count_under_its_own_link(
+        execs in prop::collection::vec(arb_spans(), 1..5)
+    ) {
+        let spans: Vec<Span> = execs
+            .iter()
+            .enumerate()
+            .map(|(i, fs)| {
+                let pairs: Vec<(u64, &str, u64)> = fs[0].1.iter().map(|(o, s, n)| (*o, s.as_str(), *n)).collect();
+                execution_span(i as u8 + 1, START + i as u64 * 1_000_000, &pairs)
+            })
+            .collect();
+        let want: BTreeMap<(Vec<u8>, Vec<u8>), u64> = execs
+            .iter()
+            .enumerate()
+            .map(|(i, fs)| ((vec![7; 16], vec![i as u8 + 1; 8]), fs[0].1.iter().map(|p| p.2).sum::<u64>()))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let ps = periods(None, None, &spans);
+        let got: BTreeMap<_, _> = ps.iter().flat_map(|p| otlp_links(&build(p, 1 << 24))).collect();
+        prop_assert_eq!(got, want);
+    }
+}
+
+mod stage {
+    use super::*;
+    use crate::profiles::{ProfileSettings, Profiles};
+    use crate::reconcile::origin::Origins;
+    use crate::wire::WireRequest;
+    use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+
+    fn stage(keep_spans: bool) -> Profiles {
+        Profiles::new(ProfileSettings {
+            enabled: true,
+            keep_spans,
+            max_bytes: 1 << 20,
+        })
+    }
+
+    #[test]
+    fn kernel_spans_leave_the_stage_unchanged_while_their_samples_become_a_profile() {
+        let exec = execution_span(3, START, &[(272, LONG, 800), (304, WAIT, 100)]);
+        let function = function_span("_Z3addPf", &[(16, WAIT, 5)], 0);
+        let req = crate::fixtures::request(
+            crate::fixtures::resource("p1", 1, Some(semconv::Tier::Serialized)),
+            vec![exec.clone(), function],
+        );
+        let wire = WireRequest::from(req);
+        let (out, profiles) = stage(false).apply(vec![(wire, Origins::default())]);
+        assert_eq!(profiles.len(), 2);
+        assert_eq!(profiles.iter().map(|p| p.samples).sum::<u64>(), 905);
+        let left: ExportTraceServiceRequest = out[0].0.to_proto().unwrap();
+        let spans = &left.resource_spans[0].scope_spans[0].spans;
+        assert_eq!(
+            spans,
+            &vec![exec],
+            "the execution is the trace: it stays, byte for byte; the function span goes"
+        );
+    }
+}

@@ -472,3 +472,18 @@ fn only_a_gpu_kernels_unrecorded_span_reports_unrecorded_executions() {
     negative.attributes.clear();
     assert_eq!(read(&negative), None, "no count");
 }
+
+#[test]
+fn name_and_key_reads_a_span_s_name_and_whether_it_has_an_attribute() {
+    let mut span = kernel(1, 10, 20, Some(Serialized::True));
+    span.name = "spin(float*, int)".into();
+    let bytes = span.encode_to_vec();
+    assert_eq!(
+        name_and_key(&bytes, a::GPU_KERNEL_NAME.as_bytes()),
+        Some((&b"spin(float*, int)"[..], true))
+    );
+    assert_eq!(
+        name_and_key(&bytes, a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS.as_bytes()),
+        Some((&b"spin(float*, int)"[..], false))
+    );
+}

@@ -9,6 +9,11 @@ The producer sends `gpu.pc_samples` spans as the injector's continuous tier make
 (PC offset, stall reason) pair as parallel arrays. The stall names and the shape (a few
 functions, PCs per function past the 64 of the hot list) follow the H200 runs in
 docs/measurements/pc-sampling-h200.md; the counts are drawn, not measured.
+
+The serialized tier's samples come from `fake-serialized pc-samples`, the injector's own
+export path without a GPU: a one-launch burst's samples on that execution's kernel span,
+a two-launch burst's on a function span; every link of the profiles must be a span of
+the same trace at the backend, a kernel span or the slice span that covers the period.
 """
 
 import gzip
@@ -33,7 +38,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
-from conftest import Receiver, answer_protobuf, free_port
+from conftest import FAKE_SERIALIZED, Receiver, answer_protobuf, free_port
 
 HERE = Path(__file__).resolve().parent
 STALLS = ["smsp__pcsamp_warps_issue_stalled_not_selected", "smsp__pcsamp_warps_issue_stalled_wait",
@@ -249,3 +254,98 @@ def test_the_spans_stay_for_trace_backends_by_default(tmp_path):
         backend.stop()
     assert otlp_totals(backend.profiles)[0] == sent
     assert len([n for n in span_names(backend.traces) if n.startswith("gpu.pc_samples")]) == len(FUNCTIONS)
+
+
+def spans_at(requests):
+    """Every span the backend holds, by (trace id, span id)."""
+    out = {}
+    for r in requests:
+        for rs in r.resource_spans:
+            for ss in rs.scope_spans:
+                for s in ss.spans:
+                    out[(bytes(s.trace_id), bytes(s.span_id))] = s
+    return out
+
+
+def attrs(span):
+    def value(v):
+        kind = v.WhichOneof("value")
+        if kind == "array_value":
+            return [value(x) for x in v.array_value.values]
+        return getattr(v, kind)
+    return {kv.key: value(kv.value) for kv in span.attributes}
+
+
+def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_span_of_its_trace(tmp_path):
+    backend = Backend()
+    base = f"http://127.0.0.1:{backend.grpc_port}"
+    pprof_dir = tmp_path / "pprof"
+    (tmp_path / "r.yaml").write_text(json.dumps({"export": {"endpoint": base, "pprof_dir": str(pprof_dir)}}))
+    receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")],
+                        env={"PATH": "/usr/bin:/bin", "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT": base})
+    try:
+        out = subprocess.run([str(FAKE_SERIALIZED), "--endpoint", f"http://{receiver.grpc}", "pc-samples"],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr[-3000:]
+        sent = json.loads(out.stdout.splitlines()[0])
+        want = sum(sum(k["totals"].values()) for k in sent.values())
+
+        def delivered():
+            with backend.lock:
+                profiles, traces = list(backend.profiles), list(backend.traces)
+            got, _, links, _ = otlp_totals(profiles)
+            return sum(got.values()) >= want and links <= spans_at(traces).keys()
+        wait_for(delivered)
+    finally:
+        log = receiver.stop()
+        backend.stop()
+
+    at_backend = spans_at(backend.traces)
+    by_kind = {"execution": ({}, set()), "function": ({}, set())}
+    for req in backend.profiles:
+        d = req.dictionary
+        for rp in req.resource_profiles:
+            for sp in rp.scope_profiles:
+                for p in sp.profiles:
+                    for s in p.samples:
+                        link = d.link_table[s.link_index]
+                        key = (bytes(link.trace_id), bytes(link.span_id))
+                        assert key in at_backend, f"link {key[1].hex()} is not a span of trace {key[0].hex()} at the backend"
+                        span = at_backend[key]
+                        a = attrs(span)
+                        if "gpu.kernel.name" in a:
+                            kind = "execution"
+                        else:
+                            assert span.name == "gpu.kernels", span.name
+                            kind = "function"
+                        totals, pcs = by_kind[kind]
+                        stall = d.attribute_table[s.attribute_indices[0]].value.string_value
+                        totals[stall] = totals.get(stall, 0) + sum(s.values)
+                        loc = d.location_table[d.stack_table[s.stack_index].location_indices[0]]
+                        fn = d.function_table[loc.lines[0].function_index]
+                        pcs.add((d.string_table[fn.system_name_strindex], loc.address))
+                        if kind == "execution":
+                            # Its own execution: the kernel the samples name, sampled in a burst.
+                            assert a["gpu.kernel.name"] == d.string_table[fn.system_name_strindex]
+                            assert a["gpu.serialized"] == "true"
+    for kind, (totals, pcs) in by_kind.items():
+        assert totals == sent[kind]["totals"], (kind, log)
+        assert pcs == {tuple(x) for x in sent[kind]["pcs"]}, kind
+
+    # The kernel span reached the trace backend as the injector sent it: its stall sums
+    # and its pairs, which sum to them.
+    (inside,) = [s for s in at_backend.values() if s.name == "inside()"]
+    a = attrs(inside)
+    assert a["gpu.pc_sampling.sample_count"] == sum(sent["execution"]["totals"].values())
+    assert dict(zip(a["gpu.pc_sampling.stall_reasons"], a["gpu.pc_sampling.stall_counts"])) == sent["execution"]["totals"]
+    assert sum(a["gpu.pc_sampling.pair_sample_counts"]) == a["gpu.pc_sampling.sample_count"]
+    assert a["gpu.pc_sampling.pairs_dropped"] == 0
+    # The two-launch burst's executions carry no samples: the drain could not tell them apart.
+    spins = [attrs(s) for s in at_backend.values() if s.name == "spin(float*, int)"]
+    assert len(spins) == 2 and not any("gpu.pc_sampling.sample_count" in x for x in spins)
+
+    read = pprof_totals(sorted(pprof_dir.glob("*.pb.gz")))
+    merged = dict(sent["execution"]["totals"])
+    for k, v in sent["function"]["totals"].items():
+        merged[k] = merged.get(k, 0) + v
+    assert read["totals"] == merged

@@ -12,7 +12,12 @@
 //! - `graph`: a CUDA graph launch is observed: the serialized tier stops for good with a
 //!   never-again record, and what follows reads "false";
 //! - `switch`: a burst, a run-time switch to continuous (batches from then on declare
-//!   `continuous`), a switch back, a second burst, a clean shutdown.
+//!   `continuous`), a switch back, a second burst, a clean shutdown;
+//! - `pc-samples`: a burst of one launch whose PC records carry its correlation id (they
+//!   go out on that execution's span), a burst of two launches of another kernel (its
+//!   records lose the correlation id, as the runtime's drain does, and go out on a
+//!   function span), a clean shutdown. Prints what it sent, one JSON line on stdout:
+//!   samples per stall reason and the (function, PC offset) set, per kind.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,6 +27,7 @@ use clap::{Parser, ValueEnum};
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::resource::ProcessInfo;
 use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
+use gpu_otel_injector::sampling::samples::{burst_records, PcRecord};
 use gpu_otel_injector::sampling::stamp::StampLimits;
 use gpu_otel_injector::sampling::window_log::WindowLog;
 use gpu_otel_injector::stats::Stats;
@@ -39,6 +45,7 @@ enum Scenario {
     Killed,
     Graph,
     Switch,
+    PcSamples,
 }
 
 #[derive(Debug, Parser)]
@@ -105,6 +112,44 @@ impl Producer {
         });
     }
 
+    /// One burst `[start, end]` ms that serialized `launches` (name, start ms, end ms),
+    /// each launch's PC records drawn by [`drawn_records`] under its correlation id, and
+    /// the drain after Stop sent with the closed record, as the runtime does (a burst of
+    /// several launches loses the ids: `burst_records`). Returns the records sent.
+    fn sampled_burst(
+        &mut self,
+        start_ms: u64,
+        end_ms: u64,
+        launches: &[(&str, u64, u64)],
+    ) -> anyhow::Result<Vec<PcRecord>> {
+        self.counters.bursts += 1;
+        let open = self.log.open(self.t0 + start_ms * MS, KS).context("open")?;
+        self.send(open);
+        let mut records = Vec::new();
+        let mut batch = Vec::new();
+        for (name, s, e) in launches {
+            let k = self.kernel(name, *s, *e);
+            records.extend(drawn_records(name, k.correlation_id));
+            batch.push(k);
+        }
+        self.queue.offer(batch);
+        self.counters.launches_serialized += launches.len() as u64;
+        let records = burst_records(records, launches.len() as u64);
+        self.counters.pairs += records.iter().map(PcRecord::pairs).sum::<u64>();
+        let closed = self
+            .log
+            .close(self.t0 + end_ms * MS, Some(self.t0 + end_ms * MS))
+            .context("close")?
+            .context("a burst was open")?;
+        self.sampling.send(SamplingMsg {
+            pc: records.clone(),
+            window: Some(closed),
+            counters: self.counters,
+            ..SamplingMsg::default()
+        });
+        Ok(records)
+    }
+
     /// One burst `[start, end]` ms: opened, closed with a quiet tail up to `quiet_until`.
     fn burst(
         &mut self,
@@ -129,6 +174,65 @@ impl Producer {
         }
         Ok(())
     }
+}
+
+/// PC records of one launch of `function`: 96 PCs (past the hot list's 64), one to
+/// three stall reasons each, counts drawn by a fixed recurrence (not a GPU's).
+fn drawn_records(function: &str, correlation_id: u32) -> Vec<PcRecord> {
+    const STALLS: [&str; 4] = [
+        "smsp__pcsamp_warps_issue_stalled_long_scoreboard",
+        "smsp__pcsamp_warps_issue_stalled_wait",
+        "smsp__pcsamp_warps_issue_stalled_selected",
+        "smsp__pcsamp_warps_issue_stalled_not_selected",
+    ];
+    let mut x = u64::from(correlation_id).wrapping_mul(0x9E37_79B9) | 1;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    (0..96u64)
+        .map(|i| {
+            let n = 1 + (next() % 3) as usize;
+            let first = (next() % 4) as usize;
+            PcRecord {
+                correlation_id,
+                function: Arc::from(function),
+                pc_offset: i * 16,
+                stalls: (0..n)
+                    .map(|j| {
+                        (
+                            Arc::from(STALLS[(first + j) % 4]),
+                            1 + (next() % 2_000) as u32,
+                        )
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// What a scenario sent as PC samples, for the test to hold the profiles to: per kind
+/// (`execution`: on a kernel span; `function`: on a function span), the samples per
+/// stall reason and the (function, PC offset) pairs.
+fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
+    let mut out = serde_json::Map::new();
+    for (kind, records) in kinds {
+        let mut totals = std::collections::BTreeMap::<String, u64>::new();
+        let mut pcs = std::collections::BTreeSet::new();
+        for r in *records {
+            for (stall, n) in &r.stalls {
+                *totals.entry(stall.to_string()).or_default() += u64::from(*n);
+            }
+            pcs.insert((r.function.to_string(), r.pc_offset));
+        }
+        out.insert(
+            kind.to_string(),
+            serde_json::json!({"totals": totals, "pcs": pcs}),
+        );
+    }
+    serde_json::Value::Object(out)
 }
 
 fn main() -> anyhow::Result<()> {
@@ -227,6 +331,21 @@ fn main() -> anyhow::Result<()> {
                 .never_again(p.t0 + 4_000 * MS, KS)
                 .context("never again")?;
             p.send(last);
+        }
+        Scenario::PcSamples => {
+            let one = p.sampled_burst(1_000, 1_050, &[("_Z6insidev", 1_010, 1_020)])?;
+            p.kernels(&[("_Z7betweenv", 2_000, 2_100)]);
+            let two = p.sampled_burst(
+                3_000,
+                3_050,
+                &[("_Z4spinPfi", 3_005, 3_010), ("_Z4spinPfi", 3_020, 3_030)],
+            )?;
+            let last = p
+                .log
+                .never_again(p.t0 + 4_000 * MS, KS)
+                .context("never again")?;
+            p.send(last);
+            println!("{}", sent_json(&[("execution", &one), ("function", &two)]));
         }
     }
     p.queue.shutdown(Instant::now() + Duration::from_secs(10));

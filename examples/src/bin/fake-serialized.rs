@@ -213,17 +213,25 @@ fn drawn_records(function: &str, correlation_id: u32) -> Vec<PcRecord> {
         .collect()
 }
 
-/// What a scenario sent as PC samples, for the test to hold the profiles to: per kind
-/// (`execution`: on a kernel span; `function`: on a function span), the samples per
-/// stall reason and the (function, PC offset) pairs.
+/// What a scenario sent as PC samples, for the tests to hold the profiles and the
+/// report to: per kind (`execution`: on a kernel span; `function`: on a function span),
+/// the samples per stall reason and the (function, PC offset) pairs; and under
+/// `functions`, the samples per stall reason of each function (mangled).
 fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
+    use std::collections::{BTreeMap, BTreeSet};
     let mut out = serde_json::Map::new();
+    let mut functions = BTreeMap::<String, BTreeMap<String, u64>>::new();
     for (kind, records) in kinds {
-        let mut totals = std::collections::BTreeMap::<String, u64>::new();
-        let mut pcs = std::collections::BTreeSet::new();
+        let mut totals = BTreeMap::<String, u64>::new();
+        let mut pcs = BTreeSet::new();
         for r in *records {
             for (stall, n) in &r.stalls {
                 *totals.entry(stall.to_string()).or_default() += u64::from(*n);
+                *functions
+                    .entry(r.function.to_string())
+                    .or_default()
+                    .entry(stall.to_string())
+                    .or_default() += u64::from(*n);
             }
             pcs.insert((r.function.to_string(), r.pc_offset));
         }
@@ -232,6 +240,7 @@ fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
             serde_json::json!({"totals": totals, "pcs": pcs}),
         );
     }
+    out.insert("functions".into(), serde_json::json!(functions));
     serde_json::Value::Object(out)
 }
 

@@ -1,6 +1,7 @@
 //! A self-contained HTML report of what the checker read: per process, a timeline of
 //! kernel executions by stream with the serialized windows shaded and the three
-//! `gpu.serialized` values coloured, the sum identity, and the top stall reasons.
+//! `gpu.serialized` values coloured, the sum identity, the top stall reasons, and a
+//! stall flame graph per sampled kernel function ([`super::flame`]).
 //! One file, no external assets, so it opens anywhere (and in a headless browser test).
 //!
 //! The numbers are the checker's own [`Report`]; the timeline and the stall reasons are
@@ -14,6 +15,7 @@ use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue, KeyValu
 use semconv::attributes as a;
 use semconv::{codec, otlp, stall, WindowEnd};
 
+use super::flame::Flames;
 use super::{resource_label, Report};
 
 /// Most executions drawn per process; past it the timeline shows an even sample (and
@@ -25,6 +27,7 @@ struct Process {
     kernels: Vec<(u64, u64, i64, u8)>,
     windows: Vec<(u64, Option<u64>)>,
     stalls: BTreeMap<String, u64>,
+    flames: Flames,
 }
 
 /// The elements of an array attribute value (none when it is not an array).
@@ -46,7 +49,7 @@ fn add_stalls(p: &mut Process, attrs: &[KeyValue]) {
     }
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -70,6 +73,10 @@ pub fn render(requests: &[ExportTraceServiceRequest], report: &Report) -> String
                 }
             }
             add_stalls(p, &s.attributes);
+            // The pairs the profiles are made of: function spans and serialized executions.
+            if let Some((pairs, _, _)) = crate::profiles::samples::pairs_of(s) {
+                p.flames.add(&pairs);
+            }
             if let Some(v) = otlp::get_str(&s.attributes, a::GPU_SERIALIZED) {
                 let value = match v {
                     "true" => 0,
@@ -134,6 +141,9 @@ pub fn render(requests: &[ExportTraceServiceRequest], report: &Report) -> String
                 );
             }
             html.push_str("</table><p class=\"note\">Names as Nsight Compute and the CUPTI documentation give them; the spans carry CUPTI's raw names (hover a name), in gpu.pc_sampling.stall_reasons. \"(not issued)\": samples of that reason taken in a cycle in which the warp's scheduler issued no instruction.</p>");
+        }
+        if !p.flames.is_empty() {
+            p.flames.render(&mut html);
         }
         html.push_str("</section>");
     }
@@ -323,6 +333,13 @@ dl.legend dt { font-weight: 600; } dl.legend dd { margin: 0; }
 span.sw.window { background: #f4a261; opacity: .5; } span.sw.v-true { background: #d62828; }
 span.sw.v-false { background: #2a9d8f; } span.sw.v-unknown { background: #8d99ae; }
 table.stalls td, table.stalls th { padding: 2px 10px; text-align: left; }
+table.pcs td, table.pcs th { padding: 1px 10px; text-align: left; }
+div.flame { margin: 1em 0 2em; } div.flame h4 { margin: .3em 0; font-weight: 600; }
+svg.flame-graph { background: #fff; border: none; }
+svg.flame-graph rect { stroke: #fff; stroke-width: .5; } svg.flame-graph .fl-root { fill: #c9ced6; }
+svg.flame-graph rect.other { fill-opacity: .55; } svg.flame-graph text { font-size: 11px; fill: #111; pointer-events: none; }
+.graph-check.ok::after { content: " ✓ every row sums to the function's samples"; color: #1a7f37; }
+.graph-check.bad::after { content: " ✗ the graph's rows do not add up"; color: #cf222e; }
 .check.ok::after { content: " ✓ identity holds"; color: #1a7f37; }
 .check.bad::after { content: " ✗ identity broken"; color: #cf222e; }
 </style></head><body>
@@ -336,6 +353,28 @@ for (const s of document.querySelectorAll("section.process")) {
   const ok = n("true") + n("false") + n("unknown") === n("kernel_spans") && n("sum") === n("kernel_spans");
   s.querySelector(".check").className = "check " + (ok ? "ok" : "bad");
   s.dataset.identity = ok ? "holds" : "broken";
+}
+// Each stall graph, read back from its boxes: every row sums to the function's
+// samples, each stall's PC boxes to the stall's, and each box is as wide as its share.
+// What the boxes hold per stall reason is left on the graph (data-drawn) for a reader.
+for (const f of document.querySelectorAll("div.flame")) {
+  const num = e => Number(e.dataset.samples);
+  const sum = es => es.reduce((a, e) => a + num(e), 0);
+  const root = f.querySelector("rect.fl-root");
+  const stalls = [...f.querySelectorAll("rect.fl-stall")], pcs = [...f.querySelectorAll("rect.fl-pc")];
+  const total = num(root), width = Number(root.getAttribute("width"));
+  let ok = total === Number(f.dataset.samples) && sum(stalls) === total && sum(pcs) === total;
+  for (const s of stalls) ok = ok && sum(pcs.filter(p => p.dataset.stall === s.dataset.stall)) === num(s);
+  for (const r of [root, ...stalls, ...pcs]) {
+    ok = ok && Math.abs(Number(r.getAttribute("width")) - num(r) / total * width) < 0.02;
+  }
+  const drawn = {};
+  for (const p of pcs) drawn[p.dataset.stall] = (drawn[p.dataset.stall] || 0) + num(p);
+  f.dataset.drawn = JSON.stringify(drawn);
+  f.dataset.graph = ok ? "holds" : "broken";
+  const mark = document.createElement("span");
+  mark.className = "graph-check " + (ok ? "ok" : "bad");
+  f.querySelector("h4 small").appendChild(mark);
 }
 document.body.dataset.rendered = "yes";
 </script></body></html>

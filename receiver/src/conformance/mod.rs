@@ -6,6 +6,7 @@
 //! window history of its resource, whatever the arrival order. [`live`] feeds it from
 //! an OTLP endpoint instead of a file.
 
+pub mod flame;
 pub mod html;
 pub mod live;
 

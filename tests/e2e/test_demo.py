@@ -2,7 +2,8 @@
 for and explains it: the spans by kind (adding up to what was exported), all three
 gpu.serialized values and what each means for a duration, sampling windows, stall
 reasons by the names Nsight Compute uses, a check that passes with a binary already
-built, and the path of an HTML report that exists and holds the same numbers."""
+built, and the path of an HTML report that exists and holds the same numbers, its stall
+flame graphs every PC sample."""
 
 import re
 import subprocess
@@ -49,3 +50,8 @@ def test_the_gpu_free_demo_prints_windows_all_three_values_stalls_and_its_report
     assert f'<b data-k="true">{t}</b>' in page
     assert f'<b data-k="unknown">{u}</b>' in page
     assert 'class="window"' in page
+    # A stall flame graph per sampled kernel function, holding every sample the stalls
+    # line counts (tests/e2e/test_report_browser.py reads such graphs back in Chromium).
+    sampled = int(re.search(r"^stalls\s+.*?(\d+) PC samples", text, re.M).group(1))
+    graphs = [int(n) for n in re.findall(r'<div class="flame" data-function="[^"]+" data-samples="(\d+)"', page)]
+    assert graphs and sum(graphs) == sampled, (graphs, sampled)

@@ -217,7 +217,7 @@ fn main() -> anyhow::Result<()> {
         let html = args.export_file.with_extension("html");
         std::fs::write(&html, receiver::conformance::html::render(requests, report))?;
         println!(
-            "report       {} (per process: kernels by stream on a time axis, bursts shaded, the three values, stall reasons)",
+            "report       {} (per process: kernels by stream on a time axis, bursts shaded, the three values, stall reasons, a stall flame graph per sampled kernel function)",
             std::fs::canonicalize(&html).unwrap_or(html).display()
         );
         let verdict = report.to_string();

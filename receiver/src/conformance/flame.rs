@@ -224,8 +224,8 @@ fn boxed(
         let _ = write!(html, " data-{k}=\"{}\"", escape(v));
     }
     let _ = write!(html, "><title>{}</title></rect>", escape(title));
-    // About 6.5 units a character at the graph's font size.
-    let fits = (w / 6.5) as usize;
+    // About 7 units a character at the graph's font size.
+    let fits = (w / 7.0) as usize;
     if fits >= 4 && !label.is_empty() {
         let text: String = if label.chars().count() <= fits {
             label.to_string()

@@ -156,7 +156,7 @@ impl SpanKind {
             SpanKind::NvtxRange => "the program's NVTX ranges (a training step, an op): the parents of the kernels launched inside them",
             SpanKind::WindowRecord => "zero-length carriers of the producer's sampling-window records (the evidence)",
             SpanKind::WindowSpan => "gpu.sampling.window, one per PC-sampling burst, made by the receiver next to the kernels it serialized",
-            SpanKind::PcSamples => "continuous-tier PC samples of one kernel function",
+            SpanKind::PcSamples => "PC samples of one kernel function over a drain period (continuous tier, or a serialized burst of several launches)",
             SpanKind::TierSwitch => "a PC-sampling tier switched while the program ran",
             SpanKind::Other => "the application's own spans",
         }

@@ -129,6 +129,11 @@ impl ExecutionAgg {
         }
     }
 
+    /// (function, PC offset, stall reason) pairs held.
+    pub fn pairs(&self) -> usize {
+        self.pairs.len()
+    }
+
     /// The samples as the execution of `kernel` (mangled) carries them.
     pub fn finish(self, kernel: &str) -> ExecutionSamples {
         let mut summary = self.summary;

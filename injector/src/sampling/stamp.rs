@@ -49,7 +49,16 @@ pub struct StampLimits {
     pub max_held_bytes: u64,
     /// Most correlation ids with PC samples waiting for their execution.
     pub max_pc_ids: usize,
+    /// Most (function, PC offset, stall reason) pairs those ids hold in all, each about
+    /// [`PC_PAIR_COST`] bytes: one execution of a large kernel can hold tens of
+    /// thousands. Past it the oldest ids leave (counted in `pc_ids_evicted`), never
+    /// the newest.
+    pub max_pc_pairs: usize,
 }
+
+/// What one waiting (function, PC offset, stall reason) pair takes in memory, about:
+/// its key (two shared names and an offset) and count, and its map node's share.
+pub const PC_PAIR_COST: u64 = 64;
 
 impl Default for StampLimits {
     fn default() -> Self {
@@ -57,6 +66,8 @@ impl Default for StampLimits {
             hold_ns: 12_000_000_000,
             max_held_bytes: MAX_HELD_BYTES_DEFAULT,
             max_pc_ids: 65_536,
+            // 16 MiB, as the held executions'.
+            max_pc_pairs: (MAX_HELD_BYTES_DEFAULT / PC_PAIR_COST) as usize,
         }
     }
 }
@@ -111,6 +122,8 @@ pub struct Stamper {
     dirty: bool,
     pc: HashMap<u32, ExecutionAgg>,
     pc_order: VecDeque<u32>,
+    /// Pairs `pc` holds in all.
+    pc_pairs: usize,
     counters: StampCounters,
     /// PC sampling failed: no window will come to settle anything, so nothing waits.
     no_more: bool,
@@ -130,6 +143,7 @@ impl Stamper {
             dirty: false,
             pc: HashMap::new(),
             pc_order: VecDeque::new(),
+            pc_pairs: 0,
             counters: StampCounters::default(),
             no_more: false,
         }
@@ -157,15 +171,33 @@ impl Stamper {
         for r in records.iter().filter(|r| r.correlation_id != 0) {
             if !self.pc.contains_key(&r.correlation_id) {
                 if self.pc_order.len() >= self.limits.max_pc_ids {
-                    if let Some(old) = self.pc_order.pop_front() {
-                        self.pc.remove(&old);
-                        self.counters.pc_ids_evicted += 1;
-                    }
+                    self.evict_oldest();
                 }
                 self.pc_order.push_back(r.correlation_id);
             }
-            self.pc.entry(r.correlation_id).or_default().add(r);
+            let agg = self.pc.entry(r.correlation_id).or_default();
+            let before = agg.pairs();
+            agg.add(r);
+            self.pc_pairs += agg.pairs() - before;
+            while self.pc_pairs > self.limits.max_pc_pairs && self.pc_order.len() > 1 {
+                self.evict_oldest();
+            }
         }
+    }
+
+    /// Drops the samples of the id that has waited longest (counted).
+    fn evict_oldest(&mut self) {
+        if let Some(old) = self.pc_order.pop_front() {
+            if let Some(agg) = self.pc.remove(&old) {
+                self.pc_pairs -= agg.pairs();
+            }
+            self.counters.pc_ids_evicted += 1;
+        }
+    }
+
+    /// Memory the waiting PC samples take, bytes (about: [`PC_PAIR_COST`] a pair).
+    pub fn pc_bytes(&self) -> u64 {
+        self.pc_pairs as u64 * PC_PAIR_COST
     }
 
     /// The local classification of `[s, e]` (the receiver's code).
@@ -210,10 +242,10 @@ impl Stamper {
 
     fn stamp(&mut self, record: KernelRecord, serialized: Serialized, out: &mut Vec<Stamped>) {
         self.counters.outcomes.record(serialized);
-        let mut pc = self
-            .pc
-            .remove(&record.correlation_id)
-            .map(|p| p.finish(&record.name));
+        let mut pc = self.pc.remove(&record.correlation_id).map(|p| {
+            self.pc_pairs -= p.pairs();
+            p.finish(&record.name)
+        });
         if pc.is_some() && serialized != Serialized::True {
             pc = None;
             self.counters.pc_outside_windows += 1;
@@ -379,6 +411,7 @@ mod tests {
             hold_ns: 10 * MS,
             max_held_bytes: 2 * HELD_COST,
             max_pc_ids: 4,
+            ..StampLimits::default()
         });
         for i in 0..3 {
             s.push(k(i, i + 1, 1), 0);
@@ -444,6 +477,38 @@ mod tests {
         let answers: Vec<_> = out.iter().map(|o| o.serialized).collect();
         assert_eq!(answers, vec![Serialized::True, Serialized::False]);
         assert_eq!(s.counters().unsettled.total(), 0);
+    }
+
+    #[test]
+    fn waiting_pc_pairs_are_bounded_the_oldest_ids_leave_first_and_the_newest_stays() {
+        let mut s = Stamper::new(StampLimits {
+            max_pc_pairs: 3,
+            ..StampLimits::default()
+        });
+        let at = |id, offset| crate::sampling::samples::PcRecord {
+            pc_offset: offset,
+            ..pcr(id, "a", 1)
+        };
+        s.pc(&[at(1, 0), at(1, 16), at(2, 0)]);
+        assert_eq!(
+            (s.counters().pc_ids_evicted, s.pc_bytes()),
+            (0, 3 * PC_PAIR_COST)
+        );
+        s.pc(&[at(2, 16)]);
+        assert_eq!(s.counters().pc_ids_evicted, 1, "id 1 left");
+        assert_eq!(s.pc_bytes(), 2 * PC_PAIR_COST);
+        // One execution past the bound alone is still kept: it is the newest.
+        s.pc(&[at(3, 0), at(3, 16), at(3, 32), at(3, 48)]);
+        assert_eq!(s.counters().pc_ids_evicted, 2);
+        assert_eq!(s.pc_bytes(), 4 * PC_PAIR_COST);
+        let mut log = WindowLog::new();
+        s.window(log.open(5, KS).unwrap());
+        s.window(log.never_again(25, KS).unwrap());
+        s.push(k(10, 20, 3), 30);
+        let mut out = Vec::new();
+        s.release(40, false, &mut out);
+        assert_eq!(out[0].pc.as_ref().map(|p| p.pairs.len()), Some(4));
+        assert_eq!(s.pc_bytes(), 0, "what left is no longer held");
     }
 
     #[test]

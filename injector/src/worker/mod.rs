@@ -554,9 +554,12 @@ impl Worker {
     }
 
     /// Charges the budget for what the batcher and the stamper hold now (encoded
-    /// spans and held executions are pending data too).
+    /// spans, held executions and the PC samples waiting for them are pending data too).
     fn charge(&mut self) {
-        let held = self.stamper.as_ref().map_or(0, Stamper::held_bytes);
+        let held = self
+            .stamper
+            .as_ref()
+            .map_or(0, |s| s.held_bytes() + s.pc_bytes());
         let now = self.batcher.held_bytes() + held;
         if now > self.charged {
             self.budget.take(now - self.charged);

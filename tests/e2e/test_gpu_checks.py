@@ -325,6 +325,32 @@ python3 "$COMMON/both_ends.py" {tmp_path}/run.log --backend {tmp_path}/run.backe
     assert "Receiver started" in (tmp_path / "run.receiver.err").read_text()
 
 
+@pytest.mark.skipif(not (BIN / "fake-serialized").exists(), reason="fake-serialized not built")
+def test_the_profiles_check_resolves_every_pprof_link_to_its_execution_or_slice_span(tmp_path):
+    """pc-sampling/profiles_links.py, with fake-serialized's serialized tier (the
+    injector's export path without a GPU) in the CUDA example's place: the receiver's
+    file output stands for otlp_capture's (the same OTLP-JSON lines)."""
+    from conftest import FAKE_SERIALIZED, Receiver
+    out, pprof = tmp_path / "out.jsonl", tmp_path / "pprof"
+    (tmp_path / "r.yaml").write_text(json.dumps({"export": {"file": str(out), "pprof_dir": str(pprof)},
+                                                 "reconcile": {"delay": "200ms"}}))
+    receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")], env={"PATH": "/usr/bin:/bin"})
+    try:
+        produced = run(FAKE_SERIALIZED, "--endpoint", f"http://{receiver.grpc}", "pc-samples")
+        assert produced.returncode == 0, produced.stderr
+    finally:
+        receiver.stop()
+    sent = json.loads(produced.stdout.splitlines()[0])
+    r = run(sys.executable, GPU / "pc-sampling" / "profiles_links.py", out, pprof)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout[:r.stdout.rindex("}") + 1])
+    assert got["samples_by_link"] == {"execution": sum(sent["execution"]["totals"].values()),
+                                      "slice": sum(sent["function"]["totals"].values())}, got
+    assert got["links_by_kind"]["execution"] == 1 and got["executions_with_pairs"] == 1
+    assert got["executions_whose_linked_samples_equal_their_count"] == got["executions_without_drops"] == 1
+    assert "unresolved=0" in r.stdout.splitlines()[-1]
+
+
 CHECKS = sorted(p for p in GPU.glob("*/*.sh"))
 PROGRAMS = sorted(p for p in GPU.glob("*/*.py"))
 

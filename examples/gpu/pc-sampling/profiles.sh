@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# PC samples as profiles on real kernels: the receiver (traces to otlp_capture, pprof
+# files to $OUT/pprof) behind the CUDA example in both tiers. The serialized tier with
+# one launch per burst (GPU_OTEL_PC_BURST_LAUNCHES=1), so each burst's samples go out on
+# their execution's kernel span and its profile samples link to that span; the default
+# controller (bursts of up to 64 launches: function spans linked to the slice span); the
+# continuous tier (function spans). pc-sampling/profiles_links.py then looks every pprof
+# sample's link up among the captured spans of the same run.
+# Results: $OUT (default /tmp/pc-profiles): profiles-log.txt (everything), per run
+# NAME.jsonl (the capture), NAME.pprof/ (the files), NAME.receiver.err.
+set -u
+# shellcheck source=SCRIPTDIR/../common/gpu.sh
+. "$(dirname "$0")/../common/gpu.sh"
+need libgpu_otel_injector.so kernels otlp_capture gpu-otel-receiver
+results /tmp/pc-profiles
+exec > >(tee "$OUT/profiles-log.txt") 2>&1
+grep -q GPU_OTEL_PC_SAMPLING "$INJ" || { echo "FATAL: $INJ has no PC sampling (stale build?)"; exit 2; }
+machine -v name,driver_version,memory.total
+
+WORK=(--launches 20000 --streams 4 --elems 4096 --iters 20000)
+run() { # NAME VAR=VALUE...: one run of the CUDA example into its own receiver and capture
+  local name=$1; shift
+  echo "== $name: $*"
+  mkdir -p "$OUT/$name.pprof"
+  printf '{"export": {"endpoint": "%s", "pprof_dir": "%s"}}\n' "$(capture_url)" "$OUT/$name.pprof" > "$OUT/$name.yaml"
+  capture "$OUT/$name.jsonl"
+  receiver 8-11 "$OUT/$name.receiver.err" --config "$OUT/$name.yaml"
+  sleep 0.7
+  pin 0-7
+  traced "$name" "$@" "${PIN[@]}" timeout 120 "$BIN/kernels" "${WORK[@]}" 2>&1 | grep -v '^$' | tail -n 6
+  echo "rc=${PIPESTATUS[0]}"
+  unserve
+  python3 "$GPU_DIR/pc-sampling/profiles_links.py" "$OUT/$name.jsonl" "$OUT/$name.pprof"
+  gzip -f "$OUT/$name.jsonl"
+}
+
+run ser-one-launch GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
+run ser-default GPU_OTEL_PC_SAMPLING=serialized
+run continuous GPU_OTEL_PC_SAMPLING=continuous
+echo "== done"

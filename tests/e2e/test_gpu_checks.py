@@ -88,6 +88,35 @@ def test_the_exit_line_reader_takes_the_tiers_bursts_not_the_deferred_flushes():
     assert otlp.exit_line("no injector here") is None
 
 
+def shared_gpu_group(tmp_path, intervals, records=(1000, 1000), spans=(1000, 1000)):
+    """A shared-gpu.sh group of two processes: their logs (the injector's real exit-line
+    shapes) and their backends' counts with the stretches of "true" kernels."""
+    for i, (iv, r, s) in enumerate(zip(intervals, records, spans)):
+        (tmp_path / f"n2-p{i}.log").write_text(
+            f"gpu-otel-injector: exit: {r} kernel records, {r} kernel spans and 3 trace roots exported; "
+            "dropped: queue_full=0 cupti_dropped=0 export_failed=0 (kernel spans 0)\n"
+            "gpu-otel-injector: exit: pc sampling tier=serialized tier_at_exit=off sampler_lease=held "
+            f"sampler_wait_ms={400 * i} leases_taken=2 leases_given_up=2 step_down=0 bursts=9 stop_failed=0\n")
+        (tmp_path / f"n2-p{i}.backend.json").write_text(json.dumps(
+            {"kernel_spans": s, "true": sum(x[2] for x in iv), "false": s - sum(x[2] for x in iv), "unknown": 0,
+             "true_intervals": iv}))
+    return run(sys.executable, GPU / "pc-sampling" / "shared_gpu.py", tmp_path, "n2")
+
+
+def test_processes_sharing_a_gpu_pass_when_each_carried_every_kernel_and_their_true_stretches_take_turns(tmp_path):
+    r = shared_gpu_group(tmp_path, [[[0, 5_000_000_000, 40]], [[7_000_000_000, 9_000_000_000, 30]]])
+    assert r.returncode == 0, r.stdout
+    assert "sampled_at_some_time=2 max_pairwise_true_overlap_ms=0.000" in r.stdout
+    assert "leases_taken=2" in r.stdout and "sampler_wait_ms=400" in r.stdout
+
+
+def test_two_processes_with_true_kernels_at_once_or_a_lost_kernel_fail_the_shared_gpu_check(tmp_path):
+    both = shared_gpu_group(tmp_path, [[[0, 5_000_000_000, 40]], [[4_000_000_000, 9_000_000_000, 30]]])
+    assert both.returncode == 1 and "both had true kernels for 1000.0 ms" in both.stdout
+    lost = shared_gpu_group(tmp_path, [[], []], spans=(1000, 999))
+    assert lost.returncode == 1 and "equal=False" in lost.stdout
+
+
 class FakeCudart:
     """The three runtime calls graph_nodes.kernel_nodes makes, over graphs given as
     {graph: [(node, cudaGraphNodeType, child graph or None)]}."""

@@ -21,9 +21,11 @@ use semconv::otlp::{find, get_int, get_str};
 /// One (function, PC offset, stall reason) with its samples.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pair {
-    /// The function, mangled (`gpu.pc_sampling.function`).
+    /// The function, mangled (`gpu.pc_sampling.function`, or an execution's
+    /// `gpu.kernel.name`).
     pub function: String,
-    /// The function as a person reads it (the span's name after `gpu.pc_samples: `).
+    /// The function as a person reads it (a function span's name after
+    /// `gpu.pc_samples: `, an execution span's name).
     pub display: String,
     /// The PC offset inside the function.
     pub offset: u64,

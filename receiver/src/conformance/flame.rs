@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use semconv::attributes::GPU_PC_SAMPLING_STALL_REASON_NAMES;
 use semconv::stall;
 
 use super::html::escape;
@@ -96,12 +97,28 @@ impl Flames {
     }
 }
 
-/// A stall reason's colour: fixed per name, so one stall reads the same in every graph.
-fn colour(stall: &str) -> String {
-    let h = stall.bytes().fold(2166136261u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(16777619)
-    });
-    format!("hsl({}, 60%, 62%)", h % 360)
+/// A stall reason's colour, fixed per reason so one stall reads the same in every
+/// graph: hues a golden angle apart in the registry's order (neighbours differ), the
+/// "(not issued)" variant a lighter shade of its reason; a reason the registry lacks
+/// gets a hue from its name.
+fn colour(raw: &str) -> String {
+    let (base, not_issued) = match raw.strip_suffix(stall::NOT_ISSUED) {
+        Some(base) => (base, true),
+        None => (raw, false),
+    };
+    let hue = match GPU_PC_SAMPLING_STALL_REASON_NAMES
+        .iter()
+        .position(|(value, _, _)| *value == base)
+    {
+        Some(i) => (i as f64 * 137.508) % 360.0,
+        None => f64::from(
+            base.bytes().fold(2166136261u32, |h, b| {
+                (h ^ u32::from(b)).wrapping_mul(16777619)
+            }) % 360,
+        ),
+    };
+    let light = if not_issued { 78 } else { 60 };
+    format!("hsl({hue:.0}, 62%, {light}%)")
 }
 
 fn graph(html: &mut String, mangled: &str, f: &Function) {
@@ -338,6 +355,22 @@ mod tests {
         assert_eq!(boxes(&html, "fl-pc").iter().sum::<u64>(), total);
         assert!(html.contains("data-pcs=\"300\""), "the narrow PCs, merged");
         assert!(html.contains("<td><code>0x10</code></td><td>50005</td>"));
+    }
+
+    #[test]
+    fn a_stall_keeps_its_colour_and_its_not_issued_variant_is_a_lighter_shade_of_it() {
+        let long = "smsp__pcsamp_warps_issue_stalled_long_scoreboard";
+        let hue = |c: &str| c.split(',').next().unwrap().to_string();
+        assert_eq!(colour(long), colour(long));
+        assert_eq!(
+            hue(&colour(long)),
+            hue(&colour(&format!("{long}_not_issued")))
+        );
+        assert_ne!(colour(long), colour(&format!("{long}_not_issued")));
+        assert_ne!(
+            hue(&colour("smsp__pcsamp_warps_issue_stalled_selected")),
+            hue(&colour("smsp__pcsamp_warps_issue_stalled_not_selected"))
+        );
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub mod private_files;
 pub mod profiles;
 pub mod queue;
 pub mod reconcile;
+pub mod replay;
 pub mod secret;
 pub mod telemetry;
 pub mod wire;

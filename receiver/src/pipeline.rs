@@ -774,7 +774,9 @@ mod tests {
         let handoff = opened.handoff;
         let submit = |h: handoff::Handoff, req: ExportTraceServiceRequest| async move {
             let admission = h.admit(1).expect("room");
-            h.submit(req.into(), admission).await
+            let arrived =
+                crate::entry::Arrived::protobuf(prost::Message::encode_to_vec(&req).into());
+            h.submit(req.into(), arrived, admission).await
         };
         // No window will ever settle it: only the deadline releases it.
         submit(

@@ -333,7 +333,7 @@ pub fn open(
         telemetry.queue.clone(),
     )?;
     let (to_pipeline, entries) = mpsc::channel(capacity);
-    tokio::spawn(
+    let replay = tokio::spawn(
         Replay {
             from_queue: q.entries,
             to_pipeline,
@@ -360,7 +360,7 @@ pub fn open(
             last_arrival: 0,
         },
         delivery: Some(q.tracker),
-        tasks: Some(q.running),
+        tasks: Some(q.running.with_reader(replay)),
         floors,
         windows,
     })

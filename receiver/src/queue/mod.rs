@@ -385,6 +385,10 @@ pub struct QueueTasks {
     writer: JoinHandle<()>,
     committer: JoinHandle<()>,
     feeder: tokio::task::JoinHandle<()>,
+    /// Tasks that read what the feeder hands over and hold the queue's files (the
+    /// pipeline's replay stage, with the [`Quarantine`]): they end once the feeder and
+    /// the pipeline have, and the files close after them.
+    readers: Vec<tokio::task::JoinHandle<()>>,
     stop_feeder: CancellationToken,
 }
 
@@ -400,10 +404,19 @@ impl QueueTasks {
         self.stop_feeder.cancel();
     }
 
+    /// The same tasks, and `reader`, to wait for before the files close.
+    pub fn with_reader(mut self, reader: tokio::task::JoinHandle<()>) -> QueueTasks {
+        self.readers.push(reader);
+        self
+    }
+
     /// Commits what is pending (deletions after the last deliveries) and stops.
     pub async fn stop(self) {
         self.stop_feeder.cancel();
         let _ = self.feeder.await;
+        for reader in self.readers {
+            let _ = reader.await;
+        }
         (self.stop_writer)();
         let (writer, committer, database) = (self.writer, self.committer, self.database);
         let _ = tokio::task::spawn_blocking(move || {
@@ -604,6 +617,7 @@ fn start<T: Send + 'static>(
             writer,
             committer,
             feeder,
+            readers: Vec::new(),
             stop_feeder,
         },
     })

@@ -91,6 +91,23 @@ pub enum QueueError {
         /// The file format found.
         version: u8,
     },
+    /// A segment holds records of a format newer than this receiver reads (written by a
+    /// newer receiver): refused rather than skipped, since skipping them would drop
+    /// acknowledged requests.
+    #[error(
+        "queue.dir {path}: segment {segment} holds queue records of format {version}, written by a \
+         newer receiver; this receiver reads formats 1 and 2: drain the queue with the receiver \
+         that wrote it (stop the senders, wait for a queue depth of 0) before running this one \
+         on {path}, or give this one another queue.dir"
+    )]
+    NewerRecordFormat {
+        /// The directory (empty until the queue names it).
+        path: String,
+        /// The segment file's name.
+        segment: String,
+        /// The format its record declares.
+        version: u8,
+    },
     /// The database library panicked (its own assertion, seen with redb 2.6 after injected
     /// disk faults): handled as a failed commit, so the database is opened again before
     /// the next.
@@ -479,6 +496,16 @@ pub fn open<T: Send + 'static>(
         hand_over,
         counters,
     )
+    .map_err(|e| match e {
+        QueueError::NewerRecordFormat {
+            segment, version, ..
+        } => QueueError::NewerRecordFormat {
+            path: dir.display().to_string(),
+            segment,
+            version,
+        },
+        e => e,
+    })
 }
 
 /// Starts the queue on an opened store: what [`open`] does once the database is open

@@ -155,6 +155,16 @@ pub(crate) fn decode_header(h: &[u8]) -> Option<Header> {
     })
 }
 
+/// The format a record at the start of `h` declares when it is newer than this receiver
+/// reads (its magic is `GOQ` and a digit above 2): such a record is not a torn tail (a
+/// tail is part of a record this receiver wrote) but another receiver's.
+pub(crate) fn newer_version(h: &[u8]) -> Option<u8> {
+    match h.get(..4)? {
+        [b'G', b'O', b'Q', d @ b'3'..=b'9'] => Some(d - b'0'),
+        _ => None,
+    }
+}
+
 /// The records of a segment's bytes that read whole, in order, each with its body's
 /// offset; and where the first bad one starts, if one does. Numbers rise within a
 /// segment: a record numbered below the one before it is a reused file's old content
@@ -242,6 +252,17 @@ mod tests {
             (Encoding::Protobuf, Compression::None)
         );
         assert_eq!(offset, 40);
+    }
+
+    #[test]
+    fn a_record_of_a_newer_format_is_told_from_a_torn_tail() {
+        let mut newer = record(7, b"body", Encoding::Protobuf, Compression::None);
+        newer[3] = b'3';
+        assert_eq!(newer_version(&newer), Some(3));
+        let ours = record(7, b"body", Encoding::Protobuf, Compression::None);
+        assert_eq!(newer_version(&ours), None);
+        assert_eq!(newer_version(&ours[5..]), None);
+        assert_eq!(newer_version(&[0; HEADER_BYTES]), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use otlp_client::Compression;
 
 use super::db::Restored;
 use super::fs::SegmentFile;
-use super::record::{body_crc, encode_header, scan, Record};
+use super::record::{body_crc, encode_header, newer_version, scan, Record};
 use super::segments::{segment_name, segment_number, Loc, Segment, Segments};
 use super::store::{io, Store};
 use super::QueueError;
@@ -150,6 +150,13 @@ impl Store {
             let len = file.len().map_err(io)?;
             let bytes = file.read_at(0, len as usize).map_err(io)?;
             let (records, bad) = scan(&bytes);
+            if let Some(version) = bad.and_then(|at| newer_version(&bytes[at..])) {
+                return Err(QueueError::NewerRecordFormat {
+                    path: String::new(),
+                    segment: name.clone(),
+                    version,
+                });
+            }
             if let Some(at) = bad {
                 tracing::info!(
                     segment = name.as_str(),
@@ -244,5 +251,49 @@ mod tests {
         let loaded = store.load().unwrap();
         assert_eq!(loaded.requests.len(), 3);
         assert_eq!(store.read(1, 3).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_segment_of_a_newer_receiver_is_refused_with_what_to_do_and_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
+        let store = Store::open(fs.clone()).unwrap();
+        store.load().unwrap();
+        let body = b"request";
+        let record = Record {
+            seq: 1,
+            arrival: 1,
+            bound: 1,
+            body,
+            crc: body_crc(body),
+            format: Encoding::Protobuf,
+            compression: Compression::None,
+        };
+        assert!(store.append(&[record]).unwrap());
+        drop(store);
+        let name = fs
+            .list()
+            .unwrap()
+            .into_iter()
+            .find(|n| is_segment(n))
+            .unwrap();
+        let path = dir.path().join(&name);
+        let mut bytes = std::fs::read(&path).unwrap();
+        // What a receiver of record format 3 would write first.
+        bytes[3] = b'3';
+        std::fs::write(&path, &bytes).unwrap();
+
+        let store = Store::open(fs.clone()).unwrap();
+        let e = store.load().expect_err("a newer format is refused");
+        assert!(
+            matches!(&e, QueueError::NewerRecordFormat { version: 3, segment, .. } if *segment == name),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("drain the queue"), "{e}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "its records are not touched"
+        );
     }
 }

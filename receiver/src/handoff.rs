@@ -8,7 +8,8 @@
 //!             (the bytes that arrived; answered           (kept in memory,  (decodes   │
 //!              once the commit is durable)                 or read back)     once)     │
 //!                                                           ▲                          │
-//!                                                           └── Tracker: delete when done ◄┘
+//!                                                           └── Acks (crate::acks) ◄───┘
+//!                                                               delete when done
 //! ```
 //!
 //! A request is first admitted against a budget of pending wire bytes (held until the
@@ -17,10 +18,10 @@
 //! refusals are "retry later" (a full budget, a pipeline or queue that stays full) or
 //! "unavailable" (shutting down, a queue disk that fails: then with a retry delay). The pipeline reads [`Entry`]s in
 //! one loop whatever the mode: each carries its arrival time (the reconciler's clock)
-//! and, through the queue, its number, so the acknowledgement travels with the data. The
-//! queue knows requests by number and bytes alone: this module converts at its boundary
-//! (output origins to runs of numbers, the window store's evidence to opaque rows and
-//! back).
+//! and, through the queue, its number, so the acknowledgement travels with the data: the
+//! pipeline and the exporters report through one handle, [`Acks`]. The queue knows
+//! requests by number and bytes alone: what it restores at a restart (opaque evidence
+//! rows) is read back into the reconciler's types here.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,15 +31,14 @@ use tokio::sync::{mpsc, watch, Semaphore};
 use opentelemetry_proto::tonic::trace::v1::span::Event;
 use prost::Message as _;
 use semconv::codec::{self, WindowDecodeError};
-use semconv::store::{Evicted, Tombstone};
+use semconv::store::Tombstone;
 use semconv::Window;
 
 use crate::entry::{Admission, Arrived, Claim, Entry, Refusal};
 
+use crate::acks::Acks;
 use crate::config::Config;
-use crate::export::Delivery;
-use crate::queue::{self, Appender, Evidence, QueueError, QueueTasks, Restored, Tracker};
-use crate::reconcile::origin::{EvidenceChange, Origins};
+use crate::queue::{self, Appender, QueueError, QueueTasks, Restored};
 use crate::reconcile::prepared::{IngestReport, Prepared};
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{Ready, Reconciler};
@@ -245,13 +245,14 @@ impl Handoff {
 pub struct Intake {
     entries: mpsc::Receiver<Entry>,
     durable: Option<Durable>,
+    /// What the queue is told of the reconciler's work.
+    acks: Acks,
     /// The arrival of the last request taken, and whether more were committed after it.
     last_arrival: u64,
 }
 
 #[derive(Debug)]
 struct Durable {
-    tracker: Arc<Tracker>,
     /// The last committed number: the pipeline is behind while it has not reached it.
     committed: watch::Receiver<u64>,
     last_seq: u64,
@@ -264,8 +265,8 @@ pub struct Opened {
     pub handoff: Handoff,
     /// For the pipeline.
     pub intake: Intake,
-    /// Told by the exporters which inputs' output is settled (with the queue).
-    pub delivery: Option<Arc<dyn Delivery>>,
+    /// What the pipeline and the exporters tell the queue (nothing, in memory).
+    pub acks: Acks,
     /// The queue's writer thread and feeder, to stop last (with the queue).
     pub tasks: Option<QueueTasks>,
     /// Evidence a restart restores into the reconciler before anything else: what
@@ -302,9 +303,10 @@ pub fn open(
             intake: Intake {
                 entries: rx,
                 durable: None,
+                acks: Acks::default(),
                 last_arrival: 0,
             },
-            delivery: None,
+            acks: Acks::default(),
             tasks: None,
             floors: Vec::new(),
             windows: Vec::new(),
@@ -348,62 +350,26 @@ pub fn open(
         .run(),
     );
     let (floors, windows) = restored(q.restored);
+    let acks = Acks::queue(q.tracker);
     Ok(Opened {
         handoff: handoff(To::Durable(q.appender)),
         intake: Intake {
             entries,
             durable: Some(Durable {
-                tracker: q.tracker.clone(),
                 committed: q.committed,
                 last_seq: 0,
             }),
+            acks: acks.clone(),
             last_arrival: 0,
         },
-        delivery: Some(q.tracker),
+        acks,
         tasks: Some(q.running.with_reader(replay)),
         floors,
         windows,
     })
 }
 
-impl Delivery for Tracker {
-    fn resolved(&self, destination: usize, origins: &Origins) {
-        Tracker::resolved(self, destination, origins.runs());
-    }
-}
-
-/// The window store's changes as the queue keeps them: a record as its OTLP span event.
-fn evidence_rows(changes: Vec<EvidenceChange>) -> Vec<Evidence> {
-    changes
-        .into_iter()
-        .map(|change| match change {
-            EvidenceChange::Taken {
-                key,
-                window,
-                origin,
-            } => Evidence::Taken {
-                producer: key.0,
-                start: window.start_ns,
-                origin,
-                record: codec::to_event(&window).encode_to_vec(),
-            },
-            EvidenceChange::Evicted(Evicted::Window(key, start)) => Evidence::WindowDropped {
-                producer: key.0,
-                start,
-            },
-            EvidenceChange::Evicted(Evicted::Process(key)) => {
-                Evidence::ProducerDropped { producer: key.0 }
-            }
-            EvidenceChange::Floors { key, floors } => Evidence::Floors {
-                producer: key.0,
-                floor: floors.floor,
-                lost_until: floors.lost_until,
-            },
-        })
-        .collect()
-}
-
-/// A record kept by [`evidence_rows`], read back.
+/// A record kept by [`crate::acks`], read back.
 fn read_window(bytes: &[u8]) -> Option<Window> {
     let event = Event::decode(bytes).ok()?;
     match codec::decode(&event.attributes) {
@@ -500,15 +466,8 @@ impl Intake {
     /// seals, so that an input is not deleted before its output is counted), and
     /// returns `ready` for export. In memory there is nobody to tell.
     pub fn hand_over(&self, r: &mut Reconciler, ready: Vec<Ready>) -> Vec<Ready> {
-        let evidence: Vec<EvidenceChange> = r.take_evidence();
-        let sealed = r.take_sealed();
-        if let Some(d) = &self.durable {
-            d.tracker.evidence(evidence_rows(evidence));
-            for (_, origins) in &ready {
-                d.tracker.emitted(origins.runs());
-            }
-            d.tracker.sealed(sealed);
-        }
+        let (evidence, sealed) = (r.take_evidence(), r.take_sealed());
+        self.acks.handed(evidence, &ready, sealed);
         ready
     }
 }

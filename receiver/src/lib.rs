@@ -18,6 +18,7 @@
 //! checks any producer's OTLP against the contract.
 #![forbid(unsafe_code)]
 
+pub mod acks;
 pub mod clock;
 pub mod config;
 pub mod conformance;

@@ -212,7 +212,7 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
     let pods = PodAttributes::start(&config.kubernetes, telemetry.pods.clone()).await?;
     let opened = handoff::open(&config, sinks.spans.len(), telemetry.clone())?;
-    let (exporters, fanout) = start_exporters(sinks, &config, &telemetry, opened.delivery);
+    let (exporters, fanout) = start_exporters(sinks, &config, &telemetry, opened.acks);
     let reconciler = restored_reconciler(&config, opened.floors, opened.windows);
     let stop_pipeline = CancellationToken::new();
     let pipeline = tokio::spawn(run(
@@ -361,10 +361,10 @@ fn start_exporters(
     sinks: Sinks,
     config: &Config,
     telemetry: &Telemetry,
-    delivery: Option<Arc<dyn crate::export::Delivery>>,
+    acks: crate::acks::Acks,
 ) -> (Vec<Exporter>, Fanout) {
     let settings = BatchSettings::from_config(&config.export);
-    let mut exporters = Exporter::start(sinks.spans, settings, &telemetry.export, delivery);
+    let mut exporters = Exporter::start(sinks.spans, settings, &telemetry.export, acks);
     let span_senders = exporters.iter().map(Exporter::sender).collect();
     let metrics_sender = sinks.metrics.map(|sink| {
         let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);

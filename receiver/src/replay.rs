@@ -99,7 +99,12 @@ impl Replay {
         let data: Bytes = match body.compression {
             Compression::None => body.bytes.clone(),
             compression => {
-                let most = self.bound.max_request;
+                // Never more than the budget can give beside the stored bytes: a wait
+                // for more would never end. Past it, it would not fit decoded either.
+                let most = self
+                    .bound
+                    .max_request
+                    .min(max.saturating_sub(body.bytes.len()));
                 self.grow(&mut admission, body.bytes.len() + most).await?;
                 let raw = body.bytes.clone();
                 let decompressed =

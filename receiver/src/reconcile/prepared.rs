@@ -1,7 +1,7 @@
 //! A request read as far as needs no reconciler state: resource keys, tier
 //! declarations, window records, each span's kind and stamp, and what its sender is
-//! told ([`IngestReport`]). The ingest front ends and the persistent queue make it on
-//! their own tasks ([`Prepared::decode`], [`Prepared::read`]); the one reconcile task
+//! told ([`IngestReport`]). The ingest front ends and the replay stage after the
+//! persistent queue make it on their own tasks ([`Prepared::decode_body`]); the one reconcile task
 //! ([`super::Reconciler::ingest`]) only decides. Its decoded bound
 //! ([`Prepared::decoded_bound`]) is what admission charges before a request is decoded.
 

@@ -266,7 +266,10 @@ mod tests {
 
     #[test]
     fn an_interval_inside_another_extends_nothing() {
-        assert_eq!(merge_intervals(vec![(0, 100), (10, 20)], 0), vec![(0, 100, 2)]);
+        assert_eq!(
+            merge_intervals(vec![(0, 100), (10, 20)], 0),
+            vec![(0, 100, 2)]
+        );
         assert!(merge_intervals(Vec::new(), 5).is_empty());
     }
 }

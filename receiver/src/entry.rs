@@ -1,4 +1,5 @@
-//! What travels from ingest to the pipeline ([`Entry`]), what a waiting request holds
+//! What travels from ingest to the pipeline ([`Entry`]), a request's bytes as they
+//! arrived ([`Arrived`], what the persistent queue keeps), what a waiting request holds
 //! ([`Admission`], [`Claim`]), and why a request may be turned away ([`Refusal`]): the
 //! types the front ends, the persistent queue and the pipeline share.
 
@@ -8,7 +9,11 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, OwnedSemaphorePermit};
 
+use bytes::Bytes;
+use otlp_client::Compression;
+
 use crate::reconcile::prepared::Prepared;
+use crate::wire::census::Encoding;
 
 /// How long senders are asked to wait when the receiver is full.
 pub const RETRY_AFTER: Duration = Duration::from_secs(1);
@@ -26,6 +31,39 @@ pub struct Entry {
     pub claim: Option<Claim>,
     /// Its share of the pending-bytes budget while it waits in memory.
     pub admission: Option<Admission>,
+}
+
+/// A request's bytes as ingest received them, with their encoding: what the persistent
+/// queue keeps (and reads back), so that it stores what arrived instead of encoding it
+/// again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrived {
+    /// The body (after gRPC's own framing and compression, which tonic removes).
+    pub bytes: Bytes,
+    /// Protobuf or OTLP/JSON.
+    pub format: Encoding,
+    /// How `bytes` are compressed (HTTP's `Content-Encoding`).
+    pub compression: Compression,
+}
+
+impl Arrived {
+    /// An uncompressed protobuf body.
+    pub fn protobuf(bytes: Bytes) -> Arrived {
+        Arrived {
+            bytes,
+            format: Encoding::Protobuf,
+            compression: Compression::None,
+        }
+    }
+
+    /// Bytes it holds besides what a request's decoded bound counts (which counts the
+    /// decompressed body): a compressed body's, none for one as it is decoded.
+    pub fn held_besides_decoded(&self) -> usize {
+        match self.compression {
+            Compression::None => 0,
+            _ => self.bytes.len(),
+        }
+    }
 }
 
 /// A request's wire bytes counted against the pending-bytes budget until dropped.

@@ -2,11 +2,14 @@
 //! persistent queue: the front ends hold a [`Handoff`], the pipeline its [`Intake`].
 //!
 //! ```text
-//! in memory:  Handoff ─ bounded channel ──────────────────────────────► Intake ─► pipeline
+//! in memory:  Handoff ─ bounded channel ─────────────────────────────────────────► Intake ─► pipeline
 //!             (answered once the pipeline takes it)
-//! durable:    Handoff ─► queue writer (commit, fsync) ─► queue feeder ─► Intake ─► pipeline
-//!             (answered once the commit is durable)            ▲                    │
-//!                                                              └─ delete when done ◄┘
+//! durable:    Handoff ─► queue writer (commit, fsync) ─► queue feeder ─► replay ─► Intake ─► pipeline
+//!             (the bytes that arrived; answered           (kept in memory,  (decodes   │
+//!              once the commit is durable)                 or read back)     once)     │
+//!                                                           ▲                          │
+//!                                                           └── Acks (crate::acks) ◄───┘
+//!                                                               delete when done
 //! ```
 //!
 //! A request is first admitted against a budget of pending wire bytes (held until the
@@ -15,22 +18,31 @@
 //! refusals are "retry later" (a full budget, a pipeline or queue that stays full) or
 //! "unavailable" (shutting down, a queue disk that fails: then with a retry delay). The pipeline reads [`Entry`]s in
 //! one loop whatever the mode: each carries its arrival time (the reconciler's clock)
-//! and, through the queue, its number, so the acknowledgement travels with the data.
+//! and, through the queue, its number, so the acknowledgement travels with the data: the
+//! pipeline and the exporters report through one handle, [`Acks`]. The queue knows
+//! requests by number and bytes alone: what it restores at a restart (opaque evidence
+//! rows) is read back into the reconciler's types here.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{mpsc, watch, Semaphore};
 
-use crate::entry::{Admission, Claim, Entry, Refusal};
+use opentelemetry_proto::tonic::trace::v1::span::Event;
+use prost::Message as _;
+use semconv::codec::{self, WindowDecodeError};
+use semconv::store::Tombstone;
+use semconv::Window;
 
+use crate::entry::{Admission, Arrived, Claim, Entry, Refusal};
+
+use crate::acks::Acks;
 use crate::config::Config;
-use crate::export::Delivery;
-use crate::queue::{self, Appender, QueueError, QueueTasks, Tracker};
-use crate::reconcile::origin::EvidenceChange;
+use crate::queue::{self, Appender, QueueError, QueueTasks, Restored};
 use crate::reconcile::prepared::{IngestReport, Prepared};
 use crate::reconcile::resource::ResourceKey;
 use crate::reconcile::{Ready, Reconciler};
+use crate::replay::{self, Replay};
 use crate::telemetry::{Telemetry, Transport, TransportCounters};
 use crate::wire::census::{Census, Limits};
 
@@ -63,7 +75,7 @@ pub enum NotAdmitted {
 #[derive(Debug, Clone)]
 enum To {
     Memory(mpsc::Sender<Entry>),
-    Durable(Appender),
+    Durable(Appender<Prepared>),
 }
 
 impl Handoff {
@@ -113,14 +125,26 @@ impl Handoff {
         }
     }
 
+    /// Bytes of `arrived` a request holds while it waits, besides what decoding it
+    /// takes: a compressed body kept for the persistent queue (it stores what arrived);
+    /// none in memory.
+    pub fn keeps(&self, arrived: &Arrived) -> usize {
+        match self.to {
+            To::Durable(_) => arrived.held_besides_decoded(),
+            To::Memory(_) => 0,
+        }
+    }
+
     /// Charges `admission` (which holds the request's bytes) with what decoding and
-    /// reading a request of this census take ([`Prepared::decoded_bound`]), before it
-    /// is decoded: refused whole when it is over a per-request limit or could never fit
-    /// the budget, told to retry when the budget has no room now.
+    /// reading a request of this census take ([`Prepared::decoded_bound`]), and with
+    /// `besides` bytes more that it holds meanwhile ([`Handoff::keeps`]), before it is
+    /// decoded: refused whole when it is over a per-request limit or could never fit the
+    /// budget, told to retry when the budget has no room now.
     pub fn admit_decoded(
         &self,
         admission: &mut Admission,
         census: &Census,
+        besides: usize,
     ) -> Result<(), NotAdmitted> {
         let too_large = |why: String| {
             self.counters()
@@ -131,7 +155,7 @@ impl Handoff {
         census
             .check(&self.limits)
             .map_err(|e| too_large(e.to_string()))?;
-        let bound = Prepared::decoded_bound(census);
+        let bound = Prepared::decoded_bound(census) + besides;
         if bound > self.max_pending {
             return Err(too_large(format!(
                 "decoded, the request would take {bound} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {}): send smaller requests",
@@ -152,19 +176,26 @@ impl Handoff {
     }
 
     /// Hands an admitted request over and returns what its sender is told once the
-    /// pipeline took it (in memory) or the queue made it durable. The request was read
-    /// ([`Prepared`]) on the sender's connection task, so that the one reconcile task
-    /// does only what needs its state.
+    /// pipeline took it (in memory) or the queue made what `arrived` durable. The
+    /// request was read ([`Prepared`]) on the sender's connection task, so that the one
+    /// reconcile task does only what needs its state.
     pub async fn submit(
         &self,
         prepared: Prepared,
+        arrived: Arrived,
         admission: Admission,
     ) -> Result<IngestReport, Refusal> {
         let report = prepared.report().clone();
         let spans = prepared.request().span_count();
         let handed = match &self.to {
-            To::Durable(queue) => queue.append(prepared, admission).await,
-            To::Memory(tx) => self.to_pipeline(tx, prepared, admission).await,
+            To::Durable(queue) => {
+                let bound = prepared.outputs_bound();
+                queue.append(arrived, bound, prepared, admission).await
+            }
+            To::Memory(tx) => {
+                drop(arrived);
+                self.to_pipeline(tx, prepared, admission).await
+            }
         };
         match handed {
             Ok(()) => {
@@ -214,13 +245,14 @@ impl Handoff {
 pub struct Intake {
     entries: mpsc::Receiver<Entry>,
     durable: Option<Durable>,
+    /// What the queue is told of the reconciler's work.
+    acks: Acks,
     /// The arrival of the last request taken, and whether more were committed after it.
     last_arrival: u64,
 }
 
 #[derive(Debug)]
 struct Durable {
-    tracker: Arc<Tracker>,
     /// The last committed number: the pipeline is behind while it has not reached it.
     committed: watch::Receiver<u64>,
     last_seq: u64,
@@ -233,8 +265,8 @@ pub struct Opened {
     pub handoff: Handoff,
     /// For the pipeline.
     pub intake: Intake,
-    /// Told by the exporters which inputs' output is settled (with the queue).
-    pub delivery: Option<Arc<dyn Delivery>>,
+    /// What the pipeline and the exporters tell the queue (nothing, in memory).
+    pub acks: Acks,
     /// The queue's writer thread and feeder, to stop last (with the queue).
     pub tasks: Option<QueueTasks>,
     /// Evidence a restart restores into the reconciler before anything else: what
@@ -271,27 +303,29 @@ pub fn open(
             intake: Intake {
                 entries: rx,
                 durable: None,
+                acks: Acks::default(),
                 last_arrival: 0,
             },
-            delivery: None,
+            acks: Acks::default(),
             tasks: None,
             floors: Vec::new(),
             windows: Vec::new(),
         });
     }
+    // A budget of its own for requests read back, as large as ingest's: a backlog read
+    // back for a stalled pipeline must not turn new senders away while the disk has
+    // room for them.
+    let read_back = Arc::new(Semaphore::new(
+        config.ingest.max_pending_bytes.min(Semaphore::MAX_PERMITS),
+    ));
     // Half the budget stays free for requests on their way in: past that, committed
     // requests wait for the pipeline on disk.
     let hand_over = queue::HandOver {
         capacity,
         keep_room: config.ingest.max_pending_bytes / 2,
-        // A budget of its own, as large as ingest's: a backlog read back for a stalled
-        // pipeline must not turn new senders away while the disk has room for them.
         bound: queue::feeder::Bound {
-            budget: Arc::new(Semaphore::new(
-                config.ingest.max_pending_bytes.min(Semaphore::MAX_PERMITS),
-            )),
+            budget: read_back.clone(),
             max_pending: config.ingest.max_pending_bytes,
-            limits: config.ingest.limits(),
         },
     };
     let q = queue::open(
@@ -300,22 +334,81 @@ pub fn open(
         hand_over,
         telemetry.queue.clone(),
     )?;
+    let (to_pipeline, entries) = mpsc::channel(capacity);
+    let replay = tokio::spawn(
+        Replay {
+            from_queue: q.entries,
+            to_pipeline,
+            quarantine: q.quarantine,
+            bound: replay::Bound {
+                budget: read_back,
+                max_pending: config.ingest.max_pending_bytes,
+                max_request: config.ingest.max_request_bytes,
+                limits: config.ingest.limits(),
+            },
+        }
+        .run(),
+    );
+    let (floors, windows) = restored(q.restored);
+    let acks = Acks::queue(q.tracker);
     Ok(Opened {
         handoff: handoff(To::Durable(q.appender)),
         intake: Intake {
-            entries: q.entries,
+            entries,
             durable: Some(Durable {
-                tracker: q.tracker.clone(),
                 committed: q.committed,
                 last_seq: 0,
             }),
+            acks: acks.clone(),
             last_arrival: 0,
         },
-        delivery: Some(q.tracker),
-        tasks: Some(q.running),
-        floors: q.floors,
-        windows: q.evidence,
+        acks,
+        tasks: Some(q.running.with_reader(replay)),
+        floors,
+        windows,
     })
+}
+
+/// A record kept by [`crate::acks`], read back.
+fn read_window(bytes: &[u8]) -> Option<Window> {
+    let event = Event::decode(bytes).ok()?;
+    match codec::decode(&event.attributes) {
+        Ok(w) => Some(w),
+        Err(WindowDecodeError::UnknownMode { window, .. }) => Some(*window),
+        Err(_) => None,
+    }
+}
+
+/// What the queue restored, as the reconciler restores it: floors, then windows. A row
+/// that does not decode is skipped (and logged).
+#[allow(clippy::type_complexity)]
+fn restored(r: Restored) -> (Vec<(ResourceKey, Tombstone)>, Vec<(ResourceKey, Window)>) {
+    let floors = r
+        .floors
+        .into_iter()
+        .map(|(producer, floor, lost_until)| {
+            (ResourceKey(producer), Tombstone { floor, lost_until })
+        })
+        .collect();
+    let windows = r
+        .windows
+        .into_iter()
+        .filter_map(
+            |(producer, start, origin, record)| match read_window(&record) {
+                Some(w) => Some((ResourceKey(producer), w)),
+                None => {
+                    tracing::warn!(
+                        key = producer,
+                        start,
+                        origin,
+                        "An evidence row does not decode; skipped"
+                    );
+                    None
+                }
+            },
+        )
+        .collect();
+    (floors, windows)
 }
 
 impl Intake {
@@ -373,15 +466,8 @@ impl Intake {
     /// seals, so that an input is not deleted before its output is counted), and
     /// returns `ready` for export. In memory there is nobody to tell.
     pub fn hand_over(&self, r: &mut Reconciler, ready: Vec<Ready>) -> Vec<Ready> {
-        let evidence: Vec<EvidenceChange> = r.take_evidence();
-        let sealed = r.take_sealed();
-        if let Some(d) = &self.durable {
-            d.tracker.evidence(evidence);
-            for (_, origins) in &ready {
-                d.tracker.emitted(origins);
-            }
-            d.tracker.sealed(sealed);
-        }
+        let (evidence, sealed) = (r.take_evidence(), r.take_sealed());
+        self.acks.handed(evidence, &ready, sealed);
         ready
     }
 }

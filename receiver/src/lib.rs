@@ -18,6 +18,7 @@
 //! checks any producer's OTLP against the contract.
 #![forbid(unsafe_code)]
 
+pub mod acks;
 pub mod clock;
 pub mod config;
 pub mod conformance;
@@ -36,6 +37,7 @@ pub mod private_files;
 pub mod profiles;
 pub mod queue;
 pub mod reconcile;
+pub mod replay;
 pub mod secret;
 pub mod telemetry;
 pub mod wire;

@@ -212,7 +212,7 @@ pub async fn start_checked(checked: crate::preflight::Checked) -> Result<Running
     let gate = Arc::new(ingest::gate::Gate::load(&config.ingest, telemetry.clone())?);
     let pods = PodAttributes::start(&config.kubernetes, telemetry.pods.clone()).await?;
     let opened = handoff::open(&config, sinks.spans.len(), telemetry.clone())?;
-    let (exporters, fanout) = start_exporters(sinks, &config, &telemetry, opened.delivery);
+    let (exporters, fanout) = start_exporters(sinks, &config, &telemetry, opened.acks);
     let reconciler = restored_reconciler(&config, opened.floors, opened.windows);
     let stop_pipeline = CancellationToken::new();
     let pipeline = tokio::spawn(run(
@@ -361,10 +361,10 @@ fn start_exporters(
     sinks: Sinks,
     config: &Config,
     telemetry: &Telemetry,
-    delivery: Option<Arc<dyn crate::export::Delivery>>,
+    acks: crate::acks::Acks,
 ) -> (Vec<Exporter>, Fanout) {
     let settings = BatchSettings::from_config(&config.export);
-    let mut exporters = Exporter::start(sinks.spans, settings, &telemetry.export, delivery);
+    let mut exporters = Exporter::start(sinks.spans, settings, &telemetry.export, acks);
     let span_senders = exporters.iter().map(Exporter::sender).collect();
     let metrics_sender = sinks.metrics.map(|sink| {
         let exporter = Exporter::start_metrics(sink, settings, &telemetry.export);
@@ -638,8 +638,7 @@ impl Stages {
 
 /// The pipeline: one loop over the intake, in memory or through the persistent queue
 /// alike. Each request is reconciled at its arrival time; held spans are released on
-/// the intake's clock; what is ready goes to every destination, with the origins of its
-/// spans, after the intake has told the queue what the reconciler did.
+/// the intake's clock; what is ready goes out by the one chain ([`Out::send`]).
 async fn run(
     mut intake: Intake,
     mut r: Reconciler,
@@ -648,6 +647,11 @@ async fn run(
     telemetry: Arc<Telemetry>,
     stop: CancellationToken,
 ) {
+    let mut out = Out {
+        stages: &mut stages,
+        export: &export,
+        telemetry: &telemetry,
+    };
     // Wakes an idle pipeline for deadlines; a busy one checks them after each request.
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -664,11 +668,7 @@ async fn run(
             next = intake.next() => {
                 let Some((prepared, arrival)) = next else { break };
                 let ready = r.ingest(prepared, arrival);
-                // Published first: an aborted shutdown counts the held spans from it.
-                publish(&telemetry, &r);
-                let (ready, profiles) = stages.apply(ready, &telemetry, arrival);
-                submit_profiles(&export, profiles);
-                export.submit(intake.hand_over(&mut r, ready)).await;
+                out.send(&mut r, &intake, ready, arrival).await;
             }
             _ = tick.tick() => {}
         }
@@ -676,11 +676,8 @@ async fn run(
             next_check = Instant::now() + TICK;
             let now = intake.now();
             let ready = r.tick(now);
-            publish(&telemetry, &r);
-            let (ready, profiles) = stages.apply(ready, &telemetry, now);
-            submit_profiles(&export, profiles);
-            export.submit(intake.hand_over(&mut r, ready)).await;
-            if let Some(m) = stages.metrics.due(now) {
+            out.send(&mut r, &intake, ready, now).await;
+            if let Some(m) = out.stages.metrics.due(now) {
                 export.submit_metrics(m.encode_to_vec().into()).await;
             }
         }
@@ -688,15 +685,32 @@ async fn run(
     }
     if !intake.keeps_inputs() {
         let ready = r.drain();
-        publish(&telemetry, &r);
-        let now = intake.now();
-        let (ready, profiles) = stages.apply(ready, &telemetry, now);
-        submit_profiles(&export, profiles);
-        export.submit(intake.hand_over(&mut r, ready)).await;
+        out.send(&mut r, &intake, ready, intake.now()).await;
     }
     // The last interval, however short: what left is counted.
-    if let Some(m) = stages.metrics.flush(intake.now()) {
+    if let Some(m) = out.stages.metrics.flush(intake.now()) {
         export.submit_metrics(m.encode_to_vec().into()).await;
+    }
+}
+
+/// Where what the reconciler made ready goes.
+struct Out<'a> {
+    stages: &'a mut Stages,
+    export: &'a Fanout,
+    telemetry: &'a Telemetry,
+}
+
+impl Out<'_> {
+    /// The one chain from the reconciler to the destinations, for a request, a tick
+    /// and the drain alike: the reconciler's state published (first: an aborted
+    /// shutdown counts the held spans from it), the stages (pods, profiles, sampling),
+    /// the hand-over (the queue told what the reconciler did: evidence, emitted output,
+    /// sealed inputs), then every destination.
+    async fn send(&mut self, r: &mut Reconciler, intake: &Intake, ready: Vec<Ready>, now: u64) {
+        publish(self.telemetry, r);
+        let (ready, profiles) = self.stages.apply(ready, self.telemetry, now);
+        submit_profiles(self.export, profiles);
+        self.export.submit(intake.hand_over(r, ready)).await;
     }
 }
 
@@ -774,7 +788,9 @@ mod tests {
         let handoff = opened.handoff;
         let submit = |h: handoff::Handoff, req: ExportTraceServiceRequest| async move {
             let admission = h.admit(1).expect("room");
-            h.submit(req.into(), admission).await
+            let arrived =
+                crate::entry::Arrived::protobuf(prost::Message::encode_to_vec(&req).into());
+            h.submit(req.into(), arrived, admission).await
         };
         // No window will ever settle it: only the deadline releases it.
         submit(

@@ -964,7 +964,7 @@ const QUEUE: &[Metric] = &[
     },
     Metric {
         name: "queue_quarantined_requests",
-        help: "Queued requests that could not be processed within the memory bound (over a per-request limit, larger decoded than ingest.max_pending_bytes) or did not decode: kept in queue.dir/quarantine-<number>.pb, deleted from the queue, never replayed.",
+        help: "Queued requests that could not be processed within the memory bound (over a per-request limit, larger decoded than ingest.max_pending_bytes) or did not decode: kept as stored in queue.dir/quarantine-<number>.<encoding> (.pb, .json, .pb.gzip, ...), deleted from the queue, never replayed.",
         read: Read::Counter(|s| one(n(&s.q().quarantined))),
     },
 ];

@@ -2,9 +2,14 @@
 //! acknowledged is delivered after the upgrade. `tests/fixtures/queue-0.1.0/` was written
 //! by release 0.1.0 with its backend down (`write_the_queue_fixture`, ignored: run it
 //! with the release that writes the next fixture, and keep each one).
+//! `tests/fixtures/queue-0.1.0-evidence/` was written by the same release (the code
+//! before the queue kept requests as they arrived, record format 1) with a window's
+//! evidence kept for a request already delivered and deleted, and a request on disk
+//! whose answers need it (`write_the_evidence_fixture`, ignored likewise).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -143,4 +148,166 @@ async fn write_the_queue_fixture() {
         client.export(req).await.expect("acknowledged");
     }
     r.shutdown().await;
+}
+
+/// The release whose queue directory with evidence the second fixture is.
+const EVIDENCE_WRITTEN_BY: &str = "0.1.0";
+const T0: u64 = 1_765_000_000_000_000_000;
+
+fn evidence_fixture_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "tests/fixtures/queue-{EVIDENCE_WRITTEN_BY}-evidence"
+    ))
+}
+
+/// A serialized-tier producer's burst, closed: the evidence the fixture keeps.
+fn evidence_window() -> semconv::Window {
+    semconv::Window::closed(T0, T0 + 200_000, 1, semconv::SamplingMode::KernelSerialized)
+}
+
+/// The request that carried the window (delivered, and so deleted, before the
+/// destination went down).
+fn evidence_windows_request() -> ExportTraceServiceRequest {
+    let mut carrier = fixtures::window_carrier(1, &[evidence_window()]);
+    carrier.trace_id = fixtures::trace_id(9);
+    request(
+        resource("evidence", 9, Some(Tier::Serialized)),
+        vec![carrier],
+    )
+}
+
+/// Unstamped kernels inside the burst: "true" by the window alone; on disk when the
+/// fixture was written.
+fn evidence_kernels_request() -> ExportTraceServiceRequest {
+    let spans = (0..4u64)
+        .map(|j| {
+            let mut k = kernel(
+                9_000 + j,
+                T0 + 10_000 + j * 40_000,
+                T0 + 40_000 + j * 40_000,
+                None,
+            );
+            k.trace_id = fixtures::trace_id(9);
+            k
+        })
+        .collect();
+    request(resource("evidence", 9, Some(Tier::Serialized)), spans)
+}
+
+async fn stoppable_backend() -> (String, Backend, tokio::sync::oneshot::Sender<()>) {
+    let b = Backend::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(TraceServiceServer::new(b.clone()))
+            .serve_with_incoming_shutdown(
+                tokio_stream::wrappers::TcpListenerStream::new(listener),
+                async {
+                    let _ = stopped.await;
+                },
+            ),
+    );
+    (format!("http://{addr}"), b, stop)
+}
+
+/// Writes the evidence fixture with the receiver of this build: the window's request is
+/// delivered and deleted (its evidence row stays), then the destination goes down and
+/// the kernels' request stays on disk.
+async fn write_evidence_fixture_to(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+    let (url, backend, stop) = stoppable_backend().await;
+    let r = pipeline::start(config(dir, url)).await.unwrap();
+    let mut client = TraceServiceClient::connect(format!("http://{}", r.grpc_addr))
+        .await
+        .unwrap();
+    client
+        .export(evidence_windows_request())
+        .await
+        .expect("acknowledged");
+    let q = &r.telemetry.queue;
+    let started = Instant::now();
+    while q.requests.load(Relaxed) > 0 || backend.0.lock().unwrap().is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the window's request is done"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Its done row and evidence row durable: committed within queue.database_interval
+    // (100 ms) of the deletion.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        q.evidence_rows.load(Relaxed),
+        1,
+        "the window's evidence row"
+    );
+    let _ = stop.send(());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    client
+        .export(evidence_kernels_request())
+        .await
+        .expect("acknowledged");
+    r.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn evidence_a_previous_release_kept_is_restored_and_gives_the_answers_of_an_uninterrupted_run(
+) {
+    let tmp = tempfile::tempdir().unwrap();
+    let queue = tmp.path().join("queue");
+    copy_dir(&evidence_fixture_dir(), &queue);
+    let (url, b) = backend().await;
+    let mut c = config(&queue, url);
+    // Without the window the kernels would wait for this long and read "unknown".
+    c.reconcile.delay = Duration::from_secs(1);
+    let r = pipeline::start(c).await.unwrap();
+    assert_eq!(
+        r.telemetry.queue.evidence_restored.load(Relaxed),
+        1,
+        "the window of the request already deleted"
+    );
+    let want = span_ids(&[evidence_kernels_request()]);
+    let started = Instant::now();
+    let got = loop {
+        let got = b.0.lock().unwrap().clone();
+        if span_ids(&got).is_superset(&want) || started.elapsed() > Duration::from_secs(30) {
+            break got;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    r.shutdown().await;
+    let verdicts: Vec<String> = fixtures::spans_of(&got)
+        .into_iter()
+        .filter(|(_, s)| want.contains(&s.span_id))
+        .map(|(_, s)| {
+            s.attributes
+                .iter()
+                .find(|a| a.key == semconv::attributes::GPU_SERIALIZED)
+                .and_then(|a| a.value.as_ref())
+                .map(|v| format!("{v:?}"))
+                .unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        verdicts.len(),
+        want.len(),
+        "every kernel span of the request on disk"
+    );
+    assert!(
+        verdicts.iter().all(|v| v.contains("\"true\"")),
+        "each read \"true\" by the restored window: {verdicts:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes tests/fixtures/queue-<version>-evidence: run with the release the fixture is of"]
+async fn write_the_evidence_fixture() {
+    assert_eq!(
+        env!("CARGO_PKG_VERSION"),
+        EVIDENCE_WRITTEN_BY,
+        "name the fixture for this release"
+    );
+    write_evidence_fixture_to(&evidence_fixture_dir()).await;
 }

@@ -8,9 +8,10 @@
 //! split in halves down to single spans. Every loss is counted per destination.
 //!
 //! Every request carries the [`Origins`] of its spans (empty without the persistent
-//! queue) through batching and splitting; with the queue, each destination tells its
-//! [`Delivery`] which origins' spans it has delivered or dropped for good, and what is
-//! still queued when the receiver stops stays on disk (not counted as dropped).
+//! queue) through batching and splitting; with the queue, each destination tells the
+//! acknowledgements' one handle ([`Acks`]) which origins' spans it has delivered or
+//! dropped for good, and what is still queued when the receiver stops stays on disk (not
+//! counted as dropped).
 
 pub mod batch;
 pub mod health;
@@ -28,6 +29,7 @@ use otlp_client::{Attempt, Backoff, Settled, Verdict};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
+use crate::acks::Acks;
 use crate::config::ExportConfig;
 use crate::reconcile::origin::Origins;
 use crate::reconcile::Ready;
@@ -274,19 +276,12 @@ impl BatchSettings {
     }
 }
 
-/// Told, per destination, which inputs' spans are settled there: delivered, or dropped
-/// for good (and counted). The persistent queue deletes an input once every destination
-/// has settled all of its output.
-pub trait Delivery: Send + Sync + std::fmt::Debug {
-    /// `origins`' spans are settled at destination number `destination`.
-    fn resolved(&self, destination: usize, origins: &Origins);
-}
-
-/// A destination's number and whom it tells what it settled.
+/// A destination's number and whom it tells what it settled (the persistent queue,
+/// which deletes an input once every destination has settled all of its output).
 #[derive(Debug, Clone)]
 struct Tracking {
     destination: usize,
-    delivery: Arc<dyn Delivery>,
+    acks: Acks,
 }
 
 /// What a full queue does with one more request.
@@ -435,7 +430,7 @@ impl Queue {
     /// Spans of these origins are settled here (delivered or dropped for good).
     fn resolved(&self, origins: &Origins) {
         if let Some(t) = &self.tracking {
-            t.delivery.resolved(t.destination, origins);
+            t.acks.settled(t.destination, origins);
         }
     }
 
@@ -729,13 +724,13 @@ impl Exporter {
     }
 
     /// Starts one worker per sink on the current runtime: the first is the primary, the
-    /// others mirrors; each destination (numbered from 0, the primary) tells `delivery`
-    /// what it settled, when there is one (the persistent queue).
+    /// others mirrors; each destination (numbered from 0, the primary) tells `acks` what
+    /// it settled, when there is a persistent queue to tell.
     pub fn start(
         sinks: Vec<Sink>,
         settings: BatchSettings,
         telemetry: &ExportTelemetry,
-        delivery: Option<Arc<dyn Delivery>>,
+        acks: Acks,
     ) -> Vec<Exporter> {
         sinks
             .into_iter()
@@ -743,9 +738,9 @@ impl Exporter {
             .map(|(i, sink)| {
                 let role = if i == 0 { Role::Primary } else { Role::Mirror };
                 let registered = telemetry.register(&sink.endpoint(), role);
-                let tracking = delivery.clone().map(|delivery| Tracking {
+                let tracking = acks.is_durable().then(|| Tracking {
                     destination: i,
-                    delivery,
+                    acks: acks.clone(),
                 });
                 Exporter::start_one(sink, settings, registered, role.when_full(), tracking)
             })
@@ -903,7 +898,7 @@ struct Part {
 
 /// Delivers a batch, splitting it in halves each time the destination refuses it as
 /// too large; a single span refused so is dropped and counted. Whatever is settled
-/// (delivered, or dropped for good) is told to the queue's delivery tracking.
+/// (delivered, or dropped for good) is told to the acknowledgements ([`Acks`]).
 async fn deliver(sink: &Sink, part: Part, backoff: &Backoff, queue: &Queue) {
     let c = &queue.counters;
     let mut stack = vec![part];

@@ -36,7 +36,7 @@ use super::gate::Gate;
 use super::tls::Listener;
 use super::{conn, response};
 use crate::config::IngestConfig;
-use crate::entry::{Admission, Refusal, RETRY_AFTER};
+use crate::entry::{Admission, Arrived, Refusal, RETRY_AFTER};
 use crate::handoff::{Handoff, NotAdmitted};
 use crate::reconcile::prepared::Prepared;
 use crate::telemetry::Transport;
@@ -82,8 +82,10 @@ impl GrpcIngest {
             None => handoff.admit(body.len()).map_err(retry_later)?,
         };
         let census = Census::protobuf(&body);
+        // tonic took gRPC's compression off: the message is what the queue keeps.
+        let arrived = Arrived::protobuf(body.clone());
         handoff
-            .admit_decoded(&mut admission, &census)
+            .admit_decoded(&mut admission, &census, 0)
             .map_err(|n| match n {
                 // Not to be sent again as it is: no RetryInfo.
                 NotAdmitted::TooLarge(why) => Status::resource_exhausted(why),
@@ -93,7 +95,7 @@ impl GrpcIngest {
             ingest.refused_malformed.fetch_add(1, Relaxed);
             Status::invalid_argument(format!("invalid OTLP protobuf: {e}"))
         })?;
-        match handoff.submit(request, admission).await {
+        match handoff.submit(request, arrived, admission).await {
             Ok(report) => Ok(Response::new(response(&report))),
             Err(r) => Err(retry_later(r)),
         }

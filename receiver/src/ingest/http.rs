@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::entry::Admission;
+use crate::entry::{Admission, Arrived};
 use crate::handoff::NotAdmitted;
 use crate::reconcile::prepared::IngestReport;
-use crate::wire::{self, census::Census};
+use crate::wire::census::{self, Census};
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -360,6 +360,16 @@ async fn take(
             close: false,
         });
     };
+    let mut arrived = Arrived {
+        bytes: raw.clone(),
+        format: match encoding {
+            Encoding::Protobuf => census::Encoding::Protobuf,
+            Encoding::Json => census::Encoding::Json,
+        },
+        compression,
+    };
+    // A compressed body kept for the queue is held while the request waits.
+    let besides = st.handle.keeps(&arrived);
     let data: Bytes = match compression {
         Compression::None => raw,
         _ => {
@@ -381,14 +391,22 @@ async fn take(
                     return Err(NotTaken::malformed(e.to_string()));
                 }
             };
-            // The compressed bytes are gone.
-            admission.shrink_to(data.len());
-            data.into()
+            // The compressed bytes are gone, unless kept for the queue.
+            admission.shrink_to(data.len() + besides);
+            let data = Bytes::from(data);
+            if besides == 0 {
+                arrived = Arrived {
+                    bytes: data.clone(),
+                    compression: Compression::None,
+                    ..arrived
+                };
+            }
+            data
         }
     };
-    let request = decode(st, encoding, data, &mut admission)?;
+    let request = decode(st, encoding, data, besides, &mut admission)?;
     st.handle
-        .submit(request, admission)
+        .submit(request, arrived, admission)
         .await
         .map_err(NotTaken::retry)
 }
@@ -468,6 +486,7 @@ fn decode(
     st: &HttpState,
     encoding: Encoding,
     data: Bytes,
+    besides: usize,
     admission: &mut Admission,
 ) -> Result<Prepared, NotTaken> {
     let ingest = st.handle.counters();
@@ -482,21 +501,12 @@ fn decode(
         Encoding::Json => Census::json(&data),
     };
     st.handle
-        .admit_decoded(admission, &census)
+        .admit_decoded(admission, &census, besides)
         .map_err(|n| match n {
             NotAdmitted::TooLarge(why) => NotTaken::too_large(why),
             NotAdmitted::Refused(r) => NotTaken::retry(r),
         })?;
-    let decoded = match encoding {
-        Encoding::Protobuf => {
-            Prepared::decode(data).map_err(|e| format!("invalid OTLP protobuf: {e}"))
-        }
-        Encoding::Json => wire::json::decode(&data)
-            .map_err(|e| e.to_string())
-            .and_then(|r| Prepared::read(r).map_err(|e| e.to_string()))
-            .map_err(|e| format!("invalid OTLP JSON: {e}")),
-    };
-    decoded.map_err(|msg| {
+    Prepared::decode_body(census.encoding, data).map_err(|msg| {
         ingest.refused_malformed.fetch_add(1, Relaxed);
         NotTaken::malformed(msg)
     })

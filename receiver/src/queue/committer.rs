@@ -2,8 +2,8 @@
 //! writer thread so that no acknowledgement waits for it; it also does the directory's
 //! other slow work for the writer (reusing or removing done segments, making the next
 //! segment's file ready). Operations arrive in the order they must reach the disk (the
-//! window store's evidence before the deletion of any input it came from) and are committed together within `flush_after` of the first one
-//! waiting: one transaction and one fsync for all of them. A deleted request's bytes
+//! evidence before the deletion of any input it came from) and are committed together
+//! within `flush_after` of the first one waiting: one transaction and one fsync for all of them. A deleted request's bytes
 //! leave the budget at once. A commit that fails is tried again with backoff (the
 //! database reopened first, as redb refuses a handle after an I/O error), its deletions
 //! and evidence kept in order.
@@ -13,10 +13,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::store::{Batch, Store};
+use super::db::{Batch, Evidence};
+use super::store::Store;
 use super::timing::{Broken, Timing};
 use super::{Budget, QueueError};
-use crate::reconcile::origin::EvidenceChange;
 use crate::telemetry::QueueCounters;
 
 /// What the database thread is asked to do, in the order it must reach the disk.
@@ -24,8 +24,8 @@ use crate::telemetry::QueueCounters;
 pub(crate) enum DbOp {
     /// Every destination has all of this input's output.
     Delete(u64),
-    /// What the window store took and dropped.
-    Evidence(Vec<EvidenceChange>),
+    /// Evidence rows taken and dropped.
+    Evidence(Vec<Evidence>),
     /// A segment was left with nothing live: commit (and so remove it) when due.
     Flush,
     /// A segment was started: make a spare file ready for the next one.
@@ -48,7 +48,7 @@ pub(crate) struct Committer {
     pub next_seq: Arc<AtomicU64>,
     pub clock: Arc<AtomicU64>,
     pub done: Vec<u64>,
-    pub evidence: Vec<EvidenceChange>,
+    pub evidence: Vec<Evidence>,
     /// When the first operation waiting came.
     pub since: Option<Instant>,
     /// Some after a failed commit.

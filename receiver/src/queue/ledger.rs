@@ -1,15 +1,13 @@
 //! What each input request still owes each destination, pure: an input may leave the
-//! queue exactly when the reconciler holds nothing more of it (sealed) and every
+//! queue exactly when the pipeline holds nothing more of it (sealed) and every
 //! destination has settled (delivered, or dropped for good and counted) every span that
-//! was derived from it.
+//! was derived from it. Output is counted in runs: (input number, spans).
 
 use std::collections::HashMap;
 
-use crate::reconcile::origin::Origins;
-
 #[derive(Debug, Clone)]
 struct Entry {
-    /// The reconciler holds nothing of it and will derive no more output from it.
+    /// The pipeline holds nothing of it and will derive no more output from it.
     sealed: bool,
     /// Spans handed to the destinations and not yet settled, per destination.
     outstanding: Vec<u64>,
@@ -47,8 +45,8 @@ impl Ledger {
 
     /// These spans are being handed to every destination. Must come before they can be
     /// settled, and before their inputs are sealed.
-    pub fn emitted(&mut self, origins: &Origins) {
-        for &(o, n) in origins.runs() {
+    pub fn emitted(&mut self, runs: &[(u64, u64)]) {
+        for &(o, n) in runs {
             for d in &mut self.entry(o).outstanding {
                 *d += n;
             }
@@ -57,9 +55,9 @@ impl Ledger {
 
     /// Destination `destination` settled these spans. Returns the inputs that are now
     /// done, each once.
-    pub fn resolved(&mut self, destination: usize, origins: &Origins) -> Vec<u64> {
+    pub fn resolved(&mut self, destination: usize, runs: &[(u64, u64)]) -> Vec<u64> {
         let mut done = Vec::new();
-        for &(o, n) in origins.runs() {
+        for &(o, n) in runs {
             let Some(e) = self.open.get_mut(&o) else {
                 debug_assert!(false, "spans of input {o} settled but never emitted");
                 continue;
@@ -75,7 +73,7 @@ impl Ledger {
         done
     }
 
-    /// The reconciler holds nothing more of `origin`. Returns it when it is now done.
+    /// The pipeline holds nothing more of `origin`. Returns it when it is now done.
     pub fn sealed(&mut self, origin: u64) -> Option<u64> {
         let e = self.entry(origin);
         e.sealed = true;
@@ -96,16 +94,21 @@ impl Ledger {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// `spans` spans of input `origin`.
+    fn single(origin: u64, spans: u64) -> [(u64, u64); 1] {
+        [(origin, spans)]
+    }
     use std::collections::BTreeSet;
 
     #[test]
     fn an_input_is_done_only_when_sealed_and_settled_everywhere() {
         let mut l = Ledger::new(2);
-        l.emitted(&Origins::single(7, 3));
-        assert_eq!(l.resolved(0, &Origins::single(7, 3)), Vec::<u64>::new());
+        l.emitted(&single(7, 3));
+        assert_eq!(l.resolved(0, &single(7, 3)), Vec::<u64>::new());
         assert_eq!(l.sealed(7), None, "the mirror has not settled it");
-        assert_eq!(l.resolved(1, &Origins::single(7, 2)), Vec::<u64>::new());
-        assert_eq!(l.resolved(1, &Origins::single(7, 1)), vec![7]);
+        assert_eq!(l.resolved(1, &single(7, 2)), Vec::<u64>::new());
+        assert_eq!(l.resolved(1, &single(7, 1)), vec![7]);
         assert_eq!(l.open(), 0);
     }
 
@@ -186,12 +189,12 @@ mod tests {
             for e in events {
                 let done = match e {
                     Event::Emit(i, c) => {
-                        l.emitted(&Origins::single(i, inputs[i as usize][c]));
+                        l.emitted(&single(i, inputs[i as usize][c]));
                         vec![]
                     }
                     Event::Settle(i, c, d) => {
                         settled.insert((i, c, d));
-                        l.resolved(d, &Origins::single(i, inputs[i as usize][c]))
+                        l.resolved(d, &single(i, inputs[i as usize][c]))
                     }
                     Event::Seal(i) => {
                         sealed.insert(i);

@@ -1,34 +1,43 @@
 //! The persistent queue (on when `queue.dir` is set): no acknowledged span is lost to a
-//! crash, a restart or a backend outage.
+//! crash, a restart or a backend outage. Bytes in, bytes out: it keeps each request as
+//! it arrived ([`Arrived`]: its body and encoding) and knows nothing of what the
+//! pipeline makes of it; numbers, counts and opaque evidence rows are all it is told.
 //!
 //! ```text
 //! handoff ─► Appender ─► writer thread ─► segment files (append, fdatasync) ─► ack ─► sender
 //!                          │ committed, in number order
 //!                          ▼
-//!                        feeder (memory, or read back from disk) ─► pipeline ─► export
-//!                          ▲                                          │           │
-//!                          └─ done: redb (with evidence) ◄── Tracker (ledger) ◄───┘
+//!                        feeder: Handed (kept in memory, or read back from disk) ─► replay ─► pipeline ─► export
+//!                          ▲                                                                     │           │
+//!                          └─ done: redb (with evidence rows) ◄── Tracker (ledger) ◄─────────────┴───────────┘
 //! ```
 //!
 //! A request is acknowledged once the segment write that holds it is durable (group
 //! commit: one write and one fdatasync for what arrived meanwhile); its answer (partial
-//! success) needs no reconciler state, so the pipeline reads the queue at its own pace:
+//! success) was decided by ingest, so the pipeline reads the queue at its own pace:
 //! a destination that is down makes the queue grow up to `queue.max_bytes` (then
-//! senders are told to retry later), never the process's memory. Each input is done
-//! when the reconciler holds nothing more of it and every destination has settled all
-//! of its output ([`ledger::Ledger`]); done numbers go to the database within
-//! `flush_after` (100 ms), and a segment file is removed once everything in it is done.
-//! The window store's evidence is mirrored in the database as long as the store holds
-//! it, so a restart restores it (evidence only: no window span again) and replays the
-//! inputs still on disk through the reconciler, which then gives the answers an
-//! uninterrupted run gives. The fault model and the duplicate bound are checked by
-//! `model_test.rs` and written down in docs/receiver.md.
+//! senders are told to retry later), never the process's memory. What the writer
+//! could keep in memory reaches the pipeline as ingest decoded it (the `T` the queue is
+//! generic over); the rest is read back as stored bytes and decoded by the pipeline's
+//! replay stage (`crate::replay`). Each input is done when the pipeline holds nothing
+//! more of it and every destination has settled all of its output
+//! ([`ledger::Ledger`]); done numbers go to the database within `flush_after` (100 ms),
+//! and a segment file is removed once everything in it is done. The evidence rows the
+//! pipeline hands in ([`Evidence`]) are mirrored in the database as long as it keeps
+//! them, so a restart restores them ([`Restored`]) and replays the inputs still on
+//! disk, which then gives the answers an uninterrupted run gives. The fault model and
+//! the duplicate bound are checked by `model_test.rs` and written down in
+//! docs/receiver.md.
 
 pub mod ledger;
 
 mod committer;
+mod db;
 pub mod feeder;
 mod fs;
+mod record;
+mod recovery;
+mod segments;
 mod store;
 mod timing;
 mod writer;
@@ -46,16 +55,11 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 
 use crate::config::QueueConfig;
-use crate::entry::{Admission, Entry, Refusal};
-use crate::export::Delivery;
-use crate::reconcile::origin::{EvidenceChange, Origins};
-use crate::reconcile::prepared::Prepared;
-use crate::reconcile::resource::ResourceKey;
+use crate::entry::{Admission, Arrived, Refusal};
 use crate::telemetry::QueueCounters;
 use committer::DbOp;
+pub use db::{Evidence, Restored};
 use ledger::Ledger;
-use prost::Message as _;
-use semconv::Window;
 use writer::Op;
 
 /// The queue cannot be opened or used.
@@ -85,6 +89,23 @@ pub enum QueueError {
         /// The directory.
         path: String,
         /// The file format found.
+        version: u8,
+    },
+    /// A segment holds records of a format newer than this receiver reads (written by a
+    /// newer receiver): refused rather than skipped, since skipping them would drop
+    /// acknowledged requests.
+    #[error(
+        "queue.dir {path}: segment {segment} holds queue records of format {version}, written by a \
+         newer receiver; this receiver reads formats 1 and 2: drain the queue with the receiver \
+         that wrote it (stop the senders, wait for a queue depth of 0) before running this one \
+         on {path}, or give this one another queue.dir"
+    )]
+    NewerRecordFormat {
+        /// The directory (empty until the queue names it).
+        path: String,
+        /// The segment file's name.
+        segment: String,
+        /// The format its record declares.
         version: u8,
     },
     /// The database library panicked (its own assertion, seen with redb 2.6 after injected
@@ -195,34 +216,52 @@ impl Budget {
     }
 }
 
-/// The ingest side: makes a request durable, then answers.
-#[derive(Debug, Clone)]
-pub struct Appender {
-    ops: std_mpsc::Sender<Op>,
+/// The ingest side: makes a request durable, then answers. `T` is what the pipeline
+/// gets of it when it can be handed over in memory (the request as ingest read it).
+#[derive(Debug)]
+pub struct Appender<T> {
+    ops: std_mpsc::Sender<Op<T>>,
     budget: Arc<Budget>,
     counters: Arc<QueueCounters>,
 }
 
-impl Appender {
-    /// Commits `req` and returns once the commit is durable; refuses it when the budget
-    /// is full ([`Refusal::QueueFull`]) or the disk fails ([`Refusal::QueueFailing`]:
-    /// then the request is known not to be on disk), or the queue stopped (Unavailable).
-    pub async fn append(&self, prepared: Prepared, admission: Admission) -> Result<(), Refusal> {
-        let protobuf = prepared.request().encode_to_vec();
+impl<T> Clone for Appender<T> {
+    fn clone(&self) -> Self {
+        Appender {
+            ops: self.ops.clone(),
+            budget: self.budget.clone(),
+            counters: self.counters.clone(),
+        }
+    }
+}
+
+impl<T> Appender<T> {
+    /// Commits `arrived` (a request that becomes at most `outputs_bound` spans) and
+    /// returns once the commit is durable; refuses it when the budget is full
+    /// ([`Refusal::QueueFull`]) or the disk fails ([`Refusal::QueueFailing`]: then the
+    /// request is known not to be on disk), or the queue stopped (Unavailable). `kept`
+    /// and its admission reach the pipeline when there is room in memory.
+    pub async fn append(
+        &self,
+        arrived: Arrived,
+        outputs_bound: u64,
+        kept: T,
+        admission: Admission,
+    ) -> Result<(), Refusal> {
         // Here, on the sender's connection task, not on the one writer thread.
-        let crc = store::body_crc(&protobuf);
-        let reserved = writer::stored_size(protobuf.len());
+        let crc = record::body_crc(&arrived.bytes);
+        let reserved = writer::stored_size(arrived.bytes.len());
         if !self.budget.reserve(reserved) {
             self.counters.refused_full.fetch_add(1, Relaxed);
             return Err(Refusal::QueueFull);
         }
         let (done, durable) = oneshot::channel();
         let op = Op::Append(writer::Append {
-            outputs_bound: prepared.outputs_bound(),
-            protobuf,
+            outputs_bound,
+            arrived,
             crc,
             reserved,
-            job: (prepared, admission),
+            job: (kept, admission),
             done,
         });
         if self.ops.send(op).is_err() {
@@ -237,8 +276,32 @@ impl Appender {
     }
 }
 
+/// A committed request on its way to the pipeline, in number order.
+#[derive(Debug)]
+pub struct Handed<T> {
+    /// Its number: what the pipeline tells the [`Tracker`] about it.
+    pub seq: u64,
+    /// When it was committed, on the receiver's clock (Unix ns).
+    pub arrival: u64,
+    pub request: Request<T>,
+    /// Its share of a pending-bytes budget: ingest's, kept in memory; the read-back
+    /// budget's for its stored bytes, read back. None: read back, and larger than that
+    /// whole budget.
+    pub admission: Option<Admission>,
+}
+
+/// How a committed request reaches the pipeline.
+#[derive(Debug)]
+pub enum Request<T> {
+    /// As ingest handed it over, kept in memory.
+    Kept(T),
+    /// Read back from disk: its body as it arrived, for the pipeline to decode.
+    Stored(Arrived),
+}
+
 /// The pipeline's and the exporters' side: what is emitted, sealed and settled, and
-/// what the window store changed; deletes inputs that are done.
+/// the evidence to keep; deletes inputs that are done. Inputs are numbers, output is
+/// counted in runs of (input number, spans).
 #[derive(Debug)]
 pub struct Tracker {
     ledger: Mutex<Ledger>,
@@ -257,11 +320,11 @@ impl Tracker {
     }
 
     /// These spans are about to be handed to every destination.
-    pub fn emitted(&self, origins: &Origins) {
-        self.ledger().emitted(origins);
+    pub fn emitted(&self, runs: &[(u64, u64)]) {
+        self.ledger().emitted(runs);
     }
 
-    /// The reconciler holds nothing more of these inputs.
+    /// The pipeline holds nothing more of these inputs.
     pub fn sealed(&self, seqs: Vec<u64>) {
         let done: Vec<u64> = {
             let mut l = self.ledger();
@@ -270,51 +333,86 @@ impl Tracker {
         self.delete(done);
     }
 
-    /// What the window store took and dropped, to mirror on disk before any input it
-    /// came from can be deleted.
-    pub fn evidence(&self, changes: Vec<EvidenceChange>) {
+    /// Destination `destination` settled these spans (delivered, or dropped for good).
+    pub fn resolved(&self, destination: usize, runs: &[(u64, u64)]) {
+        let done = self.ledger().resolved(destination, runs);
+        self.delete(done);
+    }
+
+    /// Evidence to mirror on disk before any input it came from can be deleted.
+    pub fn evidence(&self, changes: Vec<Evidence>) {
         if !changes.is_empty() {
             let _ = self.database.send(DbOp::Evidence(changes));
         }
     }
 }
 
-impl Delivery for Tracker {
-    fn resolved(&self, destination: usize, origins: &Origins) {
-        let done = self.ledger().resolved(destination, origins);
-        self.delete(done);
+/// Where a request read back that cannot be processed goes: its bytes kept in a file of
+/// their own in `queue.dir`, counted and logged; the pipeline then lets it be deleted.
+#[derive(Debug, Clone)]
+pub struct Quarantine {
+    store: Arc<store::Store>,
+    counters: Arc<QueueCounters>,
+}
+
+impl Quarantine {
+    /// Keeps request `seq`'s `body` (as read back), counts it and logs `why`.
+    pub async fn keep(&self, seq: u64, body: Arrived, why: &str) {
+        let store = self.store.clone();
+        let kept = tokio::task::spawn_blocking(move || store.quarantine(seq, &body))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()));
+        self.counters.quarantined.fetch_add(1, Relaxed);
+        match kept {
+            Ok(file) => {
+                tracing::error!(seq, file = %file, reason = why, "A queued request cannot be processed within the receiver's memory bound: quarantined (its bytes kept in the file named, not replayed again)")
+            }
+            Err(e) => {
+                tracing::error!(seq, reason = why, error = %e, "A queued request cannot be processed within the receiver's memory bound and its bytes cannot be kept: dropped, not replayed again")
+            }
+        }
     }
 }
 
 /// An opened queue: what the receiver wires in.
 #[derive(Debug)]
-pub struct Opened {
+pub struct Opened<T> {
     /// For the ingest front ends.
-    pub appender: Appender,
+    pub appender: Appender<T>,
     /// For the pipeline and the exporters.
     pub tracker: Arc<Tracker>,
     /// Committed requests in number order, for the pipeline.
-    pub entries: mpsc::Receiver<Entry>,
+    pub entries: mpsc::Receiver<Handed<T>>,
+    /// For the pipeline: requests read back that cannot be processed.
+    pub quarantine: Quarantine,
     /// The last committed number (the pipeline is behind while it has not reached it).
     pub committed: watch::Receiver<u64>,
-    /// Evidence to restore into the reconciler before anything else: what eviction
-    /// left of producers' evidence, then the windows.
-    pub floors: Vec<(ResourceKey, semconv::store::Tombstone)>,
-    /// See `floors`.
-    pub evidence: Vec<(ResourceKey, Window)>,
+    /// Evidence to restore before anything else.
+    pub restored: Restored,
     /// The running parts, to stop.
     pub running: QueueTasks,
 }
 
 /// The writer and database threads and the feeder task.
-#[derive(Debug)]
 pub struct QueueTasks {
-    ops: std_mpsc::Sender<Op>,
+    /// Stops the writer.
+    stop_writer: Box<dyn FnOnce() + Send>,
     database: std_mpsc::Sender<DbOp>,
     writer: JoinHandle<()>,
     committer: JoinHandle<()>,
     feeder: tokio::task::JoinHandle<()>,
+    /// Tasks that read what the feeder hands over and hold the queue's files (the
+    /// pipeline's replay stage, with the [`Quarantine`]): they end once the feeder and
+    /// the pipeline have, and the files close after them.
+    readers: Vec<tokio::task::JoinHandle<()>>,
     stop_feeder: CancellationToken,
+}
+
+impl std::fmt::Debug for QueueTasks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QueueTasks").finish_non_exhaustive()
+    }
 }
 
 impl QueueTasks {
@@ -323,11 +421,20 @@ impl QueueTasks {
         self.stop_feeder.cancel();
     }
 
+    /// The same tasks, and `reader`, to wait for before the files close.
+    pub fn with_reader(mut self, reader: tokio::task::JoinHandle<()>) -> QueueTasks {
+        self.readers.push(reader);
+        self
+    }
+
     /// Commits what is pending (deletions after the last deliveries) and stops.
     pub async fn stop(self) {
         self.stop_feeder.cancel();
         let _ = self.feeder.await;
-        let _ = self.ops.send(Op::Stop);
+        for reader in self.readers {
+            let _ = reader.await;
+        }
+        (self.stop_writer)();
         let (writer, committer, database) = (self.writer, self.committer, self.database);
         let _ = tokio::task::spawn_blocking(move || {
             let _ = writer.join();
@@ -341,30 +448,31 @@ impl QueueTasks {
 
 /// How committed requests reach the pipeline from the writer: through channels of
 /// `capacity` requests, each kept in memory only while ingest's pending-bytes budget has
-/// `keep_room` bytes of room (else read back from disk, under `bound`).
+/// `keep_room` bytes of room (else read back from disk, its bytes admitted against
+/// `bound`).
 #[derive(Debug, Clone)]
 pub struct HandOver {
     /// Requests in each channel.
     pub capacity: usize,
     /// Room kept free in ingest's budget.
     pub keep_room: usize,
-    /// What a request read back is decoded under: ingest's budget and limits.
+    /// The budget requests read back are admitted against.
     pub bound: feeder::Bound,
 }
 
 /// Opens the queue in `config.dir` for `destinations` destinations, starts its writer
 /// thread and feeder task, and says what the restart found.
-pub fn open(
+pub fn open<T: Send + 'static>(
     config: &QueueConfig,
     destinations: usize,
     hand_over: HandOver,
     counters: Arc<QueueCounters>,
-) -> Result<Opened, QueueError> {
+) -> Result<Opened<T>, QueueError> {
     let dir = config
         .dir
         .as_ref()
         .expect("open is called with a queue.dir");
-    let files = fs::DirFs::open(dir, store::is_segment)?;
+    let files = fs::DirFs::open(dir, segments::is_segment)?;
     let store = store::Store::open(Arc::new(files))
         .map_err(|e| match e {
             QueueError::Storage(s) => match *s {
@@ -388,18 +496,28 @@ pub fn open(
         hand_over,
         counters,
     )
+    .map_err(|e| match e {
+        QueueError::NewerRecordFormat {
+            segment, version, ..
+        } => QueueError::NewerRecordFormat {
+            path: dir.display().to_string(),
+            segment,
+            version,
+        },
+        e => e,
+    })
 }
 
 /// Starts the queue on an opened store: what [`open`] does once the database is open
 /// (the model test opens it on a faulty storage backend).
-fn start(
+fn start<T: Send + 'static>(
     store: store::Store,
     config: &QueueConfig,
     timing: timing::Timing,
     destinations: usize,
     hand_over: HandOver,
     counters: Arc<QueueCounters>,
-) -> Result<Opened, QueueError> {
+) -> Result<Opened<T>, QueueError> {
     let store = Arc::new(store);
     let loaded = store.load()?;
     let used: u64 = loaded.requests.iter().map(|&(_, n)| n).sum();
@@ -419,7 +537,7 @@ fn start(
         .store(loaded.requests.len() as u64, Relaxed);
     counters
         .evidence_restored
-        .store(loaded.windows.len() as u64, Relaxed);
+        .store(loaded.restored.windows.len() as u64, Relaxed);
     // Replayed output may have reached a destination before the restart.
     counters
         .duplicates_possible
@@ -430,7 +548,7 @@ fn start(
         tracing::info!(
             requests = loaded.requests.len(),
             bytes = used,
-            windows = loaded.windows.len(),
+            windows = loaded.restored.windows.len(),
             duplicates_possible = loaded.outputs_bound,
             "Replaying the queue"
         );
@@ -486,6 +604,10 @@ fn start(
         .spawn(move || w.run())
         .map_err(QueueError::Thread)?;
     let stop_feeder = CancellationToken::new();
+    let quarantine = Quarantine {
+        store: store.clone(),
+        counters: counters.clone(),
+    };
     let feeder = tokio::spawn(
         feeder::Feeder {
             store,
@@ -499,9 +621,10 @@ fn start(
         }
         .run(),
     );
+    let stopping = ops_tx.clone();
     Ok(Opened {
         appender: Appender {
-            ops: ops_tx.clone(),
+            ops: ops_tx,
             budget,
             counters: counters.clone(),
         },
@@ -510,15 +633,18 @@ fn start(
             database: db_tx.clone(),
         }),
         entries,
+        quarantine,
         committed: committed_rx,
-        floors: loaded.floors,
-        evidence: loaded.windows,
+        restored: loaded.restored,
         running: QueueTasks {
-            ops: ops_tx,
+            stop_writer: Box::new(move || {
+                let _ = stopping.send(Op::Stop);
+            }),
             database: db_tx,
             writer,
             committer,
             feeder,
+            readers: Vec::new(),
             stop_feeder,
         },
     })
@@ -555,11 +681,10 @@ mod tests {
             bound: feeder::Bound {
                 budget: Arc::new(Semaphore::new(1 << 20)),
                 max_pending: 1 << 20,
-                limits: crate::config::IngestConfig::default().limits(),
             },
         };
         let counters = Arc::new(QueueCounters::default());
-        let mut q = open(&config, 1, hand_over, counters.clone()).unwrap();
+        let mut q = open::<u64>(&config, 1, hand_over, counters.clone()).unwrap();
         for id in 0..200 {
             let bytes = request(id, true);
             let admission = Admission::new(
@@ -568,9 +693,8 @@ mod tests {
                     .try_acquire_many_owned(bytes.len() as u32)
                     .expect("room: what is on disk no longer holds the budget"),
             );
-            let prepared = Prepared::decode(bytes.into()).unwrap();
             q.appender
-                .append(prepared, admission)
+                .append(Arrived::protobuf(bytes.into()), 1, id, admission)
                 .await
                 .expect("acknowledged once on disk");
         }
@@ -586,7 +710,10 @@ mod tests {
                 .recv()
                 .await
                 .expect("every request reaches the pipeline");
-            assert_eq!(e.prepared.origin(), Some(seq), "in number order");
+            assert_eq!(e.seq, seq, "in number order");
+            if let Request::Kept(id) = e.request {
+                assert_eq!(id + 1, seq, "what was kept is what was appended");
+            }
         }
         q.running.stop().await;
     }
@@ -605,7 +732,7 @@ mod tests {
             keep_room: 0,
             bound: feeder::Bound::unlimited(),
         };
-        let e = match open(&config, 1, hand_over, Arc::new(QueueCounters::default())) {
+        let e = match open::<()>(&config, 1, hand_over, Arc::new(QueueCounters::default())) {
             Ok(_) => panic!("a format 2 database opened"),
             Err(e) => e,
         };

@@ -57,11 +57,10 @@ use tokio::sync::{mpsc, Semaphore};
 use super::faulty_disk::{Fault, FaultyDisk, Persist};
 use super::store::Store;
 use super::timing::Timing;
-use super::{start, Appender, Budget, QueueTasks, Tracker};
+use super::{start, Appender, Budget, Handed, QueueTasks, Request, Tracker};
 use crate::config::{Fsync, QueueConfig};
-use crate::entry::{Admission, Entry, Refusal};
+use crate::entry::{Admission, Arrived, Refusal};
 use crate::fixtures;
-use crate::reconcile::prepared::Prepared;
 use crate::telemetry::QueueCounters;
 
 // ---- the steps ----
@@ -196,13 +195,17 @@ impl Model {
         a.iter().filter(|&&x| x == Answer::Waiting).count() as u64
     }
 
-    /// The pipeline got `entry`: returns its id.
-    fn handed(&mut self, entry: &Entry) -> Result<(u64, u64), TestCaseError> {
-        let seq = entry
-            .prepared
-            .origin()
-            .ok_or_else(|| TestCaseError::fail("an entry without a number"))?;
-        let bytes = entry.prepared.request().encode_to_vec();
+    /// The pipeline got `entry` (kept in memory: the bytes sent; read back: the body as
+    /// it arrived): returns its id.
+    fn handed(&mut self, entry: &Handed<Vec<u8>>) -> Result<(u64, u64), TestCaseError> {
+        let seq = entry.seq;
+        let bytes = match &entry.request {
+            Request::Kept(bytes) => bytes.clone(),
+            Request::Stored(body) => {
+                prop_assert_eq!(body, &Arrived::protobuf(body.bytes.clone()));
+                body.bytes.to_vec()
+            }
+        };
         let Some(&id) = self.by_bytes.get(&bytes) else {
             return Err(TestCaseError::fail(format!(
                 "request {seq} was never sent (or is damaged): {} bytes",
@@ -247,10 +250,10 @@ impl Model {
 
 struct Process {
     generation: u64,
-    appender: Appender,
+    appender: Appender<Vec<u8>>,
     budget: Arc<Budget>,
     tracker: Arc<Tracker>,
-    entries: mpsc::Receiver<Entry>,
+    entries: mpsc::Receiver<Handed<Vec<u8>>>,
     running: Option<QueueTasks>,
     counters: Arc<QueueCounters>,
     senders: Vec<tokio::task::JoinHandle<()>>,
@@ -311,7 +314,7 @@ pub(super) fn request(id: u64, big: bool) -> Vec<u8> {
         });
     }
     let req = fixtures::request(fixtures::resource("model", id as i64, None), vec![span]);
-    Prepared::new(req).request().encode_to_vec()
+    req.encode_to_vec()
 }
 
 struct Harness {
@@ -331,7 +334,6 @@ impl Harness {
             self.model.sent.push(bytes.clone());
             self.model.by_bytes.insert(bytes.clone(), id);
             self.model.answers.lock().unwrap().push(Answer::Waiting);
-            let prepared = Prepared::decode(bytes.clone().into()).expect("a valid request");
             let admission = Admission::new(
                 self.pending_bytes
                     .clone()
@@ -343,7 +345,8 @@ impl Harness {
             let disk = self.disk.clone();
             let generation = self.process.generation;
             self.process.senders.push(tokio::spawn(async move {
-                let r = appender.append(prepared, admission).await;
+                let arrived = Arrived::protobuf(bytes.clone().into());
+                let r = appender.append(arrived, 1, bytes, admission).await;
                 // An answer given after the process died reaches nobody.
                 let a = if disk.dead(generation) {
                     Answer::Unanswered

@@ -21,32 +21,33 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::committer::DbOp;
-use super::store::{Record, Store, HEADER_BYTES};
+use super::record::{Record, HEADER_BYTES};
+use super::store::Store;
 use super::timing::{Broken, Timing};
-use super::Budget;
+use super::{Budget, Handed, Request};
 use crate::config::Fsync;
-use crate::entry::{Admission, Entry};
-use crate::reconcile::prepared::Prepared;
+use crate::entry::{Admission, Arrived};
 use crate::telemetry::QueueCounters;
 
 /// What the writer is asked to do.
 #[derive(Debug)]
-pub(crate) enum Op {
+pub(crate) enum Op<T> {
     /// A new request.
-    Append(Append),
+    Append(Append<T>),
     /// Stop.
     Stop,
 }
 
-/// A new request (its protobuf and that protobuf's CRC-32), its budget reservation, what
-/// the pipeline gets when it fits in memory, and whom to tell that it is durable.
+/// A new request (its body as it arrived and that body's CRC-32), its budget
+/// reservation, what the pipeline gets when it fits in memory, and whom to tell that it
+/// is durable.
 #[derive(Debug)]
-pub(crate) struct Append {
-    pub(super) protobuf: Vec<u8>,
+pub(crate) struct Append<T> {
+    pub(super) arrived: Arrived,
     pub(super) crc: u32,
     pub(super) outputs_bound: u64,
     pub(super) reserved: u64,
-    pub(super) job: (Prepared, Admission),
+    pub(super) job: (T, Admission),
     pub(super) done: oneshot::Sender<bool>,
 }
 
@@ -61,14 +62,14 @@ pub(crate) struct Doubtful {
 }
 
 #[derive(Debug)]
-pub(crate) struct Writer {
+pub(crate) struct Writer<T> {
     pub store: Arc<Store>,
-    pub ops: Receiver<Op>,
+    pub ops: Receiver<Op<T>>,
     pub fsync: Fsync,
     pub group_window: Duration,
     pub next_seq: u64,
     pub clock: u64,
-    pub feed: mpsc::Sender<Entry>,
+    pub feed: mpsc::Sender<Handed<T>>,
     /// Ingest's pending-bytes budget kept free: a committed request is handed over in
     /// memory only while its budget has this much room, else read back from disk.
     pub keep_room: usize,
@@ -90,7 +91,7 @@ pub(crate) struct Writer {
     pub database: std::sync::mpsc::Sender<DbOp>,
 }
 
-impl Writer {
+impl<T> Writer<T> {
     /// Runs until `Op::Stop` or until every sender is gone.
     pub(super) fn run(mut self) {
         loop {
@@ -125,7 +126,7 @@ impl Writer {
     }
 
     /// Takes one op: appends into `appends`, the rest at once. True: stop.
-    fn take(&mut self, op: Op, appends: &mut Vec<Append>) -> bool {
+    fn take(&mut self, op: Op<T>, appends: &mut Vec<Append<T>>) -> bool {
         match op {
             Op::Append(append) => {
                 if self.broken.is_some() {
@@ -145,7 +146,7 @@ impl Writer {
     /// at most once per window, so a request waits for the window only when another
     /// commit just started (at low load none waits; under load the window is what the
     /// commit itself takes, and only the rest is added). True: stop.
-    fn gather(&mut self, appends: &mut Vec<Append>) -> bool {
+    fn gather(&mut self, appends: &mut Vec<Append<T>>) -> bool {
         let mut taken = 1;
         while taken < MAX_OPS_PER_COMMIT {
             match self.ops.try_recv() {
@@ -183,7 +184,7 @@ impl Writer {
     }
 
     /// Commits the appends: all in one (`fsync: group`) or one each (`fsync: request`).
-    fn append(&mut self, appends: Vec<Append>) {
+    fn append(&mut self, appends: Vec<Append<T>>) {
         match self.fsync {
             Fsync::Group => self.commit(appends),
             Fsync::Request => {
@@ -248,7 +249,7 @@ impl Writer {
     }
 
     /// Appends in one segment write and fsync and tells everyone.
-    fn commit(&mut self, appends: Vec<Append>) {
+    fn commit(&mut self, appends: Vec<Append<T>>) {
         if appends.is_empty() {
             return;
         }
@@ -275,8 +276,10 @@ impl Writer {
                 seq: *seq,
                 arrival: *arrival,
                 bound: a.outputs_bound,
-                body: &a.protobuf,
+                body: &a.arrived.bytes,
                 crc: a.crc,
+                format: a.arrived.format,
+                compression: a.arrived.compression,
             })
             .collect();
         let started = Instant::now();
@@ -298,19 +301,24 @@ impl Writer {
                 c.bytes.store(self.budget.used(), Relaxed);
                 let last = self.next_seq - 1;
                 for (seq, arrival, a) in numbered {
-                    let (prepared, admission) = a.job;
+                    let (kept, mut admission) = a.job;
                     // A backlog the pipeline has not taken waits on disk, not in memory
                     // where it would hold ingest's budget and turn new requests away
                     // (H200, 32 connections of 120 KB requests: the two channels held
                     // the whole 64 MiB and 1 request in 4 was refused). Decided before
                     // the answer, so that an acknowledged request on disk holds no budget.
                     let kept = if admission.room_left() >= self.keep_room {
-                        // Not taken: the entry (and its budget) goes with the error, now.
+                        // The body as it arrived is on disk: in memory only what ingest
+                        // decoded stays (a compressed body's bytes leave the budget).
+                        let besides = a.arrived.held_besides_decoded();
+                        drop(a.arrived);
+                        admission.shrink_to(admission.bytes().saturating_sub(besides));
+                        // Not taken: the request (and its budget) goes with the error, now.
                         self.feed
-                            .try_send(Entry {
-                                prepared: prepared.with_origin(seq),
+                            .try_send(Handed {
+                                seq,
                                 arrival,
-                                claim: None,
+                                request: Request::Kept(kept),
                                 admission: Some(admission),
                             })
                             .is_ok()
@@ -348,7 +356,7 @@ impl Writer {
     }
 }
 
-/// Stored bytes of a request of `protobuf_len` bytes.
-pub(crate) fn stored_size(protobuf_len: usize) -> u64 {
-    (protobuf_len + HEADER_BYTES) as u64
+/// Stored bytes of a request whose body has `body_len` bytes.
+pub(crate) fn stored_size(body_len: usize) -> u64 {
+    (body_len + HEADER_BYTES) as u64
 }

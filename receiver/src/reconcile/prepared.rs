@@ -1,7 +1,7 @@
 //! A request read as far as needs no reconciler state: resource keys, tier
 //! declarations, window records, each span's kind and stamp, and what its sender is
-//! told ([`IngestReport`]). The ingest front ends and the persistent queue make it on
-//! their own tasks ([`Prepared::decode`], [`Prepared::read`]); the one reconcile task
+//! told ([`IngestReport`]). The ingest front ends and the replay stage after the
+//! persistent queue make it on their own tasks ([`Prepared::decode_body`]); the one reconcile task
 //! ([`super::Reconciler::ingest`]) only decides. Its decoded bound
 //! ([`Prepared::decoded_bound`]) is what admission charges before a request is decoded.
 
@@ -192,7 +192,23 @@ impl Prepared {
         Ok(p)
     }
 
-    /// Reads a request whose spans are bytes (the persistent queue's copy).
+    /// Reads a (decompressed) request body of either encoding: the one way a body that
+    /// arrived, or was read back from the persistent queue, becomes a request. The
+    /// message names the encoding that did not read.
+    pub fn decode_body(format: Encoding, body: Bytes) -> Result<Prepared, String> {
+        match format {
+            Encoding::Protobuf => {
+                Prepared::decode(body).map_err(|e| format!("invalid OTLP protobuf: {e}"))
+            }
+            Encoding::Json => wire::json::decode(&body)
+                .map_err(|e| e.to_string())
+                .and_then(|r| Prepared::read(r).map_err(|e| e.to_string()))
+                .map_err(|e| format!("invalid OTLP JSON: {e}")),
+        }
+    }
+
+    /// Reads a request whose spans are bytes (a request made in memory, or decoded
+    /// from OTLP/JSON).
     pub fn read(req: WireRequest) -> Result<Prepared, WireError> {
         let mut report = IngestReport::default();
         let mut windows = 0;

@@ -37,10 +37,21 @@ pub fn start_counting(addr: SocketAddr) -> anyhow::Result<(SocketAddr, Arc<Count
 
 /// Waits until `value` has not moved for `quiet`, at most `limit`; returns it.
 pub fn settle(value: impl Fn() -> u64, quiet: Duration, limit: Duration) -> u64 {
+    settle_unless(value, quiet, limit, || false).0
+}
+
+/// [`settle`], ended early as soon as `stop` says so; returns the value and how long
+/// after the start it last moved.
+pub fn settle_unless(
+    value: impl Fn() -> u64,
+    quiet: Duration,
+    limit: Duration,
+    stop: impl Fn() -> bool,
+) -> (u64, Duration) {
     let started = Instant::now();
     let mut last = value();
     let mut since = Instant::now();
-    while started.elapsed() < limit {
+    while started.elapsed() < limit && !stop() {
         std::thread::sleep(Duration::from_millis(20));
         let now = value();
         if now != last {
@@ -50,7 +61,7 @@ pub fn settle(value: impl Fn() -> u64, quiet: Duration, limit: Duration) -> u64 
             break;
         }
     }
-    last
+    (last, since - started)
 }
 
 /// Kernel names as a PyTorch training run launches them: long templated names.

@@ -232,6 +232,10 @@ def workload(out, name):
     else:
         w.update(surplus=None, counted_loss=None, left=None, right=None, balance_equal=None)
     ends = (w["exported"], w["backend_kernel_spans"])
+    # Spans the receiver still held at its stop (its persistent queue keeps them for the
+    # next start): not at the backend, not lost.
+    m = re.search(r"^gpu_otel_receiver_queue_spans ([0-9.e+]+)$", read(os.path.join(out, f"{name}.metrics")), re.M)
+    w["kept_in_receiver_queue"] = int(float(m.group(1))) if m else None
     w["ends_equal"] = (ends[0] == ends[1]) if None not in ends else None
     # The program's own count (the graph decode): R x K + kernels launched one by one.
     r, k = words.get("graph_replays"), words.get("kernel_nodes")
@@ -284,7 +288,8 @@ def lines(w):
     out.append(f"   records CUPTI gave={fmt(w['records_cupti'])} exported={fmt(w['exported'])} at the backend"
                f" {fmt(w['backend_kernel_spans'])} (ends equal: {fmt(w['ends_equal'])}); reported along the way"
                f" {fmt(w['reported_along_the_way'])}, in gpu.kernels.unrecorded spans {fmt(w['unrecorded_spans'])};"
-               f" cupti_dropped {fmt(w['cupti_dropped'])}; receiver dropped {fmt(w['receiver_spans_dropped'])}")
+               f" cupti_dropped {fmt(w['cupti_dropped'])}; receiver dropped {fmt(w['receiver_spans_dropped'])},"
+               f" kept in its queue at the end {fmt(w['kept_in_receiver_queue'])}")
     if w["replays_x_nodes"] is not None:
         enough = "yes" if w["replays_x_nodes"] >= MIN_GRAPH_EXECUTIONS else "NO"
         out.append(f"   the program's count: {w['graph_replays']} replays x {w['kernel_nodes']} kernel nodes ="

@@ -82,7 +82,9 @@ begin_backends() {
       [ -n "${BKS[$name]:-}" ] && continue
       if grep -q "${BEGUN[$name]}" "$OUT/$name.log" 2> /dev/null || ! kill -0 "${APPS[$name]}" 2> /dev/null; then
         PORT_BASE=${BASE[$name]}
-        backend "$BACKEND_CORES" "$OUT/$name.backend.json" 10s
+        # Idle for long: a workload whose records stop (CUPTI's graph ceiling) must not
+        # end its backend before the receiver delivers the rest; unserve_all ends it.
+        backend "$BACKEND_CORES" "$OUT/$name.backend.json" 3600s
         BKS[$name]=$BK
         echo "$name: loop began after ~$((t / 2)) s; its backend started"
       fi
@@ -132,8 +134,8 @@ await_apps() {
   done
 }
 # unserve_all: each receiver's /metrics kept, the receivers stopped at once (each drains
-# its queue to its backend) and awaited, then each backend (it writes its counts once
-# quiet).
+# its queue to its backend) and awaited, then each backend told to stop (it writes its
+# counts).
 unserve_all() {
   local name
   for name in "${NAMES[@]}"; do
@@ -147,6 +149,7 @@ unserve_all() {
     echo "$name receiver: $(tail -1 "$OUT/$name.receiver.err" | cut -c1-300)"
   done
   for name in "${NAMES[@]}"; do
+    touch "$OUT/$name.backend.json.stop"
     if [ -n "${BKS[$name]:-}" ]; then backend_done "${BKS[$name]}"; fi
   done
 }

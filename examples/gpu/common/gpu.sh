@@ -78,12 +78,13 @@ receiver() {
 }
 
 # backend CORES FILE [IDLE]: a counting OTLP backend (export-load backend) on PORT_BASE+2;
-# when nothing arrived for IDLE (default 3s) it exits and writes its counts (JSON:
-# kernel_spans, true, false, unknown, ...) to FILE. Sets BK.
+# when nothing arrived for IDLE (default 3s), or as soon as FILE.stop exists, it exits and
+# writes its counts (JSON: kernel_spans, true, false, unknown, ...) to FILE. Sets BK.
 backend() {
   pin "$1"
+  rm -f "$2.stop"
   "${PIN[@]}" "$BIN/export-load" backend --listen "127.0.0.1:$((PORT_BASE + 2))" --idle-exit "${3:-3s}" \
-    > "$2" 2> /dev/null &
+    --stop-file "$2.stop" > "$2" 2> /dev/null &
   BK=$!
 }
 

@@ -52,6 +52,11 @@ enum Command {
         /// Exit after this long without a request (once one came).
         #[arg(long, value_parser = humantime::parse_duration, default_value = "5s")]
         idle_exit: Duration,
+        /// Also exit, with the counts, as soon as this file exists: a check that knows
+        /// when everything was sent ends the backend then, so a long idle time can
+        /// outlast a silence in the middle of a run.
+        #[arg(long)]
+        stop_file: Option<std::path::PathBuf>,
     },
 }
 
@@ -197,18 +202,23 @@ fn produce(p: Produce) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn backend(listen: SocketAddr, idle_exit: Duration) -> anyhow::Result<()> {
+fn backend(
+    listen: SocketAddr,
+    idle_exit: Duration,
+    stop_file: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
     let (addr, counted) = load::start_counting(listen)?;
     eprintln!("export-load backend: listening on {addr}");
-    // Wait for the first request, then for quiet.
-    while counted.requests.load(Ordering::Relaxed) == 0 {
+    let stopped = || stop_file.is_some_and(|f| f.exists());
+    // Wait for the first request, then for quiet (or the stop file).
+    while counted.requests.load(Ordering::Relaxed) == 0 && !stopped() {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let started = Instant::now();
-    load::settle(
+    let (_, active) = load::settle_unless(
         || counted.spans.load(Ordering::Relaxed),
         idle_exit,
         Duration::from_secs(3600),
+        stopped,
     );
     let out = serde_json::json!({
         "requests": counted.requests.load(Ordering::Relaxed),
@@ -217,7 +227,7 @@ fn backend(listen: SocketAddr, idle_exit: Duration) -> anyhow::Result<()> {
         "true": counted.stamps[0].load(Ordering::Relaxed),
         "false": counted.stamps[1].load(Ordering::Relaxed),
         "unknown": counted.stamps[2].load(Ordering::Relaxed),
-        "active_s": (started.elapsed().saturating_sub(idle_exit)).as_secs_f64(),
+        "active_s": active.as_secs_f64(),
         // Stretches of "true" kernels 50 ms apart or more: [start_ns, end_ns, spans].
         "true_intervals": load::merge_intervals(
             std::mem::take(&mut *counted.true_times.lock().unwrap_or_else(|p| p.into_inner())),
@@ -231,6 +241,10 @@ fn backend(listen: SocketAddr, idle_exit: Duration) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Produce(p) => produce(p),
-        Command::Backend { listen, idle_exit } => backend(listen, idle_exit),
+        Command::Backend {
+            listen,
+            idle_exit,
+            stop_file,
+        } => backend(listen, idle_exit, stop_file.as_deref()),
     }
 }

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use semconv::attributes::GPU_PC_SAMPLING_STALL_REASON_NAMES;
 use semconv::stall;
 
-use super::html::escape;
+use super::markup::escape;
 use crate::profiles::samples::Pair;
 
 /// Functions drawn per process, the hottest; the rest are named in a line.

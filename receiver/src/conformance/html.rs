@@ -16,6 +16,7 @@ use semconv::attributes as a;
 use semconv::{codec, otlp, stall, WindowEnd};
 
 use super::flame::Flames;
+use super::markup::escape;
 use super::{resource_label, Report};
 
 /// Most executions drawn per process; past it the timeline shows an even sample (and
@@ -47,13 +48,6 @@ fn add_stalls(p: &mut Process, attrs: &[KeyValue]) {
             *p.stalls.entry(r.clone()).or_default() += (*n).max(0) as u64;
         }
     }
-}
-
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The report as one HTML page.

@@ -9,6 +9,7 @@
 pub mod flame;
 pub mod html;
 pub mod live;
+mod markup;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

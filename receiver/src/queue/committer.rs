@@ -13,11 +13,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::counters::QueueCounters;
 use super::db::{Batch, Evidence};
 use super::store::Store;
 use super::timing::{Broken, Timing};
 use super::{Budget, QueueError};
-use crate::telemetry::QueueCounters;
 
 /// What the database thread is asked to do, in the order it must reach the disk.
 #[derive(Debug)]

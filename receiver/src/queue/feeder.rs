@@ -17,10 +17,10 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio_util::sync::CancellationToken;
 
+use super::counters::QueueCounters;
 use super::store::{Store, Stored};
 use super::{Handed, Request};
 use crate::entry::Admission;
-use crate::telemetry::QueueCounters;
 
 /// Requests looked up at once (each is then read, admitted and decoded alone).
 const READ_AHEAD: u64 = 32;

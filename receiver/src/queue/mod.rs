@@ -32,6 +32,7 @@
 pub mod ledger;
 
 mod committer;
+pub mod counters;
 mod db;
 pub mod feeder;
 mod fs;
@@ -56,8 +57,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::QueueConfig;
 use crate::entry::{Admission, Arrived, Refusal};
-use crate::telemetry::QueueCounters;
 use committer::DbOp;
+use counters::QueueCounters;
 pub use db::{Evidence, Restored};
 use ledger::Ledger;
 use writer::Op;

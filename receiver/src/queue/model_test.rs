@@ -54,6 +54,7 @@ use proptest::prelude::*;
 use prost::Message as _;
 use tokio::sync::{mpsc, Semaphore};
 
+use super::counters::QueueCounters;
 use super::faulty_disk::{Fault, FaultyDisk, Persist};
 use super::store::Store;
 use super::timing::Timing;
@@ -61,7 +62,6 @@ use super::{start, Appender, Budget, Handed, QueueTasks, Request, Tracker};
 use crate::config::{Fsync, QueueConfig};
 use crate::entry::{Admission, Arrived, Refusal};
 use crate::fixtures;
-use crate::telemetry::QueueCounters;
 
 // ---- the steps ----
 

@@ -21,13 +21,13 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::committer::DbOp;
+use super::counters::QueueCounters;
 use super::record::{Record, HEADER_BYTES};
 use super::store::Store;
 use super::timing::{Broken, Timing};
 use super::{Budget, Handed, Request};
 use crate::config::Fsync;
 use crate::entry::{Admission, Arrived};
-use crate::telemetry::QueueCounters;
 
 /// What the writer is asked to do.
 #[derive(Debug)]

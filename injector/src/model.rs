@@ -1010,15 +1010,7 @@ mod tests {
             pairs_dropped: 3,
         };
         let span = s.function_span(&f, T0, T0 + MS);
-        let array = |k| match semconv::otlp::find(&span.attributes, k).and_then(|v| v.value.clone())
-        {
-            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => a
-                .values
-                .into_iter()
-                .map(|v| v.value.unwrap())
-                .collect::<Vec<_>>(),
-            other => panic!("{k}: {other:?}"),
-        };
+        let array = |k| array_values(&span.attributes, k);
         use opentelemetry_proto::tonic::common::v1::any_value::Value::{IntValue, StringValue};
         assert_eq!(
             array(a::GPU_PC_SAMPLING_PAIR_PC_OFFSETS),
@@ -1041,6 +1033,19 @@ mod tests {
         );
     }
 
+    /// The values of the array attribute `key` (the test fails when it is not one).
+    fn array_values(
+        attrs: &[opentelemetry_proto::tonic::common::v1::KeyValue],
+        key: &str,
+    ) -> Vec<opentelemetry_proto::tonic::common::v1::any_value::Value> {
+        match semconv::otlp::find(attrs, key).and_then(|v| v.value.clone()) {
+            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => {
+                a.values.into_iter().map(|v| v.value.unwrap()).collect()
+            }
+            other => panic!("{key}: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_serialized_execution_carries_its_stall_sums_and_every_pc_stall_pair_on_its_own_span() {
         use crate::sampling::samples::ExecutionAgg;
@@ -1061,15 +1066,7 @@ mod tests {
         let span = s
             .stamped(r, Serialized::True, Some(agg.finish("_Z4spinPfi")))
             .to_proto();
-        let array = |k| match semconv::otlp::find(&span.attributes, k).and_then(|v| v.value.clone())
-        {
-            Some(opentelemetry_proto::tonic::common::v1::any_value::Value::ArrayValue(a)) => a
-                .values
-                .into_iter()
-                .map(|v| v.value.unwrap())
-                .collect::<Vec<_>>(),
-            other => panic!("{k}: {other:?}"),
-        };
+        let array = |k| array_values(&span.attributes, k);
         // Still one execution: its name and stamp, and the stall sums as before.
         assert_eq!(
             semconv::otlp::get_str(&span.attributes, a::GPU_KERNEL_NAME),

@@ -3,57 +3,19 @@
 //! decoded and encoded again to be kept), and after a restart every span of it is
 //! delivered once, decoded from what was stored.
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use otlp_client::Compression;
 use prost::Message as _;
 use receiver::fixtures::{self, kernel, plain, request, resource};
 use receiver::pipeline;
 use semconv::{Serialized, Tier};
-
-#[derive(Debug, Clone, Default)]
-struct Backend(Arc<Mutex<Vec<ExportTraceServiceRequest>>>);
-
-#[tonic::async_trait]
-impl TraceService for Backend {
-    async fn export(
-        &self,
-        req: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().push(req.into_inner());
-        Ok(tonic::Response::new(Default::default()))
-    }
-}
-
-async fn backend() -> (String, Backend) {
-    let b = Backend::default();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(
-        tonic::transport::Server::builder()
-            .add_service(TraceServiceServer::new(b.clone()))
-            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
-    );
-    (format!("http://{addr}"), b)
-}
-
-fn config(queue: &Path, endpoint: String) -> receiver::config::Config {
-    let mut c = fixtures::loopback_config();
-    c.queue.dir = Some(queue.to_path_buf());
-    c.queue.segment_bytes = 1 << 20;
-    c.export.endpoint = Some(endpoint);
-    c.shutdown_timeout = Duration::from_secs(1);
-    c
-}
+use support::queue::{backend, config};
 
 /// Request `i`: kernel spans of an off-tier process (exported as they come) and plain
 /// ones, with a repeated attribute so that compression has something to take.

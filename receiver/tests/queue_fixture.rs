@@ -7,22 +7,20 @@
 //! evidence kept for a request already delivered and deleted, and a request on disk
 //! whose answers need it (`write_the_evidence_fixture`, ignored likewise).
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
-use opentelemetry_proto::tonic::collector::trace::v1::{
-    ExportTraceServiceRequest, ExportTraceServiceResponse,
-};
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::TraceServiceServer;
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use receiver::fixtures::{self, kernel, plain, request, resource};
 use receiver::pipeline;
 use semconv::{Serialized, Tier};
+use support::queue::{backend, config, Backend};
 
 /// The release whose queue directory the fixture is.
 const WRITTEN_BY: &str = "0.1.0";
@@ -53,42 +51,6 @@ fn span_ids(reqs: &[ExportTraceServiceRequest]) -> BTreeSet<Vec<u8>> {
         .into_iter()
         .map(|(_, s)| s.span_id.clone())
         .collect()
-}
-
-#[derive(Debug, Clone, Default)]
-struct Backend(Arc<Mutex<Vec<ExportTraceServiceRequest>>>);
-
-#[tonic::async_trait]
-impl TraceService for Backend {
-    async fn export(
-        &self,
-        req: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().push(req.into_inner());
-        Ok(tonic::Response::new(Default::default()))
-    }
-}
-
-async fn backend() -> (String, Backend) {
-    let b = Backend::default();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(
-        tonic::transport::Server::builder()
-            .add_service(TraceServiceServer::new(b.clone()))
-            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
-    );
-    (format!("http://{addr}"), b)
-}
-
-fn config(queue: &Path, endpoint: String) -> receiver::config::Config {
-    let mut c = fixtures::loopback_config();
-    c.queue.dir = Some(queue.to_path_buf());
-    // Small segments: the fixture stays a few kilobytes.
-    c.queue.segment_bytes = 1 << 20;
-    c.export.endpoint = Some(endpoint);
-    c.shutdown_timeout = Duration::from_secs(1);
-    c
 }
 
 fn copy_dir(from: &Path, to: &Path) {

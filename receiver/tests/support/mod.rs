@@ -5,3 +5,4 @@
 pub mod certs;
 pub mod h200;
 pub mod hostile;
+pub mod queue;

@@ -543,3 +543,13 @@ def test_the_h200_graph_decodes_rss_grew_while_records_came_and_stayed_flat_once
     assert stopped[0] == (370.1, 2201.0) and {rss for _, rss in stopped} == {2201.0}
     growing = [rss for t, rss, spans in graph if 0 < t < 370]
     assert growing == sorted(growing) and (growing[0], growing[-1]) == (1129.0, 2183.2)
+
+
+def test_a_shared_gpu_process_that_exported_no_kernel_fails_the_check_and_its_bursts_are_the_tiers():
+    """The H200's two-process group of 2026-12-05: p0 took the lease, its burst got stuck,
+    and it exported 0 records of 685 training steps; both ends said 0, which is no proof."""
+    r = run(sys.executable, GPU / "pc-sampling" / "shared_gpu.py", H200_1205 / "shared", "n2")
+    assert r.returncode == 1 and "every_kernel_carried=False verdict=FAIL" in r.stdout, r.stdout
+    # bursts= of the PC-sampling line (1), not the first line's "flushes deferred for bursts=2".
+    assert "n2-p0 records_cupti=0 backend_kernel_spans=0 " in r.stdout and "step_down=burst_stuck" in r.stdout
+    assert r.stdout.split("\n")[0].endswith("bursts=1"), r.stdout

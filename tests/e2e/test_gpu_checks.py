@@ -8,6 +8,10 @@ recorded, their plumbing with the real receiver, and their index.
   numbers docs/measurements/ quotes from them.
 - The analyzers on the committed receiver outputs of H200 runs
   (receiver/tests/fixtures/).
+- The H200 results of 2026-12-05 (fixtures/h200-2026-12-05/: ceiling.tsv, handoff.tsv,
+  the decode.sh logs, the shared-gpu.sh summaries and the pair's logs, the endurance
+  run's logs, summary.tsv and rss.tsv) recomputed into the numbers
+  docs/measurements/h200-2026-12-05.md quotes.
 - common/gpu.sh's receiver, counting backend and both-ends count, with export-load (the
   injector's export path without a GPU) as the workload.
 - Every check parses (bash -n, py_compile) and the index names every folder and check.

@@ -8,6 +8,10 @@ recorded, their plumbing with the real receiver, and their index.
   numbers docs/measurements/ quotes from them.
 - The analyzers on the committed receiver outputs of H200 runs
   (receiver/tests/fixtures/).
+- The H200 results of 2026-12-05 (fixtures/h200-2026-12-05/: ceiling.tsv, handoff.tsv,
+  the decode.sh logs, the shared-gpu.sh summaries and the pair's logs, the endurance
+  run's logs, summary.tsv and rss.tsv) recomputed into the numbers
+  docs/measurements/h200-2026-12-05.md quotes.
 - common/gpu.sh's receiver, counting backend and both-ends count, with export-load (the
   injector's export path without a GPU) as the workload.
 - Every check parses (bash -n, py_compile) and the index names every folder and check.
@@ -405,3 +409,151 @@ def test_the_index_names_every_folder_and_every_check():
         own = check.parent / "README.md"
         assert rel in index or check.parent.name == "common" or (own.exists() and check.name in own.read_text()), \
             f"{rel} is named neither in the index nor in its folder's README"
+
+
+# What the H200 showed on 2026-12-05 (docs/measurements/h200-2026-12-05.md): the small
+# raw results of that day, recomputed here into the numbers the page quotes.
+H200_1205 = FIXTURES / "h200-2026-12-05"
+
+
+def tsv_rows(path):
+    header, *rows = path.read_text().splitlines()
+    return {r.split("\t")[0]: dict(zip(header.split("\t"), r.split("\t"))) for r in rows}
+
+
+def test_the_h200_graph_decode_cost_gives_serialized_after_its_graph_refusal_7_36_percent_over_tier_off():
+    s = summaries(H200_1205 / "decode-graph.txt", "--base", "off", "--ref", "rawinj", "--value", "tokens_per_s",
+                  "--fields", "bursts,launches_serialized,graph_launches")
+    ser, off, none, raw = (s[(None, a)] for a in ("serialized", "off", "none", "rawinj"))
+    assert (none["median_tokens_per_s"], raw["median_tokens_per_s"], off["median_tokens_per_s"],
+            ser["median_tokens_per_s"]) == ("8611.40", "7909.50", "7937.10", "8521.50")
+    assert (ser["vs_off"], ser["paired_vs_off"], none["vs_off"]) == ("+7.36%", "+7.36%", "+8.50%")
+    assert (ser["bursts"], ser["launches_serialized"]) == ("1", "4")
+    text = (H200_1205 / "decode-graph.txt").read_text()
+    # Every serialized run was refused by its graphs after one burst.
+    assert text.count("graph_refusals=1 ") == 5 and text.count("pc_disabled=true") == 5
+
+
+def test_the_h200_eager_decode_cost_puts_serialized_4_5_percent_under_tier_off_by_medians_but_not_paired():
+    s = summaries(H200_1205 / "decode-eager.txt", "--base", "off", "--ref", "rawinj", "--value", "tokens_per_s",
+                  "--fields", "bursts,launches_serialized,graph_launches")
+    ser = s[(None, "serialized")]
+    assert (ser["median_tokens_per_s"], ser["vs_off"], ser["paired_vs_off"]) == ("2525.50", "-4.50%", "+0.77%")
+    assert (s[(None, "off")]["min"], s[(None, "off")]["max"]) == ("2284.40", "2822.50")
+
+
+def test_the_h200_launch_cost_of_serialized_between_bursts_meets_0_3_us_on_one_stream_not_on_four():
+    one = summaries(H200_1205 / "launch-s1.txt", "--base", "off", "--ref", "rawinj", "--fields",
+                    "bursts,launches_serialized")
+    four = summaries(H200_1205 / "launch-s4.txt", "--base", "off", "--ref", "rawinj", "--fields",
+                     "bursts,launches_serialized")
+    assert one[(None, "serialized")]["us_per_launch_vs_off"] == "+0.201"
+    assert four[(None, "serialized")]["us_per_launch_vs_off"] == "+0.402"
+    assert (one[(None, "off")]["us_per_launch_vs_rawinj"], four[(None, "off")]["us_per_launch_vs_rawinj"]) == \
+        ("-0.286", "+0.124")
+
+
+def test_h200_graph_records_stop_at_the_small_pools_capacity_only_under_forced_flushes():
+    rows = tsv_rows(H200_1205 / "ceiling.tsv")
+    capacity = 4 * (1 << 20) // 32  # CEIL_POOL_LIMIT=4 buffers of 1 MiB, 32 bytes a record
+    forced = {a for a, r in rows.items() if "CEIL_FLUSH_FORCED=1" in r["settings"]}
+    assert forced == {"flush-forced", "sync-flush-forced", "reinst100-forced"}
+    for arm in forced | {"toggle-kind"}:
+        assert int(rows[arm]["lib.kernel_records"]) == capacity == 131_072, arm
+        assert rows[arm]["lib.dropped"] == "0", arm
+    whole = [a for a, r in rows.items() if a not in forced | {"toggle-kind", "finalize-reattach", "nolib"}
+             and not a.startswith("graph-trace")]
+    assert len(whole) == 20
+    for arm in whole:
+        assert rows[arm]["lib.kernel_records"] == rows[arm]["app.expected_kernels"], arm
+    assert rows["graph-small"]["lib.graph_kernel_records"] == "600000"
+    assert (rows["finalize-reattach"]["lib.kernel_records"], rows["finalize-reattach"]["records/expected"]) == \
+        ("560200", "0.9337")
+
+
+def test_h200_graph_level_records_replace_the_per_kernel_records_one_per_replay():
+    rows = tsv_rows(H200_1205 / "ceiling.tsv")
+    for arm in ("graph-trace-beside", "graph-trace-only"):
+        r = rows[arm]
+        assert (r["lib.kernel_records"], r["lib.graph_trace_records"], r["app.replays"]) == ("0", "3000", "3000"), arm
+
+
+def test_h200_profiler_hand_off_gives_torch_its_events_and_the_client_its_records_back_only_when_it_steps_aside():
+    rows = tsv_rows(H200_1205 / "handoff.tsv")
+
+    def seen(arm):
+        r = rows[arm]
+        return ((r["torch.w1_cuda_events"], r["torch.w2_cuda_events"]),
+                tuple(r[f"lib.phase{i}_records"] for i in range(5)))
+
+    assert seen("reference")[0] == ("7000", "7000")
+    assert seen("plain") == (("0", "0"), ("7100", "7000", "7000", "7000", "7000"))
+    assert seen("handoff") == (("7000", "7000"), ("7100", "0", "7000", "0", "7000"))
+    assert rows["handoff"]["lib.subscribe_rc"] == "39"  # Kineto keeps the subscriber
+    assert seen("handoff-late") == (("0", "0"), ("7100", "7000", "7000", "0", "7000"))
+    assert seen("handoff-teardown") == (("7000", "7000"), ("7100", "0", "0", "0", "0"))
+    assert seen("handoff-keep-subscriber") == (("0", "0"), ("7100", "0", "7000", "0", "7000"))
+    assert seen("handoff-finalize") == (("7000", "7000"), ("7100", "0", "7000", "0", "7000"))
+    assert rows["handoff-finalize"]["lib.subscribe_rc"] == "0"
+    assert seen("activity-only-plain") == (("7000", "7000"), ("7100", "0", "0", "0", "0"))
+    assert seen("activity-only-handoff") == (("7000", "7000"), ("7100", "0", "7000", "0", "7000"))
+
+
+def test_h200_serialized_processes_sharing_a_gpu_under_the_lease_lost_every_record_but_one_processes():
+    def procs(name):
+        out = {}
+        for line in (H200_1205 / name).read_text().splitlines():
+            m = re.match(r"shared-gpu: (n\d-p\d) (.*?);?$", line)
+            if m:
+                out[m[1]] = dict(w.split("=", 1) for w in m[2].split())
+        return out
+
+    n2, n4 = procs("n2.summary"), procs("n4.summary")
+    assert (n2["n2-p0"]["records_cupti"], n2["n2-p0"]["leases_taken"], n2["n2-p0"]["step_down"]) == \
+        ("0", "1", "burst_stuck")
+    assert (n2["n2-p1"]["records_cupti"], n2["n2-p1"]["backend_kernel_spans"], n2["n2-p1"]["leases_taken"]) == \
+        ("295080", "295080", "0")
+    assert (n4["n4-p0"]["records_cupti"], n4["n4-p0"]["backend_kernel_spans"], n4["n4-p0"]["true"]) == \
+        ("245490", "245490", "6")
+    assert n4["n4-p1"]["records_cupti"] == "None"  # its process ended with SIGSEGV
+    assert n4["n4-p2"]["records_cupti"] == n4["n4-p3"]["records_cupti"] == "0"
+    # One process per group carried records, whichever had the lease.
+    assert [p for p, w in {**n2, **n4}.items() if w["records_cupti"] not in ("0", "None")] == ["n2-p1", "n4-p0"]
+
+
+def test_the_h200_endurance_report_recomputes_the_graph_decodes_counted_loss_and_the_balanced_pair(tmp_path):
+    for f in (H200_1205 / "endurance").iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path,
+            "decode-graph", "decode-eager", "compiled-train")
+    assert "31689721 vs 31674307 -> DIFFER" in r.stdout, r.stdout
+    assert "140216 replays x 226 kernel nodes = 31688816 (>= 50M: NO) + kernels launched 905 = 31689721, " \
+           "minus spans + loss: 15414;" in r.stdout
+    assert "25743659 vs 25743659 -> EQUAL" in r.stdout and "20538982 vs 20538982 -> EQUAL" in r.stdout
+    got, kept = tsv_rows(tmp_path / "summary.tsv"), tsv_rows(H200_1205 / "endurance" / "summary.tsv")
+    for name in kept:  # every column of that day but the receiver's drops, which need its metrics
+        assert {k: got[name].get(k) for k in kept[name] if k != "receiver_spans_dropped"} == \
+            {k: v for k, v in kept[name].items() if k != "receiver_spans_dropped"}, name
+    g = kept["decode-graph"]
+    assert (g["rss_first_mib"], g["rss_last_mib"], g["tokens_per_s_first"], g["tokens_per_s_last"]) == \
+        ("1142.6", "2201.0", "3856.5", "2263.4")
+
+
+def test_the_h200_graph_decodes_rss_grew_while_records_came_and_stayed_flat_once_they_stopped():
+    rows = [line.split("\t") for line in (H200_1205 / "endurance" / "rss.tsv").read_text().splitlines()[1:]]
+    graph = [(float(t), float(rss), int(spans)) for t, name, rss, _, _, _, spans, _ in rows
+             if name == "decode-graph" and float(rss) > 0]
+    stopped = [(t, rss) for t, rss, spans in graph if spans == 24_874_458]
+    assert stopped[0] == (370.1, 2201.0) and {rss for _, rss in stopped} == {2201.0}
+    growing = [rss for t, rss, spans in graph if 0 < t < 370]
+    assert growing == sorted(growing) and (growing[0], growing[-1]) == (1129.0, 2183.2)
+
+
+def test_a_shared_gpu_process_that_exported_no_kernel_fails_the_check_and_its_bursts_are_the_tiers():
+    """The H200's two-process group of 2026-12-05: p0 took the lease, its burst got stuck,
+    and it exported 0 records of 685 training steps; both ends said 0, which is no proof."""
+    r = run(sys.executable, GPU / "pc-sampling" / "shared_gpu.py", H200_1205 / "shared", "n2")
+    assert r.returncode == 1 and "every_kernel_carried=False verdict=FAIL" in r.stdout, r.stdout
+    # bursts= of the PC-sampling line (1), not the first line's "flushes deferred for bursts=2".
+    assert "n2-p0 records_cupti=0 backend_kernel_spans=0 " in r.stdout and "step_down=burst_stuck" in r.stdout
+    assert r.stdout.split("\n")[0].endswith("bursts=1"), r.stdout

@@ -6,7 +6,7 @@ true_intervals), which one sampling process per GPU makes zero.
 
 usage: shared_gpu.py DIR PREFIX
 Prints a line per process and a verdict line; exits 1 when a process lost a kernel or
-two processes had "true" kernels at the same time.
+exported none, or two processes had "true" kernels at the same time.
 """
 import glob
 import json
@@ -42,9 +42,15 @@ def main(argv):
         e = exit_line(text) or {}
         bpath = os.path.join(d, f"{name}.backend.json")
         b = json.loads(open(bpath).read() or "{}") if os.path.exists(bpath) else {}
-        lease = {k: m.group(1) for k in LEASE for m in [re.search(rf"\b{k}=(\S+)", text)] if m}
+        # From the PC-sampling exit line only: the first line also says "flushes deferred
+        # for bursts=", which is not the tier's bursts.
+        pc = next((x for x in text.splitlines() if "exit: pc sampling" in x), "")
+        lease = {k: m.group(1) for k in LEASE for m in [re.search(rf"\b{k}=(\S+)", pc)] if m}
         records, spans = e.get("records"), b.get("kernel_spans")
+        # Every process trains, so launches kernels: none recorded is a loss even when
+        # both ends agree on 0 (on the H200 a process lost CUPTI altogether that way).
         equal = records is not None and records == spans
+        ok &= bool(records)
         ok &= equal
         iv = b.get("true_intervals", [])
         procs.append((name, iv))

@@ -99,7 +99,7 @@ impl Committer {
             DbOp::Delete(seq) => {
                 // The bytes leave the budget now; the deletion is durable with the next
                 // commit.
-                let gone = self.store.forget(&[seq]);
+                let gone = self.store.files.forget(&[seq]);
                 self.budget.release(gone.bytes);
                 self.counters.requests.fetch_sub(gone.requests, Relaxed);
                 self.counters.spans.fetch_sub(gone.spans, Relaxed);
@@ -110,7 +110,7 @@ impl Committer {
             DbOp::Flush => {}
             DbOp::Spare => {
                 // Nothing to commit; on failure the writer creates the file itself.
-                if let Err(e) = self.store.prepare_spare() {
+                if let Err(e) = self.store.files.prepare_spare() {
                     tracing::warn!(error = %e, "Cannot make the queue's next segment file ready; the writer will create it");
                 }
                 return;
@@ -131,7 +131,11 @@ impl Committer {
         let started = Instant::now();
         let attempt = || match self.broken {
             // After an I/O error redb refuses the old handle: open the database again.
-            Some(_) => self.store.reopen().and_then(|()| self.store.commit(&batch)),
+            Some(_) => self
+                .store
+                .db
+                .reopen()
+                .and_then(|()| self.store.commit(&batch)),
             None => self.store.commit(&batch),
         };
         // A panic inside redb must not end this thread (deletions would stop for good and

@@ -8,11 +8,10 @@
 //! the last commit it can prove complete, as at a restart.
 
 use std::collections::BTreeSet;
-use std::sync::RwLockReadGuard;
+use std::sync::{RwLock, RwLockReadGuard};
 
 use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
 
-use super::store::{closed, Store};
 use super::QueueError;
 
 /// Numbers of requests that are done (every destination has all of their output), as
@@ -133,8 +132,31 @@ fn drop_rows(
     Ok(removed)
 }
 
-impl Store {
-    pub(super) fn db(&self) -> RwLockReadGuard<'_, Option<Database>> {
+/// The error of a database whose last reopen failed.
+pub(super) fn closed() -> QueueError {
+    QueueError::Storage(Box::new(redb::Error::Io(std::io::Error::other(
+        "the queue database is closed after an I/O error",
+    ))))
+}
+
+/// The queue's database: its handle, and how to open it again after a failed commit.
+pub(crate) struct Db {
+    /// None while a reopen failed (every use fails until the next reopen succeeds).
+    db: RwLock<Option<Database>>,
+    open: Box<OpenDb>,
+}
+
+impl Db {
+    /// Opens the database (tables created) with `open`, which a reopen calls again.
+    pub(super) fn open(open: Box<OpenDb>) -> Result<Db, QueueError> {
+        let db = first_open(&*open)?;
+        Ok(Db {
+            db: RwLock::new(Some(db)),
+            open,
+        })
+    }
+
+    fn db(&self) -> RwLockReadGuard<'_, Option<Database>> {
         self.db.read().unwrap_or_else(|p| p.into_inner())
     }
 

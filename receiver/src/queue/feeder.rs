@@ -18,7 +18,8 @@ use tokio::sync::{mpsc, watch, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::counters::QueueCounters;
-use super::store::{Store, Stored};
+use super::segments::Stored;
+use super::store::Store;
 use super::{Handed, Request};
 use crate::entry::Admission;
 
@@ -94,7 +95,7 @@ impl<T> Feeder<T> {
                         .map_or(upto, |f| f.seq - 1)
                         .min(self.next + READ_AHEAD - 1);
                     early = ahead;
-                    for (seq, len) in self.store.live(self.next, to) {
+                    for (seq, len) in self.store.files.live(self.next, to) {
                         let Some(entry) = self.read_one(seq, len).await else {
                             return;
                         };
@@ -128,7 +129,7 @@ impl<T> Feeder<T> {
         };
         let stored = loop {
             let store = self.store.clone();
-            let read = tokio::task::spawn_blocking(move || store.read(seq, seq)).await;
+            let read = tokio::task::spawn_blocking(move || store.files.read(seq, seq)).await;
             match read {
                 Ok(Ok(mut v)) => break v.pop(),
                 Ok(Err(e)) => tracing::error!(error = %e, "Cannot read the queue"),

@@ -64,6 +64,11 @@ use ledger::Ledger;
 use writer::Op;
 
 /// The queue cannot be opened or used.
+/// An I/O error of the queue's files.
+fn io(e: std::io::Error) -> QueueError {
+    QueueError::Storage(Box::new(redb::Error::Io(e)))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum QueueError {
     /// `queue.dir` cannot be created or opened, or it or a file in it is not the

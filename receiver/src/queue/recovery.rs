@@ -12,9 +12,10 @@ use otlp_client::Compression;
 
 use super::db::Restored;
 use super::fs::SegmentFile;
+use super::io;
 use super::record::{body_crc, encode_header, newer_version, scan, Record};
 use super::segments::{segment_name, segment_number, Loc, Segment, Segments};
-use super::store::{io, Store};
+use super::store::Store;
 use super::QueueError;
 use crate::wire::census::Encoding;
 
@@ -41,7 +42,7 @@ impl Store {
     /// that are no longer on disk (the others bring their windows again when replayed),
     /// and the numbers; removes what is done.
     pub(super) fn load(&self) -> Result<Loaded, QueueError> {
-        let found = self.found()?;
+        let found = self.db.found()?;
         let (mut segs, seen, mut max_seq) = self.read_segments(&found.done)?;
 
         // Requests an older receiver kept in the database: into a segment of their own.
@@ -103,8 +104,10 @@ impl Store {
         let next_seq = found.next_seq.max(max_seq + 1).max(max_done + 1).max(1);
         // Done rows of segments that are gone, the legacy rows, and the next number.
         let kept: Vec<(u64, u64)> = segs.files.values().map(|s| (s.first, s.last)).collect();
-        self.settle_found(&kept, next_seq, found.clock)?;
-        let (restored, evidence_rows) = self.evidence(|origin| segs.index.contains_key(&origin))?;
+        self.db.settle_found(&kept, next_seq, found.clock)?;
+        let (restored, evidence_rows) = self
+            .db
+            .evidence(|origin| segs.index.contains_key(&origin))?;
 
         let requests = segs
             .index
@@ -112,7 +115,7 @@ impl Store {
             .map(|(&seq, l)| (seq, l.header.stored()))
             .collect();
         let outputs_bound = segs.index.values().map(|l| l.header.bound).sum();
-        *self.segs() = segs;
+        *self.files.segs() = segs;
         Ok(Loaded {
             next_seq,
             clock: found.clock,
@@ -241,7 +244,7 @@ mod tests {
         let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
         assert_eq!(seqs, vec![1, 2, 3]);
         assert_eq!((loaded.next_seq, loaded.outputs_bound), (4, 21));
-        let read = store.read(1, 3).unwrap();
+        let read = store.files.read(1, 3).unwrap();
         assert_eq!(read[1].body.bytes, &b"body 2"[..]);
         assert_eq!(read[1].body.format, Encoding::Protobuf);
         assert_eq!(read[1].arrival, 102);
@@ -250,7 +253,7 @@ mod tests {
         let store = Store::open(fs).unwrap();
         let loaded = store.load().unwrap();
         assert_eq!(loaded.requests.len(), 3);
-        assert_eq!(store.read(1, 3).unwrap().len(), 3);
+        assert_eq!(store.files.read(1, 3).unwrap().len(), 3);
     }
 
     #[test]
@@ -269,7 +272,7 @@ mod tests {
             format: Encoding::Protobuf,
             compression: Compression::None,
         };
-        assert!(store.append(&[record]).unwrap());
+        assert!(store.files.append(&[record]).unwrap());
         drop(store);
         let name = fs
             .list()

@@ -9,19 +9,19 @@
 
 use std::collections::BTreeMap;
 use std::ops::Bound::Included;
-use std::sync::{Arc, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::fs::SegmentFile;
+use super::fs::{Fs, SegmentFile};
 use super::record::{body_crc, encode_header, Header, Record, HEADER_BYTES};
-use super::store::{io, Forgotten, Store, Stored};
-use super::QueueError;
+use super::{io, QueueError};
+use crate::entry::Arrived;
 
 /// Done segments kept for reuse. Writing over a reused file's allocated blocks makes an
 /// append's fdatasync a data flush alone (a growing file commits the file system's
 /// journal too), and no file is freed (on the H200 host's ext4, mounted with `discard`,
 /// appends of over 10 ms came with the removal of 64 MiB segments; reuse ended them).
 pub(super) const SPARES: usize = 2;
-const SEGMENT_SUFFIX: &str = ".seg";
+pub(super) const SEGMENT_SUFFIX: &str = ".seg";
 
 /// Where a live request is.
 #[derive(Debug, Clone, Copy)]
@@ -90,7 +90,48 @@ pub(super) fn segment_number(name: &str) -> Option<u64> {
         .flatten()
 }
 
-impl Store {
+/// What [`Store::forget`] took off the books: stored bytes, requests, and the spans
+/// they would have become.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Forgotten {
+    pub bytes: u64,
+    pub requests: u64,
+    pub spans: u64,
+}
+
+/// One request read back.
+#[derive(Debug)]
+pub(crate) struct Stored {
+    pub seq: u64,
+    pub arrival: u64,
+    /// Its body as it arrived.
+    pub body: Arrived,
+}
+
+/// The segment files and their index: appends, reads, reuse and removal.
+pub(crate) struct SegmentFiles {
+    fs: Arc<dyn Fs>,
+    segs: Mutex<Segments>,
+    /// A segment takes appends until it reaches this size.
+    segment_bytes: u64,
+}
+
+impl SegmentFiles {
+    /// No segment yet, in the directory `fs` gives, each taking appends up to
+    /// `segment_bytes`.
+    pub(super) fn new(fs: Arc<dyn Fs>, segment_bytes: u64) -> SegmentFiles {
+        SegmentFiles {
+            fs,
+            segs: Mutex::new(Segments::default()),
+            segment_bytes,
+        }
+    }
+
+    /// With segments of `bytes` (`queue.segment_bytes`).
+    pub(super) fn set_segment_bytes(&mut self, bytes: u64) {
+        self.segment_bytes = bytes;
+    }
+
     pub(super) fn segs(&self) -> MutexGuard<'_, Segments> {
         self.segs.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -110,7 +151,7 @@ impl Store {
     }
 
     /// Makes a file ready for the next segment, unless one is: called off the
-    /// acknowledgement path (the database thread) whenever [`Store::append`] started a
+    /// acknowledgement path (the database thread) whenever [`SegmentFiles::append`] started a
     /// segment.
     pub(super) fn prepare_spare(&self) -> Result<(), QueueError> {
         if !self.segs().spares.is_empty() {
@@ -132,7 +173,7 @@ impl Store {
     /// Appends `records` (numbered in order, above every number before) to the current
     /// segment, starting one when there is none (the spare, else a file created now), and
     /// makes them durable. True: a segment was started (a new spare is wanted). On error
-    /// some of them may be on disk: [`Store::discard_tail`] removes them.
+    /// some of them may be on disk: [`SegmentFiles::discard_tail`] removes them.
     pub(super) fn append(&self, records: &[Record<'_>]) -> Result<bool, QueueError> {
         let Some(first) = records.first() else {
             return Ok(false);
@@ -260,7 +301,7 @@ impl Store {
         let mut spares = SPARES.saturating_sub(self.segs().spares.len());
         for (id, seg) in dead {
             if spares > 0 {
-                match Store::wipe(&*seg.file) {
+                match Self::wipe(&*seg.file) {
                     Ok(()) => {
                         spares -= 1;
                         let mut segs = self.segs();
@@ -341,79 +382,5 @@ impl Store {
             });
         }
         Ok(out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::queue::db::Batch;
-    use crate::queue::fs::{DirFs, Fs};
-    use crate::wire::census::Encoding;
-    use otlp_client::Compression;
-
-    fn append(store: &Store, seqs: std::ops::RangeInclusive<u64>, body: &[u8]) -> bool {
-        let records: Vec<Record<'_>> = seqs
-            .map(|seq| Record {
-                seq,
-                arrival: seq,
-                bound: 1,
-                body,
-                crc: body_crc(body),
-                format: Encoding::Protobuf,
-                compression: Compression::None,
-            })
-            .collect();
-        store.append(&records).unwrap()
-    }
-
-    fn commit_done(store: &Store, done: Vec<u64>, next_seq: u64) {
-        store.forget(&done);
-        let batch = Batch {
-            done,
-            next_seq,
-            ..Batch::default()
-        };
-        store.commit(&batch).unwrap();
-    }
-
-    #[test]
-    fn a_reused_segment_file_reads_back_only_what_was_written_since_it_was_done() {
-        let dir = tempfile::tempdir().unwrap();
-        let fs: Arc<dyn Fs> = Arc::new(DirFs::open(dir.path(), is_segment).unwrap());
-        let body = [7u8; 1000];
-        let store = Store::open(fs.clone()).unwrap().with_segment_bytes(8 << 10);
-        store.load().unwrap();
-        // Ten records fill the first segment; the eleventh starts the second.
-        assert!(append(&store, 1..=10, &body));
-        assert!(append(&store, 11..=11, &body));
-        // The first is done: its file is wiped and kept as a spare, not removed.
-        commit_done(&store, (1..=10).collect(), 12);
-        assert_eq!(store.segs().spares.len(), 1);
-        let files = |fs: &Arc<dyn Fs>| {
-            let mut n = fs.list().unwrap();
-            n.retain(|n| n.ends_with(SEGMENT_SUFFIX));
-            n.len()
-        };
-        assert_eq!(files(&fs), 2);
-        // The second fills and the third segment goes to the reused file, over the old
-        // records: two new ones, then what is left of ten old ones.
-        assert!(!append(&store, 12..=20, &body));
-        assert!(append(&store, 21..=22, &body));
-        assert!(store.segs().spares.is_empty());
-        // The old records' done rows go.
-        commit_done(&store, vec![], 23);
-        drop(store);
-
-        let store = Store::open(fs.clone()).unwrap();
-        let loaded = store.load().unwrap();
-        let seqs: Vec<u64> = loaded.requests.iter().map(|r| r.0).collect();
-        assert_eq!(seqs, (11..=22).collect::<Vec<_>>());
-        assert_eq!(loaded.next_seq, 23);
-        assert!(store
-            .read(1, 22)
-            .unwrap()
-            .iter()
-            .all(|r| r.body.bytes == body[..]));
     }
 }

@@ -220,7 +220,7 @@ impl<T> Writer<T> {
 
     /// Cuts the failed appends off the disk, then refuses them.
     fn recover(&mut self) {
-        match self.store.discard_tail() {
+        match self.store.files.discard_tail() {
             Ok(()) => {
                 tracing::info!(
                     refused = self.doubtful.len(),
@@ -230,7 +230,7 @@ impl<T> Writer<T> {
                 for d in std::mem::take(&mut self.doubtful) {
                     self.refuse(d.reserved, d.done);
                 }
-                if self.store.has_dead() {
+                if self.store.files.has_dead() {
                     // A segment left with nothing live goes with the next database commit.
                     let _ = self.database.send(DbOp::Flush);
                 }
@@ -284,7 +284,7 @@ impl<T> Writer<T> {
             .collect();
         let started = Instant::now();
         self.last_started = Some(started);
-        let result = self.store.append(&records);
+        let result = self.store.files.append(&records);
         let took = started.elapsed();
         drop(records);
         let c = self.counters.clone();

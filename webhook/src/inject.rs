@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::core::v1::{Container, EnvVar, Pod};
 use serde_json::{json, Value};
 
-use crate::annotations::{self, AnnotationError, Origin, CONTAINERS, INJECTED};
+use crate::annotations::{self, AnnotationError, Origin, CONTAINERS, INJECTED, PC_SAMPLING};
 use crate::gpu::uses_gpu;
 use semconv::attributes as a;
 use semconv::k8s::{self, Owner};
@@ -234,6 +234,16 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
                     .to_string(),
             );
         }
+    }
+    if request.pc_sampling == Some(Tier::Serialized) {
+        // Measured on an H200 (driver 580, 2026-12-05): of 2 and of 4 serialized
+        // processes on one GPU, one kept its kernel records, sampler lease or not.
+        warnings.push(format!(
+            "gpu-otel: {PC_SAMPLING}=serialized is safe for one process per GPU only: with two or more \
+             serialized processes on one GPU (replicas on a shared or time-sliced GPU, several workers \
+             per GPU) all but one lost their kernel records on driver 580; use it per pod, not for \
+             a namespace of replicas"
+        ));
     }
     let identity = Identity::of(pod);
     let mut ops = Vec::new();

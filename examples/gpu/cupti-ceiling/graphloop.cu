@@ -7,6 +7,12 @@
 //   graphloop [--mode graph|eager|graph-then-eager] [--nodes 200] [--replays 3000]
 //             [--graphs 1] [--contexts 1] [--reinst 0] [--recapture 0]
 //             [--destroy-before-eager 0] [--sync-every 1] [--label X] [--time-launch 0]
+//             [--capture-mode thread|global|relaxed] [--instantiate-flags 0]
+//             [--replay-stream capture|other|legacy] [--copy-nodes 0]
+// The last four make the graph more like PyTorch's (torch.cuda.CUDAGraph): global
+// capture mode, instantiate flags (1: cudaGraphInstantiateFlagAutoFreeOnLaunch), replay
+// on another stream than the capture's or on the legacy default stream, and a memset and
+// a device-to-host copy captured with the kernels.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -37,12 +43,17 @@ static double now_s() {
 struct Ctx {
   CUcontext ctx = nullptr;
   cudaStream_t stream = nullptr;
+  cudaStream_t replay = nullptr;  // where the graphs are launched
   float *buf = nullptr;
   std::vector<cudaGraph_t> graphs;
   std::vector<cudaGraphExec_t> execs;
 };
 
-static int nodes = 200, graphs_per_ctx = 1;
+static int nodes = 200, graphs_per_ctx = 1, copy_nodes = 0;
+static unsigned long long instantiate_flags = 0;
+static cudaStreamCaptureMode capture_mode = cudaStreamCaptureModeThreadLocal;
+static const char *replay_stream = "capture";
+static float *host_copy = nullptr;
 static long captured_launches = 0, instantiations = 0, kernel_nodes_seen = 0;
 
 static void use(Ctx &c) {
@@ -51,8 +62,10 @@ static void use(Ctx &c) {
 
 static cudaGraph_t capture(Ctx &c) {
   cudaGraph_t g;
-  CK(cudaStreamBeginCapture(c.stream, cudaStreamCaptureModeThreadLocal));
+  CK(cudaStreamBeginCapture(c.stream, capture_mode));
+  if (copy_nodes) CK(cudaMemsetAsync(c.buf + 1023, 0, sizeof(float), c.stream));
   for (int i = 0; i < nodes; i++) tiny<<<1, 32, 0, c.stream>>>(c.buf, i);
+  if (copy_nodes) CK(cudaMemcpyAsync(host_copy, c.buf, 8 * sizeof(float), cudaMemcpyDeviceToHost, c.stream));
   captured_launches += nodes;
   CK(cudaStreamEndCapture(c.stream, &g));
   return g;
@@ -74,7 +87,7 @@ static long kernel_nodes(cudaGraph_t g) {
 
 static cudaGraphExec_t instantiate(cudaGraph_t g) {
   cudaGraphExec_t e;
-  CK(cudaGraphInstantiate(&e, g, 0));
+  CK(cudaGraphInstantiate(&e, g, instantiate_flags));
   instantiations++;
   return e;
 }
@@ -96,6 +109,13 @@ int main(int argc, char **argv) {
     else if (!strcmp(k, "--sync-every")) sync_every = atol(v);
     else if (!strcmp(k, "--time-launch")) time_launch = atoi(v);
     else if (!strcmp(k, "--label")) label = v;
+    else if (!strcmp(k, "--copy-nodes")) copy_nodes = atoi(v);
+    else if (!strcmp(k, "--instantiate-flags")) instantiate_flags = strtoull(v, nullptr, 0);
+    else if (!strcmp(k, "--replay-stream")) replay_stream = v;
+    else if (!strcmp(k, "--capture-mode"))
+      capture_mode = !strcmp(v, "global")    ? cudaStreamCaptureModeGlobal
+                     : !strcmp(v, "relaxed") ? cudaStreamCaptureModeRelaxed
+                                             : cudaStreamCaptureModeThreadLocal;
     else { fprintf(stderr, "graphloop: unknown option %s\n", k); return 2; }
   }
   bool do_graph = strcmp(mode, "eager") != 0, do_eager = strcmp(mode, "graph") != 0;
@@ -119,6 +139,10 @@ int main(int argc, char **argv) {
     }
     use(ctxs[c]);
     CK(cudaStreamCreateWithFlags(&ctxs[c].stream, cudaStreamNonBlocking));
+    ctxs[c].replay = ctxs[c].stream;
+    if (!strcmp(replay_stream, "other")) CK(cudaStreamCreateWithFlags(&ctxs[c].replay, cudaStreamNonBlocking));
+    if (!strcmp(replay_stream, "legacy")) ctxs[c].replay = cudaStreamLegacy;
+    if (copy_nodes && !host_copy) CK(cudaMallocHost(&host_copy, 8 * sizeof(float)));
     CK(cudaMalloc(&ctxs[c].buf, 1024 * sizeof(float)));
     CK(cudaMemset(ctxs[c].buf, 0, 1024 * sizeof(float)));
     if (do_graph)
@@ -138,15 +162,15 @@ int main(int argc, char **argv) {
       use(c);
       int g = (int)((r / contexts) % graphs_per_ctx);
       double a = time_launch ? now_s() : 0;
-      CK(cudaGraphLaunch(c.execs[g], c.stream));
+      CK(cudaGraphLaunch(c.execs[g], c.replay));
       if (time_launch) launch_s += now_s() - a;
       graph_replays++;
       graph_kernels += kernel_nodes_seen;
-      if (sync_every > 0 && (r + 1) % sync_every == 0) CK(cudaStreamSynchronize(c.stream));
+      if (sync_every > 0 && (r + 1) % sync_every == 0) CK(cudaStreamSynchronize(c.replay));
       if (reinst > 0 && (r + 1) % reinst == 0) {
         for (auto &cc : ctxs) {
           use(cc);
-          CK(cudaStreamSynchronize(cc.stream));
+          CK(cudaStreamSynchronize(cc.replay));
           for (int i = 0; i < graphs_per_ctx; i++) {
             CK(cudaGraphExecDestroy(cc.execs[i]));
             if (recapture) { CK(cudaGraphDestroy(cc.graphs[i])); cc.graphs[i] = capture(cc); }
@@ -156,7 +180,7 @@ int main(int argc, char **argv) {
         reinstantiations++;
       }
     }
-    for (auto &c : ctxs) { use(c); CK(cudaStreamSynchronize(c.stream)); }
+    for (auto &c : ctxs) { use(c); CK(cudaStreamSynchronize(c.replay)); CK(cudaStreamSynchronize(c.stream)); }
   }
   double t_graph = now_s(), t_eager0 = t_graph;
   if (do_graph && do_eager && destroy_before_eager)

@@ -80,6 +80,32 @@ arm graph-destroy-eager  "$SMALL" "--mode graph-then-eager --destroy-before-eage
 # The expected count from callbacks alone (exec created -> kernel nodes; launches).
 arm callbacks-count      "$SMALL CEIL_CB=1" "--mode graph --graphs 2 --reinst 500"
 
+# What PyTorch's graphs do that graphloop's do not (2026-12-05: PyTorch's decode hit the
+# ceiling under the injector, which forces no flush; graphloop on the small pool did not):
+# one difference per arm, then all of them, then PyTorch's own decode on the small pool.
+arm pt-global            "$SMALL" "--mode graph --capture-mode global"
+arm pt-autofree          "$SMALL" "--mode graph --instantiate-flags 1"
+arm pt-other-stream      "$SMALL" "--mode graph --replay-stream other"
+arm pt-legacy-stream     "$SMALL" "--mode graph --replay-stream legacy"
+arm pt-copy-nodes        "$SMALL" "--mode graph --copy-nodes 1"
+arm pt-all               "$SMALL" "--mode graph --capture-mode global --instantiate-flags 1 --replay-stream other --copy-nodes 1"
+# torch_arm NAME "ENV...": workloads/decode.py --graph for TORCH_S seconds (default 8)
+# under ceilinj; its line says replays x kernel nodes, ceilinj's the records.
+torch_arm() {
+  local name=$1 envs=$2
+  if [ -n "${ARMS:-}" ] && [[ " $ARMS " != *" $name "* ]]; then return; fi
+  python3 -c "import torch; assert torch.cuda.is_available()" 2> /dev/null || return
+  printf '%s | decode.py --graph\n' "$envs" > "$OUT/raw/$name.cmd"
+  # shellcheck disable=SC2086
+  env CUDA_INJECTION64_PATH="$BIN/ceilinj.so" CEIL_LABEL="$name" $envs timeout 120 \
+    python3 "$HERE/../workloads/decode.py" --graph --seconds "${TORCH_S:-8}" > "$OUT/raw/$name.log" 2>&1
+  echo $? > "$OUT/raw/$name.rc"
+  echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "graph_replays=[0-9]*\|kernel_nodes=[0-9-]*\|kernel_records=[0-9]*\|dropped=[0-9]*" \
+    "$OUT/raw/$name.log" | tr '\n' ' ')"
+}
+torch_arm torch-decode-small "$SMALL"
+torch_arm torch-decode-defaults ""
+
 python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels lib.kernel_records \
   records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \
   graph_trace/replays lib.ts_zero lib.buffers_requested lib.buffers_completed lib.expected_graph_kernels max_rss_mb app.wall_s

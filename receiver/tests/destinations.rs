@@ -2,6 +2,8 @@
 //! a backend refuses them as too large, a mirror that never answers, and the accounting
 //! of every span each destination was given, down to the final summary line.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead as _, Read as _};
 use std::net::SocketAddr;
@@ -11,9 +13,6 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::StatusCode;
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_client::TraceServiceClient;
-use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
-    TraceService, TraceServiceServer,
-};
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };
@@ -24,6 +23,7 @@ use receiver::fixtures::{self, kernel, plain, request, resource};
 use receiver::pipeline::{self, Running};
 use receiver::telemetry::{render, Telemetry};
 use semconv::Tier;
+use support::backend::{backend_refusing_over as grpc_backend, Backend};
 
 fn config() -> Config {
     let mut c = fixtures::loopback_config();
@@ -49,66 +49,6 @@ fn long_kernel(n: u64, name_len: usize) -> Span {
     let mut s = kernel(n, 1_000 + n, 2_000 + n, None);
     s.name = long_name(name_len);
     s
-}
-
-/// Received requests and their encoded sizes.
-#[derive(Debug, Clone, Default)]
-struct Backend(Arc<Mutex<Vec<ExportTraceServiceRequest>>>);
-
-impl Backend {
-    fn spans(&self) -> usize {
-        fixtures::spans_of(&self.0.lock().unwrap()).len()
-    }
-
-    fn span_ids(&self) -> Vec<Vec<u8>> {
-        fixtures::spans_of(&self.0.lock().unwrap())
-            .into_iter()
-            .map(|(_, s)| s.span_id.clone())
-            .collect()
-    }
-
-    fn largest_request(&self) -> usize {
-        let v = self.0.lock().unwrap();
-        v.iter().map(Message::encoded_len).max().unwrap_or(0)
-    }
-
-    async fn wait_for(&self, spans: usize, within: Duration) {
-        let deadline = Instant::now() + within;
-        while self.spans() < spans && Instant::now() < deadline {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
-
-#[tonic::async_trait]
-impl TraceService for Backend {
-    async fn export(
-        &self,
-        req: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
-        self.0.lock().unwrap().push(req.into_inner());
-        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
-    }
-}
-
-/// A tonic OTLP/gRPC backend refusing messages over `max_decoding` bytes (tonic's own
-/// limit, 4 MiB, when None), as the Collector, Jaeger and Tempo do.
-async fn grpc_backend(max_decoding: Option<usize>) -> (String, Backend) {
-    let backend = Backend::default();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let mut svc = TraceServiceServer::new(backend.clone());
-    if let Some(max) = max_decoding {
-        svc = svc.max_decoding_message_size(max);
-    }
-    tokio::spawn(async move {
-        tonic::transport::Server::builder()
-            .add_service(svc)
-            .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener))
-            .await
-            .unwrap()
-    });
-    (format!("http://{addr}"), backend)
 }
 
 /// Accepts TCP connections and never answers on them.

@@ -138,29 +138,41 @@ fn over_points(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<Key, (u64, f
     out
 }
 
-fn executions(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<(String, String), i64> {
-    let mut out = BTreeMap::new();
-    for m in metrics
+/// The sums named `name` in every request.
+fn sums<'a>(
+    metrics: &'a [ExportMetricsServiceRequest],
+    name: &'a str,
+) -> impl Iterator<Item = &'a opentelemetry_proto::tonic::metrics::v1::Sum> {
+    metrics
         .iter()
         .flat_map(|r| &r.resource_metrics)
         .flat_map(|rm| &rm.scope_metrics)
         .flat_map(|sm| &sm.metrics)
-        .filter(|m| m.name == semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS)
-    {
-        let Some(Data::Sum(s)) = &m.data else {
-            panic!("a sum")
-        };
+        .filter(move |m| m.name == name)
+        .map(|m| match &m.data {
+            Some(Data::Sum(s)) => s,
+            _ => panic!("a sum"),
+        })
+}
+
+/// An integer data point's value.
+fn int(p: &opentelemetry_proto::tonic::metrics::v1::NumberDataPoint) -> i64 {
+    let Some(opentelemetry_proto::tonic::metrics::v1::number_data_point::Value::AsInt(n)) = p.value
+    else {
+        panic!("an int")
+    };
+    n
+}
+
+fn executions(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<(String, String), i64> {
+    let mut out = BTreeMap::new();
+    for s in sums(metrics, semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS) {
         for p in &s.data_points {
             let key = (
                 string(&p.attributes, semconv::attributes::HW_ID).unwrap_or_default(),
                 string(&p.attributes, semconv::attributes::GPU_SERIALIZED).unwrap(),
             );
-            let Some(opentelemetry_proto::tonic::metrics::v1::number_data_point::Value::AsInt(n)) =
-                p.value
-            else {
-                panic!("an int")
-            };
-            *out.entry(key).or_default() += n;
+            *out.entry(key).or_default() += int(p);
         }
     }
     out
@@ -316,25 +328,14 @@ async fn names_past_the_top_fold_into_other_per_device_and_counts_per_outcome_st
 /// `gpu.kernel.executions.unrecorded` per device, summed over every interval.
 fn unrecorded(metrics: &[ExportMetricsServiceRequest]) -> BTreeMap<String, i64> {
     let mut out = BTreeMap::new();
-    for m in metrics
-        .iter()
-        .flat_map(|r| &r.resource_metrics)
-        .flat_map(|rm| &rm.scope_metrics)
-        .flat_map(|sm| &sm.metrics)
-        .filter(|m| m.name == semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED)
-    {
-        let Some(Data::Sum(s)) = &m.data else {
-            panic!("a sum")
-        };
+    for s in sums(
+        metrics,
+        semconv::attributes::METRIC_GPU_KERNEL_EXECUTIONS_UNRECORDED,
+    ) {
         assert!(s.is_monotonic);
         for p in &s.data_points {
-            let Some(opentelemetry_proto::tonic::metrics::v1::number_data_point::Value::AsInt(n)) =
-                p.value
-            else {
-                panic!("an int")
-            };
             *out.entry(string(&p.attributes, semconv::attributes::HW_ID).unwrap_or_default())
-                .or_default() += n;
+                .or_default() += int(p);
         }
     }
     out

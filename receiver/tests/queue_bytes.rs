@@ -15,7 +15,8 @@ use prost::Message as _;
 use receiver::fixtures::{self, kernel, plain, request, resource};
 use receiver::pipeline;
 use semconv::{Serialized, Tier};
-use support::queue::{backend, config};
+use support::backend::backend;
+use support::queue::config;
 
 /// Request `i`: kernel spans of an off-tier process (exported as they come) and plain
 /// ones, with a repeated attribute so that compression has something to take.

@@ -20,7 +20,8 @@ use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use receiver::fixtures::{self, kernel, plain, request, resource};
 use receiver::pipeline;
 use semconv::{Serialized, Tier};
-use support::queue::{backend, config, Backend};
+use support::backend::{backend, Backend};
+use support::queue::config;
 
 /// The release whose queue directory the fixture is.
 const WRITTEN_BY: &str = "0.1.0";

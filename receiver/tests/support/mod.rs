@@ -2,6 +2,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+pub mod backend;
 pub mod certs;
 pub mod h200;
 pub mod hostile;

@@ -56,9 +56,13 @@ def main():
           else f"{name}: compiled and warmed up in {begin:.1f} s (3 steps)", flush=True)
     seconds = a.seconds if a.until is None else min(a.seconds, a.until - time.time())
     seconds = max(seconds, 1.0)
+    # The injector's exit deadline as endurance.sh gives it; a rate that a 2-core machine
+    # running three receivers, producers and backends at once drains within it.
+    deadline_s = int(os.environ.get("GPU_OTEL_EXIT_DEADLINE_MS", "10000")) / 1000
     produce = subprocess.Popen(
-        [os.path.join(os.environ["GPU_OTEL_BIN_DIR"], "export-load"), "produce", "--rate", "20000",
-         "--seconds", f"{seconds:.1f}", "--endpoint", os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"]],
+        [os.path.join(os.environ["GPU_OTEL_BIN_DIR"], "export-load"), "produce", "--rate", "10000",
+         "--seconds", f"{seconds:.1f}", "--deadline", f"{deadline_s}",
+         "--endpoint", os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"]],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     t0 = time.monotonic()
     while produce.poll() is None:
@@ -66,6 +70,10 @@ def main():
         t = time.monotonic() - t0
         print(f"{name}: t={t:.1f} tokens_per_s={1000 + t:.1f} steps={int(t * 100)} rss_mib={100 + t:.1f}", flush=True)
     summary = produce.stderr.read()
+    # The injector's own lines (an export that failed says why) pass through, as they
+    # would from the program.
+    for said in re.findall(r"^gpu-otel-injector: .*$", summary, re.M):
+        print(said, file=sys.stderr)
     m = re.search(r"export-load: (\d+) kernel records, .*", summary)
     if not m:
         sys.exit(f"fake_gpu_workload: no accounting from export-load: {summary[-500:]}")

@@ -239,6 +239,13 @@ fn backend(
 }
 
 fn main() -> anyhow::Result<()> {
+    // RUST_LOG shows the export client's own logs (tonic, h2, hyper) on stderr.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     match Cli::parse().command {
         Command::Produce(p) => produce(p),
         Command::Backend {

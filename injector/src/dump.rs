@@ -196,6 +196,7 @@ mod tests {
                 function: "_Z1kv".into(),
                 pc_offset: 64,
                 stalls: vec![("smsp__pcsamp_warps_issue_stalled_wait".into(), 4)],
+                source: Default::default(),
             }],
             window: Some(w),
             counters: SamplingCounters {

@@ -23,6 +23,7 @@ pub fn pc_record(correlation_id: u32, stall: &str, samples: u32) -> PcRecord {
         function: Arc::from("_Z1kv"),
         pc_offset: 16,
         stalls: vec![(Arc::from(stall), samples)],
+        source: Default::default(),
     }
 }
 

@@ -50,6 +50,7 @@ use super::launch::{
     RUNTIME_LAUNCHES, RUNTIME_MULTI_DEVICE,
 };
 use super::{check, CuptiError};
+use crate::sampling::lines::PcSource;
 use crate::sampling::samples::PcRecord;
 
 /// Longest wait for the guard at context creation.
@@ -862,6 +863,7 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
                     function: intern_pc_name(hold, pcd.functionName),
                     pc_offset: pcd.pcOffset,
                     stalls,
+                    source: PcSource::in_cubin(pcd.cubinCrc),
                 });
             }
             if d.remainingNumPcs == 0 {

@@ -14,10 +14,14 @@
 //! - [`lease`]: when a process may serialize: the per-GPU sampler lease's policy
 //!   (try, hold, give up, rest).
 //! - [`message`]: what the sampling side sends the worker.
+//! - [`cubins`]: the loaded modules' cubins, kept under a byte bound for source lines.
+//! - [`lines`]: each sampled PC's source line, resolved once and cached.
 
 pub mod continuous;
 pub mod controller;
+pub mod cubins;
 pub mod lease;
+pub mod lines;
 pub mod message;
 pub mod samples;
 pub mod stamp;

@@ -343,7 +343,7 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
         backend.stop()
 
     at_backend = spans_at(backend.traces)
-    by_kind = {"execution": ({}, set()), "function": ({}, set())}
+    by_kind = {"execution": ({}, set(), set()), "function": ({}, set(), set())}
     for req in backend.profiles:
         d = req.dictionary
         for rp in req.resource_profiles:
@@ -360,19 +360,25 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
                         else:
                             assert span.name == "gpu.kernels", span.name
                             kind = "function"
-                        totals, pcs = by_kind[kind]
+                        totals, pcs, lines = by_kind[kind]
                         stall = d.attribute_table[s.attribute_indices[0]].value.string_value
                         totals[stall] = totals.get(stall, 0) + sum(s.values)
                         loc = d.location_table[d.stack_table[s.stack_index].location_indices[0]]
                         fn = d.function_table[loc.lines[0].function_index]
                         pcs.add((d.string_table[fn.system_name_strindex], loc.address))
+                        lines.add((d.string_table[fn.system_name_strindex], loc.address,
+                                   d.string_table[fn.filename_strindex], loc.lines[0].line))
                         if kind == "execution":
                             # Its own execution: the kernel the samples name, sampled in a burst.
                             assert a["gpu.kernel.name"] == d.string_table[fn.system_name_strindex]
                             assert a["gpu.serialized"] == "true"
-    for kind, (totals, pcs) in by_kind.items():
+    for kind, (totals, pcs, lines) in by_kind.items():
         assert totals == sent[kind]["totals"], (kind, log)
         assert pcs == {tuple(x) for x in sent[kind]["pcs"]}, kind
+        # The injector's worker asked the (fake) SASS-to-source correlation: the kernel
+        # of the module with line information has a line at every PC, the other none.
+        assert lines == {tuple(x) for x in sent[kind]["lines"]}, kind
+    assert all(x[3] > 0 for x in sent["execution"]["lines"]) and all(x[3] == 0 for x in sent["function"]["lines"])
 
     # The kernel span reached the trace backend as the injector sent it: its stall sums
     # and its pairs, which sum to them.
@@ -382,6 +388,10 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
     assert dict(zip(a["gpu.pc_sampling.stall_reasons"], a["gpu.pc_sampling.stall_counts"])) == sent["execution"]["totals"]
     assert sum(a["gpu.pc_sampling.pair_sample_counts"]) == a["gpu.pc_sampling.sample_count"]
     assert a["gpu.pc_sampling.pairs_dropped"] == 0
+    # Its pairs' source lines, parallel to them.
+    assert {(o, f, n) for o, f, n in zip(a["gpu.pc_sampling.pair_pc_offsets"], a["gpu.pc_sampling.pair_source_files"],
+                                         a["gpu.pc_sampling.pair_source_lines"])} \
+        == {(x[1], x[2], x[3]) for x in sent["execution"]["lines"]}
     # The two-launch burst's executions carry no samples: the drain could not tell them apart.
     spins = [attrs(s) for s in at_backend.values() if s.name == "spin(float*, int)"]
     assert len(spins) == 2 and not any("gpu.pc_sampling.sample_count" in x for x in spins)
@@ -391,3 +401,4 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
     for k, v in sent["function"]["totals"].items():
         merged[k] = merged.get(k, 0) + v
     assert read["totals"] == merged
+    assert {tuple(x) for x in read["lines"]} == {tuple(x) for k in ("execution", "function") for x in sent[k]["lines"]}

@@ -299,13 +299,17 @@ fn pair_line_attributes(pairs: &[PcStall]) -> Vec<KeyValue> {
     vec![
         str_array(
             a::GPU_PC_SAMPLING_PAIR_SOURCE_FILES,
-            pairs
-                .iter()
-                .map(|p| p.line.as_ref().map_or(String::new(), |l| l.file.to_string())),
+            pairs.iter().map(|p| {
+                p.line
+                    .as_ref()
+                    .map_or(String::new(), |l| l.file.to_string())
+            }),
         ),
         int_array(
             a::GPU_PC_SAMPLING_PAIR_SOURCE_LINES,
-            pairs.iter().map(|p| p.line.as_ref().map_or(0, |l| u64::from(l.line))),
+            pairs
+                .iter()
+                .map(|p| p.line.as_ref().map_or(0, |l| u64::from(l.line))),
         ),
     ]
 }

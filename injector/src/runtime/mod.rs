@@ -266,9 +266,8 @@ fn start_worker(
             ))),
             // A serialized process waits for its GPUs' sampler lease as tier off.
             start: pc_settings.tier_switch().declared(),
-            lines: (tier != Tier::Off).then(|| {
-                Box::new(cupti::CuptiSass) as Box<dyn crate::sampling::lines::SassSource>
-            }),
+            lines: (tier != Tier::Off)
+                .then(|| Box::new(cupti::CuptiSass) as Box<dyn crate::sampling::lines::SassSource>),
         },
         stats,
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),

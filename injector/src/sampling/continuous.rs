@@ -172,7 +172,11 @@ mod tests {
             ]
         );
         agg.add(&[rec("_Z1fv", 16, &[("wait", 1)])]);
-        assert_eq!(agg.take()[0].pairs[0].line, None, "a period forgets the last one's lines");
+        assert_eq!(
+            agg.take()[0].pairs[0].line,
+            None,
+            "a period forgets the last one's lines"
+        );
     }
 
     #[test]

@@ -227,7 +227,11 @@ mod tests {
         t.lines
             .insert((9, "_Z1kv".into(), 32), line("/src/k.cu", 13));
         let mut cache = LineCache::default();
-        let mut first = vec![rec(9, "_Z1kv", 16), rec(9, "_Z1kv", 32), rec(9, "_Z1kv", 16)];
+        let mut first = vec![
+            rec(9, "_Z1kv", 16),
+            rec(9, "_Z1kv", 32),
+            rec(9, "_Z1kv", 16),
+        ];
         cache.annotate(&mut first, &mut t);
         let mut later = vec![rec(9, "_Z1kv", 32), rec(9, "_Z1kv", 16)];
         cache.annotate(&mut later, &mut t);
@@ -249,7 +253,11 @@ mod tests {
             ..Table::default()
         };
         let mut cache = LineCache::default();
-        let mut recs = vec![rec(5, "_Z1kv", 16), rec(5, "_Z1kv", 16), rec(5, "_Z1kv", 48)];
+        let mut recs = vec![
+            rec(5, "_Z1kv", 16),
+            rec(5, "_Z1kv", 16),
+            rec(5, "_Z1kv", 48),
+        ];
         cache.annotate(&mut recs, &mut t);
         assert!(recs.iter().all(|r| r.source.line.is_none()));
         assert_eq!(
@@ -290,12 +298,20 @@ mod tests {
         t.lines.insert((9, "_Z1kv".into(), 16), line("k.cu", 1));
         t.lines.insert((9, "_Z1kv".into(), 32), line("k.cu", 2));
         let mut cache = LineCache::new(1);
-        let mut recs = vec![rec(9, "_Z1kv", 16), rec(9, "_Z1kv", 32), rec(9, "_Z1kv", 16)];
+        let mut recs = vec![
+            rec(9, "_Z1kv", 16),
+            rec(9, "_Z1kv", 32),
+            rec(9, "_Z1kv", 16),
+        ];
         cache.annotate(&mut recs, &mut t);
         assert_eq!(t.asked.len(), 1);
         assert_eq!(recs[0].source.line.as_ref().map(|l| l.line), Some(1));
         assert_eq!(recs[1].source.line, None);
-        assert_eq!(recs[2].source.line.as_ref().map(|l| l.line), Some(1), "cached");
+        assert_eq!(
+            recs[2].source.line.as_ref().map(|l| l.line),
+            Some(1),
+            "cached"
+        );
         assert_eq!(cache.counts().cache_full, 1);
     }
 
@@ -375,7 +391,11 @@ mod tests {
             Some(line("/abs/k.cu", 7))
         );
         assert_eq!(SourceLine::from_parts("", "k.cu", 7), Some(line("k.cu", 7)));
-        assert_eq!(SourceLine::from_parts("/w", "k.cu", 0), None, "line 0: none");
+        assert_eq!(
+            SourceLine::from_parts("/w", "k.cu", 0),
+            None,
+            "line 0: none"
+        );
         assert_eq!(SourceLine::from_parts("/w", "", 7), None);
     }
 }

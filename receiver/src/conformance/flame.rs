@@ -386,7 +386,10 @@ mod tests {
             "<td class=\"src\" title=\"/src/kernels/spin.cu\"><code>spin.cu:42</code></td>"
         ));
         assert!(f.contains("<th>source line</th>"));
-        assert!(f.contains("<td class=\"src\"></td>"), "the PC without a line");
+        assert!(
+            f.contains("<td class=\"src\"></td>"),
+            "the PC without a line"
+        );
         assert!(!g.contains("source line"), "no lines: the table as before");
         assert!(g.contains("<title>PC 0x10, "));
     }

@@ -283,7 +283,11 @@ fn pprof_lines(p: &pprof::PprofProfile) -> Vec<(String, u64, String, i64)> {
         .sample
         .iter()
         .map(|s| {
-            let loc = p.location.iter().find(|l| l.id == s.location_id[0]).unwrap();
+            let loc = p
+                .location
+                .iter()
+                .find(|l| l.id == s.location_id[0])
+                .unwrap();
             let f = p
                 .function
                 .iter()
@@ -308,7 +312,12 @@ fn samples_with_source_lines_become_profile_and_pprof_lines_with_the_file_as_the
     let spans = [with_lines(
         function_span(
             "_Z4spinPfi",
-            &[(272, LONG, 800), (272, WAIT, 100), (304, SELECTED, 120), (320, WAIT, 7)],
+            &[
+                (272, LONG, 800),
+                (272, WAIT, 100),
+                (304, SELECTED, 120),
+                (320, WAIT, 7),
+            ],
             0,
         ),
         &[
@@ -320,7 +329,12 @@ fn samples_with_source_lines_become_profile_and_pprof_lines_with_the_file_as_the
     )];
     let b = build(&one_period(&spans), 1 << 20);
     let want = vec![
-        ("_Z4spinPfi".to_string(), 272, "/src/spin.cu".to_string(), 42),
+        (
+            "_Z4spinPfi".to_string(),
+            272,
+            "/src/spin.cu".to_string(),
+            42,
+        ),
         ("_Z4spinPfi".into(), 304, "/src/util.cuh".into(), 7),
         ("_Z4spinPfi".into(), 320, String::new(), 0),
     ];
@@ -330,7 +344,11 @@ fn samples_with_source_lines_become_profile_and_pprof_lines_with_the_file_as_the
     assert_eq!(pprof_lines(&decoded), want);
     // One function per (function, file): an inlined header's PCs name their own file.
     assert_eq!(decoded.function.len(), 3);
-    assert_eq!(otlp_totals(&b).values().sum::<u64>(), 1027, "no sample lost");
+    assert_eq!(
+        otlp_totals(&b).values().sum::<u64>(),
+        1027,
+        "no sample lost"
+    );
 }
 
 #[test]

@@ -8,10 +8,11 @@
 
 use std::sync::Arc;
 
-/// Default of `GPU_OTEL_PC_CUBIN_MB`: room for the device code of a large program
-/// (PyTorch's CUDA libraries load a few hundred MB of cubins, but a process runs few of
-/// their kernels; the bound says how much memory source lines may cost).
-pub const CUBIN_BYTES_DEFAULT: u64 = 256 << 20;
+/// Default of `GPU_OTEL_PC_CUBIN_MB`: what source lines may cost the host process in
+/// memory. A guess, not a measurement: with CUDA's lazy loading a process loads the
+/// modules of the kernels it runs, not a library's every cubin; the exit line says what
+/// was kept and refused, so the next GPU run can tell whether it fits.
+pub const CUBIN_BYTES_DEFAULT: u64 = 64 << 20;
 
 /// One kept cubin.
 #[derive(Debug, Clone)]

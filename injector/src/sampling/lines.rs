@@ -61,6 +61,11 @@ impl PcSource {
             line: None,
         }
     }
+
+    /// Neither a cubin nor a line is known.
+    pub fn is_unknown(&self) -> bool {
+        self.cubin_crc == 0 && self.line.is_none()
+    }
 }
 
 /// What the SASS-to-source correlation says of one PC.

@@ -18,8 +18,9 @@ pub struct PcRecord {
     pub pc_offset: u64,
     /// (stall reason name, samples), only non-zero counts.
     pub stalls: Vec<(Arc<str>, u32)>,
-    /// Its cubin, and its source line once resolved (`lines.rs`).
-    #[serde(default)]
+    /// Its cubin, and its source line once resolved (`lines.rs`); left out of a record
+    /// dump when unknown (records fed from outside CUPTI), so such dumps read as before.
+    #[serde(default, skip_serializing_if = "PcSource::is_unknown")]
     pub source: PcSource,
 }
 

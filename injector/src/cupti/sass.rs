@@ -113,7 +113,9 @@ unsafe fn take_string(p: *mut c_char) -> String {
     s
 }
 
-/// The line of `pc_offset` in `function` of `cubin`, under the guard.
+/// The line of `pc_offset` in `function` of `cubin`, under the guard. (A kept cubin's
+/// bytes sit in an `Arc<[u8]>`, after its two counters: 8-byte aligned, as an ELF image
+/// read in place wants.)
 fn correlate_in(cubin: &[u8], function: &str, pc_offset: u64) -> Correlation {
     let Ok(name) = CString::new(function) else {
         return Correlation::NoLineInfo;
@@ -192,4 +194,32 @@ fn correlate_kept(crc: u64, function: &str, pc_offset: u64) -> Correlation {
         return Correlation::NoCubin;
     };
     correlate_in(&cubin, function, pc_offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CUPTI's out-strings are malloc'd for the caller: read, then freed (a double free
+    /// or a leak here would be the caller's bug; the allocator checks the free).
+    #[test]
+    fn a_string_cupti_allocated_is_read_and_freed_and_a_null_one_is_empty() {
+        let src = CString::new("/src/kernels/spin.cu").unwrap();
+        // SAFETY: strdup returns a malloc'd copy that take_string frees once.
+        let p = unsafe { libc::strdup(src.as_ptr()) };
+        assert!(!p.is_null());
+        // SAFETY: a NUL-terminated malloc'd string nothing else frees.
+        assert_eq!(unsafe { take_string(p) }, "/src/kernels/spin.cu");
+        // SAFETY: null is allowed.
+        assert_eq!(unsafe { take_string(ptr::null_mut()) }, "");
+    }
+
+    #[test]
+    fn without_a_cubin_store_no_pc_is_asked_of_cupti() {
+        // No attach in tests: the store was never made, so no CUPTI call is tried (one
+        // would panic here, with no libcupti loaded).
+        assert!(CUBINS.get().is_none());
+        assert_eq!(CuptiSass.correlate(7, "_Z1kv", 16), Correlation::NoCubin);
+        assert_eq!(CuptiSass.cubins(), CubinCounts::default());
+    }
 }

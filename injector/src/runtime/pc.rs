@@ -790,8 +790,7 @@ pub(crate) fn lease_view() -> Option<LeaseView> {
     let st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     Some(LeaseView {
         wants: st.sw.wants_serialized() && !rt.graphs.load(Ordering::Relaxed),
-        serializing: may_sample(&st)
-            || enable::holds_sampler(rt.set.enable, cupti::pc_contexts()),
+        serializing: may_sample(&st) || enable::holds_sampler(rt.set.enable, cupti::pc_contexts()),
     })
 }
 

@@ -163,7 +163,10 @@ mod tests {
             });
             assert_eq!(step(L, Lease::Stale, false, c), EnableStep::Stay);
         }
-        assert_eq!(step(L, Lease::Covering, false, ctx(1, 0)), EnableStep::Enable);
+        assert_eq!(
+            step(L, Lease::Covering, false, ctx(1, 0)),
+            EnableStep::Enable
+        );
     }
 
     #[test]
@@ -171,7 +174,10 @@ mod tests {
         // Stale right after the creation (enabled ones stay enabled), covering at the
         // collector's next period: enabled at the next launch.
         assert_eq!(step(L, Lease::Stale, false, ctx(2, 1)), EnableStep::Stay);
-        assert_eq!(step(L, Lease::Covering, false, ctx(2, 1)), EnableStep::Enable);
+        assert_eq!(
+            step(L, Lease::Covering, false, ctx(2, 1)),
+            EnableStep::Enable
+        );
     }
 
     #[test]
@@ -181,7 +187,10 @@ mod tests {
             step(L, Lease::Withdrawn, false, ctx(1, 1)),
             EnableStep::Disable
         );
-        assert_eq!(step(L, Lease::Withdrawn, false, ctx(1, 0)), EnableStep::Stay);
+        assert_eq!(
+            step(L, Lease::Withdrawn, false, ctx(1, 0)),
+            EnableStep::Stay
+        );
     }
 
     #[test]
@@ -303,7 +312,11 @@ mod tests {
         p.launch();
         assert_eq!(p.table.contexts(), ctx(1, 0), "no grant yet");
         p.tick(0);
-        assert_eq!(p.table.contexts(), ctx(1, 0), "the collector enables nothing");
+        assert_eq!(
+            p.table.contexts(),
+            ctx(1, 0),
+            "the collector enables nothing"
+        );
         p.launch();
         assert_eq!(p.table.contexts(), ctx(1, 1));
         assert!(p.holds("GPU-1"));
@@ -348,7 +361,10 @@ mod tests {
         p.launch();
         assert_eq!(p.table.disable_failures(), 1, "not again before a period");
         p.tick(20 * MS);
-        assert!(p.holds("GPU-1"), "a context may still sample: the lease stays");
+        assert!(
+            p.holds("GPU-1"),
+            "a context may still sample: the lease stays"
+        );
         p.table.fail_disable = false;
         p.launch();
         assert_eq!(p.table.contexts(), ctx(1, 0));
@@ -365,7 +381,11 @@ mod tests {
         p.launch();
         p.table.create("GPU-1");
         p.launch();
-        assert_eq!(p.table.contexts(), ctx(2, 1), "the grant does not cover it yet");
+        assert_eq!(
+            p.table.contexts(),
+            ctx(2, 1),
+            "the grant does not cover it yet"
+        );
         p.tick(10 * MS);
         p.launch();
         assert_eq!(p.table.contexts(), ctx(2, 2));

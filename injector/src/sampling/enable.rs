@@ -269,9 +269,7 @@ mod tests {
             match step(L, self.lease(), false, c) {
                 EnableStep::Enable => self.table.enable_all(),
                 EnableStep::Disable if !self.disable_blocked => {
-                    if self.table.disable_all() > 0 {
-                        self.disable_blocked = true;
-                    }
+                    self.disable_blocked = self.table.disable_all() > 0;
                 }
                 _ => {}
             }

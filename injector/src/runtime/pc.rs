@@ -354,14 +354,16 @@ fn follow_due(rt: &PcRuntime, st: &State) -> bool {
 /// `lease` mode: Enables or Disables the contexts as the lease says, on the
 /// application's thread at a launch callback, under CUPTI's guard (only tried).
 fn follow_lease(rt: &PcRuntime, st: &mut State) {
-    let step = follow_step(rt, st);
-    if step == EnableStep::Stay {
+    if follow_step(rt, st) == EnableStep::Stay {
         return;
     }
     let Some(h) = cupti::try_hold() else {
         rt.guard_busy.fetch_add(1, Ordering::Relaxed);
         return;
     };
+    // Again under the guard, which every context's listing holds: a context that
+    // appeared since (perhaps on a GPU the lease does not cover) makes the grant stale.
+    let step = follow_step(rt, st);
     let s = &mut st.s;
     match step {
         EnableStep::Stay => {}

@@ -19,6 +19,7 @@ use otlp_client::{EnvSettings, ExportConfig};
 
 use crate::lease::LeaseDirSetting;
 use crate::sampling::controller::BurstConfig;
+use crate::sampling::enable::EnableMode;
 use crate::sampling::lease::LeaseConfig;
 
 /// Default trace slice: one trace per second per process.
@@ -115,6 +116,10 @@ pub const ENV_PC_LEASE_DIR: &str = "GPU_OTEL_PC_LEASE_DIR";
 pub const ENV_PC_LEASE_HOLD_MS: &str = "GPU_OTEL_PC_LEASE_HOLD_MS";
 /// How long it rests after giving them up before trying again, ms.
 pub const ENV_PC_LEASE_REST_MS: &str = "GPU_OTEL_PC_LEASE_REST_MS";
+/// When PC sampling is enabled on a context: `context` (default: at its creation) or
+/// `lease` (only while the process holds the GPU's sampler lease; serialized tier
+/// without a control file). Not yet run on a GPU.
+pub const ENV_PC_ENABLE: &str = "GPU_OTEL_PC_ENABLE";
 
 /// Launch accounting: `1` (default) counts the executions each launch promises and
 /// reports those CUPTI gave no record of; `0` turns it (and its callbacks) off.
@@ -203,6 +208,8 @@ pub struct Config {
     pub pc_lease_dir: LeaseDirSetting,
     /// How long a lease is held and how long its holder rests after.
     pub pc_lease: LeaseConfig,
+    /// When a context's PC sampling is enabled.
+    pub pc_enable: EnableMode,
     /// Follow NVTX ranges.
     pub nvtx: bool,
     /// Count the executions launches promise against CUPTI's records.
@@ -249,6 +256,7 @@ impl Default for Config {
             pc_cubin_bytes: crate::sampling::cubins::CUBIN_BYTES_DEFAULT,
             pc_lease_dir: LeaseDirSetting::Default,
             pc_lease: LeaseConfig::default(),
+            pc_enable: EnableMode::Context,
             nvtx: true,
             launch_accounting: true,
             record_settle: Duration::from_millis(RECORD_SETTLE_MS_DEFAULT),
@@ -428,6 +436,14 @@ impl Config {
                     LeaseDirSetting::Default
                 }
             };
+        }
+        if let Some(v) = set(ENV_PC_ENABLE) {
+            match EnableMode::parse(&v) {
+                Some(m) => cfg.pc_enable = m,
+                None => warnings.push(format!(
+                    "{ENV_PC_ENABLE}={v:?} is not \"context\" or \"lease\"; using context"
+                )),
+            }
         }
         cfg.nvtx_injection_path = set(ENV_NVTX_INJECTION_PATH);
         cfg.cuda_visible_devices = set(ENV_CUDA_VISIBLE_DEVICES);
@@ -678,6 +694,17 @@ mod tests {
         assert_eq!(cfg.pc_lease_dir, LeaseDirSetting::Default);
         assert_eq!(cfg.pc_lease.rest_ns, LeaseConfig::default().rest_ns);
         assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn pc_sampling_is_enabled_at_context_creation_unless_lease_is_asked_for() {
+        assert_eq!(read(&[]).0.pc_enable, EnableMode::Context);
+        let (cfg, w) = read(&[(ENV_PC_ENABLE, " LEASE ")]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.pc_enable, EnableMode::Lease);
+        let (cfg, w) = read(&[(ENV_PC_ENABLE, "sometimes")]);
+        assert_eq!(cfg.pc_enable, EnableMode::Context);
+        assert_eq!(w.len(), 1, "{w:?}");
     }
 
     #[test]

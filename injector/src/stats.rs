@@ -340,3 +340,35 @@ impl Stats {
         ) + &self.lines_summary()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_line_says_the_source_lines_and_the_cubins_not_kept_once_there_are_any() {
+        let s = Stats::default();
+        assert!(
+            !s.summary().contains("PC source lines"),
+            "nothing asked yet"
+        );
+        s.set_lines(
+            LineCounts {
+                asked: 5,
+                resolved: 3,
+                no_line_info: 1,
+                no_cubin: 1,
+                cache_full: 0,
+            },
+            CubinCounts {
+                kept: 2,
+                kept_bytes: 3 << 20,
+                over_bound: 1,
+                over_bound_bytes: 1 << 20,
+            },
+        );
+        assert!(s.summary().ends_with(
+            "; PC source lines: PCs asked=5 with a line=3 module without line info=1 cubin not kept=1 records past the line cache=0; cubins kept=2 (3.0 MiB), not kept (GPU_OTEL_PC_CUBIN_MB)=1 (1.0 MiB)"
+        ));
+    }
+}

@@ -106,6 +106,9 @@ pub const ENV_PC_CONTROL_FILE: &str = "GPU_OTEL_PC_CONTROL_FILE";
 pub const ENV_PC_SYNC_BEFORE_START: &str = "GPU_OTEL_PC_SYNC_BEFORE_START";
 /// Also take the runtime API's launch callbacks (`1`); default `0`: the driver's only.
 pub const ENV_PC_RUNTIME_CALLBACKS: &str = "GPU_OTEL_PC_RUNTIME_CALLBACKS";
+/// Most MiB of loaded modules' cubins kept for the source lines of sampled PCs; `0`
+/// keeps none (no sample gets a line).
+pub const ENV_PC_CUBIN_MB: &str = "GPU_OTEL_PC_CUBIN_MB";
 /// The directory of the per-GPU sampler leases (an absolute path every process that
 /// may sample the same GPUs sees as the same directory); `off`: no coordination.
 pub const ENV_PC_LEASE_DIR: &str = "GPU_OTEL_PC_LEASE_DIR";
@@ -199,6 +202,8 @@ pub struct Config {
     pub pc_sync_before_start: bool,
     /// Subscribe the runtime API's launch callbacks too.
     pub pc_runtime_callbacks: bool,
+    /// Most bytes of cubins kept for source lines (`GPU_OTEL_PC_CUBIN_MB`).
+    pub pc_cubin_bytes: u64,
     /// Where the per-GPU sampler leases live.
     pub pc_lease_dir: LeaseDirSetting,
     /// How long a lease is held and how long its holder rests after.
@@ -248,6 +253,7 @@ impl Default for Config {
             pc_control_file: None,
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
+            pc_cubin_bytes: crate::sampling::cubins::CUBIN_BYTES_DEFAULT,
             pc_lease_dir: LeaseDirSetting::Default,
             pc_lease: LeaseConfig::default(),
             pc_enable: EnableMode::Context,
@@ -387,6 +393,12 @@ impl Config {
         cfg.in_flight = count(ENV_IN_FLIGHT, IN_FLIGHT_DEFAULT as u64, 1, 256) as usize;
         cfg.pc_sync_before_start = count(ENV_PC_SYNC_BEFORE_START, 1, 0, 1) == 1;
         cfg.pc_runtime_callbacks = count(ENV_PC_RUNTIME_CALLBACKS, 0, 0, 1) == 1;
+        cfg.pc_cubin_bytes = count(
+            ENV_PC_CUBIN_MB,
+            crate::sampling::cubins::CUBIN_BYTES_DEFAULT >> 20,
+            0,
+            1 << 16,
+        ) << 20;
         cfg.pc_control_file = set(ENV_PC_CONTROL_FILE).map(PathBuf::from);
         cfg.pc_lease.hold_ns = count(
             ENV_PC_LEASE_HOLD_MS,

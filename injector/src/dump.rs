@@ -190,13 +190,27 @@ mod tests {
     fn a_dump_replays_the_messages_it_recorded_moved_in_time() {
         let w = Window::closed(1_000, 2_000, 3, SamplingMode::KernelSerialized)
             .with_quiet_tail(QuietTail::For(500));
+        let plain = PcRecord {
+            correlation_id: 9,
+            function: "_Z1kv".into(),
+            pc_offset: 64,
+            stalls: vec![("smsp__pcsamp_warps_issue_stalled_wait".into(), 4)],
+            source: Default::default(),
+        };
+        // A record whose line the worker resolved: the replay carries the line.
+        let with_line = PcRecord {
+            pc_offset: 80,
+            source: crate::sampling::lines::PcSource {
+                cubin_crc: 0x11e5,
+                line: Some(crate::sampling::lines::SourceLine {
+                    file: "/src/k.cu".into(),
+                    line: 12,
+                }),
+            },
+            ..plain.clone()
+        };
         let msg = SamplingMsg {
-            pc: vec![PcRecord {
-                correlation_id: 9,
-                function: "_Z1kv".into(),
-                pc_offset: 64,
-                stalls: vec![("smsp__pcsamp_warps_issue_stalled_wait".into(), 4)],
-            }],
+            pc: vec![plain, with_line],
             window: Some(w),
             counters: SamplingCounters {
                 bursts: 3,

@@ -2,8 +2,8 @@
 //! a kernel record builder (defaults look like a small 1-D launch), a PC record
 //! ([`pc_record`]), a fake of the NVTX and launch callbacks ([`FakeNvtx`], application
 //! context ranges included), a fake
-//! driver's table of GPUs ([`FakeDevices`]), and a fake table of PC-sampling contexts
-//! ([`FakePcTable`]).
+//! driver's table of GPUs ([`FakeDevices`]), a fake table of PC-sampling contexts
+//! ([`FakePcTable`]), and a fake SASS-to-source correlation ([`FakeSass`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -13,6 +13,8 @@ use crate::nvtx::tracker::{Tracker, TrackerCounters};
 use crate::nvtx::{Attributes, Call, Handle, RangeLink};
 use crate::record::KernelRecord;
 use crate::resource::{device_uuid, Device, DeviceTable, MigInstance, UuidKind};
+use crate::sampling::cubins::CubinCounts;
+use crate::sampling::lines::{Correlation, SassSource, SourceLine};
 use crate::sampling::samples::PcRecord;
 use crate::worker::NvtxSender;
 
@@ -24,6 +26,47 @@ pub fn pc_record(correlation_id: u32, stall: &str, samples: u32) -> PcRecord {
         function: Arc::from("_Z1kv"),
         pc_offset: 16,
         stalls: vec![(Arc::from(stall), samples)],
+        source: Default::default(),
+    }
+}
+
+/// A fake of CUPTI's SASS-to-source correlation. The module of CRC
+/// [`FakeSass::WITH_LINES`] was built with `-lineinfo`: each PC has the line
+/// [`FakeSass::line`] gives; any other CRC is a module without line information.
+#[derive(Debug, Default)]
+pub struct FakeSass {
+    /// Questions asked (each distinct PC once, when the cache works).
+    pub asked: Arc<AtomicU32>,
+}
+
+impl FakeSass {
+    /// The CRC of the fake module that carries line information.
+    pub const WITH_LINES: u64 = 0x11e5_c0de;
+    /// The CRC of a fake module built without it.
+    pub const WITHOUT_LINES: u64 = 0x0de5_c0de;
+
+    /// The line of `offset` in `function` of the module with lines: line
+    /// `10 + offset / 16` of `/src/fake/<function>.cu`.
+    pub fn line(function: &str, offset: u64) -> SourceLine {
+        SourceLine {
+            file: Arc::from(format!("/src/fake/{function}.cu")),
+            line: 10 + (offset / 16) as u32,
+        }
+    }
+}
+
+impl SassSource for FakeSass {
+    fn correlate(&mut self, crc: u64, function: &str, pc_offset: u64) -> Correlation {
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        if crc == Self::WITH_LINES {
+            Correlation::Line(Self::line(function, pc_offset))
+        } else {
+            Correlation::NoLineInfo
+        }
+    }
+
+    fn cubins(&self) -> CubinCounts {
+        CubinCounts::default()
     }
 }
 

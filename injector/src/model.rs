@@ -284,6 +284,34 @@ pub fn pair_attributes(pairs: &[PcStall], dropped: usize) -> Vec<KeyValue> {
         ),
         int_kv(a::GPU_PC_SAMPLING_PAIRS_DROPPED, sat(dropped as u64)),
     ]
+    .into_iter()
+    .chain(pair_line_attributes(pairs))
+    .collect()
+}
+
+/// Each pair's source file and line, parallel to its offsets: only when at least one
+/// pair has a line (a module built without line information leaves the span as it
+/// was); `""` and 0 for a pair without one.
+fn pair_line_attributes(pairs: &[PcStall]) -> Vec<KeyValue> {
+    if pairs.iter().all(|p| p.line.is_none()) {
+        return Vec::new();
+    }
+    vec![
+        str_array(
+            a::GPU_PC_SAMPLING_PAIR_SOURCE_FILES,
+            pairs.iter().map(|p| {
+                p.line
+                    .as_ref()
+                    .map_or(String::new(), |l| l.file.to_string())
+            }),
+        ),
+        int_array(
+            a::GPU_PC_SAMPLING_PAIR_SOURCE_LINES,
+            pairs
+                .iter()
+                .map(|p| p.line.as_ref().map_or(0, |l| u64::from(l.line))),
+        ),
+    ]
 }
 
 /// The stamp every execution of `tier` carries when it is not held for a verdict:
@@ -1000,6 +1028,7 @@ mod tests {
             offset,
             stall: Arc::from(stall),
             samples,
+            line: None,
         };
         let f = FunctionSamples {
             function: Arc::from("_Z4spinPfi"),
@@ -1056,6 +1085,7 @@ mod tests {
             function: Arc::from("_Z4spinPfi"),
             pc_offset: offset,
             stalls: stalls.iter().map(|(s, n)| (Arc::from(*s), *n)).collect(),
+            source: Default::default(),
         };
         agg.add(&rec(272, &[("long_scoreboard", 800), ("wait", 100)]));
         agg.add(&rec(304, &[("selected", 120)]));

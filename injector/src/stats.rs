@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use crate::model::DropCounts;
+use crate::sampling::cubins::CubinCounts;
+use crate::sampling::lines::LineCounts;
 
 /// What one request carries, by kind of span, for the counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -113,6 +115,9 @@ pub struct Stats {
     pub sampling_windows_refused: AtomicU64,
     /// Launch accounting (see [`crate::launches`]), as of the collector's last period.
     pub launches: Mutex<LaunchCounts>,
+    /// Source lines of PC samples and the cubins kept for them, as of the worker's
+    /// last sampling message.
+    pub lines: Mutex<(LineCounts, CubinCounts)>,
     warned_queue_full: AtomicBool,
     warned_export: AtomicBool,
     warned_sampling: AtomicBool,
@@ -181,6 +186,32 @@ impl Stats {
     /// leaves them readable).
     pub fn launches(&self) -> std::sync::MutexGuard<'_, LaunchCounts> {
         self.launches.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stores the source lines' counts (the worker, after each sampling message).
+    pub fn set_lines(&self, lines: LineCounts, cubins: CubinCounts) {
+        *self.lines.lock().unwrap_or_else(|e| e.into_inner()) = (lines, cubins);
+    }
+
+    /// The source lines' part of the exit line: empty when no PC was asked and no
+    /// cubin offered.
+    pub fn lines_summary(&self) -> String {
+        let (l, c) = *self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        if l == LineCounts::default() && c == CubinCounts::default() {
+            return String::new();
+        }
+        format!(
+            "; PC source lines: PCs asked={} with a line={} module without line info={} cubin not kept={} records past the line cache={}; cubins kept={} ({:.1} MiB), not kept (GPU_OTEL_PC_CUBIN_MB)={} ({:.1} MiB)",
+            l.asked,
+            l.resolved,
+            l.no_line_info,
+            l.no_cubin,
+            l.cache_full,
+            c.kept,
+            c.kept_bytes as f64 / (1u64 << 20) as f64,
+            c.over_bound,
+            c.over_bound_bytes as f64 / (1u64 << 20) as f64,
+        )
     }
 
     /// Counts one settled export request.
@@ -306,6 +337,38 @@ impl Stats {
             self.sampling_pc_refused.load(Ordering::Relaxed),
             self.sampling_msgs_refused.load(Ordering::Relaxed),
             self.sampling_windows_refused.load(Ordering::Relaxed),
-        )
+        ) + &self.lines_summary()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exit_line_says_the_source_lines_and_the_cubins_not_kept_once_there_are_any() {
+        let s = Stats::default();
+        assert!(
+            !s.summary().contains("PC source lines"),
+            "nothing asked yet"
+        );
+        s.set_lines(
+            LineCounts {
+                asked: 5,
+                resolved: 3,
+                no_line_info: 1,
+                no_cubin: 1,
+                cache_full: 0,
+            },
+            CubinCounts {
+                kept: 2,
+                kept_bytes: 3 << 20,
+                over_bound: 1,
+                over_bound_bytes: 1 << 20,
+            },
+        );
+        assert!(s.summary().ends_with(
+            "; PC source lines: PCs asked=5 with a line=3 module without line info=1 cubin not kept=1 records past the line cache=0; cubins kept=2 (3.0 MiB), not kept (GPU_OTEL_PC_CUBIN_MB)=1 (1.0 MiB)"
+        ));
     }
 }

@@ -76,6 +76,7 @@ fn pc(corr: u32, stall: &str, n: u32) -> PcRecord {
         function: Arc::from("_Z7fmaLoopPfii"),
         pc_offset: 0x90,
         stalls: vec![(Arc::from(stall), n)],
+        source: Default::default(),
     }
 }
 

@@ -30,6 +30,7 @@ fn pc(corr: u32, n: u32) -> PcRecord {
         function: Arc::from("_Z1kv"),
         pc_offset: 0x40,
         stalls: vec![(Arc::from("wait"), n)],
+        source: Default::default(),
     }
 }
 

@@ -265,6 +265,18 @@ pub const GPU_PC_SAMPLING_PAIR_SAMPLE_COUNTS: &str = "gpu.pc_sampling.pair_sampl
 /// Examples: `[0]`.
 pub const GPU_PC_SAMPLING_PAIRS_DROPPED: &str = "gpu.pc_sampling.pairs_dropped";
 
+/// The source file of each pair's PC offset, parallel to gpu.pc_sampling.pair_pc_offsets, from CUPTI's SASS-to-source correlation (the compile directory joined with the file name); "" for a pair whose PC has no line. Present only when at least one pair has a line (its module was built with -lineinfo or -G), with gpu.pc_sampling.pair_source_lines.
+///
+/// Type: string[]; requirement level: opt_in; stability: development.
+/// Examples: `[["/src/kernels/spin.cu","/src/kernels/spin.cu",""]]`.
+pub const GPU_PC_SAMPLING_PAIR_SOURCE_FILES: &str = "gpu.pc_sampling.pair_source_files";
+
+/// The source line (1-based) of each pair's PC offset, parallel to gpu.pc_sampling.pair_pc_offsets; 0 for a pair whose PC has no line. Present exactly when gpu.pc_sampling.pair_source_files is.
+///
+/// Type: int[]; requirement level: opt_in; stability: development.
+/// Examples: `[[42,42,0]]`.
+pub const GPU_PC_SAMPLING_PAIR_SOURCE_LINES: &str = "gpu.pc_sampling.pair_source_lines";
+
 /// Samples of a process's period left out of its profile by the receiver's byte bound (export.profiles_max_bytes), an attribute of the OTLP profile; kept and dropped samples sum to the period's samples.
 ///
 /// Type: int; requirement level: opt_in; stability: development.
@@ -928,6 +940,16 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     AttributeDef {
         name: GPU_PC_SAMPLING_PAIRS_DROPPED,
         ty: AttributeType::Int,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIR_SOURCE_FILES,
+        ty: AttributeType::StringArray,
+        requirement: Requirement::OptIn,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_PAIR_SOURCE_LINES,
+        ty: AttributeType::IntArray,
         requirement: Requirement::OptIn,
     },
     AttributeDef {

@@ -384,6 +384,31 @@ def test_the_profiles_check_resolves_every_pprof_link_to_its_execution_or_slice_
     assert "unresolved=0" in r.stdout.splitlines()[-1]
 
 
+@pytest.mark.skipif(not (BIN / "fake-serialized").exists(), reason="fake-serialized not built")
+def test_the_source_lines_check_passes_a_module_with_lines_and_one_without_and_fails_the_wrong_expectation(tmp_path):
+    """pc-sampling/profiles_lines.py, with fake-serialized in spin_lines' place: its
+    `_Z6insidev` is in a module with line information (the fake correlation names
+    /src/fake/_Z6insidev.cu), its `_Z4spinPfi` in one without."""
+    from conftest import FAKE_SERIALIZED, Receiver
+    out, pprof = tmp_path / "out.jsonl", tmp_path / "pprof"
+    (tmp_path / "r.yaml").write_text(json.dumps({"export": {"file": str(out), "pprof_dir": str(pprof)},
+                                                 "reconcile": {"delay": "200ms"}}))
+    receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")], env={"PATH": "/usr/bin:/bin"})
+    try:
+        produced = run(FAKE_SERIALIZED, "--endpoint", f"http://{receiver.grpc}", "pc-samples")
+        assert produced.returncode == 0, produced.stderr
+    finally:
+        receiver.stop()
+    check = GPU / "pc-sampling" / "profiles_lines.py"
+    lines = run(sys.executable, check, out, pprof, "/src/fake/_Z6insidev.cu", "_Z6insidev")
+    assert lines.returncode == 0, lines.stdout + lines.stderr
+    assert "lines=10..105" in lines.stdout.splitlines()[-1], lines.stdout  # 96 PCs, 16 bytes apart
+    none = run(sys.executable, check, out, pprof, "none", "_Z4spinPfi")
+    assert none.returncode == 0, none.stdout + none.stderr
+    assert run(sys.executable, check, out, pprof, "none", "_Z6insidev").returncode == 1
+    assert run(sys.executable, check, out, pprof, "/src/fake/_Z4spinPfi.cu", "_Z4spinPfi").returncode == 1
+
+
 CHECKS = sorted(p for p in GPU.glob("*/*.sh"))
 PROGRAMS = sorted(p for p in GPU.glob("*/*.py"))
 

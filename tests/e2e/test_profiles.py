@@ -2,7 +2,8 @@
 Profiles requests decoded by the Python `opentelemetry-proto` package (its
 profiles/v1development types) at a ProfilesService of our own over gRPC and OTLP/HTTP,
 and its pprof files decoded by DataDog's `pprof-format` from the npm registry. Their
-totals per stall reason equal what the producer sent.
+totals per stall reason equal what the producer sent, and so do the source file and line
+of each PC where the producer sent one (a module built with -lineinfo).
 
 The producer sends `gpu.pc_samples` spans as the injector's continuous tier makes them
 (docs/injector.md, "Continuous tier"): one per function and drain period, with every
@@ -46,6 +47,19 @@ STALLS = ["smsp__pcsamp_warps_issue_stalled_not_selected", "smsp__pcsamp_warps_i
           "smsp__pcsamp_warps_issue_stalled_long_scoreboard"]
 FUNCTIONS = {"_Z4spinPfi": "spin(float*, int)", "_ZN4work4bumpEPf": "work::bump(float*)",
              "_Z7add_onePfi": "add_one(float*, int)"}
+# Functions whose module was built with -lineinfo: the injector adds each pair's source
+# file and line (gpu.pc_sampling.pair_source_files / pair_source_lines); the others'
+# spans carry none. Every 4th PC of them lies in an inlined header.
+WITH_LINES = {"_Z4spinPfi", "_ZN4work4bumpEPf"}
+
+
+def source_line(mangled, offset):
+    """The (file, line) the producer sends for a PC: none for a module without lines."""
+    if mangled not in WITH_LINES:
+        return ("", 0)
+    if offset % 64 == 0:
+        return ("/usr/local/cuda/include/cuda_fp16.hpp", 100 + offset // 64)
+    return (f"/src/kernels/{mangled}.cu", 10 + offset // 16)
 PERIOD_NS = 100_000_000
 
 
@@ -108,7 +122,8 @@ class Backend:
 
 def pc_sample_spans(receiver_grpc: str, rng: random.Random, periods: int):
     """Sends `periods` drain periods of function spans; returns what was sent per stall
-    reason, the (function, offset) pairs sent, and the trace id and slice span id."""
+    reason, the (function, offset) pairs sent, the (function, offset, file, line) of each
+    PC (file "" and line 0 without one), and the trace id and slice span id."""
     resource = Resource.create({"service.name": "gpu-app", "service.instance.id": str(uuid.uuid4()),
                                 "gpu.producer.id": str(uuid.uuid4()), "gpu.pc_sampling.tier": "continuous"})
     provider = TracerProvider(resource=resource)
@@ -118,7 +133,7 @@ def pc_sample_spans(receiver_grpc: str, rng: random.Random, periods: int):
     tracer = provider.get_tracer("gpu-otel-injector")
     t0 = time.time_ns() - 60_000_000_000
     root = tracer.start_span("gpu.kernels", start_time=t0)
-    totals, pcs = {}, set()
+    totals, pcs, lines = {}, set(), set()
     for period in range(periods):
         start, end = t0 + period * PERIOD_NS, t0 + (period + 1) * PERIOD_NS
         for mangled, display in FUNCTIONS.items():
@@ -131,20 +146,26 @@ def pc_sample_spans(receiver_grpc: str, rng: random.Random, periods: int):
             for offset, stall, n in pairs:
                 totals[stall] = totals.get(stall, 0) + n
                 pcs.add((mangled, offset))
+                lines.add((mangled, offset, *source_line(mangled, offset)))
             ctx = trace.set_span_in_context(root)
-            span = tracer.start_span(f"gpu.pc_samples: {display}", context=ctx, start_time=start, attributes={
+            attributes = {
                 "gpu.pc_sampling.function": mangled,
                 "gpu.pc_sampling.pair_pc_offsets": [p[0] for p in pairs],
                 "gpu.pc_sampling.pair_stall_reasons": [p[1] for p in pairs],
                 "gpu.pc_sampling.pair_sample_counts": [p[2] for p in pairs],
                 "gpu.pc_sampling.pairs_dropped": 0,
-            })
+            }
+            if mangled in WITH_LINES:
+                attributes["gpu.pc_sampling.pair_source_files"] = [source_line(mangled, p[0])[0] for p in pairs]
+                attributes["gpu.pc_sampling.pair_source_lines"] = [source_line(mangled, p[0])[1] for p in pairs]
+            span = tracer.start_span(f"gpu.pc_samples: {display}", context=ctx, start_time=start,
+                                     attributes=attributes)
             span.end(end_time=end)
         provider.force_flush()
     root.end(end_time=t0 + periods * PERIOD_NS)
     ctx = root.get_span_context()
     provider.shutdown()
-    return totals, pcs, ctx.trace_id.to_bytes(16, "big"), ctx.span_id.to_bytes(8, "big")
+    return totals, pcs, lines, ctx.trace_id.to_bytes(16, "big"), ctx.span_id.to_bytes(8, "big")
 
 
 def otlp_totals(requests):
@@ -168,6 +189,24 @@ def otlp_totals(requests):
                         link = d.link_table[s.link_index]
                         links.add((bytes(link.trace_id), bytes(link.span_id)))
     return totals, pcs, links, profiles
+
+
+def otlp_lines(requests):
+    """(function, address, filename, line) of every sample's location: its one Line's
+    line number, and the filename of the function that Line names."""
+    out = set()
+    for req in requests:
+        d = req.dictionary
+        for rp in req.resource_profiles:
+            for sp in rp.scope_profiles:
+                for p in sp.profiles:
+                    for s in p.samples:
+                        loc = d.location_table[d.stack_table[s.stack_index].location_indices[0]]
+                        (line,) = loc.lines
+                        fn = d.function_table[line.function_index]
+                        out.add((d.string_table[fn.system_name_strindex], loc.address,
+                                 d.string_table[fn.filename_strindex], line.line))
+    return out
 
 
 def pprof_totals(files):
@@ -194,7 +233,8 @@ def wait_for(cond, timeout=30):
 
 
 @pytest.mark.parametrize("transport", ["grpc", "http"])
-def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to_the_slice(tmp_path, transport):
+def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_with_its_source_line_and_link_to_the_slice(
+        tmp_path, transport):
     backend = Backend()
     pprof_dir = tmp_path / "pprof"
     if transport == "grpc":
@@ -210,7 +250,7 @@ def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to
                         env={"PATH": "/usr/bin:/bin", "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT": profiles})
     try:
         periods = 3
-        sent, pcs, trace_id, root_id = pc_sample_spans(receiver.grpc, random.Random(35), periods)
+        sent, pcs, lines, trace_id, root_id = pc_sample_spans(receiver.grpc, random.Random(35), periods)
         wait_for(lambda: len(backend.profiles) >= periods and "gpu.kernels" in span_names(backend.traces))
         metrics = receiver.metrics()
     finally:
@@ -221,6 +261,7 @@ def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to
     assert got == sent, log
     assert got_pcs == pcs, "every PC, also those past the hot list's 64"
     assert links == {(trace_id, root_id)}, "every sample links to the slice span that covers its period"
+    assert otlp_lines(backend.profiles) == lines, "each PC's source line, where its module has them"
     # profiles_keep_spans: false: the function spans left the traces, the slice stayed.
     names = span_names(backend.traces)
     assert not [n for n in names if n.startswith("gpu.pc_samples")]
@@ -238,6 +279,7 @@ def test_profiles_and_pprof_files_hold_every_sample_per_stall_reason_and_link_to
     assert read["files"] == periods
     assert read["totals"] == sent
     assert {tuple(p) for p in read["pcs"]} == pcs
+    assert {tuple(x) for x in read["lines"]} == lines
 
 
 def test_the_spans_stay_for_trace_backends_by_default(tmp_path):
@@ -247,7 +289,7 @@ def test_the_spans_stay_for_trace_backends_by_default(tmp_path):
     receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")],
                         env={"PATH": "/usr/bin:/bin", "OTEL_EXPORTER_OTLP_PROFILES_ENDPOINT": base})
     try:
-        sent, _, _, _ = pc_sample_spans(receiver.grpc, random.Random(7), 1)
+        sent, _, _, _, _ = pc_sample_spans(receiver.grpc, random.Random(7), 1)
         wait_for(lambda: backend.profiles and "gpu.kernels" in span_names(backend.traces))
     finally:
         receiver.stop()
@@ -301,7 +343,7 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
         backend.stop()
 
     at_backend = spans_at(backend.traces)
-    by_kind = {"execution": ({}, set()), "function": ({}, set())}
+    by_kind = {"execution": ({}, set(), set()), "function": ({}, set(), set())}
     for req in backend.profiles:
         d = req.dictionary
         for rp in req.resource_profiles:
@@ -318,19 +360,25 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
                         else:
                             assert span.name == "gpu.kernels", span.name
                             kind = "function"
-                        totals, pcs = by_kind[kind]
+                        totals, pcs, lines = by_kind[kind]
                         stall = d.attribute_table[s.attribute_indices[0]].value.string_value
                         totals[stall] = totals.get(stall, 0) + sum(s.values)
                         loc = d.location_table[d.stack_table[s.stack_index].location_indices[0]]
                         fn = d.function_table[loc.lines[0].function_index]
                         pcs.add((d.string_table[fn.system_name_strindex], loc.address))
+                        lines.add((d.string_table[fn.system_name_strindex], loc.address,
+                                   d.string_table[fn.filename_strindex], loc.lines[0].line))
                         if kind == "execution":
                             # Its own execution: the kernel the samples name, sampled in a burst.
                             assert a["gpu.kernel.name"] == d.string_table[fn.system_name_strindex]
                             assert a["gpu.serialized"] == "true"
-    for kind, (totals, pcs) in by_kind.items():
+    for kind, (totals, pcs, lines) in by_kind.items():
         assert totals == sent[kind]["totals"], (kind, log)
         assert pcs == {tuple(x) for x in sent[kind]["pcs"]}, kind
+        # The injector's worker asked the (fake) SASS-to-source correlation: the kernel
+        # of the module with line information has a line at every PC, the other none.
+        assert lines == {tuple(x) for x in sent[kind]["lines"]}, kind
+    assert all(x[3] > 0 for x in sent["execution"]["lines"]) and all(x[3] == 0 for x in sent["function"]["lines"])
 
     # The kernel span reached the trace backend as the injector sent it: its stall sums
     # and its pairs, which sum to them.
@@ -340,6 +388,10 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
     assert dict(zip(a["gpu.pc_sampling.stall_reasons"], a["gpu.pc_sampling.stall_counts"])) == sent["execution"]["totals"]
     assert sum(a["gpu.pc_sampling.pair_sample_counts"]) == a["gpu.pc_sampling.sample_count"]
     assert a["gpu.pc_sampling.pairs_dropped"] == 0
+    # Its pairs' source lines, parallel to them.
+    assert {(o, f, n) for o, f, n in zip(a["gpu.pc_sampling.pair_pc_offsets"], a["gpu.pc_sampling.pair_source_files"],
+                                         a["gpu.pc_sampling.pair_source_lines"])} \
+        == {(x[1], x[2], x[3]) for x in sent["execution"]["lines"]}
     # The two-launch burst's executions carry no samples: the drain could not tell them apart.
     spins = [attrs(s) for s in at_backend.values() if s.name == "spin(float*, int)"]
     assert len(spins) == 2 and not any("gpu.pc_sampling.sample_count" in x for x in spins)
@@ -349,3 +401,4 @@ def test_serialized_samples_link_to_their_own_kernel_span_and_every_link_is_a_sp
     for k, v in sent["function"]["totals"].items():
         merged[k] = merged.get(k, 0) + v
     assert read["totals"] == merged
+    assert {tuple(x) for x in read["lines"]} == {tuple(x) for k in ("execution", "function") for x in sent[k]["lines"]}

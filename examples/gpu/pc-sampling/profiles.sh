@@ -6,6 +6,10 @@
 # controller (bursts of up to 64 launches: function spans linked to the slice span); the
 # continuous tier (function spans). pc-sampling/profiles_links.py then looks every pprof
 # sample's link up among the captured spans of the same run.
+# Source lines: pc-sampling/spin_lines.cu built by nvcc with -lineinfo (every pair and
+# pprof sample of its kernel must name that file, at its kernel's lines) and without it
+# (none may; the exit line counts "module without line info"), continuous tier;
+# pc-sampling/profiles_lines.py checks both. Not run on a GPU yet.
 # Results: $OUT (default /tmp/pc-profiles): profiles-log.txt (everything), per run
 # NAME.jsonl (the capture), NAME.pprof/ (the files), NAME.receiver.err.
 set -u
@@ -18,6 +22,7 @@ grep -q GPU_OTEL_PC_SAMPLING "$INJ" || { echo "FATAL: $INJ has no PC sampling (s
 machine -v name,driver_version,memory.total
 
 WORK=(--launches 20000 --streams 4 --elems 4096 --iters 20000)
+PROG=("$BIN/kernels" "${WORK[@]}")
 run() { # NAME VAR=VALUE...: one run of the CUDA example into its own receiver and capture
   local name=$1; shift
   echo "== $name: $*"
@@ -27,14 +32,32 @@ run() { # NAME VAR=VALUE...: one run of the CUDA example into its own receiver a
   receiver 8-11 "$OUT/$name.receiver.err" --config "$OUT/$name.yaml"
   sleep 0.7
   pin 0-7
-  traced "$name" "$@" "${PIN[@]}" timeout 120 "$BIN/kernels" "${WORK[@]}" 2>&1 | grep -v '^$' | tail -n 6
+  traced "$name" "$@" "${PIN[@]}" timeout 120 "${PROG[@]}" 2>&1 | grep -v '^$' | tail -n 6
   echo "rc=${PIPESTATUS[0]}"
   unserve
   python3 "$GPU_DIR/pc-sampling/profiles_links.py" "$OUT/$name.jsonl" "$OUT/$name.pprof"
+  if [ -n "${LINES:-}" ]; then
+    python3 "$GPU_DIR/pc-sampling/profiles_lines.py" "$OUT/$name.jsonl" "$OUT/$name.pprof" "$LINES"
+    echo "lines rc=$?"
+  fi
   gzip -f "$OUT/$name.jsonl"
 }
 
 run ser-one-launch GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
 run ser-default GPU_OTEL_PC_SAMPLING=serialized
 run continuous GPU_OTEL_PC_SAMPLING=continuous
+
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+SRC=$GPU_DIR/pc-sampling/spin_lines.cu
+if "$NVCC" -O2 -lineinfo -o "$OUT/spin-lineinfo" "$SRC" && "$NVCC" -O2 -o "$OUT/spin-plain" "$SRC"; then
+  PROG=("$OUT/spin-lineinfo")
+  LINES=$SRC
+  run lines-continuous GPU_OTEL_PC_SAMPLING=continuous
+  run lines-serialized GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
+  PROG=("$OUT/spin-plain")
+  LINES=none
+  run lines-none GPU_OTEL_PC_SAMPLING=continuous
+else
+  echo "nvcc failed: the source-line runs were skipped"
+fi
 echo "== done"

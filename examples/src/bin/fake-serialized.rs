@@ -16,16 +16,20 @@
 //! - `pc-samples`: a burst of one launch whose PC records carry its correlation id (they
 //!   go out on that execution's span), a burst of two launches of another kernel (its
 //!   records lose the correlation id, as the runtime's drain does, and go out on a
-//!   function span), a clean shutdown. Prints what it sent, one JSON line on stdout:
-//!   samples per stall reason and the (function, PC offset) set, per kind.
+//!   function span), a clean shutdown. The first kernel's module carries line
+//!   information, the second's does not (the fake SASS-to-source correlation,
+//!   `FakeSass`). Prints what it sent, one JSON line on stdout: samples per stall
+//!   reason, the (function, PC offset) set and each PC's (function, offset, file,
+//!   line) (file "" and line 0 without one), per kind.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
-use gpu_otel_injector::fake::FakeKernel;
+use gpu_otel_injector::fake::{FakeKernel, FakeSass};
 use gpu_otel_injector::resource::ProcessInfo;
+use gpu_otel_injector::sampling::lines::PcSource;
 use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
 use gpu_otel_injector::sampling::samples::{burst_records, PcRecord};
 use gpu_otel_injector::sampling::stamp::StampLimits;
@@ -177,8 +181,14 @@ impl Producer {
 }
 
 /// PC records of one launch of `function`: 96 PCs (past the hot list's 64), one to
-/// three stall reasons each, counts drawn by a fixed recurrence (not a GPU's).
+/// three stall reasons each, counts drawn by a fixed recurrence (not a GPU's), in the
+/// module with line information when the function is [`WITH_LINES`].
 fn drawn_records(function: &str, correlation_id: u32) -> Vec<PcRecord> {
+    let crc = if function == WITH_LINES {
+        FakeSass::WITH_LINES
+    } else {
+        FakeSass::WITHOUT_LINES
+    };
     const STALLS: [&str; 4] = [
         "smsp__pcsamp_warps_issue_stalled_long_scoreboard",
         "smsp__pcsamp_warps_issue_stalled_wait",
@@ -208,6 +218,7 @@ fn drawn_records(function: &str, correlation_id: u32) -> Vec<PcRecord> {
                         )
                     })
                     .collect(),
+                source: PcSource::in_cubin(crc),
             }
         })
         .collect()
@@ -217,6 +228,9 @@ fn drawn_records(function: &str, correlation_id: u32) -> Vec<PcRecord> {
 /// report to: per kind (`execution`: on a kernel span; `function`: on a function span),
 /// the samples per stall reason and the (function, PC offset) pairs; and under
 /// `functions`, the samples per stall reason of each function (mangled).
+/// The kernel whose module carries line information.
+const WITH_LINES: &str = "_Z6insidev";
+
 fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
     use std::collections::{BTreeMap, BTreeSet};
     let mut out = serde_json::Map::new();
@@ -224,6 +238,7 @@ fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
     for (kind, records) in kinds {
         let mut totals = BTreeMap::<String, u64>::new();
         let mut pcs = BTreeSet::new();
+        let mut lines = BTreeSet::new();
         for r in *records {
             for (stall, n) in &r.stalls {
                 *totals.entry(stall.to_string()).or_default() += u64::from(*n);
@@ -234,10 +249,17 @@ fn sent_json(kinds: &[(&str, &[PcRecord])]) -> serde_json::Value {
                     .or_default() += u64::from(*n);
             }
             pcs.insert((r.function.to_string(), r.pc_offset));
+            let (file, line) = if &*r.function == WITH_LINES {
+                let l = FakeSass::line(&r.function, r.pc_offset);
+                (l.file.to_string(), l.line)
+            } else {
+                (String::new(), 0)
+            };
+            lines.insert((r.function.to_string(), r.pc_offset, file, line));
         }
         out.insert(
             kind.to_string(),
-            serde_json::json!({"totals": totals, "pcs": pcs}),
+            serde_json::json!({"totals": totals, "pcs": pcs, "lines": lines}),
         );
     }
     out.insert("functions".into(), serde_json::json!(functions));
@@ -258,6 +280,8 @@ fn main() -> anyhow::Result<()> {
             hold_ns: hold_ms * MS,
             ..StampLimits::default()
         },
+        // CUPTI's SASS-to-source correlation, faked.
+        lines: Some(Box::new(FakeSass::default())),
         ..Settings::for_process(
             &process,
             Some(&args.service),

@@ -18,7 +18,7 @@ use cudarc::cupti::sys;
 
 use super::guard::{disable, disabled, forked_child, mark_forked_child};
 use super::launch::{self, Kind};
-use super::{nvtx, pc};
+use super::{nvtx, pc, sass};
 use crate::completeness::Launch;
 use crate::sampling::samples::PcRecord;
 
@@ -61,7 +61,7 @@ thread_local! {
 
 /// The subscriber callback. Enabled for: NVTX ranges (unless `GPU_OTEL_NVTX=0`); the
 /// launch APIs once a range opened, or with serialized PC sampling; RESOURCE (context
-/// created / destroy starting, module unload starting) with PC sampling. Always on an
+/// created / destroy starting, module loaded / unload starting) with PC sampling. Always on an
 /// application thread; which locks each case may take, and for how long, is `pc.rs`'s
 /// module doc (the NVTX hooks take none).
 pub(super) unsafe extern "C" fn on_callback(
@@ -95,6 +95,8 @@ pub(super) unsafe extern "C" fn on_callback(
                     pc::CBID_MODULE_UNLOAD_STARTING => {
                         (hooks.on_drained)(pc::module_unloading(ctx));
                     }
+                    // SAFETY: a MODULE_LOADED callback's data.
+                    sass::CBID_MODULE_LOADED => unsafe { sass::module_loaded(data) },
                     _ => {}
                 }
             }

@@ -11,7 +11,7 @@ use super::activity::{self, Attached};
 use super::entry::{self, Hooks};
 use super::guard::hold;
 use super::pc::{self, PcSettings};
-use super::{check, launch, nvtx, subscriber, CuptiError};
+use super::{check, launch, nvtx, sass, subscriber, CuptiError};
 
 /// Why the injector did not attach.
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +62,9 @@ pub(crate) struct AttachSettings {
     pub launch_accounting: bool,
     /// CUPTI's device buffer size and pool limit, where set (else CUPTI's defaults).
     pub device_buffers: (Option<usize>, Option<usize>),
+    /// Most bytes of cubins kept for the source lines of sampled PCs (with PC
+    /// sampling on; 0: none, and no sample gets a line).
+    pub cubin_bytes: u64,
     /// What CUPTI's callbacks call above this module; registered before the
     /// subscriber exists, so no callback can miss them.
     pub hooks: Hooks,
@@ -200,6 +203,13 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
         if let Err(e) = pc::enable_callbacks(subscriber, pc) {
             // PC sampling cannot run; kernel spans still can. Loud, not fatal.
             crate::log::line(&format!("PC sampling cannot start: {e}; kernel spans only"));
+        }
+        if settings.cubin_bytes > 0 {
+            if let Err(e) = sass::enable(subscriber, settings.cubin_bytes) {
+                crate::log::line(&format!(
+                    "cubins cannot be kept: {e}; PC samples go out without source lines"
+                ));
+            }
         }
     }
     Ok(Attached::new())

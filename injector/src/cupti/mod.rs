@@ -8,6 +8,7 @@
 //! | `guard.rs` | the guard around every CUPTI call ([`hold`], [`try_hold`], `hold_within`), the disabled flag, the forked-child flag |
 //! | `activity.rs` | the bounded activity buffer pool, the buffer callbacks, decoding into [`KernelRecord`](crate::record::KernelRecord)s |
 //! | `launch.rs` | which API callbacks are launches, what a launch callback says (a graph launch's exec), the launch accounting's callbacks |
+//! | `sass.rs` | SASS-to-source correlation: the loaded modules' cubins (MODULE_LOADED callback), a sampled PC's source line |
 //! | `pc.rs` | PC sampling: per-context buffers, Enable/Start/Stop/GetData/mode/Disable, the GPUs sampled (for the sampler lease), the context and module callbacks' work |
 //! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
 //! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, a graph's kernel nodes, each GPU's name and UUID by CUDA ordinal |
@@ -15,7 +16,7 @@
 //! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
 //!
 //! Inside, files import downward only: `loader.rs` wires the others (none imports it),
-//! `entry.rs` dispatches to `nvtx.rs` and `pc.rs`, and everything stands on `guard.rs`,
+//! `entry.rs` dispatches to `nvtx.rs`, `pc.rs` and `sass.rs`, and everything stands on `guard.rs`,
 //! `subscriber.rs` and this file's [`CuptiError`]. CUPTI calls back into the functions
 //! `loader.rs` registers; they are passed as function pointers, not imported.
 //!
@@ -47,6 +48,7 @@ mod loader;
 mod nvml;
 mod nvtx;
 mod pc;
+mod sass;
 mod subscriber;
 
 pub(crate) use activity::Attached;
@@ -60,6 +62,7 @@ pub(crate) use pc::{
     pc_contexts, pc_devices, pc_disable_all, pc_disable_enabled, pc_drain, pc_enable_known,
     pc_generation, pc_set_mode, pc_start_stop, release_launch_callbacks, PcSettings, PC_STATS,
 };
+pub(crate) use sass::CuptiSass;
 
 use cudarc::cupti::sys;
 

@@ -56,6 +56,7 @@ use super::launch::{
 };
 use super::{check, CuptiError};
 use crate::sampling::enable::{Contexts, EnableMode};
+use crate::sampling::lines::PcSource;
 use crate::sampling::samples::PcRecord;
 
 /// Longest wait for the guard at context creation.
@@ -1015,6 +1016,7 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
                     function: intern_pc_name(hold, pcd.functionName),
                     pc_offset: pcd.pcOffset,
                     stalls,
+                    source: PcSource::in_cubin(pcd.cubinCrc),
                 });
             }
             if d.remainingNumPcs == 0 {

@@ -476,6 +476,7 @@ mod tests {
                         offset,
                         stall: Arc::from(stall.as_str()),
                         samples,
+                        line: None,
                     })
                     .collect(),
                 pairs_dropped,

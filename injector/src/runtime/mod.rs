@@ -220,6 +220,7 @@ fn attach_settings(cfg: &Config, choice: &TierChoice) -> AttachSettings {
         nvtx: cfg.nvtx,
         launch_accounting: cfg.launch_accounting,
         device_buffers: (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
+        cubin_bytes: cfg.pc_cubin_bytes,
         hooks: cupti::Hooks {
             on_launch: pc::on_launch,
             on_drained: pc::on_drained,
@@ -285,6 +286,8 @@ fn start_worker(
             ))),
             // A serialized process waits for its GPUs' sampler lease as tier off.
             start: pc_settings.tier_switch().declared(),
+            lines: (tier != Tier::Off)
+                .then(|| Box::new(cupti::CuptiSass) as Box<dyn crate::sampling::lines::SassSource>),
         },
         stats,
         move || otlp_client::Client::new(&export_cfg).map_err(|e| e.to_string()),

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::lines::SourceLine;
 use super::samples::{hottest_pairs, PcRecord, PcSummary};
 pub use super::samples::{PcStall, MAX_PAIRS_PER_SPAN as MAX_PAIRS_PER_FUNCTION};
 
@@ -49,6 +50,8 @@ pub struct FunctionSamples {
 #[derive(Debug, Default)]
 pub struct ContinuousAgg {
     by_function: BTreeMap<Arc<str>, BTreeMap<u64, PcSummary>>,
+    /// Source lines by (function, PC offset), where known.
+    lines: BTreeMap<(Arc<str>, u64), SourceLine>,
 }
 
 impl ContinuousAgg {
@@ -61,6 +64,11 @@ impl ContinuousAgg {
                 .entry(r.pc_offset)
                 .or_default()
                 .add(r);
+            if let Some(l) = &r.source.line {
+                self.lines
+                    .entry((r.function.clone(), r.pc_offset))
+                    .or_insert_with(|| l.clone());
+            }
         }
     }
 
@@ -71,19 +79,22 @@ impl ContinuousAgg {
 
     /// The period's functions, in name order; empties the aggregate.
     pub fn take(&mut self) -> Vec<FunctionSamples> {
+        let mut lines = std::mem::take(&mut self.lines);
         std::mem::take(&mut self.by_function)
             .into_iter()
             .map(|(function, pcs)| {
                 let mut summary = PcSummary::default();
-                let mut lines = Vec::with_capacity(pcs.len());
+                let mut hot = Vec::with_capacity(pcs.len());
                 let mut pairs = Vec::new();
                 for (offset, mut pc) in pcs {
+                    let line = lines.remove(&(function.clone(), offset));
                     for (name, n) in &pc.stalls {
                         if *n > 0 {
                             pairs.push(PcStall {
                                 offset,
                                 stall: name.clone(),
                                 samples: *n,
+                                line: line.clone(),
                             });
                         }
                         summary.samples += n;
@@ -95,7 +106,7 @@ impl ContinuousAgg {
                     pc.stalls
                         .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
                     if let Some((top, _)) = pc.stalls.first() {
-                        lines.push(PcLine {
+                        hot.push(PcLine {
                             offset,
                             samples: pc.samples,
                             top_stall: top.clone(),
@@ -105,14 +116,14 @@ impl ContinuousAgg {
                 summary
                     .stalls
                     .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-                lines.sort_by(|a, b| b.samples.cmp(&a.samples).then(a.offset.cmp(&b.offset)));
-                let distinct_pcs = lines.len();
-                lines.truncate(MAX_PCS_PER_FUNCTION);
+                hot.sort_by(|a, b| b.samples.cmp(&a.samples).then(a.offset.cmp(&b.offset)));
+                let distinct_pcs = hot.len();
+                hot.truncate(MAX_PCS_PER_FUNCTION);
                 let (pairs, pairs_dropped) = hottest_pairs(pairs);
                 FunctionSamples {
                     function,
                     summary,
-                    pcs: lines,
+                    pcs: hot,
                     distinct_pcs,
                     pairs,
                     pairs_dropped,
@@ -133,7 +144,39 @@ mod tests {
             function: Arc::from(f),
             pc_offset: off,
             stalls: stalls.iter().map(|(s, n)| (Arc::from(*s), *n)).collect(),
+            source: Default::default(),
         }
+    }
+
+    #[test]
+    fn a_function_s_pairs_carry_the_source_line_of_their_pc_where_known_and_none_elsewhere() {
+        let mut agg = ContinuousAgg::default();
+        let mut with_line = rec("_Z1fv", 16, &[("wait", 5), ("selected", 1)]);
+        with_line.source.line = Some(SourceLine {
+            file: Arc::from("/src/k.cu"),
+            line: 42,
+        });
+        agg.add(&[with_line, rec("_Z1fv", 32, &[("wait", 2)])]);
+        let out = agg.take();
+        let lines: Vec<_> = out[0]
+            .pairs
+            .iter()
+            .map(|p| (p.offset, p.line.as_ref().map(|l| (&*l.file, l.line))))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![
+                (16, Some(("/src/k.cu", 42))),
+                (32, None),
+                (16, Some(("/src/k.cu", 42)))
+            ]
+        );
+        agg.add(&[rec("_Z1fv", 16, &[("wait", 1)])]);
+        assert_eq!(
+            agg.take()[0].pairs[0].line,
+            None,
+            "a period forgets the last one's lines"
+        );
     }
 
     #[test]

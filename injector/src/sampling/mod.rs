@@ -16,11 +16,15 @@
 //! - [`enable`]: when PC sampling is enabled on a context (at its creation, or only
 //!   while the process holds the GPU's sampler lease).
 //! - [`message`]: what the sampling side sends the worker.
+//! - [`cubins`]: the loaded modules' cubins, kept under a byte bound for source lines.
+//! - [`lines`]: each sampled PC's source line, resolved once and cached.
 
 pub mod continuous;
 pub mod controller;
+pub mod cubins;
 pub mod enable;
 pub mod lease;
+pub mod lines;
 pub mod message;
 pub mod samples;
 pub mod stamp;

@@ -1,7 +1,10 @@
 //! PC samples: one record per PC as CUPTI's drain gives it, summed per execution, and
 //! which of them may be joined to one execution at all.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+use super::lines::{PcSource, SourceLine};
 
 /// One PC-sampling record (one PC of one function), owned, as decoded from CUPTI's
 /// `CUpti_PCSamplingPCData`.
@@ -15,6 +18,10 @@ pub struct PcRecord {
     pub pc_offset: u64,
     /// (stall reason name, samples), only non-zero counts.
     pub stalls: Vec<(Arc<str>, u32)>,
+    /// Its cubin, and its source line once resolved (`lines.rs`); left out of a record
+    /// dump when unknown (records fed from outside CUPTI), so such dumps read as before.
+    #[serde(default, skip_serializing_if = "PcSource::is_unknown")]
+    pub source: PcSource,
 }
 
 impl PcRecord {
@@ -78,6 +85,8 @@ pub struct PcStall {
     pub stall: Arc<str>,
     /// Samples with that stall at that offset.
     pub samples: u64,
+    /// The offset's source line, when its module carries line information.
+    pub line: Option<SourceLine>,
 }
 
 /// `pairs` hottest first (ties by offset, then stall), at most [`MAX_PAIRS_PER_SPAN`],
@@ -114,7 +123,9 @@ pub struct ExecutionSamples {
 pub struct ExecutionAgg {
     summary: PcSummary,
     /// Samples by (function, PC offset, stall reason).
-    pairs: std::collections::BTreeMap<(Arc<str>, u64, Arc<str>), u64>,
+    pairs: BTreeMap<(Arc<str>, u64, Arc<str>), u64>,
+    /// Source lines by (function, PC offset), where known.
+    lines: BTreeMap<(Arc<str>, u64), SourceLine>,
 }
 
 impl ExecutionAgg {
@@ -126,6 +137,11 @@ impl ExecutionAgg {
                 .pairs
                 .entry((r.function.clone(), r.pc_offset, stall.clone()))
                 .or_default() += u64::from(*n);
+        }
+        if let Some(l) = &r.source.line {
+            self.lines
+                .entry((r.function.clone(), r.pc_offset))
+                .or_insert_with(|| l.clone());
         }
     }
 
@@ -142,10 +158,12 @@ impl ExecutionAgg {
         let mut pairs = Vec::with_capacity(self.pairs.len());
         for ((function, offset, stall), samples) in self.pairs {
             if &*function == kernel {
+                let line = self.lines.get(&(function, offset)).cloned();
                 pairs.push(PcStall {
                     offset,
                     stall,
                     samples,
+                    line,
                 });
             } else {
                 other_function += 1;
@@ -195,6 +213,7 @@ mod tests {
             function: Arc::from(function),
             pc_offset: offset,
             stalls: stalls.iter().map(|(s, n)| (Arc::from(*s), *n)).collect(),
+            source: PcSource::default(),
         }
     }
 
@@ -210,6 +229,7 @@ mod tests {
             offset,
             stall: Arc::from(stall),
             samples,
+            line: None,
         };
         assert_eq!(
             got.pairs,
@@ -228,6 +248,22 @@ mod tests {
         );
         let paired: u64 = got.pairs.iter().map(|p| p.samples).sum();
         assert_eq!(paired, got.summary.samples, "the pairs hold every sample");
+    }
+
+    #[test]
+    fn an_execution_s_pairs_carry_their_pc_s_source_line_and_pairs_without_one_stay_as_they_were() {
+        let mut agg = ExecutionAgg::default();
+        let mut hot = rec("_Z1kv", 16, &[("long", 5)]);
+        hot.source.line = Some(SourceLine {
+            file: Arc::from("/src/k.cu"),
+            line: 9,
+        });
+        agg.add(&hot);
+        agg.add(&rec("_Z1kv", 32, &[("wait", 1)]));
+        let got = agg.finish("_Z1kv");
+        assert_eq!(got.pairs[0].line, hot.source.line);
+        assert_eq!(got.pairs[1].line, None);
+        assert_eq!(got.pairs[1].offset, 32);
     }
 
     #[test]

@@ -51,6 +51,7 @@ use crate::nvtx::book::{ClosedRange, RangeBook};
 use crate::record::KernelRecord;
 use crate::resource::{device_attributes, resource_and_seed, DeviceTable, ProcessInfo};
 use crate::sampling::continuous::ContinuousAgg;
+use crate::sampling::lines::{LineCache, SassSource};
 use crate::sampling::message::{Declared, SamplingCounters, SamplingMsg};
 use crate::sampling::samples::PcRecord;
 use crate::sampling::stamp::{StampLimits, Stamper};
@@ -86,6 +87,9 @@ pub struct Settings {
     /// what describes that GPU, asked once per ordinal, at its first kernel. `None`: one
     /// resource for every span (producers fed from outside CUPTI).
     pub devices: Option<Box<dyn DeviceTable>>,
+    /// Gives PC samples their source lines (CUPTI's SASS-to-source correlation inside a
+    /// CUDA program), each distinct PC asked once; `None`: samples go out as they came.
+    pub lines: Option<Box<dyn SassSource>>,
 }
 
 impl Settings {
@@ -114,6 +118,7 @@ impl Settings {
             record_dump: None,
             stamp_limits: StampLimits::default(),
             devices: None,
+            lines: None,
             start: tier.into(),
         }
     }
@@ -204,7 +209,7 @@ impl SamplingRx {
 }
 
 fn run(
-    settings: Settings,
+    mut settings: Settings,
     stats: Arc<Stats>,
     budget: Arc<Budget>,
     rx: Receiver<Msg>,
@@ -213,6 +218,8 @@ fn run(
 ) {
     let resource = settings.resource.clone();
     let mut dump = settings.record_dump.as_deref().and_then(Dump::create);
+    let mut lines = settings.lines.take().map(|src| (src, LineCache::default()));
+    let mut warned_cubins = false;
     let stamper =
         (settings.slicer.tier() == Tier::Serialized).then(|| Stamper::new(settings.stamp_limits));
     let mut worker = Worker {
@@ -240,7 +247,20 @@ fn run(
     };
     loop {
         let msg = rx.recv_timeout(EXPORT_INTERVAL);
-        while let Ok(m) = sampling_rx.try_recv() {
+        while let Ok(mut m) = sampling_rx.try_recv() {
+            // Before the dump, so a replay carries the lines CUPTI gave.
+            if let Some((src, cache)) = lines.as_mut() {
+                cache.annotate(&mut m.pc, src.as_mut());
+                let cubins = src.cubins();
+                if cubins.over_bound > 0 && !warned_cubins {
+                    warned_cubins = true;
+                    crate::log::line(&format!(
+                        "a module's cubin ({} bytes) was not kept: past GPU_OTEL_PC_CUBIN_MB; its PC samples go out without source lines (counted in the exit line)",
+                        cubins.over_bound_bytes
+                    ));
+                }
+                worker.stats.set_lines(cache.counts(), cubins);
+            }
             if let Some(d) = dump.as_mut() {
                 d.sampling(&m);
             }

@@ -261,6 +261,7 @@ mod tests {
                     function: f.clone(),
                     pc_offset: u64::from(i) * 16,
                     stalls: vec![(stall.clone(), 1)],
+                    source: Default::default(),
                 })
                 .collect(),
             window: Some(semconv::Window::open(

@@ -15,7 +15,7 @@ use semconv::attributes::GPU_PC_SAMPLING_STALL_REASON_NAMES;
 use semconv::stall;
 
 use super::markup::escape;
-use crate::profiles::samples::Pair;
+use crate::profiles::samples::{Pair, SourceLine};
 
 /// Functions drawn per process, the hottest; the rest are named in a line.
 pub const MAX_FUNCTIONS: usize = 12;
@@ -33,6 +33,8 @@ pub struct Function {
     display: String,
     /// Samples by stall reason, then PC offset.
     by_stall: BTreeMap<String, BTreeMap<u64, u64>>,
+    /// Source lines by PC offset, where the PCs have them.
+    lines: BTreeMap<u64, SourceLine>,
 }
 
 impl Function {
@@ -60,6 +62,9 @@ impl Flames {
                 .or_default()
                 .entry(p.offset)
                 .or_default() += p.samples;
+            if let Some(l) = &p.line {
+                f.lines.entry(p.offset).or_insert_with(|| l.clone());
+            }
         }
     }
 
@@ -185,6 +190,13 @@ fn graph(html: &mut String, mangled: &str, f: &Function) {
                 continue;
             }
             let label = format!("{offset:#x}");
+            let (title, label) = match f.lines.get(&offset) {
+                Some(l) => (
+                    format!("PC {label} ({}:{}), {name}: {n} samples", l.file, l.line),
+                    format!("{}:{}", short(&l.file), l.line),
+                ),
+                None => (format!("PC {label}, {name}: {n} samples"), label),
+            };
             boxed(
                 html,
                 "fl-pc",
@@ -192,7 +204,7 @@ fn graph(html: &mut String, mangled: &str, f: &Function) {
                 n,
                 &fill,
                 &[("stall", raw), ("offset", &offset.to_string())],
-                &format!("PC {label}, {name}: {n} samples"),
+                &title,
                 &label,
             );
             drawn += w;
@@ -260,6 +272,12 @@ fn boxed(
     html.push_str("</g>");
 }
 
+/// A source file as a box or cell shows it: its name without the directory (the full
+/// path is in the title).
+fn short(file: &str) -> &str {
+    file.rsplit('/').next().unwrap_or(file)
+}
+
 /// One PC offset of a function's table: offset, samples, its stall reasons.
 type PcRow<'a> = (u64, u64, Vec<(&'a str, u64)>);
 
@@ -280,9 +298,16 @@ fn table(html: &mut String, f: &Function, total: u64) {
         })
         .collect();
     rows.sort_by_key(|(o, n, _)| (std::cmp::Reverse(*n), *o));
+    // The source column only where the module carried line information.
+    let with_lines = !f.lines.is_empty();
     html.push_str(
-        "<table class=\"pcs\"><tr><th>PC offset</th><th>samples</th><th>share</th><th>top stall reasons</th></tr>",
+        "<table class=\"pcs\"><tr><th>PC offset</th><th>samples</th><th>share</th><th>top stall reasons</th>",
     );
+    html.push_str(if with_lines {
+        "<th>source line</th></tr>"
+    } else {
+        "</tr>"
+    });
     for (offset, n, stalls) in rows.iter().take(MAX_TABLE_ROWS) {
         let top: Vec<String> = stalls
             .iter()
@@ -291,10 +316,25 @@ fn table(html: &mut String, f: &Function, total: u64) {
             .collect();
         let _ = write!(
             html,
-            "<tr><td><code>{offset:#x}</code></td><td>{n}</td><td>{:.1}%</td><td>{}</td></tr>",
+            "<tr><td><code>{offset:#x}</code></td><td>{n}</td><td>{:.1}%</td><td>{}</td>",
             100.0 * *n as f64 / total.max(1) as f64,
             top.join(", ")
         );
+        if with_lines {
+            match f.lines.get(offset) {
+                Some(l) => {
+                    let _ = write!(
+                        html,
+                        "<td class=\"src\" title=\"{}\"><code>{}:{}</code></td>",
+                        escape(&l.file),
+                        escape(short(&l.file)),
+                        l.line
+                    );
+                }
+                None => html.push_str("<td class=\"src\"></td>"),
+            }
+        }
+        html.push_str("</tr>");
     }
     html.push_str("</table>");
     if rows.len() > MAX_TABLE_ROWS {
@@ -322,7 +362,36 @@ mod tests {
                 trace_id: vec![1; 16],
                 span_id: vec![2; 8],
             },
+            line: None,
         }
+    }
+
+    #[test]
+    fn a_pc_with_a_source_line_shows_file_and_line_and_a_function_without_lines_has_no_source_column(
+    ) {
+        let mut flames = Flames::default();
+        let mut hot = pair("_Z1fv", 16, "long", 900);
+        hot.line = Some(SourceLine {
+            file: "/src/kernels/spin.cu".into(),
+            line: 42,
+        });
+        flames.add(&[hot, pair("_Z1fv", 32, "wait", 100)]);
+        flames.add(&[pair("_Z1gv", 16, "wait", 50)]);
+        let mut html = String::new();
+        flames.render(&mut html);
+        let (f, g) = html.split_at(html.find("data-function=\"_Z1gv\"").unwrap());
+        assert!(f.contains("<title>PC 0x10 (/src/kernels/spin.cu:42), "));
+        assert!(f.contains(">spin.cu:42</text>"), "the box's label");
+        assert!(f.contains(
+            "<td class=\"src\" title=\"/src/kernels/spin.cu\"><code>spin.cu:42</code></td>"
+        ));
+        assert!(f.contains("<th>source line</th>"));
+        assert!(
+            f.contains("<td class=\"src\"></td>"),
+            "the PC without a line"
+        );
+        assert!(!g.contains("source line"), "no lines: the table as before");
+        assert!(g.contains("<title>PC 0x10, "));
     }
 
     /// Samples of the boxes of `class` in the page, in order.

@@ -5,7 +5,9 @@
 //! model has one `sample_type` per profile); each sample is one (function, PC offset)
 //! location with one stall reason, named by the sample attribute
 //! `gpu.pc_sampling.stall_reason`, so the samples of a stall reason sum to its count.
-//! Every sample links to the span that covers it in the trace.
+//! A location's one Line names its function and, where the PC has a source line, that
+//! line, with the source file as the function's filename. Every sample links to the
+//! span that covers it in the trace.
 
 use std::collections::HashMap;
 
@@ -47,7 +49,9 @@ pub struct Built {
 struct Dictionary {
     d: ProfilesDictionary,
     strings: HashMap<String, i32>,
-    functions: HashMap<String, i32>,
+    /// By (function, source file): a function whose PCs lie in several files (inlined
+    /// code) has one entry per file, as a Function has one filename.
+    functions: HashMap<(String, String), i32>,
     locations: HashMap<(String, u64), i32>,
     stalls: HashMap<String, i32>,
     links: HashMap<Link, i32>,
@@ -110,20 +114,24 @@ impl Dictionary {
     }
 
     fn function(&mut self, p: &Pair) -> (i32, usize) {
-        if let Some(i) = self.functions.get(&p.function) {
+        let file = p.line.as_ref().map_or("", |l| l.file.as_str());
+        let key = (p.function.clone(), file.to_string());
+        if let Some(i) = self.functions.get(&key) {
             return (*i, 0);
         }
         let (name_strindex, a1) = self.string(&p.display);
         let (system_name_strindex, a2) = self.string(&p.function);
+        let (filename_strindex, a3) = self.string(file);
         let f = Function {
             name_strindex,
             system_name_strindex,
+            filename_strindex,
             ..Function::default()
         };
-        let added = a1 + a2 + entry_len(f.encoded_len());
+        let added = a1 + a2 + a3 + entry_len(f.encoded_len());
         let i = self.d.function_table.len() as i32;
         self.d.function_table.push(f);
-        self.functions.insert(p.function.clone(), i);
+        self.functions.insert(key, i);
         (i, added)
     }
 
@@ -139,7 +147,10 @@ impl Dictionary {
             address: p.offset,
             lines: vec![Line {
                 function_index,
-                line: 0,
+                line: p
+                    .line
+                    .as_ref()
+                    .map_or(0, |l| l.line.min(i64::MAX as u64) as i64),
                 column: 0,
             }],
             attribute_indices: Vec::new(),

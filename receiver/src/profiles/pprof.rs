@@ -2,7 +2,8 @@
 //! as pprof files are. Pure.
 //!
 //! One sample type, `pc_samples`/`count`; one sample per (function, PC offset, stall
-//! reason) whose location is the PC (address = offset, one line naming the function),
+//! reason) whose location is the PC (address = offset, one line naming the function and,
+//! where the PC has one, its source line, with the source file as the function's filename),
 //! with the stall reason as the label `stall_reason` and the linked span as the labels
 //! `trace_id` and `span_id` (hex): `go tool pprof -tagfocus stall_reason=...` filters
 //! by stall.
@@ -113,6 +114,9 @@ pub struct PprofFunction {
     /// `system_name` (string index).
     #[prost(int64, tag = "3")]
     pub system_name: i64,
+    /// `filename` (string index): the source file, where the PCs have lines.
+    #[prost(int64, tag = "4")]
+    pub filename: i64,
 }
 
 /// The label key of a sample's stall reason.
@@ -149,7 +153,8 @@ pub fn profile(pairs: &[Pair], start_ns: u64, end_ns: u64) -> PprofProfile {
         strings.get("trace_id"),
         strings.get("span_id"),
     );
-    let mut functions: HashMap<&str, u64> = HashMap::new();
+    // By (function, source file): one pprof Function has one filename.
+    let mut functions: HashMap<(&str, &str), u64> = HashMap::new();
     let mut locations: HashMap<(&str, u64), u64> = HashMap::new();
     let mut out = PprofProfile {
         sample_type,
@@ -158,17 +163,20 @@ pub fn profile(pairs: &[Pair], start_ns: u64, end_ns: u64) -> PprofProfile {
         ..PprofProfile::default()
     };
     for p in pairs {
-        let function_id = match functions.get(p.function.as_str()) {
+        let file = p.line.as_ref().map_or("", |l| l.file.as_str());
+        let function_id = match functions.get(&(p.function.as_str(), file)) {
             Some(id) => *id,
             None => {
                 let id = out.function.len() as u64 + 1;
                 let (name, system_name) = (strings.get(&p.display), strings.get(&p.function));
+                let filename = strings.get(file);
                 out.function.push(PprofFunction {
                     id,
                     name,
                     system_name,
+                    filename,
                 });
-                functions.insert(&p.function, id);
+                functions.insert((&p.function, file), id);
                 id
             }
         };
@@ -181,7 +189,10 @@ pub fn profile(pairs: &[Pair], start_ns: u64, end_ns: u64) -> PprofProfile {
                     address: p.offset,
                     line: vec![PprofLine {
                         function_id,
-                        line: 0,
+                        line: p
+                            .line
+                            .as_ref()
+                            .map_or(0, |l| l.line.min(i64::MAX as u64) as i64),
                     }],
                 });
                 id

@@ -37,6 +37,19 @@ pub struct Pair {
     /// (serialized tier, one launch per burst), else the slice span that covers the
     /// period (a function's samples carry no correlation id).
     pub link: Link,
+    /// The PC's source line, where its module carries line information
+    /// (`gpu.pc_sampling.pair_source_files` / `pair_source_lines`).
+    pub line: Option<SourceLine>,
+}
+
+/// A PC's source file and line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SourceLine {
+    /// The source file, as the injector names it (compile directory joined with the
+    /// file name).
+    pub file: String,
+    /// The line, 1-based.
+    pub line: u64,
 }
 
 /// A trace and span id.
@@ -127,18 +140,21 @@ pub fn pairs_of(span: &Span) -> Option<(Vec<Pair>, u64, Source)> {
     if offsets.len() != stalls.len() || offsets.len() != counts.len() {
         return None;
     }
+    let lines = source_lines(&span.attributes, offsets.len());
     let pairs = offsets
         .into_iter()
         .zip(stalls)
         .zip(counts)
-        .filter(|(_, n)| *n > 0)
-        .map(|((offset, stall), samples)| Pair {
+        .enumerate()
+        .filter(|(_, (_, n))| *n > 0)
+        .map(|(i, ((offset, stall), samples))| Pair {
             function: function.clone(),
             display: display.clone(),
             offset: offset as u64,
             stall,
             samples: samples as u64,
             link: link.clone(),
+            line: lines.as_ref().and_then(|l| l[i].clone()),
         })
         .collect();
     let dropped = get_int(&span.attributes, a::GPU_PC_SAMPLING_PAIRS_DROPPED).unwrap_or(0);
@@ -206,6 +222,29 @@ pub fn periods<'s>(
     }
     out.sort_by_key(|p| (p.start_ns, p.end_ns));
     out
+}
+
+/// Each pair's source line, when the span carries the two arrays parallel to its `n`
+/// pairs (an older injector, or a module without line information, sends none; arrays
+/// of another length are not trusted and give no line at all). `""` or line 0: none.
+fn source_lines(attrs: &[KeyValue], n: usize) -> Option<Vec<Option<SourceLine>>> {
+    let files = strings(attrs, a::GPU_PC_SAMPLING_PAIR_SOURCE_FILES)?;
+    let lines = ints(attrs, a::GPU_PC_SAMPLING_PAIR_SOURCE_LINES)?;
+    if files.len() != n || lines.len() != n {
+        return None;
+    }
+    Some(
+        files
+            .into_iter()
+            .zip(lines)
+            .map(|(file, line)| {
+                (!file.is_empty() && line > 0).then_some(SourceLine {
+                    file,
+                    line: line as u64,
+                })
+            })
+            .collect(),
+    )
 }
 
 fn array(attrs: &[KeyValue], key: &str) -> Option<Vec<AnyValue>> {

@@ -237,6 +237,135 @@ fn the_pprof_profile_holds_the_same_samples_with_stall_reasons_as_labels() {
     assert!(decoded.location.iter().all(|l| l.id != 0));
 }
 
+/// `span` with each pair's source file and line, as the injector adds them when a
+/// module carries line information (`""` / 0: that pair's PC has none).
+fn with_lines(mut span: Span, lines: &[(&str, u64)]) -> Span {
+    span.attributes.push(strs(
+        a::GPU_PC_SAMPLING_PAIR_SOURCE_FILES,
+        &lines.iter().map(|l| l.0).collect::<Vec<_>>(),
+    ));
+    span.attributes.push(ints(
+        a::GPU_PC_SAMPLING_PAIR_SOURCE_LINES,
+        &lines.iter().map(|l| l.1).collect::<Vec<_>>(),
+    ));
+    span
+}
+
+/// (function, offset, source file, line) of every location of the OTLP profile, the
+/// file read as the location's function's filename.
+fn otlp_lines(b: &Built) -> Vec<(String, u64, String, i64)> {
+    let d = b.request.dictionary.as_ref().unwrap();
+    let profile = &b.request.resource_profiles[0].scope_profiles[0].profiles[0];
+    let mut out: Vec<_> = profile
+        .samples
+        .iter()
+        .map(|s| {
+            let stack = &d.stack_table[s.stack_index as usize];
+            let loc = &d.location_table[stack.location_indices[0] as usize];
+            assert_eq!(loc.lines.len(), 1, "one Line per location");
+            let f = &d.function_table[loc.lines[0].function_index as usize];
+            (
+                d.string_table[f.system_name_strindex as usize].clone(),
+                loc.address,
+                d.string_table[f.filename_strindex as usize].clone(),
+                loc.lines[0].line,
+            )
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The same as [`otlp_lines`], read from the pprof profile.
+fn pprof_lines(p: &pprof::PprofProfile) -> Vec<(String, u64, String, i64)> {
+    let mut out: Vec<_> = p
+        .sample
+        .iter()
+        .map(|s| {
+            let loc = p
+                .location
+                .iter()
+                .find(|l| l.id == s.location_id[0])
+                .unwrap();
+            let f = p
+                .function
+                .iter()
+                .find(|f| f.id == loc.line[0].function_id)
+                .unwrap();
+            (
+                p.string_table[f.system_name as usize].clone(),
+                loc.address,
+                p.string_table[f.filename as usize].clone(),
+                loc.line[0].line,
+            )
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn samples_with_source_lines_become_profile_and_pprof_lines_with_the_file_as_the_function_s_filename(
+) {
+    let spans = [with_lines(
+        function_span(
+            "_Z4spinPfi",
+            &[
+                (272, LONG, 800),
+                (272, WAIT, 100),
+                (304, SELECTED, 120),
+                (320, WAIT, 7),
+            ],
+            0,
+        ),
+        &[
+            ("/src/spin.cu", 42),
+            ("/src/spin.cu", 42),
+            ("/src/util.cuh", 7),
+            ("", 0),
+        ],
+    )];
+    let b = build(&one_period(&spans), 1 << 20);
+    let want = vec![
+        (
+            "_Z4spinPfi".to_string(),
+            272,
+            "/src/spin.cu".to_string(),
+            42,
+        ),
+        ("_Z4spinPfi".into(), 304, "/src/util.cuh".into(), 7),
+        ("_Z4spinPfi".into(), 320, String::new(), 0),
+    ];
+    assert_eq!(otlp_lines(&b), want);
+    let p = pprof::profile(&b.kept, START, END);
+    let decoded = pprof::PprofProfile::decode(p.encode_to_vec().as_slice()).unwrap();
+    assert_eq!(pprof_lines(&decoded), want);
+    // One function per (function, file): an inlined header's PCs name their own file.
+    assert_eq!(decoded.function.len(), 3);
+    assert_eq!(
+        otlp_totals(&b).values().sum::<u64>(),
+        1027,
+        "no sample lost"
+    );
+}
+
+#[test]
+fn samples_without_source_lines_make_the_same_profiles_as_before() {
+    let plain = function_span("_Z4spinPfi", &[(272, LONG, 800), (304, WAIT, 3)], 0);
+    let b = build(&one_period(std::slice::from_ref(&plain)), 1 << 20);
+    assert!(otlp_lines(&b)
+        .iter()
+        .all(|(_, _, file, line)| file.is_empty() && *line == 0));
+    let d = b.request.dictionary.as_ref().unwrap();
+    assert_eq!(d.function_table.len(), 2, "the zero entry and one function");
+    // Arrays that are not parallel to the pairs are not trusted: no line at all.
+    let skewed = with_lines(plain.clone(), &[("/src/spin.cu", 42)]);
+    let b2 = build(&one_period(&[skewed]), 1 << 20);
+    assert_eq!(b2.request.encode_to_vec(), b.request.encode_to_vec());
+}
+
 fn arb_spans() -> impl Strategy<Value = Functions> {
     let stall = prop::sample::select(vec![
         LONG.to_string(),

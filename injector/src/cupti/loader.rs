@@ -62,6 +62,8 @@ pub(crate) struct AttachSettings {
     pub launch_accounting: bool,
     /// CUPTI's device buffer size and pool limit, where set (else CUPTI's defaults).
     pub device_buffers: (Option<usize>, Option<usize>),
+    /// What a graph replay becomes: `Launches` enables graph-trace records.
+    pub graph_records: crate::record::GraphRecords,
     /// What CUPTI's callbacks call above this module; registered before the
     /// subscriber exists, so no callback can miss them.
     pub hooks: Hooks,
@@ -178,6 +180,9 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
         // SAFETY: as above.
         let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
         return Err(e.into());
+    }
+    if settings.graph_records == crate::record::GraphRecords::Launches {
+        activity::enable_graph_trace();
     }
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.

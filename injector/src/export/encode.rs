@@ -108,6 +108,7 @@ impl Batcher {
             &scratch,
             Counts {
                 kernels: 1,
+                graph_launches: u64::from(span.record.graph_launch.is_some()),
                 ..Counts::default()
             },
         );
@@ -349,6 +350,11 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
     encode_varint(1, buf);
     put_fixed64(7, r.start_ns, buf);
     put_fixed64(8, span.end_ns(), buf);
+    if let Some(g) = &r.graph_launch {
+        encode_graph_launch_attributes(span, g, buf);
+        put_status_and_flags(span, buf);
+        return;
+    }
     put_str_attr(a::GPU_KERNEL_NAME, &r.name, buf);
     put_str_attr(a::GPU_SERIALIZED, span.serialized.as_str(), buf);
     let ints: [(&str, i64); 14] = [
@@ -391,6 +397,36 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
             kv.encode_raw(buf);
         }
     }
+    put_status_and_flags(span, buf);
+}
+
+/// A `gpu.graph.launch` span's attributes, as [`KernelSpan::attributes`] lists them.
+fn encode_graph_launch_attributes(
+    span: &KernelSpan,
+    g: &crate::record::GraphLaunch,
+    buf: &mut Vec<u8>,
+) {
+    let r = &span.record;
+    put_str_attr(a::GPU_SERIALIZED, span.serialized.as_str(), buf);
+    put_int_attr(a::GPU_GRAPH_ID, r.graph_id.into(), buf);
+    if let Some(n) = g.kernel_nodes {
+        put_int_attr(
+            a::GPU_GRAPH_KERNEL_NODES,
+            i64::try_from(n).unwrap_or(i64::MAX),
+            buf,
+        );
+    }
+    for (k, v) in [
+        (a::GPU_CORRELATION_ID, r.correlation_id),
+        (a::GPU_DEVICE_ID, r.device_id),
+        (a::GPU_CONTEXT_ID, r.context_id),
+        (a::GPU_STREAM_ID, r.stream_id),
+    ] {
+        put_int_attr(k, v.into(), buf);
+    }
+}
+
+fn put_status_and_flags(span: &KernelSpan, buf: &mut Vec<u8>) {
     // Span.status = 15: present and empty (unset), as the SDK writes it.
     encode_key(15, WireType::LengthDelimited, buf);
     encode_varint(0, buf);

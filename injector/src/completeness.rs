@@ -404,6 +404,37 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_replays_one_record_counts_as_its_kernel_nodes_and_balances_its_launch() {
+        let mut c = Completeness::new(SETTLE, 1024);
+        let mut l = Launches::default();
+        l.graph(5, 198);
+        l.kernel(6);
+        c.record_executions(5, Some(198));
+        c.record(6);
+        l.graph(BLOCK as u32 + 1, 198); // its record never came
+        c.mark(S, l.last);
+        let found = settle_all(&mut c, &mut l, 2 * S);
+        let t = c.totals();
+        assert_eq!((t.expected, t.recorded), (2 * 198 + 1, 199));
+        assert_eq!(t.expected, t.recorded + t.missing());
+        assert_eq!(found.iter().map(|u| u.count).sum::<u64>(), 198);
+    }
+
+    #[test]
+    fn a_record_of_unknown_size_leaves_its_block_out_of_the_balance_and_clears_its_promise() {
+        let mut c = Completeness::new(SETTLE, 1024);
+        let mut l = Launches::default();
+        l.graph(5, 198);
+        c.record_executions(5, None);
+        c.mark(S, l.last);
+        assert!(settle_all(&mut c, &mut l, 2 * S).is_empty());
+        let t = c.totals();
+        assert_eq!((t.expected, t.recorded, t.uncountable_blocks), (0, 0, 1));
+        assert_eq!(t.unchecked, 1);
+        assert!(l.promised.is_empty(), "the block's promise was taken");
+    }
+
+    #[test]
     fn every_launch_recorded_settles_with_nothing_missing() {
         let mut c = Completeness::new(SETTLE, 1024);
         let mut l = Launches::default();

@@ -411,6 +411,42 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_launch_remembers_its_kernel_nodes_for_its_record_and_an_unknown_stays_unknown() {
+        let l = Launches::default();
+        l.on(Launch::ExecCreated {
+            exec: 0x100,
+            kernels: Some(40),
+        });
+        l.on(Launch::ExecCreated {
+            exec: 0x200,
+            kernels: None,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 11,
+            exec: 0x100,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 12,
+            exec: 0x200,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 13,
+            exec: 0x300, // never seen instantiated
+        });
+        assert_eq!(l.kernel_nodes(11), Some(40));
+        assert_eq!(l.kernel_nodes(12), None);
+        assert_eq!(l.kernel_nodes(13), None);
+        assert_eq!(l.kernel_nodes(14), None, "no graph launch of that id");
+        // A launch GRAPH_SLOTS later takes the slot: the older id is unknown, not 40.
+        l.on(Launch::Graph {
+            correlation_id: 11 + GRAPH_SLOTS as u32,
+            exec: 0x100,
+        });
+        assert_eq!(l.kernel_nodes(11), None);
+        assert_eq!(l.kernel_nodes(11 + GRAPH_SLOTS as u32), Some(40));
+    }
+
+    #[test]
     fn a_destroyed_exec_is_forgotten_and_its_handle_may_be_reused() {
         let l = Launches::default();
         l.on(Launch::ExecCreated {

@@ -578,6 +578,63 @@ mod tests {
         }
     }
 
+    proptest! {
+        #[test]
+        fn the_direct_encoding_of_a_graph_launch_span_decodes_to_its_message(
+            start in 0u64..u64::MAX / 2,
+            len in 0u64..10_000_000_000,
+            ids in any::<[u32; 5]>(),
+            nodes in proptest::option::of(any::<u64>()),
+            stamp in 0usize..3,
+        ) {
+            let r = FakeKernel::graph_launch(ids[4], nodes, start, start.saturating_add(len))
+                .correlation(ids[0])
+                .device(ids[1])
+                .context(ids[2])
+                .stream(ids[3])
+                .record();
+            let serialized = [Serialized::True, Serialized::False, Serialized::Unknown][stamp];
+            let span = slicer().stamped(r, serialized, None);
+            let mut buf = Vec::new();
+            encode_kernel_span(&span, &mut buf);
+            let decoded = Span::decode(buf.as_slice()).expect("decodes");
+            prop_assert_eq!(&decoded, &span.to_proto());
+            prop_assert_eq!(decoded.name.as_str(), a::SPAN_GPU_GRAPH_LAUNCH);
+            prop_assert_eq!(semconv::otlp::find(&decoded.attributes, a::GPU_KERNEL_NAME), None);
+            prop_assert_eq!(
+                semconv::otlp::get_int(&decoded.attributes, a::GPU_GRAPH_KERNEL_NODES),
+                nodes.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
+            );
+            prop_assert_eq!(
+                semconv::otlp::get_str(&decoded.attributes, a::GPU_SERIALIZED),
+                Some(serialized.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_graph_launch_span_is_counted_as_a_kernel_span_and_as_a_graph_launch() {
+        let mut s = slicer();
+        let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
+        let g = s.kernel(
+            FakeKernel::graph_launch(4, Some(198), T0, T0 + 5).record(),
+            Tier::Off,
+        );
+        let k = s.kernel(FakeKernel::new("_Z1kv", T0, T0 + 5).record(), Tier::Off);
+        b.kernel(Tier::Off, &g);
+        b.kernel(Tier::Off, &k);
+        b.cut();
+        let req = b.pop().unwrap();
+        assert_eq!(
+            req.counts,
+            Counts {
+                kernels: 2,
+                graph_launches: 1,
+                ..Counts::default()
+            }
+        );
+    }
+
     #[test]
     fn a_request_decodes_to_the_resource_scope_and_spans_it_was_given() {
         let mut s = slicer();

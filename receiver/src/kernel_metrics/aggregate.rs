@@ -368,6 +368,26 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_replay_counts_its_kernel_nodes_as_executions_and_no_duration() {
+        let mut m = Aggregate::new(2);
+        let key = ResourceKey(7);
+        m.record(key, &resource(), &exec("a", "GPU-0", "false", 10, 1), true);
+        m.record_graph_launch(key, &resource(), ("GPU-0", "false"), 198);
+        m.record_graph_launch(key, &resource(), ("GPU-0", "unknown"), 40);
+        let [p] = &m.collect()[..] else { panic!() };
+        assert_eq!(
+            p.executions[&("GPU-0".to_string(), "false".to_string())],
+            199
+        );
+        assert_eq!(
+            p.executions[&("GPU-0".to_string(), "unknown".to_string())],
+            40
+        );
+        let timed: u64 = p.durations.values().map(|h| h.count).sum();
+        assert_eq!(timed, 1, "only the kernel has a duration");
+    }
+
+    #[test]
     fn names_past_the_top_by_time_fold_into_other_and_the_gpu_attributes_leave_the_resource() {
         let mut m = Aggregate::new(2);
         let key = ResourceKey(7);

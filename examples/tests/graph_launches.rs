@@ -117,7 +117,11 @@ fn graph_replays_as_graph_launch_spans_count_as_their_kernel_nodes_at_both_ends(
     assert_eq!(at_receiver, executions, "each replay counts as its nodes");
     assert_eq!(r.outcomes.not_serialized, executions, "tier off: all false");
     assert_eq!(
-        (r.kernel_spans, r.graph_launch_spans, r.graph_launch_spans_unknown_size),
+        (
+            r.kernel_spans,
+            r.graph_launch_spans,
+            r.graph_launch_spans_unknown_size
+        ),
         (REPLAYS * (1 + EAGER_PER_REPLAY), REPLAYS, 0)
     );
 }

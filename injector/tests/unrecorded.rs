@@ -191,12 +191,16 @@ fn when_every_execution_is_recorded_nothing_is_reported_missing() {
 }
 
 #[test]
-fn in_launches_mode_each_graph_trace_record_is_one_graph_launch_span_standing_for_its_kernel_nodes(
-) {
+fn in_launches_mode_each_graph_trace_record_is_one_graph_launch_span_standing_for_its_kernel_nodes()
+{
     let (spans, c) = run(600, 600, GraphRecords::Launches);
     let launches = graph_launches(&spans);
     assert_eq!(launches.len(), 600, "one span per replay");
-    assert_eq!(kernels(&spans), 0, "no per-node kernel span, no gpu.kernel.name");
+    assert_eq!(
+        kernels(&spans),
+        0,
+        "no per-node kernel span, no gpu.kernel.name"
+    );
     for s in &launches {
         assert_eq!(
             otlp::get_int(&s.attributes, a::GPU_GRAPH_KERNEL_NODES),
@@ -232,7 +236,11 @@ fn in_launches_mode_replays_without_a_record_are_still_counted_unrecorded_by_the
     assert_eq!(graph_launches(&spans).len() as u64, recorded);
     assert_eq!(c.expected, replays * KERNELS_PER_REPLAY);
     assert_eq!(c.recorded, recorded * KERNELS_PER_REPLAY);
-    assert_eq!(c.expected, c.recorded + c.missing, "expected = recorded + loss");
+    assert_eq!(
+        c.expected,
+        c.recorded + c.missing,
+        "expected = recorded + loss"
+    );
     assert_eq!((c.missing, c.reported), (missing, missing));
     let sum: i64 = unrecorded(&spans)
         .iter()
@@ -276,7 +284,10 @@ fn a_graph_launch_of_unknown_size_says_so_and_leaves_its_block_out_of_the_balanc
     let spans = received.spans();
     let g = graph_launches(&spans);
     assert_eq!(g.len(), 1);
-    assert_eq!(otlp::find(&g[0].attributes, a::GPU_GRAPH_KERNEL_NODES), None);
+    assert_eq!(
+        otlp::find(&g[0].attributes, a::GPU_GRAPH_KERNEL_NODES),
+        None
+    );
     let c = *stats.launches();
     assert_eq!((c.expected, c.missing, c.uncountable_blocks), (0, 0, 1));
     assert_eq!(c.unchecked, 2, "both records of the uncountable block");

@@ -289,9 +289,8 @@ impl RawBuffer {
                 // SAFETY: CUPTI 13.0 or newer writes graph-trace records as
                 // CUpti_ActivityGraphTrace2, and the bytes read lie inside our
                 // allocation (checked just above).
-                let g = unsafe {
-                    ptr::read_unaligned(record as *const sys::CUpti_ActivityGraphTrace2)
-                };
+                let g =
+                    unsafe { ptr::read_unaligned(record as *const sys::CUpti_ActivityGraphTrace2) };
                 out.push(graph_launch(&g, names));
                 continue;
             }

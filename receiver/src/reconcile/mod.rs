@@ -490,9 +490,14 @@ impl Reconciler {
                     } else {
                         // Settled or another tier: nothing evicted can change it.
                         let at = (key, start, end);
-                        ss.spans.push(
-                            self.finalize(span, (&stamp, executions), tier, verdict, false, at),
-                        );
+                        ss.spans.push(self.finalize(
+                            span,
+                            (&stamp, executions),
+                            tier,
+                            verdict,
+                            false,
+                            at,
+                        ));
                     }
                 }
             }

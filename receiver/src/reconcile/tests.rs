@@ -84,7 +84,7 @@ fn balance(
     let mut spans_out = 0;
     for (_, s) in spans_of(out).into_iter().filter(|(_, s)| is_kernel(s)) {
         spans_out += 1;
-        let n = executions_of(&s);
+        let n = executions_of(s);
         tally.count_executions(n);
         for kv in s.attributes.iter().filter(|kv| kv.key == a::GPU_SERIALIZED) {
             if let Some(v) = Stamp::read(std::slice::from_ref(kv)).valid() {
@@ -429,10 +429,9 @@ fn unrecorded_kernel_spans_pass_through_byte_for_byte_and_their_counts_are_summe
 fn graph_launch_spans_always_leave_with_gpu_serialized_and_count_as_their_kernel_nodes() {
     let mut r = reconciler();
     let mut string_nodes = fixtures::graph_launch(5, 10, 20, None, Some(Serialized::False));
-    string_nodes.attributes.push(semconv::otlp::string(
-        a::GPU_GRAPH_KERNEL_NODES,
-        "198",
-    ));
+    string_nodes
+        .attributes
+        .push(semconv::otlp::string(a::GPU_GRAPH_KERNEL_NODES, "198"));
     let sent = vec![
         fixtures::graph_launch(1, 10, 20, Some(198), Some(Serialized::False)),
         fixtures::graph_launch(2, 30, 40, Some(40), None), // stamp missing
@@ -445,14 +444,22 @@ fn graph_launch_spans_always_leave_with_gpu_serialized_and_count_as_their_kernel
         request(resource("app", 42, Some(Tier::Off)), sent),
         0,
     );
-    assert_eq!(kernel_answers(&out), ["false"; 5], "every one carries the answer");
+    assert_eq!(
+        kernel_answers(&out),
+        ["false"; 5],
+        "every one carries the answer"
+    );
     let c = r.counters();
     assert_eq!(c.kernel_spans, 5);
     assert_eq!(
         (c.graph_launch_spans, c.graph_launch_spans_unknown_size),
         (4, 2)
     );
-    assert_eq!(c.outcomes.executions, 198 + 40 + 1, "unknown sizes count none");
+    assert_eq!(
+        c.outcomes.executions,
+        198 + 40 + 1,
+        "unknown sizes count none"
+    );
     assert_eq!(c.outcomes.not_serialized, 198 + 40 + 1);
     assert_eq!(c.repaired_missing, 1);
     let told = report.error_message();

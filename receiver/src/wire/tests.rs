@@ -503,6 +503,9 @@ fn a_graph_launch_span_reads_as_its_kernel_nodes_and_one_of_unknown_size_as_no_e
     assert_eq!(meta.kernel_nodes, KernelNodes::Absent);
     let unstamped = encode_span(&graph_launch(3, 10, 20, Some(4), None));
     let meta = SpanMeta::read(&unstamped).unwrap();
-    assert!(meta.is_kernel, "a kernel span by its name: it will get its answer");
+    assert!(
+        meta.is_kernel,
+        "a kernel span by its name: it will get its answer"
+    );
     assert_eq!(meta.kernel_nodes, KernelNodes::Known(4));
 }

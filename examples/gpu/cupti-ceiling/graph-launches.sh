@@ -6,7 +6,8 @@
 # the receiver's executions_total / graph_launch_spans_total, then checks:
 #   both modes:    expected = recorded + not recorded (launch accounting)
 #   launches mode: graph-trace records = replays, not recorded = 0, gpu.graph.launch
-#                  spans = replays, receiver executions_total = graphloop's expected kernels
+#                  spans = replays, none of unknown size, receiver executions_total =
+#                  graphloop's expected kernels
 # Run from the repository root on the GPU machine, with the release binaries built
 # (common/gpu.sh says how):
 #
@@ -51,6 +52,7 @@ expected_kernels = int(re.search(r"expected_kernels=(\d+)", log).group(1))
 m = re.search(r"(\d+) of them gpu\.graph\.launch spans, GPU_OTEL_GRAPH_RECORDS=(\w+)", log)
 trace = re.search(r"graph-trace records=(\d+)", log)
 executions = sum(float(v) for v in re.findall(r"^gpu_otel_receiver_executions_total(?:\{[^}]*\})? (\S+)", metrics, re.M))
+unknown_size = sum(float(v) for v in re.findall(r'^gpu_otel_receiver_graph_launch_spans_total\{size="unknown"\} (\S+)', metrics, re.M))
 bad = []
 if acc is None:
     bad.append("no launch accounting line")
@@ -65,6 +67,8 @@ if mode == "launches":
         bad.append(f"gpu.graph.launch spans {m.group(1)} != replays {replays}")
     if acc and acc["not_recorded"] != 0:
         bad.append(f"not recorded {acc['not_recorded']} in launches mode")
+    if unknown_size:
+        bad.append(f"{int(unknown_size)} gpu.graph.launch spans of unknown size (correlation ids not matched?)")
     if int(executions) != expected_kernels:
         bad.append(f"receiver executions_total {int(executions)} != graphloop's expected kernels {expected_kernels}")
 print(f"{mode}: " + ("OK" if not bad else "FAIL: " + "; ".join(bad)))

@@ -20,6 +20,7 @@ use otlp_client::{EnvSettings, ExportConfig};
 use crate::lease::LeaseDirSetting;
 pub use crate::record::GraphRecords;
 use crate::sampling::controller::BurstConfig;
+use crate::sampling::enable::EnableMode;
 use crate::sampling::lease::LeaseConfig;
 
 /// Default trace slice: one trace per second per process.
@@ -113,6 +114,10 @@ pub const ENV_PC_LEASE_DIR: &str = "GPU_OTEL_PC_LEASE_DIR";
 pub const ENV_PC_LEASE_HOLD_MS: &str = "GPU_OTEL_PC_LEASE_HOLD_MS";
 /// How long it rests after giving them up before trying again, ms.
 pub const ENV_PC_LEASE_REST_MS: &str = "GPU_OTEL_PC_LEASE_REST_MS";
+/// When PC sampling is enabled on a context: `context` (default: at its creation) or
+/// `lease` (only while the process holds the GPU's sampler lease; serialized tier
+/// without a control file). Not yet run on a GPU.
+pub const ENV_PC_ENABLE: &str = "GPU_OTEL_PC_ENABLE";
 
 /// Launch accounting: `1` (default) counts the executions each launch promises and
 /// reports those CUPTI gave no record of; `0` turns it (and its callbacks) off.
@@ -204,6 +209,8 @@ pub struct Config {
     pub pc_lease_dir: LeaseDirSetting,
     /// How long a lease is held and how long its holder rests after.
     pub pc_lease: LeaseConfig,
+    /// When a context's PC sampling is enabled.
+    pub pc_enable: EnableMode,
     /// Follow NVTX ranges.
     pub nvtx: bool,
     /// Count the executions launches promise against CUPTI's records.
@@ -251,6 +258,7 @@ impl Default for Config {
             pc_runtime_callbacks: false,
             pc_lease_dir: LeaseDirSetting::Default,
             pc_lease: LeaseConfig::default(),
+            pc_enable: EnableMode::Context,
             nvtx: true,
             launch_accounting: true,
             graph_records: GraphRecords::Nodes,
@@ -431,6 +439,14 @@ impl Config {
                 Some(g) => cfg.graph_records = g,
                 None => warnings.push(format!(
                     "{ENV_GRAPH_RECORDS}={v:?} is not \"nodes\" or \"launches\"; using nodes"
+                )),
+            }
+        }
+        if let Some(v) = set(ENV_PC_ENABLE) {
+            match EnableMode::parse(&v) {
+                Some(m) => cfg.pc_enable = m,
+                None => warnings.push(format!(
+                    "{ENV_PC_ENABLE}={v:?} is not \"context\" or \"lease\"; using context"
                 )),
             }
         }
@@ -698,6 +714,17 @@ mod tests {
         assert_eq!(cfg.pc_lease_dir, LeaseDirSetting::Default);
         assert_eq!(cfg.pc_lease.rest_ns, LeaseConfig::default().rest_ns);
         assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn pc_sampling_is_enabled_at_context_creation_unless_lease_is_asked_for() {
+        assert_eq!(read(&[]).0.pc_enable, EnableMode::Context);
+        let (cfg, w) = read(&[(ENV_PC_ENABLE, " LEASE ")]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.pc_enable, EnableMode::Lease);
+        let (cfg, w) = read(&[(ENV_PC_ENABLE, "sometimes")]);
+        assert_eq!(cfg.pc_enable, EnableMode::Context);
+        assert_eq!(w.len(), 1, "{w:?}");
     }
 
     #[test]

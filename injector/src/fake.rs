@@ -1,8 +1,9 @@
 //! A fake CUPTI for tests, so the whole path from records to OTLP runs without a GPU:
 //! a kernel record builder (defaults look like a small 1-D launch), a PC record
 //! ([`pc_record`]), a fake of the NVTX and launch callbacks ([`FakeNvtx`], application
-//! context ranges included), and a fake
-//! driver's table of GPUs ([`FakeDevices`]).
+//! context ranges included), a fake
+//! driver's table of GPUs ([`FakeDevices`]), and a fake table of PC-sampling contexts
+//! ([`FakePcTable`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -23,6 +24,80 @@ pub fn pc_record(correlation_id: u32, stall: &str, samples: u32) -> PcRecord {
         function: Arc::from("_Z1kv"),
         pc_offset: 16,
         stalls: vec![(Arc::from(stall), samples)],
+    }
+}
+
+/// A fake of CUPTI's PC-sampling contexts of one process: which GPU each is on, and
+/// whether PC sampling is enabled on it, as Enable and Disable leave it. A Disable can be
+/// made to fail (`fail_disable`): the context then stays enabled, as CUPTI leaves it.
+#[derive(Debug, Clone, Default)]
+pub struct FakePcTable {
+    /// (GPU UUID, enabled) per context.
+    contexts: Vec<(String, bool)>,
+    generation: u64,
+    disable_failures: u64,
+    /// Every Disable fails while set.
+    pub fail_disable: bool,
+}
+
+impl FakePcTable {
+    /// A context created on `gpu`: known, not enabled; the generation moves on (as
+    /// `cupti::pc_generation` does).
+    pub fn create(&mut self, gpu: &str) {
+        self.contexts.push((gpu.to_string(), false));
+        self.generation += 1;
+    }
+
+    /// How many contexts were created so far.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The GPUs with a context, each once.
+    pub fn gpus(&self) -> Vec<String> {
+        let mut gpus: Vec<String> = self.contexts.iter().map(|(g, _)| g.clone()).collect();
+        gpus.sort();
+        gpus.dedup();
+        gpus
+    }
+
+    /// Known and enabled contexts.
+    pub fn contexts(&self) -> crate::sampling::enable::Contexts {
+        crate::sampling::enable::Contexts {
+            known: self.contexts.len(),
+            enabled: self.contexts.iter().filter(|(_, e)| *e).count(),
+        }
+    }
+
+    /// Enable on every context not enabled.
+    pub fn enable_all(&mut self) {
+        for c in &mut self.contexts {
+            c.1 = true;
+        }
+    }
+
+    /// Disable on every enabled context; returns how many failed.
+    pub fn disable_all(&mut self) -> u64 {
+        let mut failed = 0;
+        for c in self.contexts.iter_mut().filter(|c| c.1) {
+            if self.fail_disable {
+                failed += 1;
+            } else {
+                c.1 = false;
+            }
+        }
+        self.disable_failures += failed;
+        failed
+    }
+
+    /// Disables that failed so far.
+    pub fn disable_failures(&self) -> u64 {
+        self.disable_failures
+    }
+
+    /// Whether any context on `gpu` has PC sampling enabled.
+    pub fn enabled_on(&self, gpu: &str) -> bool {
+        self.contexts.iter().any(|(g, e)| g == gpu && *e)
     }
 }
 

@@ -6,7 +6,10 @@
 //! log: `take` after the keeper permitted (the lock is held), `give` when the
 //! permission went (the lock is released at a later tick). So the logged stretches lie
 //! inside the lock's; two of them overlapping would be two processes serializing one
-//! GPU at once.
+//! GPU at once. With `LEASE_ENABLE=lease` a contender is a process under
+//! `GPU_OTEL_PC_ENABLE=lease`: its run time enables and disables its contexts (the fake
+//! PC-sampling table) as `sampling::enable` says, and logs `take` when PC sampling became
+//! enabled and `give` when it became disabled.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -15,7 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use gpu_otel_injector::clock::now_ns;
+use gpu_otel_injector::fake::FakePcTable;
 use gpu_otel_injector::lease::{Keeper, LeaseDir, LeaseDirSetting};
+use gpu_otel_injector::sampling::enable::{self, EnableMode, EnableStep};
 use gpu_otel_injector::sampling::lease::LeaseConfig;
 
 const MS: u64 = 1_000_000;
@@ -28,6 +33,8 @@ struct Contender {
     log: PathBuf,
     cfg: LeaseConfig,
     run_for: Duration,
+    /// `GPU_OTEL_PC_ENABLE` of the process.
+    enable: EnableMode,
 }
 
 fn env_ms(name: &str) -> u64 {
@@ -48,8 +55,15 @@ fn contend_if_asked() -> bool {
             retry_ns: env_ms("LEASE_RETRY_MS") * MS,
         },
         run_for: Duration::from_millis(env_ms("LEASE_RUN_MS")),
+        enable: std::env::var("LEASE_ENABLE")
+            .ok()
+            .and_then(|v| EnableMode::parse(&v))
+            .unwrap_or_default(),
     };
-    contend(&c);
+    match c.enable {
+        EnableMode::Context => contend(&c),
+        EnableMode::Lease => contend_enabling(&c),
+    }
     true
 }
 
@@ -77,6 +91,66 @@ fn contend(c: &Contender) {
         }
         // The runtime stops serializing at its next launch callback.
         serializing = grant.permit;
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A contender under `GPU_OTEL_PC_ENABLE=lease`: every 10 ms the collector's period,
+/// then a launch callback (none for 80 ms at times), each doing what `sampling::enable` asks of the run time
+/// with the permission the period left (its grant dated by the table's generation).
+fn contend_enabling(c: &Contender) {
+    let mut keeper = Keeper::new(LeaseDir::open(&LeaseDirSetting::Path(c.dir.clone())), c.cfg);
+    assert!(keeper.coordinated());
+    let mut table = FakePcTable::default();
+    table.create(GPU);
+    let mut log = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&c.log)
+        .unwrap();
+    let pid = std::process::id();
+    log.write_all(format!("{pid} start {}\n", now_ns()).as_bytes())
+        .unwrap();
+    let end = Instant::now() + c.run_for;
+    let mut running = false;
+    let mut pause_until = Instant::now();
+    while Instant::now() < end {
+        let generation = table.generation();
+        let serializing = running || enable::holds_sampler(EnableMode::Lease, table.contexts());
+        let jitter = fastrand_jitter(c.cfg.retry_ns);
+        let grant = keeper.tick(now_ns(), &table.gpus(), true, serializing, jitter);
+        let lease = match grant.permit {
+            true if generation == table.generation() => enable::Lease::Covering,
+            true => enable::Lease::Stale,
+            false => enable::Lease::Withdrawn,
+        };
+        // At times the application launches nothing for a while (busy elsewhere): the
+        // collector's periods go on, the contexts stay as they are, and the lease must
+        // wait for them.
+        if Instant::now() >= pause_until {
+            // A launch callback: the tier follows the permission; the Enable or Disable
+            // after it needs CUPTI's guard, which a launch callback only tries (busy
+            // half the time here).
+            running = grant.permit;
+            if fastrand_jitter(2) == 0 {
+                let was = table.enabled_on(GPU);
+                match enable::step(EnableMode::Lease, lease, false, table.contexts()) {
+                    EnableStep::Enable => table.enable_all(),
+                    EnableStep::Disable => {
+                        table.disable_all();
+                    }
+                    EnableStep::Stay => {}
+                }
+                let now = table.enabled_on(GPU);
+                if now != was {
+                    let what = if now { "take" } else { "give" };
+                    log.write_all(format!("{pid} {what} {}\n", now_ns()).as_bytes())
+                        .unwrap();
+                }
+            }
+            if fastrand_jitter(5) == 0 {
+                pause_until = Instant::now() + Duration::from_millis(80);
+            }
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -119,6 +193,10 @@ impl Drop for Proc {
 }
 
 fn spawn(test: &str, dir: &Path, hold_ms: u64, run_ms: u64) -> Proc {
+    spawn_with(test, dir, hold_ms, run_ms, EnableMode::Context)
+}
+
+fn spawn_with(test: &str, dir: &Path, hold_ms: u64, run_ms: u64, enable: EnableMode) -> Proc {
     let child = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", test, "--nocapture", "--test-threads=1"])
         .env(ROLE, "1")
@@ -128,6 +206,7 @@ fn spawn(test: &str, dir: &Path, hold_ms: u64, run_ms: u64) -> Proc {
         .env("LEASE_REST_MS", "150")
         .env("LEASE_RETRY_MS", "50")
         .env("LEASE_RUN_MS", run_ms.to_string())
+        .env("LEASE_ENABLE", enable.as_str())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -236,6 +315,33 @@ fn three_processes_on_one_gpu_take_turns_one_at_a_time() {
             );
         }
     }
+}
+
+#[test]
+fn under_pc_enable_lease_no_two_processes_have_pc_sampling_enabled_on_one_gpu_at_once() {
+    if contend_if_asked() {
+        return;
+    }
+    let test = "under_pc_enable_lease_no_two_processes_have_pc_sampling_enabled_on_one_gpu_at_once";
+    let dir = scratch("enable");
+    let mut children: Vec<Proc> = (0..3)
+        .map(|_| spawn_with(test, &dir, 200, 4_000, EnableMode::Lease))
+        .collect();
+    for c in &mut children {
+        assert!(c.0.wait().unwrap().success());
+    }
+    let all = stretches(&dir);
+    assert_never_two_at_once(&all);
+    assert_eq!(
+        all.len(),
+        3,
+        "every process had PC sampling enabled in turn: {all:?}"
+    );
+    let turns: usize = all.values().map(Vec::len).sum();
+    assert!(
+        turns >= 6,
+        "enabled in turns: {turns} in 4 s of 200 ms holds"
+    );
 }
 
 #[test]

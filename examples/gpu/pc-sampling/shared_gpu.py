@@ -1,7 +1,7 @@
 """Reads one shared-gpu.sh group (PREFIX-p0, PREFIX-p1, ...): per process, CUPTI's records
 (the exit line) against its backend's kernel spans, its "true" stamps, the sampler
-lease's counters (exit line: sampler_wait_ms, leases_taken, leases_given_up, step_down,
-stop_failed); across processes, the overlap of their "true" stretches (each backend's
+lease's counters (exit line: pc_enable, sampler_wait_ms, leases_taken, leases_given_up,
+lease_enables, lease_disables, lease_disable_failed, step_down, stop_failed); across processes, the overlap of their "true" stretches (each backend's
 true_intervals), which one sampling process per GPU makes zero.
 
 usage: shared_gpu.py DIR PREFIX
@@ -17,7 +17,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from otlp import exit_line  # noqa: E402
 
-LEASE = ("sampler_wait_ms", "leases_taken", "leases_given_up", "step_down", "stop_failed", "start_failed", "bursts")
+# pc_enable and the lease_* counters: GPU_OTEL_PC_ENABLE=context|lease (absent from older builds).
+LEASE = ("pc_enable", "sampler_wait_ms", "leases_taken", "leases_given_up", "lease_enables", "lease_disables",
+         "lease_disable_failed", "step_down", "stop_failed", "start_failed", "bursts")
 
 
 def overlap_ns(a, b):

@@ -57,8 +57,8 @@ pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold}
 pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{
-    pc_context_count, pc_devices, pc_disable_all, pc_drain, pc_generation, pc_set_mode,
-    pc_start_stop, release_launch_callbacks, PcSettings, PC_STATS,
+    pc_contexts, pc_devices, pc_disable_all, pc_disable_enabled, pc_drain, pc_enable_known,
+    pc_generation, pc_set_mode, pc_start_stop, release_launch_callbacks, PcSettings, PC_STATS,
 };
 
 use cudarc::cupti::sys;

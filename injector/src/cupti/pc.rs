@@ -33,6 +33,11 @@
 //!   sampler lease) from atomics, without the guard.
 //! - After a failed session's step-down ([`pc_disable_all`], on an application thread
 //!   at a launch callback, under the guard) no context is enabled again.
+//! - With `GPU_OTEL_PC_ENABLE=lease` ([`EnableMode::Lease`]) a new context is only
+//!   *known* (listed, its GPU counted for the sampler lease); [`pc_enable_known`] and
+//!   [`pc_disable_enabled`] enable and disable the known contexts at launch callbacks,
+//!   under the guard, as the lease comes and goes. A context keeps its buffers across
+//!   Disable and Enable again.
 
 use std::collections::HashMap;
 use std::ffi::{c_void, CStr};
@@ -50,6 +55,7 @@ use super::launch::{
     RUNTIME_LAUNCHES, RUNTIME_MULTI_DEVICE,
 };
 use super::{check, CuptiError};
+use crate::sampling::enable::{Contexts, EnableMode};
 use crate::sampling::samples::PcRecord;
 
 /// Longest wait for the guard at context creation.
@@ -78,6 +84,9 @@ pub(crate) struct PcSettings {
     /// every runtime launch calls a driver launch, so the driver callbacks alone see
     /// every launch, once, without nesting.
     pub runtime_callbacks: bool,
+    /// When a context's PC sampling is enabled: at its creation, or by the run time
+    /// while the process holds the GPU's sampler lease.
+    pub enable: EnableMode,
 }
 
 static PC_SETTINGS: OnceLock<PcSettings> = OnceLock::new();
@@ -90,16 +99,24 @@ struct StallTable {
 
 static STALLS: OnceLock<StallTable> = OnceLock::new();
 
-/// One context's sampling buffers. CUPTI writes into them during GetData; they live
-/// (boxed, never moved) until the context is destroyed.
+/// One context PC sampling may run on.
 struct PcContext {
     ctx: usize,
     /// Its CUDA device ordinal (`cuptiGetDeviceId`), when CUPTI said.
     device: Option<u32>,
+    /// PC sampling is enabled and configured on it now.
+    enabled: bool,
     /// Started (`cuptiPCSamplingStart`) and not stopped since: only such a context
     /// is stopped, so one created during a burst is not asked to stop what it never
     /// started.
     started: bool,
+    /// Made at its first Enable.
+    buffers: Option<Buffers>,
+}
+
+/// One context's sampling buffers. CUPTI writes into them during GetData; they live
+/// (boxed, never moved) until the context is destroyed.
+struct Buffers {
     data: Box<sys::CUpti_PCSamplingData>,
     pcs: Vec<sys::CUpti_PCSamplingPCData>,
     _stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>>,
@@ -109,22 +126,34 @@ struct PcContext {
 // value; they are only touched while the guard is held.
 unsafe impl Send for PcContext {}
 
-/// Contexts with PC sampling enabled. Locked only while the guard is held (see the
-/// module doc), through [`contexts`].
+/// Contexts PC sampling may run on (in `context` mode: those enabled). Locked only
+/// while the guard is held (see the module doc), through [`contexts`].
 static PC_CONTEXTS: Mutex<Vec<PcContext>> = Mutex::new(Vec::new());
 /// How many entries [`PC_CONTEXTS`] has, readable without the guard.
 static PC_CONTEXT_COUNT: AtomicUsize = AtomicUsize::new(0);
+/// How many of them have PC sampling enabled, readable without the guard.
+static PC_ENABLED_COUNT: AtomicUsize = AtomicUsize::new(0);
 /// Device ordinals below this are counted per ordinal in [`PC_DEVICES`].
 const MAX_ORDINALS: usize = 64;
 /// Contexts of [`PC_CONTEXTS`] per CUDA device ordinal, readable without the guard.
 static PC_DEVICES: [AtomicU32; MAX_ORDINALS] = [const { AtomicU32::new(0) }; MAX_ORDINALS];
 /// Contexts of [`PC_CONTEXTS`] whose ordinal CUPTI did not give (or past 63).
 static PC_DEVICES_UNNAMED: AtomicU32 = AtomicU32::new(0);
-/// Bumped whenever a context is enabled: a burst opens only over the set of GPUs the
-/// collector last leased (see [`pc_generation`]).
+/// Bumped whenever a context joins the list: a burst opens (and, in `lease` mode, a
+/// context is enabled) only over the set of GPUs the collector last leased (see
+/// [`pc_generation`]).
 static PC_GENERATION: AtomicU64 = AtomicU64::new(0);
 /// Set by [`pc_disable_all`]: PC sampling is off for good, no context is enabled.
 static PC_OFF: AtomicBool = AtomicBool::new(false);
+
+/// A context leaves the list: out of every count.
+fn uncount(c: &PcContext) {
+    count_device(c.device, false);
+    PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
+    if c.enabled {
+        PC_ENABLED_COUNT.fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 /// Counts a context into (`add`) or out of the per-device counts.
 fn count_device(device: Option<u32>, add: bool) {
@@ -140,7 +169,8 @@ fn count_device(device: Option<u32>, add: bool) {
     }
 }
 
-/// The GPUs PC sampling is enabled on (lock-free: for the collector's sampler lease).
+/// The GPUs with contexts PC sampling may run on (lock-free: for the collector's
+/// sampler lease).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct PcDevices {
     /// CUDA ordinals with at least one PC-sampling context.
@@ -149,7 +179,7 @@ pub(crate) struct PcDevices {
     pub unnamed: u32,
 }
 
-/// How many times a context was enabled so far. Read before [`pc_devices`], it dates
+/// How many times a context joined the list so far. Read before [`pc_devices`], it dates
 /// the set of GPUs read after it: a context enabled since bumps it, so a launch
 /// callback that compares it with the one a lease was granted for never opens a burst
 /// over a GPU the lease does not cover.
@@ -243,9 +273,8 @@ fn contexts(_hold: &Hold) -> Option<MutexGuard<'static, Vec<PcContext>>> {
         if let Some(i) = list.iter().position(|c| c.ctx == ctx) {
             // CUPTI may still refer to the buffers of a context it never saw disabled.
             let c = list.remove(i);
-            count_device(c.device, false);
+            uncount(&c);
             std::mem::forget(c);
-            PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
         }
     }
     Some(list)
@@ -399,7 +428,26 @@ fn stall_table(ctx: CUcontext) -> Result<&'static StallTable, CuptiError> {
     Ok(STALLS.get().expect("just set"))
 }
 
-fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
+/// A context CUPTI just reported created, not enabled yet.
+fn known_context(ctx: CUcontext) -> PcContext {
+    let mut device = 0u32;
+    // SAFETY: a context CUPTI just reported created; a valid out-pointer.
+    let device = (unsafe { sys::cuptiGetDeviceId(ctx, &mut device) }
+        == sys::CUptiResult::CUPTI_SUCCESS)
+        .then_some(device);
+    PcContext {
+        ctx: ctx as usize,
+        device,
+        enabled: false,
+        started: false,
+        buffers: None,
+    }
+}
+
+/// Enables and configures PC sampling on `c` (its buffers made at the first time).
+/// On failure the context is left disabled.
+fn pc_enable(c: &mut PcContext, pc: &PcSettings) -> Result<(), CuptiError> {
+    let ctx = c.ctx as CUcontext;
     let mut en = sys::CUpti_PCSamplingEnableParams {
         size: std::mem::size_of::<sys::CUpti_PCSamplingEnableParams>(),
         pPriv: ptr::null_mut(),
@@ -409,9 +457,35 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
     check("cuptiPCSamplingEnable", unsafe {
         sys::cuptiPCSamplingEnable(&mut en)
     })?;
-    let table = stall_table(ctx)?;
+    let table = match stall_table(ctx) {
+        Ok(t) => t,
+        Err(e) => {
+            disable(ctx);
+            return Err(e);
+        }
+    };
     let n_stalls = table.indices.len();
-    let n_pcs = pc.buffer_pcs.max(1);
+    let b = c
+        .buffers
+        .get_or_insert_with(|| buffers(pc.buffer_pcs.max(1), n_stalls));
+    configure(ctx, pc, table, b)?;
+    c.enabled = true;
+    Ok(())
+}
+
+/// `cuptiPCSamplingDisable` on a live, enabled context.
+fn disable(ctx: CUcontext) -> sys::CUptiResult {
+    let mut dis = sys::CUpti_PCSamplingDisableParams {
+        size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
+        pPriv: ptr::null_mut(),
+        ctx,
+    };
+    // SAFETY: a valid params struct for a live context.
+    unsafe { sys::cuptiPCSamplingDisable(&mut dis) }
+}
+
+/// A context's sampling buffers: `n_pcs` PCs, each with room for `n_stalls` reasons.
+fn buffers(n_pcs: usize, n_stalls: usize) -> Buffers {
     let mut stalls: Vec<Vec<sys::CUpti_PCSamplingStallReason>> = (0..n_pcs)
         .map(|_| {
             vec![
@@ -439,7 +513,22 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
     data.size = std::mem::size_of::<sys::CUpti_PCSamplingData>();
     data.collectNumPcs = n_pcs;
     data.pPcData = pcs.as_mut_ptr();
+    Buffers {
+        data,
+        pcs,
+        _stalls: stalls,
+    }
+}
 
+/// Sets an enabled context's configuration (mode, start/stop control, stall reasons,
+/// output format, `b` as its buffer, period). On failure Disables it.
+fn configure(
+    ctx: CUcontext,
+    pc: &PcSettings,
+    table: &StallTable,
+    b: &mut Buffers,
+) -> Result<(), CuptiError> {
+    let n_stalls = table.indices.len();
     use sys::CUpti_PCSamplingConfigurationAttributeType as A;
     // SAFETY: an all-zero configuration entry is valid; each is filled below.
     let entry = |t: A| {
@@ -475,7 +564,7 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
     attrs.push(e);
     let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_DATA_BUFFER);
     e.attributeData.samplingDataBufferData.samplingDataBuffer =
-        (&mut *data) as *mut sys::CUpti_PCSamplingData as *mut c_void;
+        (&mut *b.data) as *mut sys::CUpti_PCSamplingData as *mut c_void;
     attrs.push(e);
     if let Some(period) = pc.period {
         let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_PERIOD);
@@ -490,7 +579,7 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
         pPCSamplingConfigurationInfo: attrs.as_mut_ptr(),
     };
     // SAFETY: `attrs` holds numAttributes valid entries; the buffers they point at
-    // live in the returned PcContext (heap, never moved) until the context dies.
+    // live in the PcContext (heap, never moved) until the context dies.
     let r = check("cuptiPCSamplingSetConfigurationAttribute", unsafe {
         sys::cuptiPCSamplingSetConfigurationAttribute(&mut params)
     });
@@ -506,32 +595,16 @@ fn pc_enable(ctx: CUcontext, pc: &PcSettings) -> Result<PcContext, CuptiError> {
         (r, _) => r,
     };
     if let Err(mut e) = r {
-        let mut dis = sys::CUpti_PCSamplingDisableParams {
-            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
-            pPriv: ptr::null_mut(),
-            ctx,
-        };
-        // SAFETY: the context was enabled above.
-        let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        disable(ctx);
         e.code = format!("{} (context left without PC sampling)", e.code);
         return Err(e);
     }
-    let mut device = 0u32;
-    // SAFETY: a context CUPTI just reported created; a valid out-pointer.
-    let device = (unsafe { sys::cuptiGetDeviceId(ctx, &mut device) }
-        == sys::CUptiResult::CUPTI_SUCCESS)
-        .then_some(device);
-    Ok(PcContext {
-        ctx: ctx as usize,
-        device,
-        started: false,
-        data,
-        pcs,
-        _stalls: stalls,
-    })
+    Ok(())
 }
 
-/// CONTEXT_CREATED (application thread): enables PC sampling on the new context.
+/// CONTEXT_CREATED (application thread): enables PC sampling on the new context, or
+/// (`lease` mode) only lists it, for the run time to enable while the process holds
+/// its GPU's sampler lease.
 pub(super) fn context_created(ctx: CUcontext) {
     let Some(pc) = PC_SETTINGS.get() else {
         return;
@@ -554,8 +627,13 @@ pub(super) fn context_created(ctx: CUcontext) {
         return;
     };
     drop(list);
-    match pc_enable(ctx, pc) {
-        Ok(c) => {
+    let mut c = known_context(ctx);
+    let enabled = match pc.enable {
+        EnableMode::Lease => Ok(()),
+        EnableMode::Context => pc_enable(&mut c, pc),
+    };
+    match enabled {
+        Ok(()) => {
             let Some(mut list) = contexts(&h) else {
                 // Cannot happen (the list was free just above, on this thread);
                 // leak rather than free buffers CUPTI was configured with.
@@ -563,9 +641,12 @@ pub(super) fn context_created(ctx: CUcontext) {
                 return;
             };
             count_device(c.device, true);
-            list.push(c);
             PC_CONTEXT_COUNT.fetch_add(1, Ordering::Relaxed);
-            PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
+            if c.enabled {
+                PC_ENABLED_COUNT.fetch_add(1, Ordering::Relaxed);
+                PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
+            }
+            list.push(c);
         }
         Err(e) => {
             PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);
@@ -603,15 +684,11 @@ pub(super) fn context_destroying(ctx: CUcontext) -> Vec<PcRecord> {
     };
     if let Some(i) = list.iter().position(|c| c.ctx == ctx as usize) {
         let c = list.remove(i);
-        count_device(c.device, false);
-        PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
-        let mut dis = sys::CUpti_PCSamplingDisableParams {
-            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
-            pPriv: ptr::null_mut(),
-            ctx: c.ctx as CUcontext,
-        };
-        // SAFETY: the context is alive (destroy is starting) and was enabled.
-        let _ = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        uncount(&c);
+        if c.enabled {
+            // The context is alive (destroy is starting) and enabled.
+            disable(c.ctx as CUcontext);
+        }
     }
     out
 }
@@ -634,9 +711,82 @@ pub(super) fn module_unloading(ctx: CUcontext) -> Vec<PcRecord> {
     out
 }
 
-/// Contexts with PC sampling enabled (no guard needed: safe on launch callbacks).
-pub(crate) fn pc_context_count() -> usize {
-    PC_CONTEXT_COUNT.load(Ordering::Relaxed)
+/// The contexts PC sampling may run on, and how many have it enabled (no guard
+/// needed: safe on launch callbacks).
+pub(crate) fn pc_contexts() -> Contexts {
+    Contexts {
+        known: PC_CONTEXT_COUNT.load(Ordering::Relaxed),
+        enabled: PC_ENABLED_COUNT.load(Ordering::Relaxed),
+    }
+}
+
+/// `lease` mode, the lease granted: enables and configures every listed context not
+/// enabled. A context whose Enable fails leaves the list (it runs without PC sampling,
+/// as in `context` mode; its buffers are leaked, CUPTI may have been configured with
+/// them). Returns (enabled, failed). At a launch callback, under the guard.
+pub(crate) fn pc_enable_known(hold: &Hold) -> (u64, u64) {
+    let Some(pc) = PC_SETTINGS.get() else {
+        return (0, 0);
+    };
+    if PC_OFF.load(Ordering::Relaxed) {
+        return (0, 0);
+    }
+    let Some(mut list) = contexts(hold) else {
+        return (0, 1);
+    };
+    let (mut ok, mut failed) = (0, 0);
+    let mut kept = Vec::with_capacity(list.len());
+    for mut c in list.drain(..) {
+        if c.enabled {
+            kept.push(c);
+            continue;
+        }
+        match pc_enable(&mut c, pc) {
+            Ok(()) => {
+                ok += 1;
+                PC_ENABLED_COUNT.fetch_add(1, Ordering::Relaxed);
+                PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
+                kept.push(c);
+            }
+            Err(e) => {
+                failed += 1;
+                PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);
+                crate::log::line(&format!(
+                    "PC sampling not enabled on a context under the sampler lease: {e}"
+                ));
+                uncount(&c);
+                std::mem::forget(c);
+            }
+        }
+    }
+    *list = kept;
+    (ok, failed)
+}
+
+/// `lease` mode, the lease going: `cuptiPCSamplingDisable` on every enabled context
+/// (each stopped: no burst is open). A disabled context stays listed with its buffers,
+/// to be enabled again at the next grant; one whose Disable failed stays enabled.
+/// Returns (disabled, failed). At a launch callback (or the exit), under the guard.
+pub(crate) fn pc_disable_enabled(hold: &Hold) -> (u64, u64) {
+    let Some(mut list) = contexts(hold) else {
+        return (0, 1);
+    };
+    let (mut ok, mut failed) = (0, 0);
+    for c in list.iter_mut().filter(|c| c.enabled) {
+        let r = disable(c.ctx as CUcontext);
+        if r == sys::CUptiResult::CUPTI_SUCCESS {
+            ok += 1;
+            c.enabled = false;
+            c.started = false;
+            PC_ENABLED_COUNT.fetch_sub(1, Ordering::Relaxed);
+        } else {
+            failed += 1;
+            crate::log::line(&format!(
+                "cuptiPCSamplingDisable returned {r:?} (giving up the sampler lease)"
+            ));
+        }
+    }
+    (ok, failed)
 }
 
 /// `cuptiPCSamplingStart` (`start`) on every enabled context not started, or `Stop`
@@ -646,7 +796,7 @@ pub(crate) fn pc_start_stop(hold: &Hold, start: bool) -> (u64, u64) {
         return (0, 0);
     };
     let (mut ok, mut failed) = (0, 0);
-    for c in list.iter_mut().filter(|c| c.started != start) {
+    for c in list.iter_mut().filter(|c| c.enabled && c.started != start) {
         let mut p = sys::CUpti_PCSamplingStartParams {
             size: std::mem::size_of::<sys::CUpti_PCSamplingStartParams>(),
             pPriv: ptr::null_mut(),
@@ -690,18 +840,18 @@ pub(crate) fn pc_disable_all(hold: &Hold) -> (u64, u64) {
     let (mut ok, mut failed) = (0, 0);
     let mut kept = Vec::new();
     for c in list.drain(..) {
-        let mut dis = sys::CUpti_PCSamplingDisableParams {
-            size: std::mem::size_of::<sys::CUpti_PCSamplingDisableParams>(),
-            pPriv: ptr::null_mut(),
-            ctx: c.ctx as CUcontext,
-        };
-        // SAFETY: an enabled context that is alive (its destroy callback removes it
-        // from the list first, under the same guard).
-        let r = unsafe { sys::cuptiPCSamplingDisable(&mut dis) };
+        if !c.enabled {
+            // Known only (`lease` mode): nothing to disable.
+            uncount(&c);
+            std::mem::forget(c);
+            continue;
+        }
+        // An enabled context that is alive (its destroy callback removes it from the
+        // list first, under the same guard).
+        let r = disable(c.ctx as CUcontext);
         if r == sys::CUptiResult::CUPTI_SUCCESS {
             ok += 1;
-            count_device(c.device, false);
-            PC_CONTEXT_COUNT.fetch_sub(1, Ordering::Relaxed);
+            uncount(&c);
             std::mem::forget(c);
         } else {
             failed += 1;
@@ -721,7 +871,7 @@ pub(crate) fn pc_set_mode(hold: &Hold, tier: semconv::Tier) -> (u64, u64) {
         return (0, 1);
     };
     let (mut ok, mut failed) = (0, 0);
-    for c in list.iter() {
+    for c in list.iter().filter(|c| c.enabled) {
         // SAFETY: an all-zero configuration entry is valid; the mode is set below.
         let mut e: sys::CUpti_PCSamplingConfigurationInfo = unsafe { std::mem::zeroed() };
         e.attributeType = A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_COLLECTION_MODE;
@@ -793,16 +943,19 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
         return;
     };
     for c in list.iter_mut().filter(|c| only.is_none_or(|o| o == c.ctx)) {
+        let (true, Some(b)) = (c.enabled, c.buffers.as_mut()) else {
+            continue;
+        };
         let mut rounds = 0;
         loop {
             rounds += 1;
             // Each PC's stall array has room for every configured reason; CUPTI
             // writes the count it filled, so give the full room back each round.
             let room = table.indices.len().max(1);
-            for p in c.pcs.iter_mut() {
+            for p in b.pcs.iter_mut() {
                 p.stallReasonCount = room;
             }
-            let data: *mut sys::CUpti_PCSamplingData = &mut *c.data;
+            let data: *mut sys::CUpti_PCSamplingData = &mut *b.data;
             let mut p = sys::CUpti_PCSamplingGetDataParams {
                 size: std::mem::size_of::<sys::CUpti_PCSamplingGetDataParams>(),
                 pPriv: ptr::null_mut(),
@@ -816,7 +969,7 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
                 PC_STATS.getdata_failed.fetch_add(1, Ordering::Relaxed);
                 break;
             }
-            let d = &*c.data;
+            let d = &*b.data;
             PC_STATS
                 .total_samples
                 .fetch_add(d.totalSamples, Ordering::Relaxed);
@@ -883,12 +1036,9 @@ mod tests {
         PcContext {
             ctx,
             device: Some(3),
+            enabled: false,
             started: false,
-            // SAFETY: an all-zero PCSamplingData is a valid (empty) value; CUPTI never
-            // sees this one.
-            data: Box::new(unsafe { std::mem::zeroed() }),
-            pcs: Vec::new(),
-            _stalls: Vec::new(),
+            buffers: None,
         }
     }
 
@@ -909,10 +1059,10 @@ mod tests {
             assert_eq!(PC_STATS.reentrant_skips.load(Ordering::Relaxed), skips + 1);
         }
         assert!(doom(ctx));
-        let before = pc_context_count();
+        let before = pc_contexts().known;
         let list = contexts(&h).expect("free");
         assert!(list.iter().all(|c| c.ctx != ctx));
-        assert_eq!(pc_context_count(), before - 1);
+        assert_eq!(pc_contexts().known, before - 1);
         assert!(DOOMED.iter().all(|s| s.load(Ordering::Relaxed) != ctx));
         assert!(!pc_devices().ordinals.contains(&3), "its GPU left with it");
     }

@@ -27,6 +27,7 @@ use crate::launches::{Launches, Settler};
 use crate::lease::LeaseDirSetting;
 use crate::model::Slicer;
 use crate::resource::{self, ProcessInfo};
+use crate::sampling::enable::EnableMode;
 use crate::sampling::stamp::StampLimits;
 use crate::stats::Stats;
 use crate::worker::{self, RecordQueue};
@@ -148,6 +149,8 @@ struct TierChoice {
     refused: bool,
     /// A control file may switch the tier at run time.
     switchable: bool,
+    /// When a context's PC sampling is enabled (`lease`: a fixed serialized tier only).
+    enable: EnableMode,
 }
 
 impl TierChoice {
@@ -164,10 +167,25 @@ impl TierChoice {
                 crate::sampling::switch::RequestError::NotSwitchable
             ));
         }
+        let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
+        // Continuous sampling runs without the lease, so its contexts must be enabled
+        // from their creation: `lease` is for a fixed serialized tier.
+        let enable = match cfg.pc_enable {
+            EnableMode::Lease if tier != Tier::Serialized || switchable => {
+                crate::log::line(&format!(
+                    "{}=lease applies to a fixed serialized tier only ({}=serialized, no tier control file); PC sampling is enabled at context creation (context)",
+                    crate::config::ENV_PC_ENABLE,
+                    crate::config::ENV_PC_SAMPLING
+                ));
+                EnableMode::Context
+            }
+            m => m,
+        };
         TierChoice {
             tier,
             refused: refusal.is_some(),
-            switchable: tier != Tier::Off && cfg.pc_control_file.is_some(),
+            switchable,
+            enable,
         }
     }
 
@@ -191,6 +209,7 @@ fn attach_settings(cfg: &Config, choice: &TierChoice) -> AttachSettings {
         period: cfg.pc_sampling_period,
         switchable: choice.switchable,
         runtime_callbacks: cfg.pc_runtime_callbacks,
+        enable: choice.enable,
     });
     AttachSettings {
         cupti_path: cfg.cupti_path.clone(),
@@ -249,6 +268,7 @@ fn start_worker(
         sync_before_start: cfg.pc_sync_before_start,
         leased: choice.serializes() && cfg.pc_lease_dir != LeaseDirSetting::Off,
         keep_driver_callbacks: cfg.launch_accounting || cfg.nvtx,
+        enable: choice.enable,
     };
     let export_cfg = cfg.export.clone();
     let (queue, _handle) = worker::spawn(

@@ -17,7 +17,13 @@
 //! failure (a Start, Stop or GetData error on an app thread; a burst stuck open, seen
 //!   by the collector):       no burst again, the window never closed; at the next
 //!                            launch callback: Stop, Disable every context → tier off
+//! lease mode (GPU_OTEL_PC_ENABLE=lease), lease granted over every context: Enable and
+//!   configure every context at the next launch callback, before a burst may open;
+//!   lease withdrawn: tier off (closing the burst), then Disable every context at a
+//!   launch callback; the collector gives the lease file up only once none is enabled
+//!   (`sampling::enable`)
 //! exit:                      shutdown → Stop if open → never-again record
+//!                            (lease mode: Disable every context)
 //! collector thread:          continuous tier: periodic drain → per-function spans
 //! ```
 //!
@@ -45,6 +51,7 @@ use semconv::{SamplingMode, Tier};
 use crate::clock::now_ns;
 use crate::cupti::{self, Hold};
 use crate::sampling::controller::{burst_stuck, Action, BurstConfig, BurstController};
+use crate::sampling::enable::{self, EnableMode, EnableStep};
 use crate::sampling::lease::LeaseCounters;
 use crate::sampling::message::{
     Declared, Failure, SamplingCounters, SamplingMsg, StepDown, TierSwitched,
@@ -77,6 +84,21 @@ struct Sampler {
     /// Graphs refused the serialized tier for good (and no switch can bring PC
     /// sampling back): every context's PC sampling was disabled, as under tier off.
     retired: bool,
+    /// `lease` mode: Enables, Disables and their failures as the lease came and went.
+    follow: FollowCounters,
+    /// `lease` mode: a Disable failed; tried again after the collector's next period
+    /// (not at every launch).
+    disable_blocked: bool,
+}
+
+/// What following the lease with Enable and Disable did (`lease` mode), for the exit
+/// line.
+#[derive(Debug, Clone, Copy, Default)]
+struct FollowCounters {
+    enabled: u64,
+    enable_failed: u64,
+    disabled: u64,
+    disable_failed: u64,
 }
 
 impl Sampler {
@@ -121,6 +143,9 @@ pub(crate) struct RuntimeSettings {
     /// The driver's launch callbacks stay on when PC sampling no longer needs them
     /// (the launch accounting or NVTX following uses them).
     pub keep_driver_callbacks: bool,
+    /// When the contexts' PC sampling is enabled: at their creation, or while the
+    /// process holds the lease (enabled and disabled here, at launch callbacks).
+    pub enable: EnableMode,
 }
 
 impl RuntimeSettings {
@@ -134,6 +159,7 @@ impl RuntimeSettings {
             sync_before_start: true,
             leased,
             keep_driver_callbacks: true,
+            enable: EnableMode::Context,
         }
     }
 
@@ -211,6 +237,8 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
                 granted_generation: None,
                 callbacks_released: false,
                 retired: false,
+                follow: FollowCounters::default(),
+                disable_blocked: false,
             },
             drained: drained_rx,
         }),
@@ -281,7 +309,88 @@ fn gate_of(rt: &PcRuntime, st: &State, now: u64) -> u8 {
     if s.retire_due(rt.set.switchable) {
         gate |= POLL_ENTER | POLL_EXIT;
     }
+    if follow_due(rt, st) {
+        gate |= POLL_ENTER | POLL_EXIT;
+    }
     gate
+}
+
+/// What the lease says to the contexts' Enable and Disable (`lease` mode): covering
+/// when it was granted over every context there is, and this process may still sample.
+fn lease_state(rt: &PcRuntime, st: &State) -> enable::Lease {
+    let s = &st.s;
+    if s.failure.is_some() || s.ctl.refused() || st.sw.permission() != Permission::Granted {
+        enable::Lease::Withdrawn
+    } else if lease_covers(rt, st) {
+        enable::Lease::Covering
+    } else {
+        enable::Lease::Stale
+    }
+}
+
+/// The Enable or Disable the lease asks for now (`lease` mode), if a launch callback
+/// may carry it out (a failed Disable waits for the collector's next period).
+fn follow_step(rt: &PcRuntime, st: &State) -> EnableStep {
+    if st.s.failing() {
+        // The step-down disables every context itself.
+        return EnableStep::Stay;
+    }
+    let step = enable::step(
+        rt.set.enable,
+        lease_state(rt, st),
+        st.s.ctl.sampling(),
+        cupti::pc_contexts(),
+    );
+    match step {
+        EnableStep::Disable if st.s.disable_blocked => EnableStep::Stay,
+        step => step,
+    }
+}
+
+fn follow_due(rt: &PcRuntime, st: &State) -> bool {
+    follow_step(rt, st) != EnableStep::Stay
+}
+
+/// `lease` mode: Enables or Disables the contexts as the lease says, on the
+/// application's thread at a launch callback, under CUPTI's guard (only tried).
+fn follow_lease(rt: &PcRuntime, st: &mut State) {
+    if follow_step(rt, st) == EnableStep::Stay {
+        return;
+    }
+    let Some(h) = cupti::try_hold() else {
+        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    // Again under the guard, which every context's listing holds: a context that
+    // appeared since (perhaps on a GPU the lease does not cover) makes the grant stale.
+    let step = follow_step(rt, st);
+    let s = &mut st.s;
+    match step {
+        EnableStep::Stay => {}
+        EnableStep::Enable => {
+            let (ok, failed) = cupti::pc_enable_known(&h);
+            s.follow.enabled += ok;
+            s.follow.enable_failed += failed;
+        }
+        EnableStep::Disable => disable_for_lease(s, &h),
+    }
+}
+
+/// `lease` mode: Disables every enabled context so that the lease can go. A failed
+/// Disable keeps the context enabled, so the collector keeps the lease (a context that
+/// may still sample); said once, counted, tried again after the next period.
+fn disable_for_lease(s: &mut Sampler, h: &Hold) {
+    let (ok, failed) = cupti::pc_disable_enabled(h);
+    s.follow.disabled += ok;
+    if failed > 0 {
+        if s.follow.disable_failed == 0 {
+            crate::log::line(&format!(
+                "PC sampling (GPU_OTEL_PC_ENABLE=lease): cuptiPCSamplingDisable failed on {failed} context(s); this process keeps its GPUs' sampler lease while they may sample, and tries again every flush period (counted in the exit line: lease_disable_failed)"
+            ));
+        }
+        s.follow.disable_failed += failed;
+        s.disable_blocked = true;
+    }
 }
 
 /// Whether a burst may open while nothing else changes.
@@ -289,7 +398,7 @@ fn may_open(rt: &PcRuntime, st: &State) -> bool {
     st.sw.running() == Tier::Serialized
         && !st.s.log.is_final()
         && st.s.failure.is_none()
-        && cupti::pc_context_count() > 0
+        && enable::may_open(rt.set.enable, cupti::pc_contexts())
         && lease_covers(rt, st)
 }
 
@@ -431,7 +540,7 @@ fn switch_step(rt: &PcRuntime, st: &mut State, h: &Hold, step: Step) -> bool {
         Step::SetMode(t) => cupti::pc_set_mode(h, t).1 == 0,
         Step::StartContinuous => {
             // No context yet: try again at the next launch.
-            if cupti::pc_context_count() == 0 {
+            if cupti::pc_contexts().enabled == 0 {
                 return false;
             }
             let (_, failed) = cupti::pc_start_stop(h, true);
@@ -515,6 +624,9 @@ fn poll(rt: &PcRuntime, st: &mut State, site: Site) {
     if st.sw.pending(site, st.s.ctl.sampling()) {
         switch_tier(rt, st, site);
     }
+    // After the switch: granted, the contexts are enabled before a burst may open;
+    // withdrawn, they are disabled once the switch closed the burst.
+    follow_lease(rt, st);
     if st.sw.running() != Tier::Serialized || st.s.failure.is_some() {
         return;
     }
@@ -666,9 +778,11 @@ pub(crate) struct LeaseView {
     /// The process wants to run the serialized tier.
     pub wants: bool,
     /// It still serializes, or may: a burst is open, or the serialized tier runs and
-    /// may open one (not refused by graphs, not failed). Contexts with PC sampling
-    /// enabled but never started do not count: the H200's second process enabled its
-    /// context beside a sampling one without harm; its Start is what failed.
+    /// may open one (not refused by graphs, not failed). In `context` mode contexts
+    /// with PC sampling enabled but never started do not count (the 2026-12-03 H200
+    /// run read as if Enable beside a sampling process did no harm); in `lease` mode
+    /// they do: the lease stays until every context is disabled (the 2026-12-05 runs
+    /// lost records with the lease ordering Start/Stop only).
     pub serializing: bool,
 }
 
@@ -678,7 +792,7 @@ pub(crate) fn lease_view() -> Option<LeaseView> {
     let st = rt.state.lock().unwrap_or_else(|p| p.into_inner());
     Some(LeaseView {
         wants: st.sw.wants_serialized() && !rt.graphs.load(Ordering::Relaxed),
-        serializing: may_sample(&st),
+        serializing: may_sample(&st) || enable::holds_sampler(rt.set.enable, cupti::pc_contexts()),
     })
 }
 
@@ -723,6 +837,8 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
         c.sampler_leases_taken = g.counters.taken;
         c.sampler_leases_given_up = g.counters.given_up;
         st.s.granted_generation = g.permit.then_some(g.generation);
+        // A failed Disable is tried again once per period.
+        st.s.disable_blocked = false;
         st.sw.permit(if g.permit {
             Permission::Granted
         } else {
@@ -855,6 +971,10 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
             send(rt, s, Vec::new(), w);
         }
     }
+    // Before the lease files go with the process: no context left enabled behind them.
+    if rt.set.enable == EnableMode::Lease && cupti::pc_contexts().enabled > 0 {
+        disable_for_lease(&mut st.s, &h);
+    }
     drop(h);
     let running = st.sw.running();
     let s = &cupti::PC_STATS;
@@ -871,11 +991,16 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
         lease,
+        rt.set.enable.as_str(),
+        sm.follow.enabled,
+        sm.follow.enable_failed,
+        sm.follow.disabled,
+        sm.follow.disable_failed,
         c.sampler_wait_ms,
         c.sampler_leases_taken,
         c.sampler_leases_given_up,
@@ -1006,6 +1131,7 @@ mod tests {
         assert_eq!(gate(), 0);
         let summary = shutdown("coordinated").unwrap();
         assert!(summary.contains("graph_refusals=1") && summary.contains("pc_disabled=true"));
+        assert!(summary.contains("pc_enable=context lease_enables=0"));
         assert!(queue.shutdown(Instant::now() + Duration::from_secs(5)));
 
         let switches: Vec<(Tier, Tier, Option<OffReason>)> = std::fs::read_to_string(&dump)

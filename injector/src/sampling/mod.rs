@@ -13,10 +13,13 @@
 //!   process may not serialize.
 //! - [`lease`]: when a process may serialize: the per-GPU sampler lease's policy
 //!   (try, hold, give up, rest).
+//! - [`enable`]: when PC sampling is enabled on a context (at its creation, or only
+//!   while the process holds the GPU's sampler lease).
 //! - [`message`]: what the sampling side sends the worker.
 
 pub mod continuous;
 pub mod controller;
+pub mod enable;
 pub mod lease;
 pub mod message;
 pub mod samples;

@@ -31,6 +31,9 @@ pub const BLOCK_SHIFT: u32 = 12;
 /// Correlation ids per block.
 pub const BLOCK: u64 = 1 << BLOCK_SHIFT;
 
+/// A block's record count's bit that marks a record of unknown size among them.
+const UNKNOWN_RECORD: u64 = 1 << 63;
+
 /// What the application's threads report to the launch accounting (made by the
 /// `cupti` callbacks, counted by `runtime/launches.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,34 +207,52 @@ impl Completeness {
         self.marks.push_back((now_ns, self.high));
     }
 
-    /// One record of correlation id `id` arrived.
+    /// One record of correlation id `id` arrived, standing for one execution.
     pub fn record(&mut self, id: u32) {
+        self.record_executions(id, Some(1));
+    }
+
+    /// One record of correlation id `id` arrived, standing for `executions` (a graph
+    /// replay's record stands for its kernel nodes); `None`: a number not known, which
+    /// leaves its block out of the balance (its launch promised a number the record
+    /// cannot be checked against).
+    pub fn record_executions(&mut self, id: u32, executions: Option<u64>) {
+        let n = executions.unwrap_or(1);
         if id == 0 {
-            self.totals.unchecked += 1;
+            self.totals.unchecked += n;
             return;
         }
         let id = Self::unwrap(id, self.high);
         let block = id >> BLOCK_SHIFT;
         if block < self.first.unwrap_or(0) {
-            self.totals.unchecked += 1;
+            self.totals.unchecked += n;
             return;
         }
         if block < self.next {
-            // Settled already: counted toward the balance, never reported again.
-            self.totals.late += 1;
-            self.totals.recorded += 1;
+            // Settled already: counted toward the balance, never reported again (one
+            // of unknown size cannot be: it is unchecked).
+            match executions {
+                Some(n) => {
+                    self.totals.late += n;
+                    self.totals.recorded += n;
+                }
+                None => self.totals.unchecked += 1,
+            }
             return;
         }
         let i = (block - self.next) as usize;
         if i >= self.ring_blocks as usize * 2 {
             // Far ahead of every launch marked: nothing to check it against.
-            self.totals.unchecked += 1;
+            self.totals.unchecked += n;
             return;
         }
         if self.recorded.len() <= i {
             self.recorded.resize(i + 1, 0);
         }
-        self.recorded[i] += 1;
+        self.recorded[i] += n;
+        if executions.is_none() {
+            self.recorded[i] |= UNKNOWN_RECORD;
+        }
     }
 
     /// Settles every block the launches left at least `settle_ns` before `now_ns`;
@@ -264,13 +285,19 @@ impl Completeness {
         {
             let block = self.next;
             let recorded = self.recorded.pop_front().unwrap_or(0);
+            let unknown_record = recorded & UNKNOWN_RECORD != 0;
+            let recorded = recorded & !UNKNOWN_RECORD;
             let expected = if block < lapped_below {
                 Expected {
                     executions: 0,
                     uncountable: true,
                 }
             } else {
-                take(block)
+                let e = take(block);
+                Expected {
+                    uncountable: e.uncountable || unknown_record,
+                    ..e
+                }
             };
             self.next += 1;
             if expected.uncountable {
@@ -374,6 +401,37 @@ mod tests {
 
     fn settle_all(c: &mut Completeness, l: &mut Launches, now: u64) -> Vec<Unrecorded> {
         c.settle(now, true, l.take())
+    }
+
+    #[test]
+    fn a_graph_replays_one_record_counts_as_its_kernel_nodes_and_balances_its_launch() {
+        let mut c = Completeness::new(SETTLE, 1024);
+        let mut l = Launches::default();
+        l.graph(5, 198);
+        l.kernel(6);
+        c.record_executions(5, Some(198));
+        c.record(6);
+        l.graph(BLOCK as u32 + 1, 198); // its record never came
+        c.mark(S, l.last);
+        let found = settle_all(&mut c, &mut l, 2 * S);
+        let t = c.totals();
+        assert_eq!((t.expected, t.recorded), (2 * 198 + 1, 199));
+        assert_eq!(t.expected, t.recorded + t.missing());
+        assert_eq!(found.iter().map(|u| u.count).sum::<u64>(), 198);
+    }
+
+    #[test]
+    fn a_record_of_unknown_size_leaves_its_block_out_of_the_balance_and_clears_its_promise() {
+        let mut c = Completeness::new(SETTLE, 1024);
+        let mut l = Launches::default();
+        l.graph(5, 198);
+        c.record_executions(5, None);
+        c.mark(S, l.last);
+        assert!(settle_all(&mut c, &mut l, 2 * S).is_empty());
+        let t = c.totals();
+        assert_eq!((t.expected, t.recorded, t.uncountable_blocks), (0, 0, 1));
+        assert_eq!(t.unchecked, 1);
+        assert!(l.promised.is_empty(), "the block's promise was taken");
     }
 
     #[test]

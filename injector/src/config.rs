@@ -18,6 +18,7 @@ use std::time::Duration;
 use otlp_client::{EnvSettings, ExportConfig};
 
 use crate::lease::LeaseDirSetting;
+pub use crate::record::GraphRecords;
 use crate::sampling::controller::BurstConfig;
 use crate::sampling::enable::EnableMode;
 use crate::sampling::lease::LeaseConfig;
@@ -137,6 +138,11 @@ pub const ENV_CUPTI_DEVICE_BUFFER_MB: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_MB";
 /// unset: CUPTI's own default.
 pub const ENV_CUPTI_DEVICE_BUFFER_POOL_LIMIT: &str = "GPU_OTEL_CUPTI_DEVICE_BUFFER_POOL_LIMIT";
 
+/// What a CUDA-graph replay becomes: `nodes` (default), one kernel span per kernel node
+/// (CUPTI's kernel records), or `launches`, one `gpu.graph.launch` span per replay
+/// (CUPTI's graph-trace records), past the ceiling where CUPTI stops recording nodes.
+pub const ENV_GRAPH_RECORDS: &str = "GPU_OTEL_GRAPH_RECORDS";
+
 /// NVTX ranges as parent spans: `1` (default) or `0`.
 pub const ENV_NVTX: &str = "GPU_OTEL_NVTX";
 /// CUDA's own variable: which GPUs (or `MIG-…` instances) the process sees.
@@ -214,6 +220,8 @@ pub struct Config {
     pub nvtx: bool,
     /// Count the executions launches promise against CUPTI's records.
     pub launch_accounting: bool,
+    /// What a CUDA-graph replay becomes.
+    pub graph_records: GraphRecords,
     /// How long after its launches a block is settled.
     pub record_settle: Duration,
     /// CUPTI's device buffer size, bytes (`None`: CUPTI's default).
@@ -259,6 +267,7 @@ impl Default for Config {
             pc_enable: EnableMode::Context,
             nvtx: true,
             launch_accounting: true,
+            graph_records: GraphRecords::Nodes,
             record_settle: Duration::from_millis(RECORD_SETTLE_MS_DEFAULT),
             device_buffer_bytes: None,
             device_buffer_pool_limit: None,
@@ -436,6 +445,14 @@ impl Config {
                     LeaseDirSetting::Default
                 }
             };
+        }
+        if let Some(v) = set(ENV_GRAPH_RECORDS) {
+            match GraphRecords::parse(&v) {
+                Some(g) => cfg.graph_records = g,
+                None => warnings.push(format!(
+                    "{ENV_GRAPH_RECORDS}={v:?} is not \"nodes\" or \"launches\"; using nodes"
+                )),
+            }
         }
         if let Some(v) = set(ENV_PC_ENABLE) {
             match EnableMode::parse(&v) {
@@ -641,6 +658,21 @@ mod tests {
         let (cfg, w) = read(&[(ENV_RECORD_SETTLE_MS, "5")]);
         assert_eq!(w.len(), 1, "below 100 ms is refused");
         assert_eq!(cfg.record_settle, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn graph_records_are_per_node_unless_launches_is_asked_for_and_a_typo_warns() {
+        assert_eq!(read(&[]).0.graph_records, GraphRecords::Nodes);
+        let (cfg, w) = read(&[(ENV_GRAPH_RECORDS, " Launches ")]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.graph_records, GraphRecords::Launches);
+        assert_eq!(
+            read(&[(ENV_GRAPH_RECORDS, "nodes")]).0.graph_records,
+            GraphRecords::Nodes
+        );
+        let (cfg, w) = read(&[(ENV_GRAPH_RECORDS, "graphs")]);
+        assert_eq!(cfg.graph_records, GraphRecords::Nodes);
+        assert_eq!(w.len(), 1, "{w:?}");
     }
 
     #[test]

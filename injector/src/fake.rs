@@ -291,6 +291,7 @@ impl FakeKernel {
                 dynamic_shared_memory: 0,
                 registers_per_thread: 16,
                 range: None,
+                graph_launch: None,
             },
         }
     }
@@ -348,6 +349,23 @@ impl FakeKernel {
     pub fn registers(mut self, n: u16) -> Self {
         self.record.registers_per_thread = n;
         self
+    }
+
+    /// One replay of graph `graph_id` as CUPTI's graph-trace record gives it (device
+    /// 0, context 1, stream 7), standing for `kernel_nodes` executions (`None`:
+    /// unknown); no kernel name, grid or block.
+    pub fn graph_launch(
+        graph_id: u32,
+        kernel_nodes: Option<u64>,
+        start_ns: u64,
+        end_ns: u64,
+    ) -> Self {
+        let mut k = FakeKernel::new("", start_ns, end_ns).graph(graph_id);
+        k.record.grid = [0; 3];
+        k.record.block = [0; 3];
+        k.record.registers_per_thread = 0;
+        k.record.graph_launch = Some(crate::record::GraphLaunch { kernel_nodes });
+        k
     }
 
     /// Sets the NVTX range the launch ran under.

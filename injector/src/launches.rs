@@ -13,7 +13,13 @@
 //! stream capture begin / end (app):          while any capture runs, launches record
 //!                                           nothing and their blocks are uncountable
 //! collector thread:                          last(), take(block)
+//! graph-trace record (collector thread):     kernel_nodes(correlation id), what its
+//!                                           launch found in the exec table
 //! ```
+//!
+//! With `GPU_OTEL_GRAPH_RECORDS=launches` a graph replay gives one record, not one per
+//! kernel node: the settler counts it as the kernel nodes its launch promised, looked
+//! up by its correlation id, so promised = recorded + missing holds in both modes.
 //!
 //! Application threads never wait here: a launch is one or two relaxed atomic adds on
 //! a ring of per-block counters and, for a graph launch, a lock-free table look-up.
@@ -35,6 +41,11 @@ pub const RING_BLOCKS: usize = 1 << 14;
 /// one per batch size); past it launches of the execs that did not fit are uncountable.
 pub const EXEC_SLOTS: usize = 1 << 12;
 
+/// Graph launches remembered by correlation id, for their graph-trace records: a record
+/// comes within CUPTI's flush period (~100 ms), so a slot is read long before a launch
+/// 16,384 graph launches later takes it.
+pub const GRAPH_SLOTS: usize = 1 << 14;
+
 /// A slot's bit that marks its block uncountable.
 const UNCOUNTABLE: u64 = 1 << 63;
 
@@ -45,6 +56,8 @@ const REMOVED: usize = usize::MAX;
 const WRITING: usize = usize::MAX - 1;
 /// An exec whose kernel count is unknown (conditional nodes, a look-up that failed).
 const UNKNOWN_KERNELS: u64 = u64::MAX;
+/// A remembered graph launch whose kernel count is unknown.
+const NODES_UNKNOWN: u64 = u32::MAX as u64;
 
 /// The process's launch accounting.
 #[derive(Debug)]
@@ -56,6 +69,9 @@ pub struct Launches {
     /// Stream captures in progress in the process.
     capturing: AtomicI64,
     execs: ExecTable,
+    /// Per graph launch (`correlation_id % GRAPH_SLOTS`): its correlation id in the high
+    /// 32 bits and its kernel nodes in the low ones ([`NODES_UNKNOWN`]: unknown).
+    graph_nodes: Box<[AtomicU64]>,
     /// Kernel launches counted.
     pub kernel_launches: AtomicU64,
     /// Graph launches of a known kernel count.
@@ -71,6 +87,7 @@ impl Default for Launches {
             last: AtomicU32::new(0),
             capturing: AtomicI64::new(0),
             execs: ExecTable::default(),
+            graph_nodes: (0..GRAPH_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             kernel_launches: AtomicU64::new(0),
             graph_launches: AtomicU64::new(0),
             uncountable_launches: AtomicU64::new(0),
@@ -114,9 +131,13 @@ impl Launches {
             } => match self.execs.get(exec) {
                 Some(n) if n != UNKNOWN_KERNELS && self.capturing.load(Ordering::Relaxed) <= 0 => {
                     self.graph_launches.fetch_add(1, Ordering::Relaxed);
+                    self.remember_nodes(correlation_id, Some(n));
                     self.promise(correlation_id, n);
                 }
-                _ => self.uncountable(correlation_id),
+                _ => {
+                    self.remember_nodes(correlation_id, None);
+                    self.uncountable(correlation_id);
+                }
             },
             Launch::Uncountable { correlation_id } => self.uncountable(correlation_id),
             Launch::CaptureBegin => {
@@ -135,6 +156,22 @@ impl Launches {
             }
             Launch::ExecDestroyed { exec } => self.execs.remove(exec),
         }
+    }
+
+    fn remember_nodes(&self, correlation_id: u32, nodes: Option<u64>) {
+        let n = nodes.map_or(NODES_UNKNOWN, |n| n.min(NODES_UNKNOWN - 1));
+        self.graph_nodes[correlation_id as usize % GRAPH_SLOTS]
+            .store((u64::from(correlation_id) << 32) | n, Ordering::Relaxed);
+    }
+
+    /// The kernel nodes the graph launch of `correlation_id` promised, as its launch
+    /// found them (collector thread); `None` when unknown: its exec's count was unknown,
+    /// or no graph launch of that id is remembered (never seen, or its slot taken since).
+    pub fn kernel_nodes(&self, correlation_id: u32) -> Option<u64> {
+        let v = self.graph_nodes[correlation_id as usize % GRAPH_SLOTS].load(Ordering::Relaxed);
+        let n = v & NODES_UNKNOWN;
+        (correlation_id != 0 && (v >> 32) as u32 == correlation_id && n != NODES_UNKNOWN)
+            .then_some(n)
     }
 
     /// The correlation id of the latest launch counted (collector thread).
@@ -250,6 +287,8 @@ impl ExecTable {
 pub struct Settler<'a> {
     completeness: Completeness,
     launches: &'a Launches,
+    /// Graph-trace records counted.
+    graph_records: u64,
 }
 
 impl<'a> Settler<'a> {
@@ -258,14 +297,22 @@ impl<'a> Settler<'a> {
         Settler {
             completeness: Completeness::new(settle.as_nanos() as u64, RING_BLOCKS as u64),
             launches,
+            graph_records: 0,
         }
     }
 
     /// Counts the records of one drain (before the memory budget may refuse them:
-    /// CUPTI gave them, whatever happens to them next).
-    pub fn records(&mut self, batch: &[KernelRecord]) {
-        for r in batch {
-            self.completeness.record(r.correlation_id);
+    /// CUPTI gave them, whatever happens to them next). A graph replay's record
+    /// (`GPU_OTEL_GRAPH_RECORDS=launches`) first gets the kernel nodes its launch
+    /// promised, and counts as that many executions.
+    pub fn records(&mut self, batch: &mut [KernelRecord]) {
+        for r in batch.iter_mut() {
+            if let Some(g) = r.graph_launch.as_mut() {
+                g.kernel_nodes = self.launches.kernel_nodes(r.correlation_id);
+                self.graph_records += 1;
+            }
+            self.completeness
+                .record_executions(r.correlation_id, r.executions());
         }
     }
 
@@ -294,6 +341,7 @@ impl<'a> Settler<'a> {
             c.uncountable_launches = launches.uncountable_launches.load(Ordering::Relaxed);
             c.execs_known = execs as u64;
             c.execs_untracked = untracked;
+            c.graph_records = self.graph_records;
         }
         if !found.is_empty() && t.unrecorded == found.iter().map(|u| u.count).sum::<u64>() {
             crate::log::line(&format!(
@@ -360,6 +408,42 @@ mod tests {
         });
         assert!(l.take(0).uncountable);
         assert_eq!(l.uncountable_launches.load(Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn a_graph_launch_remembers_its_kernel_nodes_for_its_record_and_an_unknown_stays_unknown() {
+        let l = Launches::default();
+        l.on(Launch::ExecCreated {
+            exec: 0x100,
+            kernels: Some(40),
+        });
+        l.on(Launch::ExecCreated {
+            exec: 0x200,
+            kernels: None,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 11,
+            exec: 0x100,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 12,
+            exec: 0x200,
+        });
+        l.on(Launch::Graph {
+            correlation_id: 13,
+            exec: 0x300, // never seen instantiated
+        });
+        assert_eq!(l.kernel_nodes(11), Some(40));
+        assert_eq!(l.kernel_nodes(12), None);
+        assert_eq!(l.kernel_nodes(13), None);
+        assert_eq!(l.kernel_nodes(14), None, "no graph launch of that id");
+        // A launch GRAPH_SLOTS later takes the slot: the older id is unknown, not 40.
+        l.on(Launch::Graph {
+            correlation_id: 11 + GRAPH_SLOTS as u32,
+            exec: 0x100,
+        });
+        assert_eq!(l.kernel_nodes(11), None);
+        assert_eq!(l.kernel_nodes(11 + GRAPH_SLOTS as u32), Some(40));
     }
 
     #[test]

@@ -71,7 +71,7 @@ pub mod bench {
 }
 
 pub use model::Slicer;
-pub use record::KernelRecord;
+pub use record::{GraphLaunch, GraphRecords, KernelRecord};
 
 /// What `InitializeInjection`, the CUDA driver's first call into the library, runs
 /// (the one call up out of `cupti` that cannot be handed down: see above).

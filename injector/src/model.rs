@@ -356,6 +356,22 @@ impl KernelSpan {
     /// The attributes, in wire order, from the semconv registry.
     pub fn attributes(&self) -> Vec<KeyValue> {
         let r = &self.record;
+        if let Some(g) = &r.graph_launch {
+            let mut attrs = vec![
+                str_kv(a::GPU_SERIALIZED, self.serialized.as_str()),
+                int_kv(a::GPU_GRAPH_ID, r.graph_id.into()),
+            ];
+            if let Some(n) = g.kernel_nodes {
+                attrs.push(int_kv(a::GPU_GRAPH_KERNEL_NODES, sat(n)));
+            }
+            attrs.extend([
+                int_kv(a::GPU_CORRELATION_ID, r.correlation_id.into()),
+                int_kv(a::GPU_DEVICE_ID, r.device_id.into()),
+                int_kv(a::GPU_CONTEXT_ID, r.context_id.into()),
+                int_kv(a::GPU_STREAM_ID, r.stream_id.into()),
+            ]);
+            return attrs;
+        }
         let mut attrs = vec![
             str_kv(a::GPU_KERNEL_NAME, r.name.to_string()),
             str_kv(a::GPU_SERIALIZED, self.serialized.as_str()),
@@ -608,7 +624,11 @@ impl Slicer {
                 )
             }
         };
-        let name = self.demangler.demangle(&r.name);
+        let name = match r.graph_launch {
+            // One replay of a graph standing for its nodes: no kernel name to demangle.
+            Some(_) => Arc::from(a::SPAN_GPU_GRAPH_LAUNCH),
+            None => self.demangler.demangle(&r.name),
+        };
         let span_id = self.seed.kernel_span_id(self.kernel_spans);
         self.kernel_spans += 1;
         KernelSpan {

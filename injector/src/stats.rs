@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use crate::model::DropCounts;
 use crate::sampling::cubins::CubinCounts;
 use crate::sampling::lines::LineCounts;
+use crate::record::GraphRecords;
 
 /// What one request carries, by kind of span, for the counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -25,6 +26,8 @@ pub struct Counts {
     pub ranges: u64,
     /// `gpu.kernels.unrecorded` spans.
     pub unrecorded: u64,
+    /// Of the kernel spans, `gpu.graph.launch` spans (one graph replay each).
+    pub graph_launches: u64,
 }
 
 impl Counts {
@@ -41,12 +44,17 @@ impl Counts {
         self.windows += o.windows;
         self.ranges += o.ranges;
         self.unrecorded += o.unrecorded;
+        self.graph_launches += o.graph_launches;
     }
 }
 
 /// Counters shared by the collector, the exporter and the exit handler.
 #[derive(Debug, Default)]
 pub struct Stats {
+    /// What a CUDA-graph replay becomes (`GPU_OTEL_GRAPH_RECORDS`), for the exit line.
+    pub graph_records: GraphRecords,
+    /// Of the kernel spans exported, `gpu.graph.launch` spans.
+    pub graph_launch_spans_exported: AtomicU64,
     /// Kernel records decoded from CUPTI (or offered by a test).
     pub records: AtomicU64,
     /// Records dropped at the door: the memory budget was full.
@@ -152,6 +160,9 @@ pub struct LaunchCounts {
     pub execs_known: u64,
     /// Graph execs the exec table had no room for (their launches are of unknown count).
     pub execs_untracked: u64,
+    /// Graph-trace records (`GPU_OTEL_GRAPH_RECORDS=launches`: one per graph replay),
+    /// each counted as the kernel nodes its launch promised.
+    pub graph_records: u64,
     /// `gpu.kernels.unrecorded` spans exported.
     pub spans_exported: u64,
     /// Findings that found no room in the memory budget: counted, with no span.
@@ -162,7 +173,7 @@ impl LaunchCounts {
     /// The exit line's part.
     pub fn summary(&self) -> String {
         format!(
-            "launch accounting: kernel executions expected={} recorded={} not recorded={} (reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown count={}); graph execs known={} untracked={}",
+            "launch accounting: kernel executions expected={} recorded={} not recorded={} (reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown count={}); graph execs known={} untracked={}; graph-trace records={}",
             self.expected,
             self.recorded,
             self.missing,
@@ -177,11 +188,20 @@ impl LaunchCounts {
             self.uncountable_blocks,
             self.execs_known,
             self.execs_untracked,
+            self.graph_records,
         )
     }
 }
 
 impl Stats {
+    /// Counters of a process whose graph replays become `graph_records`.
+    pub fn for_graph_records(graph_records: GraphRecords) -> Stats {
+        Stats {
+            graph_records,
+            ..Stats::default()
+        }
+    }
+
     /// The launch accounting's counters (never poisoned for good: a panic elsewhere
     /// leaves them readable).
     pub fn launches(&self) -> std::sync::MutexGuard<'_, LaunchCounts> {
@@ -221,6 +241,8 @@ impl Stats {
                 self.requests_exported.fetch_add(1, Ordering::Relaxed);
                 self.kernel_spans_exported
                     .fetch_add(c.kernels, Ordering::Relaxed);
+                self.graph_launch_spans_exported
+                    .fetch_add(c.graph_launches, Ordering::Relaxed);
                 self.sampling_spans_exported
                     .fetch_add(c.sampling, Ordering::Relaxed);
                 self.windows_exported
@@ -307,9 +329,11 @@ impl Stats {
     pub fn summary(&self) -> String {
         let d = self.drops();
         format!(
-            "{} kernel records, {} kernel spans and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={} not_recorded={}",
+            "{} kernel records, {} kernel spans ({} of them gpu.graph.launch spans, GPU_OTEL_GRAPH_RECORDS={}) and {} trace roots exported; dropped: queue_full={} cupti_dropped={} export_failed={} (kernel spans {}) malformed={} unexported_at_exit={} not_recorded={}",
             self.records.load(Ordering::Relaxed),
             self.kernel_spans_exported.load(Ordering::Relaxed),
+            self.graph_launch_spans_exported.load(Ordering::Relaxed),
+            self.graph_records.as_str(),
             self.root_spans_exported.load(Ordering::Relaxed),
             d.queue_full,
             d.cupti_dropped,

@@ -6,6 +6,11 @@
 //! promised is either a kernel span at a real OTLP receiver or counted as not recorded,
 //! in `gpu.kernels.unrecorded` spans placed where the launches were, in the
 //! `not_recorded` drop counter on the slice roots, and in the exit line.
+//!
+//! With `GPU_OTEL_GRAPH_RECORDS=launches` the fake CUPTI gives what the H200 gave with
+//! graph-trace records enabled: one record per replay and none per node; each becomes
+//! one `gpu.graph.launch` span standing for the replay's kernel nodes, and the same
+//! balance holds.
 
 mod common;
 
@@ -14,6 +19,7 @@ use std::time::{Duration, Instant};
 use gpu_otel_injector::completeness::Launch;
 use gpu_otel_injector::fake::FakeKernel;
 use gpu_otel_injector::launches::{Launches, Settler};
+use gpu_otel_injector::GraphRecords;
 use opentelemetry_proto::tonic::trace::v1::Span;
 use semconv::attributes as a;
 use semconv::otlp;
@@ -37,6 +43,13 @@ fn unrecorded(spans: &[Span]) -> Vec<&Span> {
         .collect()
 }
 
+fn graph_launches(spans: &[Span]) -> Vec<&Span> {
+    spans
+        .iter()
+        .filter(|s| s.name == a::SPAN_GPU_GRAPH_LAUNCH)
+        .collect()
+}
+
 /// The highest `not_recorded` drop counter any root span carried.
 fn not_recorded_on_roots(spans: &[Span]) -> i64 {
     spans
@@ -53,9 +66,14 @@ fn not_recorded_on_roots(spans: &[Span]) -> i64 {
 }
 
 /// Replays a graph `replays` times, one replay every 5 ms of the fake clock, with CUPTI
-/// recording the first `recorded` replays; the collector's period every 20 replays.
+/// recording the first `recorded` replays (as kernel records per node, or one
+/// graph-trace record each, per `mode`); the collector's period every 20 replays.
 /// Returns what reached the receiver and the counters.
-fn run(replays: u64, recorded: u64) -> (Vec<Span>, gpu_otel_injector::stats::LaunchCounts) {
+fn run(
+    replays: u64,
+    recorded: u64,
+    mode: GraphRecords,
+) -> (Vec<Span>, gpu_otel_injector::stats::LaunchCounts) {
     let (addr, received) = common::start_receiver();
     let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
     let launches = Launches::default();
@@ -74,7 +92,14 @@ fn run(replays: u64, recorded: u64) -> (Vec<Span>, gpu_otel_injector::stats::Lau
             correlation_id: id,
             exec: EXEC,
         });
-        if replay < recorded {
+        if replay < recorded && mode == GraphRecords::Launches {
+            let end = now + KERNELS_PER_REPLAY * 10_000;
+            batch.push(
+                FakeKernel::graph_launch(1, None, now, end)
+                    .correlation(id)
+                    .record(),
+            );
+        } else if replay < recorded {
             for k in 0..KERNELS_PER_REPLAY {
                 let start = now + k * 10_000;
                 batch.push(
@@ -86,19 +111,23 @@ fn run(replays: u64, recorded: u64) -> (Vec<Span>, gpu_otel_injector::stats::Lau
             }
         }
         if replay % 20 == 19 {
-            settler.records(&batch);
+            settler.records(&mut batch);
             assert!(queue.offer(std::mem::take(&mut batch)));
             settler.period(now, false, &stats, &queue);
         }
     }
-    settler.records(&batch);
+    settler.records(&mut batch);
     assert!(queue.offer(batch));
     // At exit: after the last flush, every block settles.
     settler.period(now + 10 * MS, true, &stats, &queue);
     assert!(queue.shutdown(Instant::now() + Duration::from_secs(20)));
+    let arrived = |spans: &[Span]| match mode {
+        GraphRecords::Nodes => kernels(spans),
+        GraphRecords::Launches => graph_launches(spans).len() as u64 * KERNELS_PER_REPLAY,
+    };
     let expected_kernels = recorded * KERNELS_PER_REPLAY;
     let deadline = Instant::now() + Duration::from_secs(20);
-    while kernels(&received.spans()) < expected_kernels && Instant::now() < deadline {
+    while arrived(&received.spans()) < expected_kernels && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
     let counts = *stats.launches();
@@ -108,7 +137,7 @@ fn run(replays: u64, recorded: u64) -> (Vec<Span>, gpu_otel_injector::stats::Lau
 #[test]
 fn executions_past_a_silent_recording_ceiling_reach_the_backend_as_counted_unrecorded() {
     let (replays, recorded) = (2_000, 500);
-    let (spans, c) = run(replays, recorded);
+    let (spans, c) = run(replays, recorded, GraphRecords::Nodes);
     let launched = replays * KERNELS_PER_REPLAY;
     let missing = (replays - recorded) * KERNELS_PER_REPLAY;
     // Every execution is a span or counted: kernel spans + not recorded == launched.
@@ -151,7 +180,7 @@ fn executions_past_a_silent_recording_ceiling_reach_the_backend_as_counted_unrec
 
 #[test]
 fn when_every_execution_is_recorded_nothing_is_reported_missing() {
-    let (spans, c) = run(600, 600);
+    let (spans, c) = run(600, 600, GraphRecords::Nodes);
     assert_eq!(kernels(&spans), 600 * KERNELS_PER_REPLAY);
     assert_eq!(
         (c.expected, c.recorded, c.missing, c.reported),
@@ -159,4 +188,107 @@ fn when_every_execution_is_recorded_nothing_is_reported_missing() {
     );
     assert!(unrecorded(&spans).is_empty());
     assert_eq!(not_recorded_on_roots(&spans), 0);
+}
+
+#[test]
+fn in_launches_mode_each_graph_trace_record_is_one_graph_launch_span_standing_for_its_kernel_nodes()
+{
+    let (spans, c) = run(600, 600, GraphRecords::Launches);
+    let launches = graph_launches(&spans);
+    assert_eq!(launches.len(), 600, "one span per replay");
+    assert_eq!(
+        kernels(&spans),
+        0,
+        "no per-node kernel span, no gpu.kernel.name"
+    );
+    for s in &launches {
+        assert_eq!(
+            otlp::get_int(&s.attributes, a::GPU_GRAPH_KERNEL_NODES),
+            Some(KERNELS_PER_REPLAY as i64)
+        );
+        assert_eq!(otlp::get_int(&s.attributes, a::GPU_GRAPH_ID), Some(1));
+        assert_eq!(
+            otlp::get_str(&s.attributes, a::GPU_SERIALIZED),
+            Some(a::gpu_serialized::FALSE),
+            "tier off: false, as on every kernel span"
+        );
+        assert!(otlp::get_int(&s.attributes, a::GPU_CORRELATION_ID).is_some());
+        assert_eq!(
+            s.end_time_unix_nano - s.start_time_unix_nano,
+            KERNELS_PER_REPLAY * 10_000
+        );
+    }
+    // A graph-trace record accounts for its exec's kernel nodes: nothing is missing.
+    let launched = 600 * KERNELS_PER_REPLAY;
+    assert_eq!(
+        (c.expected, c.recorded, c.missing, c.reported),
+        (launched, launched, 0, 0)
+    );
+    assert_eq!(c.graph_records, 600);
+    assert!(unrecorded(&spans).is_empty());
+}
+
+#[test]
+fn in_launches_mode_replays_without_a_record_are_still_counted_unrecorded_by_their_nodes() {
+    let (replays, recorded) = (1_000, 400);
+    let (spans, c) = run(replays, recorded, GraphRecords::Launches);
+    let missing = (replays - recorded) * KERNELS_PER_REPLAY;
+    assert_eq!(graph_launches(&spans).len() as u64, recorded);
+    assert_eq!(c.expected, replays * KERNELS_PER_REPLAY);
+    assert_eq!(c.recorded, recorded * KERNELS_PER_REPLAY);
+    assert_eq!(
+        c.expected,
+        c.recorded + c.missing,
+        "expected = recorded + loss"
+    );
+    assert_eq!((c.missing, c.reported), (missing, missing));
+    let sum: i64 = unrecorded(&spans)
+        .iter()
+        .map(|s| otlp::get_int(&s.attributes, a::GPU_KERNEL_UNRECORDED_COUNT).unwrap())
+        .sum();
+    assert_eq!(sum as u64, missing);
+}
+
+#[test]
+fn a_graph_launch_of_unknown_size_says_so_and_leaves_its_block_out_of_the_balance() {
+    let (addr, received) = common::start_receiver();
+    let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
+    let launches = Launches::default();
+    let mut settler = Settler::new(Duration::from_millis(500), &launches);
+    launches.on(Launch::ExecCreated {
+        exec: EXEC,
+        kernels: None, // conditional nodes
+    });
+    launches.on(Launch::Graph {
+        correlation_id: 7,
+        exec: EXEC,
+    });
+    launches.on(Launch::Kernel { correlation_id: 9 });
+    let mut batch = vec![
+        FakeKernel::graph_launch(3, None, T0, T0 + MS)
+            .correlation(7)
+            .record(),
+        FakeKernel::new("_Z1kv", T0 + 2 * MS, T0 + 3 * MS)
+            .correlation(9)
+            .record(),
+    ];
+    settler.records(&mut batch);
+    assert_eq!(batch[0].executions(), None, "unknown, never guessed");
+    assert!(queue.offer(batch));
+    settler.period(T0 + 10 * MS, true, &stats, &queue);
+    assert!(queue.shutdown(Instant::now() + Duration::from_secs(20)));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while graph_launches(&received.spans()).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let spans = received.spans();
+    let g = graph_launches(&spans);
+    assert_eq!(g.len(), 1);
+    assert_eq!(
+        otlp::find(&g[0].attributes, a::GPU_GRAPH_KERNEL_NODES),
+        None
+    );
+    let c = *stats.launches();
+    assert_eq!((c.expected, c.missing, c.uncountable_blocks), (0, 0, 1));
+    assert_eq!(c.unchecked, 2, "both records of the uncountable block");
 }

@@ -97,6 +97,36 @@ pub fn kernel(n: u64, start: u64, end: u64, stamp: Option<Serialized>) -> Span {
     }
 }
 
+/// A `gpu.graph.launch` span (one CUDA-graph replay) numbered `n` from `start` to `end`,
+/// standing for `nodes` kernel executions (`None`: unknown, the attribute absent).
+pub fn graph_launch(
+    n: u64,
+    start: u64,
+    end: u64,
+    nodes: Option<i64>,
+    stamp: Option<Serialized>,
+) -> Span {
+    let mut attributes = Vec::new();
+    if let Some(s) = stamp {
+        attributes.push(otlp::string(a::GPU_SERIALIZED, s.as_str()));
+    }
+    attributes.push(otlp::int(a::GPU_GRAPH_ID, 3));
+    if let Some(nodes) = nodes {
+        attributes.push(otlp::int(a::GPU_GRAPH_KERNEL_NODES, nodes));
+    }
+    attributes.push(otlp::int(a::GPU_CORRELATION_ID, n as i64));
+    Span {
+        trace_id: trace_id(1),
+        span_id: span_id(n),
+        name: a::SPAN_GPU_GRAPH_LAUNCH.into(),
+        kind: 1,
+        start_time_unix_nano: start,
+        end_time_unix_nano: end,
+        attributes,
+        ..Default::default()
+    }
+}
+
 /// A span carrying window records as `gpu.sampling.window` events.
 pub fn window_carrier(n: u64, windows: &[Window]) -> Span {
     let events = windows.iter().map(codec::to_event).collect();

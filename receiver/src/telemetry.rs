@@ -593,8 +593,25 @@ const RECONCILE: &[Metric] = &[
         read: Read::Counter(|s| one(s.r().kernel_executions_unrecorded)),
     },
     Metric {
+        name: "graph_launch_spans",
+        help: "gpu.graph.launch spans received (GPU_OTEL_GRAPH_RECORDS=launches: one per CUDA-graph replay, counted in executions_total as their gpu.graph.kernel_nodes), by whether that count was known.",
+        read: Read::Counter(|s| {
+            let r = s.r();
+            by(
+                "size",
+                &[
+                    (
+                        "known",
+                        r.graph_launch_spans - r.graph_launch_spans_unknown_size,
+                    ),
+                    ("unknown", r.graph_launch_spans_unknown_size),
+                ],
+            )
+        }),
+    },
+    Metric {
         name: "executions",
-        help: "Kernel executions classified (the sum of the three outcomes).",
+        help: "Kernel executions classified (the sum of the three outcomes; a gpu.graph.launch span counts as its gpu.graph.kernel_nodes).",
         read: Read::Counter(|s| one(s.r().outcomes.executions)),
     },
     Metric {

@@ -231,7 +231,8 @@ pub struct SpanMeta<'a> {
     pub start: u64,
     /// `end_time_unix_nano`.
     pub end: u64,
-    /// Whether it carries `gpu.kernel.name` or `gpu.serialized`.
+    /// Whether it carries `gpu.kernel.name` or `gpu.serialized`, or is a
+    /// `gpu.graph.launch` span.
     pub is_kernel: bool,
     /// A `gpu.kernels.unrecorded` span's `gpu.kernel.unrecorded.count`: executions that
     /// ran unrecorded (None for any other span, or one whose count is not an integer).
@@ -248,6 +249,34 @@ pub struct SpanMeta<'a> {
     pub windows: Vec<&'a [u8]>,
     /// Window events past [`MAX_WINDOWS_LISTED`], counted only.
     pub more_windows: usize,
+    /// Whether it is a `gpu.graph.launch` span (one CUDA-graph replay).
+    pub graph_launch: bool,
+    /// Its `gpu.graph.kernel_nodes`: absent, a non-negative int, or another value.
+    pub kernel_nodes: KernelNodes,
+}
+
+/// A `gpu.graph.launch` span's `gpu.graph.kernel_nodes`.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum KernelNodes {
+    /// Absent: the producer did not know the count.
+    #[default]
+    Absent,
+    /// The kernel executions the replay stands for.
+    Known(u64),
+    /// Present and not a non-negative int: counted as unknown, and told.
+    Invalid,
+}
+
+impl KernelNodes {
+    /// The executions a kernel-carrying span stands for: a kernel span one, a graph
+    /// launch its nodes, a graph launch of unknown size none (counted apart).
+    pub fn executions(self, graph_launch: bool) -> u64 {
+        match (graph_launch, self) {
+            (false, _) => 1,
+            (true, KernelNodes::Known(n)) => n,
+            (true, _) => 0,
+        }
+    }
 }
 
 /// Window events listed per span; a request takes at most
@@ -290,6 +319,11 @@ impl<'a> SpanMeta<'a> {
                         meta.is_kernel = true;
                     } else if key == a::GPU_KERNEL_UNRECORDED_COUNT.as_bytes() {
                         meta.unrecorded = int_attribute(field);
+                    } else if key == a::GPU_GRAPH_KERNEL_NODES.as_bytes() {
+                        meta.kernel_nodes = match int_attribute(field) {
+                            Some(n) => KernelNodes::Known(n),
+                            None => KernelNodes::Invalid,
+                        };
                     }
                 }
                 11 if last_bytes_field(field, 2)
@@ -307,6 +341,10 @@ impl<'a> SpanMeta<'a> {
         if meta.name != a::SPAN_GPU_KERNELS_UNRECORDED.as_bytes() {
             meta.unrecorded = None;
         }
+        // A graph launch stands for kernel executions: a kernel span by its name alone,
+        // so one that lost its gpu.serialized still gets an answer.
+        meta.graph_launch = meta.name == a::SPAN_GPU_GRAPH_LAUNCH.as_bytes();
+        meta.is_kernel |= meta.graph_launch;
         Ok(meta)
     }
 
@@ -393,19 +431,25 @@ pub struct KernelFields<'a> {
     pub kernel_name: Option<&'a str>,
     /// `gpu.serialized`, when a string (the last one: one, once reconciled).
     pub serialized: Option<&'a str>,
+    /// A `gpu.graph.launch` span's `gpu.graph.kernel_nodes` when a non-negative int:
+    /// the executions it stands for (`kernel_name` is then the span name).
+    pub graph_nodes: Option<u64>,
 }
 
 impl<'a> KernelFields<'a> {
     /// Reads a span whose bytes ingest checked already (as every span on its way out):
     /// one pass, nothing validated again, nothing allocated. None for a span without
-    /// `gpu.kernel.name` (not a kernel execution) or one that does not read.
+    /// `gpu.kernel.name` (not a kernel execution), a `gpu.graph.launch` span of unknown
+    /// size, or one that does not read.
     pub fn read(mut span: &'a [u8]) -> Option<KernelFields<'a>> {
         let mut f = KernelFields::default();
+        let mut graph_launch = false;
         while !span.is_empty() {
             let (tag, field) = next_checked(&mut span)?;
             match tag {
                 1 => f.trace_id = field,
                 2 => f.span_id = field,
+                5 => graph_launch = field == a::SPAN_GPU_GRAPH_LAUNCH.as_bytes(),
                 7 => f.start = fixed64(field),
                 8 => f.end = fixed64(field),
                 9 => {
@@ -415,11 +459,18 @@ impl<'a> KernelFields<'a> {
                         f.kernel_name = string();
                     } else if key == a::GPU_SERIALIZED.as_bytes() {
                         f.serialized = string();
+                    } else if key == a::GPU_GRAPH_KERNEL_NODES.as_bytes() {
+                        f.graph_nodes = int_attribute(field);
                     }
                 }
                 _ => {}
             }
         }
+        if graph_launch && f.serialized.is_some() {
+            f.kernel_name = f.graph_nodes.map(|_| a::SPAN_GPU_GRAPH_LAUNCH);
+            return f.kernel_name.is_some().then_some(f);
+        }
+        f.graph_nodes = None;
         f.kernel_name.is_some().then_some(f)
     }
 }

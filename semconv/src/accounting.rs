@@ -43,6 +43,21 @@ impl Outcomes {
         }
     }
 
+    /// Counts `n` executions leaving in one span (a graph launch stands for its kernel
+    /// nodes), without their answer.
+    pub fn count_executions(&mut self, n: u64) {
+        self.executions += n;
+    }
+
+    /// Counts one answer carried out for `n` executions (one span's), without them.
+    pub fn count_answers(&mut self, answer: Serialized, n: u64) {
+        match answer {
+            Serialized::True => self.serialized += n,
+            Serialized::False => self.not_serialized += n,
+            Serialized::Unknown => self.unknown += n,
+        }
+    }
+
     /// Adds another set of counters.
     pub fn merge(&mut self, other: &Outcomes) {
         self.serialized += other.serialized;

@@ -139,11 +139,19 @@ pub const GPU_CONTEXT_ID: &str = "gpu.context.id";
 /// Examples: `[13]`.
 pub const GPU_STREAM_ID: &str = "gpu.stream.id";
 
-/// CUDA graph id when the kernel ran as a graph node, 0 otherwise.
+/// CUDA graph id when the kernel ran as a graph node, 0 otherwise; on a gpu.graph.launch span, the id of the graph that was replayed.
 ///
 /// Type: int; requirement level: recommended; stability: development.
 /// Examples: `[0]`.
 pub const GPU_GRAPH_ID: &str = "gpu.graph.id";
+
+/// On a gpu.graph.launch span: the kernel executions the replay stands for, the kernel nodes of its graph exec as counted when it was instantiated.
+///
+/// Absent when the count is unknown (conditional nodes, an exec the injector's table could not hold or never saw instantiated, a launch whose look-up was overwritten before its record came): never guessed. A receiver counts such a span as a graph launch of unknown size, not as executions.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[198]`.
+pub const GPU_GRAPH_KERNEL_NODES: &str = "gpu.graph.kernel_nodes";
 
 /// Grid dimension x (blocks).
 ///
@@ -685,6 +693,9 @@ pub const K8S_CRONJOB_NAME: &str = "k8s.cronjob.name";
 /// One kernel execution; span start and end are the kernel's GPU start and end timestamps. Its parent is the innermost NVTX push/pop range open on the launching thread at launch (in that range's trace), else its time slice's gpu.kernels root.
 pub const SPAN_GPU_KERNEL_EXECUTION: &str = "gpu.kernel.execution";
 
+/// One replay of a CUDA graph exec (GPU_OTEL_GRAPH_RECORDS=launches), standing for the gpu.graph.kernel_nodes kernel executions it ran: span start and end are the first node's start and the last node's end as CUPTI's graph-trace record gives them. Its parent is chosen as for a kernel execution span. It carries gpu.serialized, for the launch's whole interval, and no gpu.kernel.name: per-node kernels are not seen in this mode.
+pub const SPAN_GPU_GRAPH_LAUNCH: &str = "gpu.graph.launch";
+
 /// The injector's root span of one time slice of one process; the slice's kernel execution spans launched outside any NVTX range are its children, so a trace stays a size a person can open. A slice whose kernels all ran under NVTX ranges has none.
 pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
 
@@ -839,6 +850,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_GRAPH_ID,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_GRAPH_KERNEL_NODES,
         ty: AttributeType::Int,
         requirement: Requirement::Recommended,
     },

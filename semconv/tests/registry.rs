@@ -487,6 +487,7 @@ fn every_contract_wire_name_is_in_the_registry_with_its_contract_type() {
         ("gpu.context.id", "int"),
         ("gpu.stream.id", "int"),
         ("gpu.graph.id", "int"),
+        ("gpu.graph.kernel_nodes", "int"),
         ("gpu.sampling.window.start_ns", "int"),
         ("gpu.sampling.window.end_ns", "int"),
         ("gpu.sampling.window.seq", "int"),
@@ -504,6 +505,25 @@ fn every_contract_wire_name_is_in_the_registry_with_its_contract_type() {
         .filter_map(|g| g.name.as_deref())
         .collect();
     assert!(events.contains(&"gpu.sampling.window"));
+    // The graph-launch span (GPU_OTEL_GRAPH_RECORDS=launches) requires gpu.serialized, as
+    // every kernel execution span does.
+    let launch = groups
+        .iter()
+        .find(|g| g.id == "span.gpu.graph.launch")
+        .expect("the graph-launch span is registered");
+    let serialized = launch
+        .attributes
+        .iter()
+        .find(|a| a.reference.as_deref() == Some("gpu.serialized"))
+        .expect("it carries gpu.serialized");
+    assert_eq!(serialized.requirement_level.as_deref(), Some("required"));
+    assert!(
+        launch
+            .attributes
+            .iter()
+            .all(|a| a.reference.as_deref() != Some("gpu.kernel.name")),
+        "no kernel name: it is not one kernel's execution"
+    );
 }
 
 #[test]

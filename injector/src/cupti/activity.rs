@@ -25,7 +25,7 @@ use cudarc::driver::sys::CUcontext;
 
 use super::guard::{disable, disabled, hold};
 use super::{check, CuptiError};
-use crate::record::KernelRecord;
+use crate::record::{GraphLaunch, KernelRecord};
 
 /// Buffer plumbing shared with CUPTI's callbacks.
 struct Plumbing {
@@ -40,6 +40,32 @@ struct Plumbing {
 }
 
 static PLUMBING: OnceLock<Plumbing> = OnceLock::new();
+
+/// Whether graph-trace records were enabled (`GPU_OTEL_GRAPH_RECORDS=launches`).
+static GRAPH_TRACE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Enables CUPTI's graph-trace records: one per graph replay, and (measured on an H200,
+/// CUDA 13.0) no kernel records for the replay's nodes. False if CUPTI refused (logged):
+/// replays then keep coming as kernel records, one per node.
+pub(super) fn enable_graph_trace() -> bool {
+    let _g = hold();
+    // SAFETY: plain call with a valid enum value.
+    let r = unsafe {
+        sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE)
+    };
+    match check("cuptiActivityEnable(GRAPH_TRACE)", r) {
+        Ok(()) => {
+            GRAPH_TRACE.store(true, Ordering::Relaxed);
+            true
+        }
+        Err(e) => {
+            crate::log::line(&format!(
+                "GPU_OTEL_GRAPH_RECORDS=launches: {e}; graph replays stay one kernel span per node"
+            ));
+            false
+        }
+    }
+}
 
 /// Sets up the pool before the callbacks are registered. False if already done.
 pub(super) fn install(buffer_bytes: usize, max_buffers: usize) -> bool {
@@ -143,6 +169,12 @@ impl Attached {
     /// Stops kernel record collection (at exit, after the last flush).
     pub(crate) fn stop(&self) -> Result<(), CuptiError> {
         let _g = hold();
+        if GRAPH_TRACE.load(Ordering::Relaxed) {
+            // SAFETY: plain call with a valid enum value.
+            let _ = unsafe {
+                sys::cuptiActivityDisable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE)
+            };
+        }
         // SAFETY: plain call with a valid enum value.
         check("cuptiActivityDisable(CONCURRENT_KERNEL)", unsafe {
             sys::cuptiActivityDisable(
@@ -163,9 +195,9 @@ impl Attached {
         Ok(dropped as u64)
     }
 
-    /// Decodes every completed buffer into `out`; returns the number of kernel
-    /// records too short to read (counted as malformed). Records of other kinds are
-    /// skipped (none are enabled).
+    /// Decodes every completed buffer into `out`; returns the number of kernel and
+    /// graph-trace records too short to read (counted as malformed). Records of other
+    /// kinds are skipped (none are enabled).
     pub(crate) fn take_buffers(&self, names: &mut NameTable, out: &mut Vec<KernelRecord>) -> u64 {
         let Some(p) = PLUMBING.get() else {
             return 0;
@@ -249,6 +281,19 @@ impl RawBuffer {
                     | sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_KERNEL
             );
             let offset = record as usize - self.ptr as usize;
+            if kind == sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE {
+                if offset + std::mem::size_of::<sys::CUpti_ActivityGraphTrace2>() > self.size {
+                    malformed += 1;
+                    continue;
+                }
+                // SAFETY: CUPTI 13.0 or newer writes graph-trace records as
+                // CUpti_ActivityGraphTrace2, and the bytes read lie inside our
+                // allocation (checked just above).
+                let g =
+                    unsafe { ptr::read_unaligned(record as *const sys::CUpti_ActivityGraphTrace2) };
+                out.push(graph_launch(&g, names));
+                continue;
+            }
             if !is_kernel {
                 continue;
             }
@@ -282,8 +327,30 @@ impl RawBuffer {
                 dynamic_shared_memory: k.dynamicSharedMemory,
                 registers_per_thread: k.registersPerThread,
                 range: None,
+                graph_launch: None,
             });
         }
+    }
+}
+
+/// One graph replay's record; its kernel nodes are filled in by launch accounting.
+fn graph_launch(g: &sys::CUpti_ActivityGraphTrace2, names: &mut NameTable) -> KernelRecord {
+    KernelRecord {
+        name: names.intern(b""),
+        start_ns: g.start,
+        end_ns: g.end,
+        correlation_id: g.correlationId,
+        device_id: g.deviceId,
+        context_id: g.contextId,
+        stream_id: g.streamId,
+        graph_id: g.graphId,
+        grid: [0; 3],
+        block: [0; 3],
+        static_shared_memory: 0,
+        dynamic_shared_memory: 0,
+        registers_per_thread: 0,
+        range: None,
+        graph_launch: Some(GraphLaunch { kernel_nodes: None }),
     }
 }
 

@@ -65,6 +65,8 @@ pub(crate) struct AttachSettings {
     /// Most bytes of cubins kept for the source lines of sampled PCs (with PC
     /// sampling on; 0: none, and no sample gets a line).
     pub cubin_bytes: u64,
+    /// What a graph replay becomes: `Launches` enables graph-trace records.
+    pub graph_records: crate::record::GraphRecords,
     /// What CUPTI's callbacks call above this module; registered before the
     /// subscriber exists, so no callback can miss them.
     pub hooks: Hooks,
@@ -181,6 +183,9 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
         // SAFETY: as above.
         let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
         return Err(e.into());
+    }
+    if settings.graph_records == crate::record::GraphRecords::Launches {
+        activity::enable_graph_trace();
     }
     // The subscriber handle is deliberately kept (never unsubscribed): it holds the
     // single CUPTI subscriber slot for the life of the process.

@@ -108,6 +108,7 @@ impl Batcher {
             &scratch,
             Counts {
                 kernels: 1,
+                graph_launches: u64::from(span.record.graph_launch.is_some()),
                 ..Counts::default()
             },
         );
@@ -349,6 +350,11 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
     encode_varint(1, buf);
     put_fixed64(7, r.start_ns, buf);
     put_fixed64(8, span.end_ns(), buf);
+    if let Some(g) = &r.graph_launch {
+        encode_graph_launch_attributes(span, g, buf);
+        put_status_and_flags(span, buf);
+        return;
+    }
     put_str_attr(a::GPU_KERNEL_NAME, &r.name, buf);
     put_str_attr(a::GPU_SERIALIZED, span.serialized.as_str(), buf);
     let ints: [(&str, i64); 14] = [
@@ -391,6 +397,36 @@ pub(crate) fn encode_kernel_span(span: &KernelSpan, buf: &mut Vec<u8>) {
             kv.encode_raw(buf);
         }
     }
+    put_status_and_flags(span, buf);
+}
+
+/// A `gpu.graph.launch` span's attributes, as [`KernelSpan::attributes`] lists them.
+fn encode_graph_launch_attributes(
+    span: &KernelSpan,
+    g: &crate::record::GraphLaunch,
+    buf: &mut Vec<u8>,
+) {
+    let r = &span.record;
+    put_str_attr(a::GPU_SERIALIZED, span.serialized.as_str(), buf);
+    put_int_attr(a::GPU_GRAPH_ID, r.graph_id.into(), buf);
+    if let Some(n) = g.kernel_nodes {
+        put_int_attr(
+            a::GPU_GRAPH_KERNEL_NODES,
+            i64::try_from(n).unwrap_or(i64::MAX),
+            buf,
+        );
+    }
+    for (k, v) in [
+        (a::GPU_CORRELATION_ID, r.correlation_id),
+        (a::GPU_DEVICE_ID, r.device_id),
+        (a::GPU_CONTEXT_ID, r.context_id),
+        (a::GPU_STREAM_ID, r.stream_id),
+    ] {
+        put_int_attr(k, v.into(), buf);
+    }
+}
+
+fn put_status_and_flags(span: &KernelSpan, buf: &mut Vec<u8>) {
     // Span.status = 15: present and empty (unset), as the SDK writes it.
     encode_key(15, WireType::LengthDelimited, buf);
     encode_varint(0, buf);
@@ -541,6 +577,63 @@ mod tests {
             prop_assert_eq!(span.end_time_unix_nano, start + len);
             prop_assert_eq!(span.parent_span_id.is_empty(), parent.is_none());
         }
+    }
+
+    proptest! {
+        #[test]
+        fn the_direct_encoding_of_a_graph_launch_span_decodes_to_its_message(
+            start in 0u64..u64::MAX / 2,
+            len in 0u64..10_000_000_000,
+            ids in any::<[u32; 5]>(),
+            nodes in proptest::option::of(any::<u64>()),
+            stamp in 0usize..3,
+        ) {
+            let r = FakeKernel::graph_launch(ids[4], nodes, start, start.saturating_add(len))
+                .correlation(ids[0])
+                .device(ids[1])
+                .context(ids[2])
+                .stream(ids[3])
+                .record();
+            let serialized = [Serialized::True, Serialized::False, Serialized::Unknown][stamp];
+            let span = slicer().stamped(r, serialized, None);
+            let mut buf = Vec::new();
+            encode_kernel_span(&span, &mut buf);
+            let decoded = Span::decode(buf.as_slice()).expect("decodes");
+            prop_assert_eq!(&decoded, &span.to_proto());
+            prop_assert_eq!(decoded.name.as_str(), a::SPAN_GPU_GRAPH_LAUNCH);
+            prop_assert_eq!(semconv::otlp::find(&decoded.attributes, a::GPU_KERNEL_NAME), None);
+            prop_assert_eq!(
+                semconv::otlp::get_int(&decoded.attributes, a::GPU_GRAPH_KERNEL_NODES),
+                nodes.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
+            );
+            prop_assert_eq!(
+                semconv::otlp::get_str(&decoded.attributes, a::GPU_SERIALIZED),
+                Some(serialized.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_graph_launch_span_is_counted_as_a_kernel_span_and_as_a_graph_launch() {
+        let mut s = slicer();
+        let mut b = Batcher::new(&resource(), &crate::model::scope(), 1 << 20);
+        let g = s.kernel(
+            FakeKernel::graph_launch(4, Some(198), T0, T0 + 5).record(),
+            Tier::Off,
+        );
+        let k = s.kernel(FakeKernel::new("_Z1kv", T0, T0 + 5).record(), Tier::Off);
+        b.kernel(Tier::Off, &g);
+        b.kernel(Tier::Off, &k);
+        b.cut();
+        let req = b.pop().unwrap();
+        assert_eq!(
+            req.counts,
+            Counts {
+                kernels: 2,
+                graph_launches: 1,
+                ..Counts::default()
+            }
+        );
     }
 
     #[test]

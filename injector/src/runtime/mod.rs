@@ -110,7 +110,7 @@ pub(crate) fn initialize() {
     if !cupti::register_fork_child() {
         crate::log::line("pthread_atfork refused the child handler: a forked child's exit may wait for the exit deadline");
     }
-    let stats = Arc::new(Stats::default());
+    let stats = Arc::new(Stats::for_graph_records(cfg.graph_records));
     let queue = match start_worker(&cfg, &choice, stats.clone()) {
         Ok(queue) => queue,
         Err(e) => {
@@ -221,6 +221,7 @@ fn attach_settings(cfg: &Config, choice: &TierChoice) -> AttachSettings {
         launch_accounting: cfg.launch_accounting,
         device_buffers: (cfg.device_buffer_bytes, cfg.device_buffer_pool_limit),
         cubin_bytes: cfg.pc_cubin_bytes,
+        graph_records: cfg.graph_records,
         hooks: cupti::Hooks {
             on_launch: pc::on_launch,
             on_drained: pc::on_drained,
@@ -378,7 +379,7 @@ fn drain(
     let mut batch = Vec::new();
     let malformed = attached.take_buffers(names, &mut batch);
     if let Some(s) = settler {
-        s.records(&batch);
+        s.records(&mut batch);
     }
     nvtx::link(&mut batch);
     stats.malformed.fetch_add(malformed, Ordering::Relaxed);

@@ -391,6 +391,31 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_replay_is_stamped_by_its_whole_interval_as_a_kernel_is() {
+        let mut log = WindowLog::new();
+        let mut s = Stamper::new(StampLimits::default());
+        let replay = |start, end, corr| {
+            FakeKernel::graph_launch(1, Some(198), start, end)
+                .correlation(corr)
+                .record()
+        };
+        // Begun before the burst opened, ended inside it: perturbed.
+        s.push(replay(500, 1_500, 7), 1_600);
+        s.window(log.open(1_000, KS).unwrap());
+        s.window(log.close(2_000, Some(2_000 + 950 * MS)).unwrap().unwrap());
+        // Wholly in the proven quiet tail.
+        s.push(replay(3_000, 4_000, 8), 5_000);
+        let mut out = Vec::new();
+        s.release(5_000, false, &mut out);
+        let mut stamps: Vec<_> = out
+            .iter()
+            .map(|x| (x.record.correlation_id, x.serialized))
+            .collect();
+        stamps.sort_by_key(|(corr, _)| *corr);
+        assert_eq!(stamps, [(7, Serialized::True), (8, Serialized::False)]);
+    }
+
+    #[test]
     fn an_execution_past_the_quiet_tail_waits_for_the_next_window() {
         let mut log = WindowLog::new();
         let mut s = Stamper::new(StampLimits::default());

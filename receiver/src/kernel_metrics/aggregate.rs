@@ -182,6 +182,9 @@ struct Interval {
     names: HashMap<String, (u64, ByDevice)>,
     /// Executions launched and never recorded, by device.
     unrecorded: BTreeMap<String, u64>,
+    /// Executions of graph replays (`gpu.graph.launch` spans), by device and
+    /// `gpu.serialized`: counted, with no duration (a replay's is no kernel's).
+    graph: BTreeMap<(String, String), u64>,
 }
 
 /// Kernel metrics being gathered.
@@ -242,6 +245,21 @@ impl Aggregate {
         *p.unrecorded.entry(device.to_string()).or_default() += n;
     }
 
+    /// Counts the `n` kernel executions one graph replay of `process` ran on `device`
+    /// (a `gpu.graph.launch` span whose answer is `serialized`).
+    pub fn record_graph_launch(
+        &mut self,
+        process: ResourceKey,
+        resource: &Resource,
+        (device, serialized): (&str, &str),
+        n: u64,
+    ) {
+        let p = self.interval(process, resource);
+        *p.graph
+            .entry((device.to_string(), serialized.to_string()))
+            .or_default() += n;
+    }
+
     fn interval(&mut self, process: ResourceKey, resource: &Resource) -> &mut Interval {
         self.processes.entry(process).or_insert_with(|| Interval {
             resource: without_devices(resource),
@@ -265,7 +283,7 @@ impl Aggregate {
                 // Most time first; ties by name, so the cut is the same on every run.
                 names.sort_by(|(a, (ta, _)), (b, (tb, _))| tb.cmp(ta).then_with(|| a.cmp(b)));
                 let mut durations: BTreeMap<SeriesKey, Histogram> = BTreeMap::new();
-                let mut executions = BTreeMap::new();
+                let mut executions = p.graph;
                 for (rank, (name, (_, by))) in names.into_iter().enumerate() {
                     let name = if rank < self.top_names {
                         name
@@ -347,6 +365,26 @@ mod tests {
         assert_eq!(h.buckets[BOUNDS_NS.len() - 1], 1);
         assert_eq!(h.buckets[BOUNDS_NS.len()], 1);
         assert_eq!((h.min_ns, h.max_ns), (0, 10_000_000_001));
+    }
+
+    #[test]
+    fn a_graph_replay_counts_its_kernel_nodes_as_executions_and_no_duration() {
+        let mut m = Aggregate::new(2);
+        let key = ResourceKey(7);
+        m.record(key, &resource(), &exec("a", "GPU-0", "false", 10, 1), true);
+        m.record_graph_launch(key, &resource(), ("GPU-0", "false"), 198);
+        m.record_graph_launch(key, &resource(), ("GPU-0", "unknown"), 40);
+        let [p] = &m.collect()[..] else { panic!() };
+        assert_eq!(
+            p.executions[&("GPU-0".to_string(), "false".to_string())],
+            199
+        );
+        assert_eq!(
+            p.executions[&("GPU-0".to_string(), "unknown".to_string())],
+            40
+        );
+        let timed: u64 = p.durations.values().map(|h| h.count).sum();
+        assert_eq!(timed, 1, "only the kernel has a duration");
     }
 
     #[test]

@@ -90,7 +90,8 @@ impl KernelMetrics {
         }
     }
 
-    /// Counts every kernel execution in `ready` (spans with `gpu.kernel.name`), at `now`
+    /// Counts every kernel execution in `ready` (spans with `gpu.kernel.name`, and
+    /// `gpu.graph.launch` spans as their kernel nodes), at `now`
     /// (Unix ns, the pipeline's clock); `exported` says whether they leave (only those
     /// may be exemplars) or were sampled out.
     pub fn observe(&mut self, ready: &[Ready], now: u64, exported: bool) {
@@ -124,6 +125,16 @@ impl KernelMetrics {
         }
         self.started.get_or_insert(now);
         let none = Resource::default();
+        if let Some(n) = k.graph_nodes {
+            // A graph replay: its kernel nodes' executions, no kernel duration.
+            self.aggregate.record_graph_launch(
+                producer.process,
+                producer.resource.unwrap_or(&none),
+                (producer.device, k.serialized.unwrap_or_default()),
+                n,
+            );
+            return;
+        }
         self.aggregate.record(
             producer.process,
             producer.resource.unwrap_or(&none),

@@ -40,7 +40,7 @@ use semconv::codec::WindowDecodeError;
 use semconv::store::{Admission, Evicted, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, UnknownReason, Window, WindowStore};
 
-use crate::wire::{self, WireRequest, WireResourceSpans, WireScopeSpans};
+use crate::wire::{self, KernelNodes, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
 use prepared::{
     own_copies_when_small, Carrier, Prepared, PreparedResource, ResourceCtx, ScopeCtx, SpanKind,
@@ -95,6 +95,12 @@ pub struct ReconcileCounters {
     pub kernel_spans: u64,
     /// Kernel spans from a resource with no valid tier declaration.
     pub undeclared_tier_spans: u64,
+    /// Of the kernel spans, `gpu.graph.launch` spans (one CUDA-graph replay each,
+    /// counted in `outcomes` as their `gpu.graph.kernel_nodes` executions).
+    pub graph_launch_spans: u64,
+    /// Of those, spans of unknown size (`gpu.graph.kernel_nodes` absent or not a
+    /// non-negative int): no executions counted for them.
+    pub graph_launch_spans_unknown_size: u64,
     /// Kernel executions the injector reports launched and never recorded (the
     /// `gpu.kernel.unrecorded.count` of `gpu.kernels.unrecorded` spans).
     pub kernel_executions_unrecorded: u64,
@@ -147,6 +153,8 @@ struct Held {
     start: u64,
     end: u64,
     stamp: Stamp,
+    /// Kernel executions it stands for (a graph launch: its kernel nodes).
+    executions: u64,
     resource: Arc<ResourceCtx>,
     scope: Arc<ScopeCtx>,
     deadline: u64,
@@ -425,7 +433,7 @@ impl Reconciler {
                 let spans = std::mem::take(&mut ss.spans);
                 for (span, kind) in spans.into_iter().zip(scope.kinds) {
                     self.counters.spans_reconciled += 1;
-                    let (stamp, start, end) = match kind {
+                    let stamp = match kind {
                         SpanKind::Rejected => {
                             // Reported by `Prepared`.
                             self.counters.spans_rejected += 1;
@@ -440,8 +448,23 @@ impl Reconciler {
                             ss.spans.push(span);
                             continue;
                         }
-                        SpanKind::Kernel { stamp, start, end } => (stamp, start, end),
+                        SpanKind::Kernel {
+                            stamp,
+                            start,
+                            end,
+                            executions,
+                            graph,
+                        } => {
+                            if let Some(nodes) = graph {
+                                self.counters.graph_launch_spans += 1;
+                                if !matches!(nodes, KernelNodes::Known(_)) {
+                                    self.counters.graph_launch_spans_unknown_size += 1;
+                                }
+                            }
+                            (stamp, start, end, executions)
+                        }
                     };
+                    let (stamp, start, end, executions) = stamp;
                     self.take_kernel(&declared);
                     let tier = declared.effective();
                     let verdict = self.store.classify(tier, &key, start, end);
@@ -456,6 +479,7 @@ impl Reconciler {
                                 start,
                                 end,
                                 stamp,
+                                executions,
                                 resource: rctx.clone(),
                                 scope: sctx.clone(),
                                 deadline,
@@ -466,8 +490,14 @@ impl Reconciler {
                     } else {
                         // Settled or another tier: nothing evicted can change it.
                         let at = (key, start, end);
-                        ss.spans
-                            .push(self.finalize(span, &stamp, tier, verdict, false, at));
+                        ss.spans.push(self.finalize(
+                            span,
+                            (&stamp, executions),
+                            tier,
+                            verdict,
+                            false,
+                            at,
+                        ));
                     }
                 }
             }
@@ -720,6 +750,7 @@ impl Reconciler {
             start,
             end,
             stamp,
+            executions,
             resource,
             scope,
             origin,
@@ -729,7 +760,7 @@ impl Reconciler {
         let lost = self.store.evidence_lost(&key, start);
         let span = self.finalize(
             span,
-            &stamp,
+            (&stamp, executions),
             Tier::Serialized,
             verdict,
             lost,
@@ -822,7 +853,7 @@ impl Reconciler {
     fn finalize(
         &mut self,
         span: Bytes,
-        stamp: &Stamp,
+        (stamp, executions): (&Stamp, u64),
         tier: Tier,
         verdict: Serialized,
         evidence_lost: bool,
@@ -837,7 +868,7 @@ impl Reconciler {
             // A verdict that is not "unknown" under an "unknown" stamp was settled
             // above; what is left is the store's own "unknown".
             let reason = reason.unwrap_or(UnknownReason::AfterLastWindow);
-            self.counters.unknown_by_reason[reason.index()] += 1;
+            self.counters.unknown_by_reason[reason.index()] += executions;
         }
         let c = &mut self.counters;
         match decision {
@@ -852,10 +883,10 @@ impl Reconciler {
         }
         // The answer is counted from what the span carries out, apart from the
         // execution, so a span leaving with no value or two unbalances the identity.
-        c.outcomes.count_execution();
+        c.outcomes.count_executions(executions);
         if *stamp == Stamp::Valid(value) {
             // The stamp was read from these very bytes: one valid value.
-            c.outcomes.count_answer(value);
+            c.outcomes.count_answers(value, executions);
             return span;
         }
         let Ok(mut decoded) = Span::decode(span.as_ref()) else {
@@ -869,7 +900,7 @@ impl Reconciler {
             otlp::string(a::GPU_SERIALIZED, value.as_str()),
         );
         if let Stamp::Valid(carried) = Stamp::read_one(&decoded.attributes) {
-            c.outcomes.count_answer(carried);
+            c.outcomes.count_answers(carried, executions);
         }
         wire::encode_span(&decoded)
     }

@@ -22,8 +22,10 @@ use super::resource::{DeclaredTier, ResourceKey};
 use super::verdict::Stamp;
 use crate::wire::census::{Census, Encoding};
 use crate::wire::{
-    self, shortened, SpanMeta, WireError, WireRequest, WireResourceSpans, WireScopeSpans,
+    self, shortened, KernelNodes, SpanMeta, WireError, WireRequest, WireResourceSpans,
+    WireScopeSpans,
 };
+use semconv::attributes as a;
 
 /// At most this many problems are spelled out in one response; the rest are counted.
 const MAX_PROBLEMS_LISTED: usize = 8;
@@ -132,8 +134,15 @@ pub(super) enum SpanKind {
     Plain,
     /// A `gpu.kernels.unrecorded` span: leaves untouched, its executions counted.
     Unrecorded(u64),
-    /// A kernel span, its times and the stamp it arrived with.
-    Kernel { stamp: Stamp, start: u64, end: u64 },
+    /// A kernel span (or a `gpu.graph.launch` span, `graph` set), its times, the stamp
+    /// it arrived with and the kernel executions it stands for.
+    Kernel {
+        stamp: Stamp,
+        start: u64,
+        end: u64,
+        executions: u64,
+        graph: Option<KernelNodes>,
+    },
 }
 
 /// The span that carried a window record.
@@ -476,10 +485,22 @@ fn prepare_resource(
                             )
                         });
                     }
+                    let graph = span.graph_launch.then_some(span.kernel_nodes);
+                    if graph == Some(KernelNodes::Invalid) {
+                        span_problems.note(|| {
+                            format!(
+                                "span {:?}: {} is not a non-negative int; counted as a graph launch of unknown size",
+                                shortened(span.name(), NAME_SHOWN),
+                                a::GPU_GRAPH_KERNEL_NODES
+                            )
+                        });
+                    }
                     SpanKind::Kernel {
                         stamp,
                         start: span.start,
                         end: span.end,
+                        executions: span.kernel_nodes.executions(span.graph_launch),
+                        graph,
                     }
                 }
             });

@@ -80,25 +80,39 @@ fn balance(
     if !o.is_balanced() {
         return Err(format!("the counters do not balance: {o:?}"));
     }
-    if c.kernel_spans != o.executions + held as u64 {
-        return Err(format!(
-            "{} kernel spans in, {} out and {held} held",
-            c.kernel_spans, o.executions
-        ));
-    }
     let mut tally = Outcomes::default();
+    let mut spans_out = 0;
     for (_, s) in spans_of(out).into_iter().filter(|(_, s)| is_kernel(s)) {
-        tally.count_execution();
+        spans_out += 1;
+        let n = executions_of(s);
+        tally.count_executions(n);
         for kv in s.attributes.iter().filter(|kv| kv.key == a::GPU_SERIALIZED) {
             if let Some(v) = Stamp::read(std::slice::from_ref(kv)).valid() {
-                tally.count_answer(v);
+                tally.count_answers(v, n);
             }
         }
+    }
+    if c.kernel_spans != spans_out + held as u64 {
+        return Err(format!(
+            "{} kernel spans in, {spans_out} out and {held} held",
+            c.kernel_spans
+        ));
     }
     if tally != o {
         return Err(format!("counted {o:?} but the spans carry {tally:?}"));
     }
     Ok(())
+}
+
+/// The executions a kernel span stands for: one, or a graph launch's kernel nodes (none
+/// when unknown).
+fn executions_of(s: &Span) -> u64 {
+    if s.name != a::SPAN_GPU_GRAPH_LAUNCH {
+        return 1;
+    }
+    semconv::otlp::get_int(&s.attributes, a::GPU_GRAPH_KERNEL_NODES)
+        .and_then(|n| u64::try_from(n).ok())
+        .unwrap_or(0)
 }
 
 fn assert_balanced(r: &Reconciler, out: &[ExportTraceServiceRequest]) {
@@ -408,6 +422,71 @@ fn unrecorded_kernel_spans_pass_through_byte_for_byte_and_their_counts_are_summe
         (400_007, 1),
         "only gpu.kernels.unrecorded spans with an integer count add, and none is a kernel span"
     );
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn graph_launch_spans_always_leave_with_gpu_serialized_and_count_as_their_kernel_nodes() {
+    let mut r = reconciler();
+    let mut string_nodes = fixtures::graph_launch(5, 10, 20, None, Some(Serialized::False));
+    string_nodes
+        .attributes
+        .push(semconv::otlp::string(a::GPU_GRAPH_KERNEL_NODES, "198"));
+    let sent = vec![
+        fixtures::graph_launch(1, 10, 20, Some(198), Some(Serialized::False)),
+        fixtures::graph_launch(2, 30, 40, Some(40), None), // stamp missing
+        fixtures::graph_launch(3, 50, 60, None, Some(Serialized::False)), // size unknown
+        kernel(4, 70, 80, Some(Serialized::False)),
+        string_nodes,
+    ];
+    let (report, out) = ingest(
+        &mut r,
+        request(resource("app", 42, Some(Tier::Off)), sent),
+        0,
+    );
+    assert_eq!(
+        kernel_answers(&out),
+        ["false"; 5],
+        "every one carries the answer"
+    );
+    let c = r.counters();
+    assert_eq!(c.kernel_spans, 5);
+    assert_eq!(
+        (c.graph_launch_spans, c.graph_launch_spans_unknown_size),
+        (4, 2)
+    );
+    assert_eq!(
+        c.outcomes.executions,
+        198 + 40 + 1,
+        "unknown sizes count none"
+    );
+    assert_eq!(c.outcomes.not_serialized, 198 + 40 + 1);
+    assert_eq!(c.repaired_missing, 1);
+    let told = report.error_message();
+    assert!(
+        told.contains(a::GPU_GRAPH_KERNEL_NODES) && told.contains("unknown size"),
+        "{told}"
+    );
+    assert_balanced(&r, &out);
+}
+
+#[test]
+fn a_serialized_tier_graph_launch_without_evidence_is_held_like_a_kernel_and_leaves_unknown() {
+    let mut r = reconciler();
+    let (_, out) = ingest(
+        &mut r,
+        request(
+            serialized(),
+            vec![fixtures::graph_launch(1, 100, 200, Some(198), None)],
+        ),
+        0,
+    );
+    assert!(out.is_empty());
+    assert_eq!(r.held(), 1);
+    let out = tick(&mut r, 2 * SECOND);
+    assert_eq!(kernel_answers(&out), ["unknown"]);
+    let c = r.counters();
+    assert_eq!((c.outcomes.unknown, c.outcomes.executions), (198, 198));
     assert_balanced(&r, &out);
 }
 

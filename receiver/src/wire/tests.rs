@@ -487,3 +487,25 @@ fn name_and_key_reads_a_span_s_name_and_whether_it_has_an_attribute() {
         Some((&b"spin(float*, int)"[..], false))
     );
 }
+
+#[test]
+fn a_graph_launch_span_reads_as_its_kernel_nodes_and_one_of_unknown_size_as_no_execution() {
+    use crate::fixtures::graph_launch;
+    use semconv::attributes as a;
+    let known = encode_span(&graph_launch(1, 10, 20, Some(198), Some(Serialized::False)));
+    let k = KernelFields::read(&known).expect("a kernel execution");
+    assert_eq!(k.graph_nodes, Some(198));
+    assert_eq!(k.kernel_name, Some(a::SPAN_GPU_GRAPH_LAUNCH));
+    let unknown = encode_span(&graph_launch(2, 10, 20, None, Some(Serialized::False)));
+    assert!(KernelFields::read(&unknown).is_none());
+    let meta = SpanMeta::read(&unknown).unwrap();
+    assert!(meta.is_kernel && meta.graph_launch);
+    assert_eq!(meta.kernel_nodes, KernelNodes::Absent);
+    let unstamped = encode_span(&graph_launch(3, 10, 20, Some(4), None));
+    let meta = SpanMeta::read(&unstamped).unwrap();
+    assert!(
+        meta.is_kernel,
+        "a kernel span by its name: it will get its answer"
+    );
+    assert_eq!(meta.kernel_nodes, KernelNodes::Known(4));
+}

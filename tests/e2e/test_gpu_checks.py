@@ -166,6 +166,21 @@ LAUNCH_LINE = (
 )
 
 
+def test_a_capture_counts_graph_launch_spans_as_kernel_spans_standing_for_their_kernel_nodes(tmp_path):
+    def span(name, a=None):
+        kv = [{"key": k, "value": {"intValue": str(v)} if isinstance(v, int) else {"stringValue": v}}
+              for k, v in (a or {}).items()]
+        return {"name": name, "attributes": kv}
+    spans = [span("gemm", {"gpu.kernel.name": "gemm"}), span("gpu.graph.launch", {"gpu.graph.kernel_nodes": 198}),
+             span("gpu.graph.launch"), span("step")]
+    capture = tmp_path / "c.jsonl"
+    capture.write_text(json.dumps({"resourceSpans": [{"resource": {"attributes": []},
+                                                      "scopeSpans": [{"spans": spans}]}]}) + "\n")
+    c = otlp.counts(capture)
+    assert (c["kernel_spans"], c["graph_launch_spans"], c["kernel_executions"]) == (3, 2, 1 + 198), c
+    assert (c["graph_launches_of_unknown_size"], c["spans"], c["requests"]) == (1, 4, 1), c
+
+
 def test_the_launch_accounting_reader_reads_every_count_and_sums_the_lines_of_several_processes():
     one = LAUNCH_LINE.format(*range(101, 115))
     a = otlp.launch_accounting(one)

@@ -45,20 +45,45 @@ def resource_spans(path, service=None):
                 yield ra, spans
 
 
+GRAPH_LAUNCH = "gpu.graph.launch"
+
+
 def is_kernel(span):
-    """A kernel execution's span, as the conformance checker counts them."""
-    return any(a["key"] == "gpu.kernel.name" for a in span.get("attributes", []))
+    """A kernel span, as the injector's exit line counts them: a kernel execution's, or
+    (GPU_OTEL_GRAPH_RECORDS=launches) a graph replay's gpu.graph.launch span."""
+    return span.get("name") == GRAPH_LAUNCH or any(a["key"] == "gpu.kernel.name" for a in span.get("attributes", []))
+
+
+def executions(span):
+    """The kernel executions a kernel span stands for: 1, or a graph launch's
+    gpu.graph.kernel_nodes (None when its size is unknown)."""
+    if span.get("name") != GRAPH_LAUNCH:
+        return 1
+    nodes = attrs(span.get("attributes", [])).get("gpu.graph.kernel_nodes")
+    return int(nodes) if nodes is not None else None
 
 
 def counts(path, service=None):
-    """Kernel spans, all spans and export requests in a capture."""
-    kernels = spans = requests = 0
+    """Kernel spans (graph-launch spans among them), the executions they stand for
+    (graph launches of unknown size counted apart), all spans and export requests in a
+    capture."""
+    kernels = graph_launches = execs = unknown = spans = requests = 0
     with open(path) as f:
         requests = sum(1 for line in f if line.strip())
     for _, ss in resource_spans(path, service):
         spans += len(ss)
-        kernels += sum(1 for s in ss if is_kernel(s))
-    return {"kernel_spans": kernels, "spans": spans, "requests": requests}
+        for s in ss:
+            if not is_kernel(s):
+                continue
+            kernels += 1
+            graph_launches += s.get("name") == GRAPH_LAUNCH
+            n = executions(s)
+            if n is None:
+                unknown += 1
+            else:
+                execs += n
+    return {"kernel_spans": kernels, "graph_launch_spans": graph_launches, "kernel_executions": execs,
+            "graph_launches_of_unknown_size": unknown, "spans": spans, "requests": requests}
 
 
 # The injector's exit line; export-load (the injector's export path without a GPU)

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use crate::model::DropCounts;
+use crate::record::GraphRecords;
 use crate::sampling::cubins::CubinCounts;
 use crate::sampling::lines::LineCounts;
-use crate::record::GraphRecords;
 
 /// What one request carries, by kind of span, for the counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

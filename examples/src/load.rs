@@ -35,6 +35,18 @@ pub fn start_counting(addr: SocketAddr) -> anyhow::Result<(SocketAddr, Arc<Count
     Ok((local, counted))
 }
 
+/// The project's receiver (loopback defaults) on `rt`, exporting to a counting backend of
+/// its own: the receiver, and what the backend counted.
+pub fn receiver_to_counting_backend(
+    rt: &tokio::runtime::Runtime,
+) -> anyhow::Result<(receiver::pipeline::Running, Arc<Counted>)> {
+    let (backend, counted) = start_counting(SocketAddr::from(([127, 0, 0, 1], 0)))?;
+    let mut config = receiver::fixtures::loopback_config();
+    config.export.endpoint = Some(format!("http://{backend}"));
+    let running = rt.block_on(receiver::pipeline::start(config))?;
+    Ok((running, counted))
+}
+
 /// Waits until `value` has not moved for `quiet`, at most `limit`; returns it.
 pub fn settle(value: impl Fn() -> u64, quiet: Duration, limit: Duration) -> u64 {
     settle_unless(value, quiet, limit, || false).0

@@ -28,13 +28,8 @@ const EXEC: usize = 0x7f3a_5000;
 
 #[test]
 fn graph_replays_as_graph_launch_spans_count_as_their_kernel_nodes_at_both_ends() {
-    let (backend, _counted) = load::start_counting("127.0.0.1:0".parse().unwrap()).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut config = receiver::fixtures::loopback_config();
-    config.export.endpoint = Some(format!("http://{backend}"));
-    let running = rt
-        .block_on(receiver::pipeline::start(config))
-        .expect("the receiver starts");
+    let (running, _counted) = load::receiver_to_counting_backend(&rt).expect("the receiver starts");
 
     let process = ProcessInfo::current();
     let settings = Settings::for_process(&process, Some("decode"), None, Tier::Off);

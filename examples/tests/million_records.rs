@@ -16,13 +16,8 @@ const RECORDS: u64 = 1_000_000;
 
 #[test]
 fn a_million_records_arrive_as_a_million_kernel_spans_through_the_receiver() {
-    let (backend, counted) = load::start_counting("127.0.0.1:0".parse().unwrap()).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut config = receiver::fixtures::loopback_config();
-    config.export.endpoint = Some(format!("http://{backend}"));
-    let running = rt
-        .block_on(receiver::pipeline::start(config))
-        .expect("the receiver starts");
+    let (running, counted) = load::receiver_to_counting_backend(&rt).expect("the receiver starts");
 
     let process = ProcessInfo::current();
     let settings = Settings {

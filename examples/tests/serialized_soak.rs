@@ -34,13 +34,8 @@ struct Arm {
 }
 
 fn run(tier: Tier, seconds: u64) -> Arm {
-    let (backend, counted) = load::start_counting("127.0.0.1:0".parse().unwrap()).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut config = receiver::fixtures::loopback_config();
-    config.export.endpoint = Some(format!("http://{backend}"));
-    let running = rt
-        .block_on(receiver::pipeline::start(config))
-        .expect("the receiver starts");
+    let (running, counted) = load::receiver_to_counting_backend(&rt).expect("the receiver starts");
 
     let burst = BurstConfig::default();
     let settings = Settings {

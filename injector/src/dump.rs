@@ -200,9 +200,9 @@ mod tests {
         // A record whose line the worker resolved: the replay carries the line.
         let with_line = PcRecord {
             pc_offset: 80,
-            source: crate::sampling::lines::PcSource {
+            source: crate::sampling::samples::PcSource {
                 cubin_crc: 0x11e5,
-                line: Some(crate::sampling::lines::SourceLine {
+                line: Some(crate::sampling::samples::SourceLine {
                     file: "/src/k.cu".into(),
                     line: 12,
                 }),

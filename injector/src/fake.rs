@@ -14,8 +14,9 @@ use crate::nvtx::{Attributes, Call, Handle, RangeLink};
 use crate::record::KernelRecord;
 use crate::resource::{device_uuid, Device, DeviceTable, MigInstance, UuidKind};
 use crate::sampling::cubins::CubinCounts;
-use crate::sampling::lines::{Correlation, SassSource, SourceLine};
+use crate::sampling::lines::{Correlation, SassSource};
 use crate::sampling::samples::PcRecord;
+use crate::sampling::samples::SourceLine;
 use crate::worker::NvtxSender;
 
 /// One PC of `_Z1kv` (offset 16) with `samples` samples of one stall reason, under the

@@ -29,7 +29,7 @@ use anyhow::Context as _;
 use clap::{Parser, ValueEnum};
 use gpu_otel_injector::fake::{FakeKernel, FakeSass};
 use gpu_otel_injector::resource::ProcessInfo;
-use gpu_otel_injector::sampling::lines::PcSource;
+use gpu_otel_injector::sampling::samples::PcSource;
 use gpu_otel_injector::sampling::message::{SamplingCounters, SamplingMsg, TierSwitched};
 use gpu_otel_injector::sampling::samples::{burst_records, PcRecord};
 use gpu_otel_injector::sampling::stamp::StampLimits;

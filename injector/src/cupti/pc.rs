@@ -56,8 +56,8 @@ use super::launch::{
 };
 use super::{check, CuptiError};
 use crate::sampling::enable::{Contexts, EnableMode};
-use crate::sampling::lines::PcSource;
 use crate::sampling::samples::PcRecord;
+use crate::sampling::samples::PcSource;
 
 /// Longest wait for the guard at context creation.
 pub(super) const CONTEXT_CREATE_WAIT: Duration = Duration::from_millis(100);

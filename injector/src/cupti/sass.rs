@@ -24,7 +24,8 @@ use cudarc::cupti::sys;
 use super::guard::{disabled, hold};
 use super::{check, CuptiError};
 use crate::sampling::cubins::{CubinCounts, CubinStore};
-use crate::sampling::lines::{Correlation, SassSource, SourceLine};
+use crate::sampling::lines::{Correlation, SassSource};
+use crate::sampling::samples::SourceLine;
 
 /// RESOURCE callback id of a module loaded (cupti_callbacks.h).
 pub(super) const CBID_MODULE_LOADED: u32 = 6;

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::lines::SourceLine;
+use super::samples::SourceLine;
 use super::samples::{hottest_pairs, PcRecord, PcSummary};
 pub use super::samples::{PcStall, MAX_PAIRS_PER_SPAN as MAX_PAIRS_PER_FUNCTION};
 

@@ -11,62 +11,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::samples::PcRecord;
-
-/// The source line of one PC.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct SourceLine {
-    /// The source file: CUPTI's directory joined with its file name (the file name
-    /// alone when it is absolute or the directory is empty).
-    pub file: Arc<str>,
-    /// The line, 1-based.
-    pub line: u32,
-}
-
-impl SourceLine {
-    /// The line CUPTI's correlation gave, from its directory, file name and line.
-    /// `None` when it names no file or line 0 (no line table entry).
-    pub fn from_parts(dir: &str, file: &str, line: u32) -> Option<SourceLine> {
-        if file.is_empty() || line == 0 {
-            return None;
-        }
-        let path = if dir.is_empty() || file.starts_with('/') {
-            file.to_owned()
-        } else {
-            format!("{}/{}", dir.trim_end_matches('/'), file)
-        };
-        Some(SourceLine {
-            file: Arc::from(path),
-            line,
-        })
-    }
-}
-
-/// Where a PC record's code lives and, once resolved, its source line.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct PcSource {
-    /// The cubin CRC the record carries (`CUpti_PCSamplingPCData.cubinCrc`); 0: unknown.
-    pub cubin_crc: u64,
-    /// The source line, when the module carries line information.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<SourceLine>,
-}
-
-impl PcSource {
-    /// A record's source before resolution: its cubin CRC.
-    pub fn in_cubin(cubin_crc: u64) -> Self {
-        PcSource {
-            cubin_crc,
-            line: None,
-        }
-    }
-
-    /// Neither a cubin nor a line is known.
-    pub fn is_unknown(&self) -> bool {
-        self.cubin_crc == 0 && self.line.is_none()
-    }
-}
+use super::samples::{PcRecord, SourceLine};
 
 /// What the SASS-to-source correlation says of one PC.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,6 +125,7 @@ impl LineCache {
 mod tests {
     use super::*;
     use crate::sampling::cubins::CubinCounts;
+    use crate::sampling::samples::PcSource;
 
     /// A correlation from a table: (crc, function, offset) → line; a CRC in
     /// `no_lines` is a module built without line information; any other is not kept.

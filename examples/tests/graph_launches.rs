@@ -29,7 +29,7 @@ const EXEC: usize = 0x7f3a_5000;
 #[test]
 fn graph_replays_as_graph_launch_spans_count_as_their_kernel_nodes_at_both_ends() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (running, _counted) = load::receiver_to_counting_backend(&rt).expect("the receiver starts");
+    let (running, counted) = load::receiver_to_counting_backend(&rt).expect("the receiver starts");
 
     let process = ProcessInfo::current();
     let settings = Settings::for_process(&process, Some("decode"), None, Tier::Off);
@@ -110,6 +110,25 @@ fn graph_replays_as_graph_launch_spans_count_as_their_kernel_nodes_at_both_ends(
     let r = running.telemetry.snapshot().reconcile;
     rt.block_on(running.shutdown());
     assert_eq!(at_receiver, executions, "each replay counts as its nodes");
+    let at_backend = load::settle(
+        || counted.kernel_executions.load(Ordering::Relaxed),
+        Duration::from_millis(500),
+        Duration::from_secs(60),
+    );
+    assert_eq!(
+        at_backend, executions,
+        "the backend counts each replay as its nodes"
+    );
+    assert_eq!(
+        (
+            counted.kernel_spans.load(Ordering::Relaxed),
+            counted.graph_launch_spans.load(Ordering::Relaxed),
+            counted
+                .graph_launches_of_unknown_size
+                .load(Ordering::Relaxed)
+        ),
+        (REPLAYS * (1 + EAGER_PER_REPLAY), REPLAYS, 0)
+    );
     assert_eq!(r.outcomes.not_serialized, executions, "tier off: all false");
     assert_eq!(
         (

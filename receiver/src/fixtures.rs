@@ -256,8 +256,15 @@ pub struct Counted {
     pub requests: std::sync::atomic::AtomicU64,
     /// Spans of every kind.
     pub spans: std::sync::atomic::AtomicU64,
-    /// Kernel execution spans (they carry `gpu.serialized`).
+    /// Kernel spans (they carry `gpu.serialized`), graph-launch spans among them.
     pub kernel_spans: std::sync::atomic::AtomicU64,
+    /// `gpu.graph.launch` spans (`GPU_OTEL_GRAPH_RECORDS=launches`).
+    pub graph_launch_spans: std::sync::atomic::AtomicU64,
+    /// Kernel executions the kernel spans stand for: 1 each, a graph launch's
+    /// `gpu.graph.kernel_nodes`.
+    pub kernel_executions: std::sync::atomic::AtomicU64,
+    /// Graph-launch spans without a valid `gpu.graph.kernel_nodes` (no executions counted).
+    pub graph_launches_of_unknown_size: std::sync::atomic::AtomicU64,
     /// Kernel spans per `gpu.serialized` value: true, false, unknown.
     pub stamps: [std::sync::atomic::AtomicU64; 3],
     /// Bytes read from the connections: what came over the wire, HTTP/2 and gRPC
@@ -404,6 +411,15 @@ impl opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::Tra
             c.spans.fetch_add(1, Relaxed);
             if let Some(v) = otlp::get_str(&s.attributes, a::GPU_SERIALIZED) {
                 c.kernel_spans.fetch_add(1, Relaxed);
+                if s.name == a::SPAN_GPU_GRAPH_LAUNCH {
+                    c.graph_launch_spans.fetch_add(1, Relaxed);
+                    match otlp::get_int(&s.attributes, a::GPU_GRAPH_KERNEL_NODES) {
+                        Some(n) if n >= 0 => c.kernel_executions.fetch_add(n as u64, Relaxed),
+                        _ => c.graph_launches_of_unknown_size.fetch_add(1, Relaxed),
+                    };
+                } else {
+                    c.kernel_executions.fetch_add(1, Relaxed);
+                }
                 let i = match v {
                     "true" => 0,
                     "false" => 1,

@@ -248,6 +248,33 @@ def test_the_endurance_report_balances_expected_executions_against_spans_and_cou
     assert r.returncode == 1 and "-> DIFFER" in r.stdout and "not balanced or not counted: decode-graph" in r.stdout
 
 
+def test_the_endurance_report_counts_a_graph_launch_span_at_the_backend_as_its_kernel_nodes(tmp_path):
+    """GPU_OTEL_GRAPH_RECORDS=launches: 38,630 replays, each one gpu.graph.launch span of
+    197 nodes, + 700 kernels launched one by one: 39,330 spans at the backend standing for
+    7,610,810 executions, all of them recorded."""
+    replays, nodes, kernels = 38_630, 197, 700
+    spans, executions = replays + kernels, replays * nodes + kernels
+    (tmp_path / "decode-graph.log").write_text(
+        endurance_log(spans, executions, executions, 0, 0, replays, nodes, kernels))
+    backend = {"kernel_spans": spans, "graph_launch_spans": replays, "kernel_executions": executions}
+    (tmp_path / "decode-graph.backend.json").write_text(json.dumps(backend))
+    (tmp_path / "rss.tsv").write_text(
+        "t_s\tname\tapp_rss_mib\tapp_cpu_s\treceiver_rss_mib\treceiver_cpu_s\treceiver_kernel_spans\tqueue_mib\n"
+        "0.0\tdecode-graph\t500.0\t1.0\t40.0\t0.1\t0\t0.1\n")
+    report = [sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph"]
+    r = run(*report)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "7610810 vs 7610810 -> EQUAL" in r.stdout and "minus spans + loss: 0;" in r.stdout, r.stdout
+    header, row = (tmp_path / "summary.tsv").read_text().splitlines()
+    w = dict(zip(header.split("\t"), row.split("\t")))
+    assert (w["backend_kernel_spans"], w["backend_kernel_executions"], w["ends_equal"]) == \
+        (str(spans), str(executions), "True")
+    # Counted as spans, the same backend would be millions short.
+    (tmp_path / "decode-graph.backend.json").write_text(json.dumps({"kernel_spans": spans}))
+    r = run(*report)
+    assert r.returncode == 1 and "-> DIFFER" in r.stdout, r.stdout
+
+
 def test_the_rawinj_comparison_sets_cuptis_records_against_replays_times_kernel_nodes(tmp_path):
     log = tmp_path / "rawinj.log"
     log.write_text(endurance_log(0, 0, 0, 0, 0, 162_000, 197, 700).split("gpu-otel-injector")[0]

@@ -24,9 +24,10 @@ capture ran), and what was promised and never recorded ("not recorded"). Every r
 CUPTI gave is a span at the backend or a counted drop (queue_full, a failed export,
 unexported at exit). So, with the loss counted:
 
-    expected + unchecked + surplus = spans at the backend + not recorded + dropped
+    expected + unchecked + surplus = executions at the backend + not recorded + dropped
 
-where surplus is what was recorded beyond the promise (0 when CUPTI records no more than
+where the executions at the backend are its kernel spans, each graph-launch span
+(GPU_OTEL_GRAPH_RECORDS=launches) counted as its kernel nodes, and surplus is what was recorded beyond the promise (0 when CUPTI records no more than
 was launched). For the graph decode, the program's own count is independent of CUPTI and
 of the injector's callbacks: graph replays x the graph's kernel nodes (decode.py's R x K)
 plus the kernels launched one by one (the launch accounting's kernel launches).
@@ -213,6 +214,10 @@ def workload(out, name):
     w["records_cupti"] = e["records"] if e else None
     w["exported"] = e["exported"] if e else None
     w["backend_kernel_spans"] = backend.get("kernel_spans")
+    # What the spans stand for: with GPU_OTEL_GRAPH_RECORDS=launches a graph-launch span is
+    # its replay's kernel nodes (a backend from before counted spans only).
+    w["backend_kernel_executions"] = backend.get("kernel_executions", w["backend_kernel_spans"])
+    w["backend_graph_launch_spans"] = backend.get("graph_launch_spans", 0)
     w["not_recorded"] = la.get("not_recorded")
     w["reported_along_the_way"] = la.get("reported")
     w["unrecorded_spans"] = la.get("unrecorded_spans")
@@ -227,7 +232,7 @@ def workload(out, name):
         w["surplus"] = surplus
         w["counted_loss"] = w["not_recorded"] + dropped
         w["left"] = w["expected"] + w["unchecked"] + surplus
-        w["right"] = w["backend_kernel_spans"] + w["counted_loss"]
+        w["right"] = w["backend_kernel_executions"] + w["counted_loss"]
         w["balance_equal"] = w["left"] == w["right"]
     else:
         w.update(surplus=None, counted_loss=None, left=None, right=None, balance_equal=None)
@@ -281,7 +286,7 @@ def lines(w):
     out = [f"== {w['name']}: loop {fmt(w['loop_s'])} s, {fmt(w['steps'])} steps, {fmt(w['tokens_per_s'])} tokens/s"
            + more]
     out.append(f"   executions expected={fmt(w['expected'])} (+ unchecked records {fmt(w['unchecked'])}, surplus"
-               f" {fmt(w['surplus'])}) = spans at the backend {fmt(w['backend_kernel_spans'])} + counted loss"
+               f" {fmt(w['surplus'])}) = executions at the backend {fmt(w['backend_kernel_executions'])} + counted loss"
                f" {fmt(w['counted_loss'])} (not recorded {fmt(w['not_recorded'])}, queue_full {fmt(w['queue_full'])},"
                f" unexported {fmt(w['unexported_at_exit'])}): {fmt(w['left'])} vs {fmt(w['right'])}"
                f" -> {'EQUAL' if w['balance_equal'] else 'DIFFER' if w['balance_equal'] is False else 'unknown'}")

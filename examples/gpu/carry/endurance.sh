@@ -20,6 +20,11 @@
 #                                  GPU_OTEL_CUPTI_DEVICE_BUFFER_POOL_LIMIT (set them)
 #                                  passed to the injector
 #   endurance.sh smoke             20 s each, before a long run: workloads, plumbing, report
+#   GPU_OTEL_GRAPH_RECORDS=launches endurance.sh run [SECONDS]
+#                                  graph replays as one gpu.graph.launch span each (the
+#                                  injector reads the variable; the backends count each
+#                                  such span as its kernel nodes, the report balances
+#                                  executions)
 #   endurance.sh rawinj [SECONDS]  the graph decode alone under cupti-probes/rawinj.c
 #                                  (CUPTI's records counted, nothing else; default 130 s)
 # Each loop runs SECONDS and all end by START + MARGIN (default 25 s: imports, capture,

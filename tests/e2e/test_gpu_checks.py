@@ -400,11 +400,9 @@ python3 "$COMMON/both_ends.py" {tmp_path}/run.log --backend {tmp_path}/run.backe
     assert "Receiver started" in (tmp_path / "run.receiver.err").read_text()
 
 
-@pytest.mark.skipif(not (BIN / "fake-serialized").exists(), reason="fake-serialized not built")
-def test_the_profiles_check_resolves_every_pprof_link_to_its_execution_or_slice_span(tmp_path):
-    """pc-sampling/profiles_links.py, with fake-serialized's serialized tier (the
-    injector's export path without a GPU) in the CUDA example's place: the receiver's
-    file output stands for otlp_capture's (the same OTLP-JSON lines)."""
+def fake_pc_samples(tmp_path):
+    """fake-serialized's PC samples (the injector's export path without a GPU) through a
+    receiver writing its output and pprof files: the output, the pprof folder and the run."""
     from conftest import FAKE_SERIALIZED, Receiver
     out, pprof = tmp_path / "out.jsonl", tmp_path / "pprof"
     (tmp_path / "r.yaml").write_text(json.dumps({"export": {"file": str(out), "pprof_dir": str(pprof)},
@@ -415,6 +413,15 @@ def test_the_profiles_check_resolves_every_pprof_link_to_its_execution_or_slice_
         assert produced.returncode == 0, produced.stderr
     finally:
         receiver.stop()
+    return out, pprof, produced
+
+
+@pytest.mark.skipif(not (BIN / "fake-serialized").exists(), reason="fake-serialized not built")
+def test_the_profiles_check_resolves_every_pprof_link_to_its_execution_or_slice_span(tmp_path):
+    """pc-sampling/profiles_links.py, with fake-serialized's serialized tier (the
+    injector's export path without a GPU) in the CUDA example's place: the receiver's
+    file output stands for otlp_capture's (the same OTLP-JSON lines)."""
+    out, pprof, produced = fake_pc_samples(tmp_path)
     sent = json.loads(produced.stdout.splitlines()[0])
     r = run(sys.executable, GPU / "pc-sampling" / "profiles_links.py", out, pprof)
     assert r.returncode == 0, r.stderr
@@ -431,16 +438,7 @@ def test_the_source_lines_check_passes_a_module_with_lines_and_one_without_and_f
     """pc-sampling/profiles_lines.py, with fake-serialized in spin_lines' place: its
     `_Z6insidev` is in a module with line information (the fake correlation names
     /src/fake/_Z6insidev.cu), its `_Z4spinPfi` in one without."""
-    from conftest import FAKE_SERIALIZED, Receiver
-    out, pprof = tmp_path / "out.jsonl", tmp_path / "pprof"
-    (tmp_path / "r.yaml").write_text(json.dumps({"export": {"file": str(out), "pprof_dir": str(pprof)},
-                                                 "reconcile": {"delay": "200ms"}}))
-    receiver = Receiver(str(tmp_path), ["--config", str(tmp_path / "r.yaml")], env={"PATH": "/usr/bin:/bin"})
-    try:
-        produced = run(FAKE_SERIALIZED, "--endpoint", f"http://{receiver.grpc}", "pc-samples")
-        assert produced.returncode == 0, produced.stderr
-    finally:
-        receiver.stop()
+    out, pprof, produced = fake_pc_samples(tmp_path)
     check = GPU / "pc-sampling" / "profiles_lines.py"
     lines = run(sys.executable, check, out, pprof, "/src/fake/_Z6insidev.cu", "_Z6insidev")
     assert lines.returncode == 0, lines.stdout + lines.stderr

@@ -331,7 +331,8 @@ fn lease_state(rt: &PcRuntime, st: &State) -> enable::Lease {
 /// The Enable or Disable the lease asks for now (`lease` mode), if a launch callback
 /// may carry it out (a failed Disable waits for the collector's next period).
 fn follow_step(rt: &PcRuntime, st: &State) -> EnableStep {
-    if st.s.failing() {
+    // `context` mode never follows the lease: nothing to read on the launch path.
+    if rt.set.enable == EnableMode::Context || st.s.failing() {
         // The step-down disables every context itself.
         return EnableStep::Stay;
     }

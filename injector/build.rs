@@ -1,5 +1,5 @@
-//! Links the cdylib with a version script so that it exports `InitializeInjection`
-//! and nothing else (tests/exports.rs checks the result with `nm -D`).
+//! Links the cdylib with a version script so that it exports `InitializeInjection` and
+//! the profiler hand-off, and nothing else (tests/exports.rs checks it with `nm -D`).
 
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());

@@ -145,6 +145,9 @@ pub struct Completeness {
     /// Records per block from `next` on.
     recorded: VecDeque<u64>,
     totals: Totals,
+    /// The launch side stopped counting at this id (its callbacks went to a profiler):
+    /// records of later ids have nothing to be checked against.
+    stopped_at: Option<u64>,
 }
 
 impl Completeness {
@@ -160,6 +163,18 @@ impl Completeness {
             next: 0,
             recorded: VecDeque::new(),
             totals: Totals::default(),
+            stopped_at: None,
+        }
+    }
+
+    /// The launch side stopped counting (its launch callbacks were handed to another
+    /// CUPTI client for good) after `last_launched`, its last launch: records of later
+    /// ids are unchecked from now on, never evidence of a loss or of a late record.
+    /// Only the first call counts.
+    pub fn stop_counting(&mut self, last_launched: u32) {
+        if self.stopped_at.is_none() {
+            let id = Self::unwrap(last_launched, self.high);
+            self.stopped_at = Some(self.high.max(id));
         }
     }
 
@@ -224,7 +239,7 @@ impl Completeness {
         }
         let id = Self::unwrap(id, self.high);
         let block = id >> BLOCK_SHIFT;
-        if block < self.first.unwrap_or(0) {
+        if block < self.first.unwrap_or(0) || self.stopped_at.is_some_and(|s| id > s) {
             self.totals.unchecked += n;
             return;
         }
@@ -432,6 +447,37 @@ mod tests {
         assert_eq!((t.expected, t.recorded, t.uncountable_blocks), (0, 0, 1));
         assert_eq!(t.unchecked, 1);
         assert!(l.promised.is_empty(), "the block's promise was taken");
+    }
+
+    #[test]
+    fn once_launches_stop_being_counted_later_records_are_unchecked_and_earlier_ones_still_balance()
+    {
+        let mut c = Completeness::new(SETTLE, 1024);
+        let mut l = Launches::default();
+        for id in 1..=50u32 {
+            l.kernel(id);
+        }
+        c.mark(S, l.last);
+        // Launched after the last mark, before the stop: still checked.
+        for id in 51..=100u32 {
+            l.kernel(id);
+        }
+        c.stop_counting(l.last);
+        // The launches up to 100 are still checked (one never recorded); the records of
+        // launches nobody counted (ids 101..=9,000, over three blocks) are neither late
+        // nor a surplus that would hide a loss.
+        for id in 1..=99u32 {
+            c.record(id);
+        }
+        for id in 101..=9_000u32 {
+            c.record(id);
+        }
+        c.stop_counting(9_000);
+        let found = settle_all(&mut c, &mut l, 2 * S + SETTLE);
+        let t = c.totals();
+        assert_eq!((t.expected, t.recorded, t.unchecked), (100, 99, 8_900));
+        assert_eq!(found.iter().map(|u| u.count).sum::<u64>(), 1);
+        assert_eq!(t.late, 0);
     }
 
     #[test]

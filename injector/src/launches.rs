@@ -24,7 +24,7 @@
 //! Application threads never wait here: a launch is one or two relaxed atomic adds on
 //! a ring of per-block counters and, for a graph launch, a lock-free table look-up.
 
-use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::completeness::{Completeness, Expected, Launch, BLOCK_SHIFT};
@@ -78,6 +78,9 @@ pub struct Launches {
     pub graph_launches: AtomicU64,
     /// Launches of an unknown count (and launches during a capture).
     pub uncountable_launches: AtomicU64,
+    /// The launch callbacks were handed to a profiler for good: nothing is counted
+    /// any more, and the settler stops checking records past the last launch.
+    stopped: AtomicBool,
 }
 
 impl Default for Launches {
@@ -91,6 +94,7 @@ impl Default for Launches {
             kernel_launches: AtomicU64::new(0),
             graph_launches: AtomicU64::new(0),
             uncountable_launches: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
         }
     }
 }
@@ -172,6 +176,11 @@ impl Launches {
         let n = v & NODES_UNKNOWN;
         (correlation_id != 0 && (v >> 32) as u32 == correlation_id && n != NODES_UNKNOWN)
             .then_some(n)
+    }
+
+    /// The launch callbacks are gone for good (a profiler kept CUPTI's subscriber).
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
     }
 
     /// The correlation id of the latest launch counted (collector thread).
@@ -306,6 +315,7 @@ impl<'a> Settler<'a> {
     /// (`GPU_OTEL_GRAPH_RECORDS=launches`) first gets the kernel nodes its launch
     /// promised, and counts as that many executions.
     pub fn records(&mut self, batch: &mut [KernelRecord]) {
+        self.follow_stop();
         for r in batch.iter_mut() {
             if let Some(g) = r.graph_launch.as_mut() {
                 g.kernel_nodes = self.launches.kernel_nodes(r.correlation_id);
@@ -316,11 +326,19 @@ impl<'a> Settler<'a> {
         }
     }
 
+    /// Once the launch side stopped counting, records past its last launch are unchecked.
+    fn follow_stop(&mut self) {
+        if self.launches.stopped.load(Ordering::Relaxed) {
+            self.completeness.stop_counting(self.launches.last());
+        }
+    }
+
     /// One collector period at `now_ns` (`all`: at exit, after the last flush): marks
     /// the launches' progress, settles what is due, stores the counters and hands the
     /// findings to the worker.
     pub fn period(&mut self, now_ns: u64, all: bool, stats: &Stats, queue: &RecordQueue) {
         self.completeness.mark(now_ns, self.launches.last());
+        self.follow_stop();
         let launches = self.launches;
         let found = self
             .completeness

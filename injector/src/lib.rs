@@ -26,6 +26,8 @@
 //!   execution the launches promised.
 //! - [`lease`]: the per-GPU sampler lease's files (a `flock` per GPU, on the collector
 //!   thread); its policy is `sampling::lease`.
+//! - [`handoff`]: the windows in which the application's own profiler (torch.profiler)
+//!   has CUPTI, pure; the runtime steps aside and comes back (`runtime/handoff.rs`).
 //! - [`model`]: records to spans. [`sampling`]: PC sampling's controller, window log,
 //!   stamping and aggregation. [`nvtx`]: NVTX ranges. [`record`]: one kernel execution.
 //!   These are pure: no I/O, no clock (instants are arguments).
@@ -51,6 +53,7 @@ mod cupti;
 pub mod dump;
 pub mod export;
 pub mod fake;
+pub mod handoff;
 pub mod launches;
 pub mod lease;
 mod log;

@@ -33,7 +33,7 @@ use opentelemetry_proto::tonic::common::v1::{
 };
 use opentelemetry_proto::tonic::trace::v1::{span, Span, Status};
 use semconv::attributes as a;
-use semconv::otlp::{int as int_kv, string as str_kv};
+use semconv::otlp::{boolean as bool_kv, int as int_kv, string as str_kv};
 use semconv::{Serialized, Tier, Window};
 
 use crate::completeness::Unrecorded;
@@ -470,6 +470,8 @@ pub enum OtherKind {
     Range,
     /// Executions launched and not recorded (`gpu.kernels.unrecorded`).
     Unrecorded,
+    /// A window handed to the application's profiler (`gpu.profiler.handoff`).
+    Handoff,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -881,6 +883,31 @@ impl Slicer {
                     a::gpu_telemetry_drop_reason::NOT_RECORDED,
                 ),
             ],
+            Vec::new(),
+        )
+    }
+
+    /// The span that says the injector handed CUPTI to the application's profiler over
+    /// `[w.from_ns, w.to_ns]` and recorded no kernel there: a child of the root of the
+    /// slice where the window began.
+    pub fn handoff_span(&mut self, w: &crate::handoff::Window) -> Span {
+        let (from, to) = (w.from_ns, w.to_ns.max(w.from_ns));
+        let slice = self.enter_slice(from, to);
+        let mut attrs = vec![bool_kv(
+            a::GPU_PROFILER_HANDOFF_CALLBACKS_RESUMED,
+            w.callbacks_resumed,
+        )];
+        if let Some(n) = w.profiler_kernels {
+            attrs.push(int_kv(a::GPU_PROFILER_HANDOFF_PROFILER_KERNELS, sat(n)));
+        }
+        if w.open_at_exit {
+            attrs.push(bool_kv(a::GPU_PROFILER_HANDOFF_OPEN_AT_EXIT, true));
+        }
+        self.child(
+            slice,
+            a::SPAN_GPU_PROFILER_HANDOFF.into(),
+            (from, to),
+            attrs,
             Vec::new(),
         )
     }

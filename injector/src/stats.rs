@@ -28,12 +28,14 @@ pub struct Counts {
     pub unrecorded: u64,
     /// Of the kernel spans, `gpu.graph.launch` spans (one graph replay each).
     pub graph_launches: u64,
+    /// `gpu.profiler.handoff` spans.
+    pub handoffs: u64,
 }
 
 impl Counts {
     /// Every span.
     pub fn spans(&self) -> u64 {
-        self.kernels + self.roots + self.sampling + self.ranges + self.unrecorded
+        self.kernels + self.roots + self.sampling + self.ranges + self.unrecorded + self.handoffs
     }
 
     /// Adds another request's counts.
@@ -45,6 +47,7 @@ impl Counts {
         self.ranges += o.ranges;
         self.unrecorded += o.unrecorded;
         self.graph_launches += o.graph_launches;
+        self.handoffs += o.handoffs;
     }
 }
 

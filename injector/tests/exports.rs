@@ -1,4 +1,5 @@
-//! The cdylib exports `InitializeInjection` and nothing else (exports.map).
+//! The cdylib exports `InitializeInjection` and the profiler hand-off's two functions,
+//! and nothing else (exports.map).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -11,7 +12,7 @@ fn library() -> PathBuf {
 }
 
 #[test]
-fn only_initialize_injection_is_exported() {
+fn only_the_injection_entry_and_the_profiler_hand_off_are_exported() {
     let lib = library();
     assert!(lib.exists(), "{} was not built", lib.display());
     let out = Command::new("nm")
@@ -25,15 +26,21 @@ fn only_initialize_injection_is_exported() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let symbols: Vec<&str> = text
+    let mut symbols: Vec<&str> = text
         .lines()
         .filter_map(|l| l.split_whitespace().last())
         .collect();
+    symbols.sort_unstable();
     assert_eq!(
         symbols,
-        ["InitializeInjection"],
+        [
+            "InitializeInjection",
+            "gpu_otel_profiler_handoff_begin",
+            "gpu_otel_profiler_handoff_end"
+        ],
         "nm -D --defined-only:\n{text}"
     );
-    let line = text.lines().next().unwrap();
-    assert!(line.contains(" T "), "a global function: {line}");
+    for line in text.lines() {
+        assert!(line.contains(" T "), "a global function: {line}");
+    }
 }

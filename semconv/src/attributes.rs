@@ -612,6 +612,26 @@ pub const GPU_NVTX_PAYLOAD_DOUBLE: &str = "gpu.nvtx.payload.double";
 /// Examples: `[true]`.
 pub const GPU_NVTX_RANGE_UNCLOSED: &str = "gpu.nvtx.range.unclosed";
 
+/// Kernel executions the profiler itself recorded in the window, as the hand-off's caller reported them (gpu_otel_context.profile counts the profiler's CUDA kernel events). Absent when the caller did not say.
+///
+/// The injector recorded none of the window's kernels and, with its launch callbacks handed over too, cannot count them itself. Kernels the profiler did not record either (a schedule's wait and warm-up steps) are in no count.
+///
+/// Type: int; requirement level: recommended; stability: development.
+/// Examples: `[7000]`.
+pub const GPU_PROFILER_HANDOFF_PROFILER_KERNELS: &str = "gpu.profiler.handoff.profiler_kernels";
+
+/// Whether the injector got CUPTI's subscriber back after the window. False when the profiler kept it (Kineto does, on CUDA 13.0): kernel spans go on, but from then on launch accounting, NVTX ranges and graph kernel-node counts stop.
+///
+/// Type: boolean; requirement level: required; stability: development.
+/// Examples: `[false]`.
+pub const GPU_PROFILER_HANDOFF_CALLBACKS_RESUMED: &str = "gpu.profiler.handoff.callbacks_resumed";
+
+/// True when the process exited inside the window: the span ends at the exit. Absent on windows the program closed.
+///
+/// Type: boolean; requirement level: recommended; stability: development.
+/// Examples: `[true]`.
+pub const GPU_PROFILER_HANDOFF_OPEN_AT_EXIT: &str = "gpu.profiler.handoff.open_at_exit";
+
 /// The OS thread id (Linux gettid) of the thread that opened the range.
 ///
 /// Type: int; requirement level: recommended; stability: development.
@@ -701,6 +721,9 @@ pub const SPAN_GPU_KERNELS: &str = "gpu.kernels";
 
 /// Kernel executions that were launched and never recorded, in the trace of the time slice where their launches were made (a child of its gpu.kernels root), from the first to the last instant those launches may have been made. Sent once the launches are old enough that their records would have arrived (GPU_OTEL_RECORD_SETTLE_MS). A backend tells "no kernels ran" from "kernels ran and were not recorded" by it; the receiver counts it into gpu_otel_receiver_kernel_executions_unrecorded_total and the gpu.kernel.executions.unrecorded metric.
 pub const SPAN_GPU_KERNELS_UNRECORDED: &str = "gpu.kernels.unrecorded";
+
+/// A window in which the injector stepped aside for the application's own profiler (gpu_otel_profiler_handoff_begin to _end, e.g. around torch.profiler): the injector recorded no kernel executions in it, so a backend tells "no kernels ran" from "kernels ran and went to the profiler". A child of the gpu.kernels root of the slice where the window began.
+pub const SPAN_GPU_PROFILER_HANDOFF: &str = "gpu.profiler.handoff";
 
 /// A producer's drop counter for one reason, as an event on a slice root span.
 pub const EVENT_GPU_TELEMETRY_DROPPED: &str = "gpu.telemetry.dropped";
@@ -1135,6 +1158,21 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
     },
     AttributeDef {
         name: GPU_NVTX_RANGE_UNCLOSED,
+        ty: AttributeType::Bool,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PROFILER_HANDOFF_PROFILER_KERNELS,
+        ty: AttributeType::Int,
+        requirement: Requirement::Recommended,
+    },
+    AttributeDef {
+        name: GPU_PROFILER_HANDOFF_CALLBACKS_RESUMED,
+        ty: AttributeType::Bool,
+        requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_PROFILER_HANDOFF_OPEN_AT_EXIT,
         ty: AttributeType::Bool,
         requirement: Requirement::Recommended,
     },

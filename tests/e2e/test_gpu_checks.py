@@ -181,6 +181,55 @@ def test_a_capture_counts_graph_launch_spans_as_kernel_spans_standing_for_their_
     assert (c["graph_launches_of_unknown_size"], c["spans"], c["requests"]) == (1, 4, 1), c
 
 
+def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35):
+    """A profiler_handoff.py run as handoff/check.py reads it: five phases 1 s apart,
+    35 kernels each outside the windows (`inside` in each window), `handoffs` windows."""
+    t0 = 1_764_900_000_000_000_000
+    s = 1_000_000_000
+    phases = [(t0 + i * s, t0 + (i + 1) * s - 1000) for i in range(5)]
+
+    def span(name, start, a):
+        kv = [{"key": k, "value": {"intValue": str(v)} if isinstance(v, int) and not isinstance(v, bool)
+               else {"boolValue": v}} for k, v in a.items()]
+        return {"name": name, "startTimeUnixNano": str(start), "endTimeUnixNano": str(start + 500), "attributes": kv}
+    spans = []
+    for i, (lo, _) in enumerate(phases):
+        n = inside if i in (1, 3) else 35
+        spans += [span("k", lo + 10_000 + j, {"gpu.kernel.name": 1}) for j in range(n)]
+    for i in range(handoffs):
+        lo, hi = phases[1 + 2 * i]
+        h = span("gpu.profiler.handoff", lo + 100, {"gpu.profiler.handoff.profiler_kernels": profiler_kernels,
+                                                   "gpu.profiler.handoff.callbacks_resumed": False})
+        h["endTimeUnixNano"] = str(hi - 100)
+        spans.append(h)
+    capture = tmp_path / "c.jsonl"
+    capture.write_text(json.dumps({"resourceSpans": [{"resource": {"attributes": []},
+                                                      "scopeSpans": [{"spans": spans}]}]}) + "\n")
+    kernels = sum(1 for x in spans if x["name"] == "k")
+    line = " ".join([f"p{i}={lo},{hi}" for i, (lo, hi) in enumerate(phases)] + [f"w1_kernels={w[0]}", f"w2_kernels={w[1]}"])
+    log = tmp_path / "run.log"
+    log.write_text(f"profiler_handoff: mode=handoff iters=5 {line}\n"
+                   f"gpu-otel-injector: exit: {kernels} kernel records, {kernels} kernel spans (0 of them gpu.graph.launch spans, "
+                   f"GPU_OTEL_GRAPH_RECORDS=nodes) and 5 trace roots exported; dropped: queue_full=0\n")
+    return run(sys.executable, GPU / "handoff" / "check.py", log, capture, "handoff")
+
+
+def test_the_hand_off_check_passes_windows_the_profiler_saw_whole_and_the_injector_did_not_see(tmp_path):
+    r = handoff_run(tmp_path)
+    assert r.returncode == 0 and "handoff: OK" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("case, why", [
+    ({"w": (0, 35)}, "profiler kernels [0, 35] != the phase's kernels 35"),
+    ({"inside": 3}, "injector kernel spans inside the windows: 3, 3"),
+    ({"handoffs": 1}, "1 gpu.profiler.handoff spans, not 2"),
+    ({"profiler_kernels": 7}, "handoff span 1 says 7 profiler kernels, not 35"),
+])
+def test_the_hand_off_check_fails_a_window_the_profiler_missed_or_the_injector_recorded_into(tmp_path, case, why):
+    r = handoff_run(tmp_path, **case)
+    assert r.returncode == 1 and why in r.stdout, r.stdout + r.stderr
+
+
 def test_the_launch_accounting_reader_reads_every_count_and_sums_the_lines_of_several_processes():
     one = LAUNCH_LINE.format(*range(101, 115))
     a = otlp.launch_accounting(one)

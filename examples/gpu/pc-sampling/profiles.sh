@@ -9,7 +9,7 @@
 # Source lines: pc-sampling/spin_lines.cu built by nvcc with -lineinfo (every pair and
 # pprof sample of its kernel must name that file, at its kernel's lines) and without it
 # (none may; the exit line counts "module without line info"), continuous tier;
-# pc-sampling/profiles_lines.py checks both. Not run on a GPU yet.
+# pc-sampling/profiles_lines.py checks both. ONLY=lines runs only these.
 # Results: $OUT (default /tmp/pc-profiles): profiles-log.txt (everything), per run
 # NAME.jsonl (the capture), NAME.pprof/ (the files), NAME.receiver.err.
 set -u
@@ -43,9 +43,11 @@ run() { # NAME VAR=VALUE...: one run of the CUDA example into its own receiver a
   gzip -f "$OUT/$name.jsonl"
 }
 
-run ser-one-launch GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
-run ser-default GPU_OTEL_PC_SAMPLING=serialized
-run continuous GPU_OTEL_PC_SAMPLING=continuous
+if [ "${ONLY:-}" != lines ]; then
+  run ser-one-launch GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
+  run ser-default GPU_OTEL_PC_SAMPLING=serialized
+  run continuous GPU_OTEL_PC_SAMPLING=continuous
+fi
 
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 SRC=$GPU_DIR/pc-sampling/spin_lines.cu

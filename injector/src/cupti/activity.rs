@@ -67,6 +67,47 @@ pub(super) fn enable_graph_trace() -> bool {
     }
 }
 
+/// Disables the kinds the injector enabled (kernel records, and graph-trace records
+/// when on): at exit, and when stepping aside for another CUPTI client.
+pub(super) fn disable_kinds() -> Result<(), CuptiError> {
+    let _g = hold();
+    if GRAPH_TRACE.load(Ordering::Relaxed) {
+        // SAFETY: plain call with a valid enum value.
+        let _ = unsafe {
+            sys::cuptiActivityDisable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE)
+        };
+    }
+    // SAFETY: plain call with a valid enum value.
+    check("cuptiActivityDisable(CONCURRENT_KERNEL)", unsafe {
+        sys::cuptiActivityDisable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
+    })
+}
+
+/// Registers the injector's buffer callbacks and enables its kinds again (coming back
+/// after another CUPTI client, whose buffer callbacks stay registered until ours
+/// replace them), with the device buffers it attached with.
+pub(super) fn enable_again(
+    device_buffers: (Option<usize>, Option<usize>),
+) -> Result<(), CuptiError> {
+    let _g = hold();
+    // SAFETY: both callbacks are `extern "C"` functions that catch every panic.
+    check("cuptiActivityRegisterCallbacks", unsafe {
+        sys::cuptiActivityRegisterCallbacks(Some(on_buffer_requested), Some(on_buffer_completed))
+    })?;
+    set_device_buffers(device_buffers);
+    // SAFETY: plain call with a valid enum value.
+    check("cuptiActivityEnable(CONCURRENT_KERNEL)", unsafe {
+        sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
+    })?;
+    if GRAPH_TRACE.load(Ordering::Relaxed) {
+        // SAFETY: plain call with a valid enum value.
+        check("cuptiActivityEnable(GRAPH_TRACE)", unsafe {
+            sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE)
+        })?;
+    }
+    Ok(())
+}
+
 /// Sets up the pool before the callbacks are registered. False if already done.
 pub(super) fn install(buffer_bytes: usize, max_buffers: usize) -> bool {
     let (tx, rx) = sync_channel(max_buffers.max(1));
@@ -168,19 +209,7 @@ impl Attached {
 
     /// Stops kernel record collection (at exit, after the last flush).
     pub(crate) fn stop(&self) -> Result<(), CuptiError> {
-        let _g = hold();
-        if GRAPH_TRACE.load(Ordering::Relaxed) {
-            // SAFETY: plain call with a valid enum value.
-            let _ = unsafe {
-                sys::cuptiActivityDisable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_GRAPH_TRACE)
-            };
-        }
-        // SAFETY: plain call with a valid enum value.
-        check("cuptiActivityDisable(CONCURRENT_KERNEL)", unsafe {
-            sys::cuptiActivityDisable(
-                sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
-            )
-        })
+        disable_kinds()
     }
 
     /// Records CUPTI dropped from the global queue since the last call.

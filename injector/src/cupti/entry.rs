@@ -187,6 +187,59 @@ fn initialize_once(start: fn()) {
     });
 }
 
+/// The profiler hand-off's work (begin; end with the profiler's kernel count or
+/// `None`), registered with [`register_handoff`]: a C code each, 0 for done.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Handoff {
+    pub begin: fn() -> c_int,
+    pub end: fn(Option<u64>) -> c_int,
+}
+
+static HANDOFF: OnceLock<Handoff> = OnceLock::new();
+
+/// Registers the hand-off's work (once).
+pub(crate) fn register_handoff(h: Handoff) {
+    let _ = HANDOFF.set(h);
+}
+
+/// Code of a hand-off call in a process where the injector never attached.
+const HANDOFF_NOT_ATTACHED: c_int = 1;
+/// Code of a hand-off call that panicked (the injector is disabled from then on).
+const HANDOFF_PANICKED: c_int = 6;
+
+fn handoff_call(f: impl FnOnce(&Handoff) -> c_int) -> c_int {
+    if disabled() || forked_child() {
+        return HANDOFF_NOT_ATTACHED;
+    }
+    let Some(h) = HANDOFF.get() else {
+        return HANDOFF_NOT_ATTACHED;
+    };
+    catch_unwind(AssertUnwindSafe(|| f(h))).unwrap_or_else(|_| {
+        disable();
+        HANDOFF_PANICKED
+    })
+}
+
+/// Hands CUPTI to the application's own profiler (call it before the profiler starts,
+/// e.g. torch.profiler): the injector disables its records, flushes them and gives up
+/// its subscriber. 0: done; 1: no injector attached; 2: refused, PC sampling is on;
+/// 3: already handed over; 5: a CUPTI call failed (logged); 6: panicked (disabled).
+#[no_mangle]
+#[allow(unreachable_pub)] // Exported from the cdylib by name (exports.map).
+pub extern "C" fn gpu_otel_profiler_handoff_begin() -> c_int {
+    handoff_call(|h| (h.begin)())
+}
+
+/// Takes CUPTI back after the profiler stopped: kernel records resume (launch
+/// callbacks too, where CUPTI gives the subscriber back). `profiler_kernels`: kernel
+/// executions the profiler recorded in the window, or negative when not known. Codes
+/// as for begin; 4: nothing was handed over.
+#[no_mangle]
+#[allow(unreachable_pub)] // Exported from the cdylib by name (exports.map).
+pub extern "C" fn gpu_otel_profiler_handoff_end(profiler_kernels: i64) -> c_int {
+    handoff_call(|h| (h.end)(u64::try_from(profiler_kernels).ok()))
+}
+
 /// The at-exit work, registered with [`register_at_exit`].
 static AT_EXIT: OnceLock<fn()> = OnceLock::new();
 

@@ -11,7 +11,7 @@ use super::activity::{self, Attached};
 use super::entry::{self, Hooks};
 use super::guard::hold;
 use super::pc::{self, PcSettings};
-use super::{check, launch, nvtx, sass, subscriber, CuptiError};
+use super::{check, handoff, launch, nvtx, sass, subscriber, CuptiError};
 
 /// Why the injector did not attach.
 #[derive(Debug, thiserror::Error)]
@@ -187,9 +187,14 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     if settings.graph_records == crate::record::GraphRecords::Launches {
         activity::enable_graph_trace();
     }
-    // The subscriber handle is deliberately kept (never unsubscribed): it holds the
-    // single CUPTI subscriber slot for the life of the process.
+    // The subscriber handle is kept (unsubscribed only when the application hands CUPTI
+    // to its own profiler, `handoff.rs`): it holds the single CUPTI subscriber slot.
     subscriber::keep(subscriber);
+    handoff::keep(handoff::Resume {
+        device_buffers: settings.device_buffers,
+        launch_accounting: settings.launch_accounting,
+        nvtx: settings.nvtx,
+    });
     if settings.launch_accounting {
         if let Err(e) = launch::enable_accounting(subscriber) {
             crate::log::line(&format!(

@@ -13,7 +13,8 @@
 //! | `nvtx.rs` | NVTX: routing it to CUPTI (`NVTX_INJECTION64_PATH`), decoding its callbacks into [`Call`](crate::nvtx::Call)s, the launch callbacks that give correlation ids |
 //! | `driver.rs` | look-ups in the application's libcuda: `cuCtxSynchronize`, a graph's kernel nodes, each GPU's name and UUID by CUDA ordinal |
 //! | `nvml.rs` | NVML: whether a device is a GPU or a MIG instance, and a MIG instance's parent and place |
-//! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, [`Hooks`] |
+//! | `handoff.rs` | stepping aside for the application's own profiler and coming back |
+//! | `entry.rs` | the C-ABI entries: `InitializeInjection`, the subscriber callback, at-exit, the fork child handler, the profiler hand-off, [`Hooks`] |
 //!
 //! Inside, files import downward only: `loader.rs` wires the others (none imports it),
 //! `entry.rs` dispatches to `nvtx.rs`, `pc.rs` and `sass.rs`, and everything stands on `guard.rs`,
@@ -43,6 +44,7 @@ mod activity;
 mod driver;
 mod entry;
 mod guard;
+mod handoff;
 mod launch;
 mod loader;
 mod nvml;
@@ -54,8 +56,9 @@ mod subscriber;
 pub(crate) use activity::Attached;
 pub(crate) use activity::{buffer_stats, NameTable};
 pub(crate) use driver::{ctx_synchronize, DriverDevices};
-pub(crate) use entry::{register_at_exit, register_fork_child, Hooks};
+pub(crate) use entry::{register_at_exit, register_fork_child, register_handoff, Handoff, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
+pub(crate) use handoff::{come_back, step_aside};
 pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{

@@ -324,6 +324,21 @@ pub(super) fn enable_callbacks(subscriber: sys::CUpti_SubscriberHandle) -> Resul
 /// launch's correlation id. Done once, by an injector thread, the first time a range
 /// opens: a program that never opens one never pays for launch callbacks.
 pub(crate) fn enable_launch_tracking() -> Result<(), CuptiError> {
+    enable_launch_tracking_callbacks()?;
+    LAUNCH_TRACKING.store(true, std::sync::atomic::Ordering::Relaxed);
+    Ok(())
+}
+
+/// Whether launch tracking was switched on (to switch it on again on a new subscriber).
+static LAUNCH_TRACKING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`enable_launch_tracking`] succeeded in this process.
+pub(super) fn launch_tracking_on() -> bool {
+    LAUNCH_TRACKING.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The driver launch callbacks of launch tracking, on the subscriber held now.
+pub(super) fn enable_launch_tracking_callbacks() -> Result<(), CuptiError> {
     let Some(subscriber) = subscriber::get() else {
         return Err(CuptiError {
             api: "cuptiEnableCallback(DRIVER_API)",

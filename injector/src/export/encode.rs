@@ -144,6 +144,10 @@ impl Batcher {
                 unrecorded: 1,
                 ..Counts::default()
             },
+            OtherKind::Handoff => Counts {
+                handoffs: 1,
+                ..Counts::default()
+            },
         };
         self.append((declared.into(), None), &scratch, counts);
         self.scratch = scratch;

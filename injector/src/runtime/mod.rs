@@ -11,6 +11,8 @@
 //! "gpu-otel-export": the worker: RecordQueue → Slicer / Stamper → export → OTLP
 //! app thread: exit → at_exit(): stop collector (forced flush), drain exporter,
 //!             all within exit_deadline, then one summary line
+//! app thread: gpu_otel_profiler_handoff_begin / _end (handoff.rs): CUPTI handed to
+//!             the application's profiler and taken back; the window as one span
 //! ```
 
 use std::sync::atomic::Ordering;
@@ -32,6 +34,7 @@ use crate::sampling::stamp::StampLimits;
 use crate::stats::Stats;
 use crate::worker::{self, RecordQueue};
 
+mod handoff;
 mod lease;
 mod nvtx;
 pub(crate) mod pc;
@@ -121,6 +124,12 @@ pub(crate) fn initialize() {
             return;
         }
     };
+    handoff::install(
+        choice.tier != Tier::Off,
+        queue.clone(),
+        cfg.launch_accounting
+            .then(|| LAUNCHES.get_or_init(Launches::default)),
+    );
     let stop_tx = match start_collector(&cfg, &choice, attached, queue, stats.clone(), settler) {
         Ok(stop_tx) => stop_tx,
         Err(e) => {
@@ -450,7 +459,9 @@ fn collect(
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        if !flushing.by_cupti {
+        // While the application's profiler has CUPTI, a flush would hand it its own
+        // buffers early; ours were flushed when the injector stepped aside.
+        if !flushing.by_cupti && !handoff::handed_off() {
             if let Err(e) = attached.flush(false) {
                 if !warned {
                     warned = true;
@@ -561,8 +572,10 @@ fn at_exit() {
     else {
         return;
     };
-    // Close an open burst and send the never-again record before the last export.
+    // Close an open burst and send the never-again record before the last export; an
+    // open profiler hand-off ends here.
     let pc_summary = pc::shutdown(lease::status());
+    let handoff_summary = handoff::at_exit();
     let deadline = Instant::now() + running.exit_deadline;
     let (done, wait) = sync_channel(1);
     let finished = stop.send(Control::Stop(Stop { deadline, done })).is_ok()
@@ -583,6 +596,9 @@ fn at_exit() {
         crate::log::line(&format!("exit: {}", running.stats.launches().summary()));
     }
     if let Some(s) = pc_summary {
+        crate::log::line(&format!("exit: {s}"));
+    }
+    if let Some(s) = handoff_summary {
         crate::log::line(&format!("exit: {s}"));
     }
     if let Some(s) = nvtx::summary(&running.stats) {

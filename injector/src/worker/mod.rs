@@ -270,6 +270,7 @@ fn run(
             Ok(Msg::Records(batch)) => worker.take(batch, dump.as_mut()),
             Ok(Msg::Nvtx(e)) => worker.nvtx(e, dump.as_mut()),
             Ok(Msg::Unrecorded(found)) => worker.unrecorded(found),
+            Ok(Msg::Handoff(w)) => worker.handoff(&w),
             Ok(Msg::Wake) => {}
             Ok(Msg::Shutdown { deadline, done }) => {
                 while let Ok(msg) = rx.try_recv() {
@@ -277,6 +278,7 @@ fn run(
                         Msg::Records(batch) => worker.take(batch, dump.as_mut()),
                         Msg::Nvtx(e) => worker.nvtx(e, dump.as_mut()),
                         Msg::Unrecorded(found) => worker.unrecorded(found),
+                        Msg::Handoff(w) => worker.handoff(&w),
                         Msg::Wake | Msg::Shutdown { .. } => {}
                     }
                 }
@@ -377,6 +379,17 @@ impl Worker {
             let span = self.slicer.unrecorded_span(u);
             self.other(declared, &span, OtherKind::Unrecorded);
         }
+        self.submit_ready();
+    }
+
+    /// A window handed to the application's profiler: one span, in the trace of the
+    /// slice where it began.
+    fn handoff(&mut self, w: &crate::handoff::Window) {
+        self.budget
+            .release(std::mem::size_of::<crate::handoff::Window>() as u64 + 8);
+        let declared = self.current();
+        let span = self.slicer.handoff_span(w);
+        self.other(declared, &span, OtherKind::Handoff);
         self.submit_ready();
     }
 

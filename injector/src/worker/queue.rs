@@ -109,6 +109,8 @@ pub(crate) enum Msg {
     Nvtx(crate::nvtx::Event),
     /// Executions launched and never recorded, found by the launch accounting.
     Unrecorded(Vec<Unrecorded>),
+    /// A window handed to the application's profiler.
+    Handoff(crate::handoff::Window),
     /// Flush and stop.
     Shutdown {
         deadline: Instant,
@@ -181,6 +183,16 @@ impl RecordQueue {
             }
         }
         self.stats.launches().spans_refused += n;
+    }
+
+    /// Offers a window handed to the application's profiler without waiting (from the
+    /// application's thread that ended it). Without room in the budget it goes without
+    /// a span, and the exit line still counts the window.
+    pub fn offer_handoff(&self, window: crate::handoff::Window) {
+        let cost = std::mem::size_of::<crate::handoff::Window>() as u64 + 8;
+        if self.budget.try_take(cost) && self.tx.send(Msg::Handoff(window)).is_err() {
+            self.budget.release(cost);
+        }
     }
 
     /// The sender of NVTX events, admitted against the same memory budget.

@@ -11,7 +11,8 @@ Use, with no change to the application's code::
     OTEL_PYTHON_CONTEXT=gpu_otel_context CUDA_INJECTION64_PATH=.../libgpu_otel_injector.so python app.py
 
 or ``gpu_otel_context.install()`` before the first span. One forward step serving several
-requests: :func:`batch`.
+requests: :func:`batch`. torch.profiler inside an injected process: :func:`profile`
+(CUPTI handed to the profiler for its window, :mod:`gpu_otel_context.handoff`).
 """
 
 from __future__ import annotations
@@ -20,16 +21,20 @@ import contextlib
 from typing import Iterable, Iterator, List, Optional, Union
 
 from ._publish import DOMAIN, Publisher, traceparent
+from .handoff import HandoffError, profile, profiler_window
 from .runtime import ENV_DISABLED, NvtxRuntimeContext, default_publisher
 
 __all__ = [
     "DOMAIN",
     "ENV_DISABLED",
+    "HandoffError",
     "NvtxRuntimeContext",
     "Publisher",
     "batch",
     "batch_links",
     "install",
+    "profile",
+    "profiler_window",
     "publish_current",
     "stats",
     "traceparent",

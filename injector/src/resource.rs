@@ -203,6 +203,15 @@ pub fn pc_refusal_attributes(requested: Option<&str>) -> Vec<KeyValue> {
     }
 }
 
+/// The resource attribute that says when PC sampling is enabled on a context; none with
+/// the tier off.
+pub fn pc_enable_attributes(tier: Tier, enable: &str) -> Vec<KeyValue> {
+    if tier == Tier::Off {
+        return Vec::new();
+    }
+    vec![string(a::GPU_PC_SAMPLING_ENABLE, enable)]
+}
+
 /// What describes the GPU of CUDA ordinal `ordinal` on the resource of its kernel
 /// spans: ours (`gpu.device.*`) and OpenTelemetry's hardware conventions (`hw.*`), so
 /// traces join `hw.gpu.*` and DCGM metrics, which name a GPU by the same UUID. When the
@@ -290,6 +299,15 @@ mod tests {
         assert_eq!(get(&attrs, "process.pid"), "4711");
         assert_eq!(get(&attrs, "host.name"), "gpu-host");
         assert_eq!(get(&attrs, a::GPU_PC_SAMPLING_TIER), "off");
+    }
+
+    #[test]
+    fn the_enable_mode_is_on_the_resource_whenever_pc_sampling_is_on_and_never_with_it_off() {
+        assert!(pc_enable_attributes(Tier::Off, "lease").is_empty());
+        for tier in [Tier::Serialized, Tier::Continuous] {
+            let attrs = pc_enable_attributes(tier, "lease");
+            assert_eq!(get(&attrs, a::GPU_PC_SAMPLING_ENABLE), "lease");
+        }
     }
 
     #[test]

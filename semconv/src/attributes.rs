@@ -23,6 +23,22 @@ pub mod gpu_pc_sampling_tier {
     pub const SERIALIZED: &str = "serialized";
 }
 
+/// When the producer enables PC sampling on a CUDA context (GPU_OTEL_PC_ENABLE).
+///
+/// Present when the tier is not off. Several serialized processes on one GPU need "lease": on the H200 (driver 580), PC sampling enabled in two processes at once cost every process but one its kernel records.
+///
+/// Type: enum {`context`, `lease`}; requirement level: recommended; stability: development.
+/// Examples: `["lease"]`.
+pub const GPU_PC_SAMPLING_ENABLE: &str = "gpu.pc_sampling.enable";
+
+/// Values of [`GPU_PC_SAMPLING_ENABLE`].
+pub mod gpu_pc_sampling_enable {
+    /// PC sampling is enabled on each context at its creation (the default).
+    pub const CONTEXT: &str = "context";
+    /// PC sampling is enabled on a context only while the process holds its GPU's sampler lease, and disabled before the lease is given up (GPU_OTEL_PC_ENABLE=lease).
+    pub const LEASE: &str = "lease";
+}
+
 /// A random UUID the injector draws once per process; the seed of its trace and span ids.
 ///
 /// Unique even where service.instance.id is shared (the OpenTelemetry Operator sets one per container, and a container often runs one CUDA process per rank), so two processes never export the same trace or span id, and a receiver, which keys a producer's sampling windows by its resource, never mixes two processes' windows.
@@ -785,6 +801,11 @@ pub const ATTRIBUTES: &[AttributeDef] = &[
         name: GPU_PC_SAMPLING_TIER,
         ty: AttributeType::Enum(&["off", "continuous", "serialized"]),
         requirement: Requirement::Required,
+    },
+    AttributeDef {
+        name: GPU_PC_SAMPLING_ENABLE,
+        ty: AttributeType::Enum(&["context", "lease"]),
+        requirement: Requirement::Recommended,
     },
     AttributeDef {
         name: GPU_PRODUCER_ID,

@@ -261,6 +261,7 @@ fn start_worker(
             .refused
             .then(|| cfg.pc_sampling.as_deref().unwrap_or("")),
     ));
+    attrs.extend(resource::pc_enable_attributes(tier, choice.enable.as_str()));
     let stamp_limits = StampLimits {
         // Long enough for the next burst to open (at most the max gap after a burst).
         hold_ns: cfg.burst.max_gap_ns + cfg.burst.burst_ns + 2_000_000_000,

@@ -22,6 +22,9 @@ import time
 import torch
 from torch.profiler import ProfilerActivity, profile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "workloads"))
+from eager_and_graph import make_work  # noqa: E402
+
 SCENARIO = sys.argv[1]
 CTL = os.environ.get("CEIL_HANDOFF_FILE")
 ITERS = int(os.environ.get("HANDOFF_ITERS", "200"))
@@ -53,33 +56,7 @@ def tell(cmd):
     return "timeout"
 
 
-x = torch.randn(1024, 1024, device="cuda")
-static_in = torch.randn(256, 256, device="cuda")
-
-
-def graphed(t):
-    for _ in range(8):
-        t = torch.tanh(t @ t / 256.0)
-    return t
-
-
-s = torch.cuda.Stream()
-s.wait_stream(torch.cuda.current_stream())
-with torch.cuda.stream(s):
-    for _ in range(3):
-        graphed(static_in)
-torch.cuda.current_stream().wait_stream(s)
-g = torch.cuda.CUDAGraph()
-with torch.cuda.graph(g):
-    static_out = graphed(static_in)
-
-
-def work(n):
-    for _ in range(n):
-        torch.relu(x @ x / 1024.0)
-        g.replay()
-    torch.cuda.synchronize()
-    return n
+work = make_work()
 
 
 def window(n):

@@ -11,6 +11,8 @@ import time
 import torch
 import torch.nn as nn
 
+from eager_and_graph import capture
+
 
 def arg(name, default):
     return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
@@ -26,17 +28,7 @@ model = nn.TransformerEncoder(layer, num_layers=layers).to(dev).eval()
 static_x = torch.randn(batch, seq, d, device=dev)
 
 with torch.inference_mode():
-    # Warm up on a side stream, as the CUDA-graph recipe asks, then capture.
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            model(static_x)
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        static_y = model(static_x)
-    torch.cuda.synchronize()
+    graph, static_y = capture(lambda: model(static_x))
 
     done = 0
     t0 = time.time()

@@ -26,6 +26,10 @@ static STATE: OnceLock<State> = OnceLock::new();
 /// Whether CUPTI is handed over now (the collector does not flush meanwhile).
 static HANDED_OFF: AtomicBool = AtomicBool::new(false);
 
+/// Set when CUPTI came back, until the collector set its flush period again (the
+/// profiler may have changed it).
+static CAME_BACK: AtomicBool = AtomicBool::new(false);
+
 /// Makes the hand-off available to the application (after attach succeeded).
 pub(super) fn install(pc_sampling: bool, queue: RecordQueue, launches: Option<&'static Launches>) {
     if STATE
@@ -44,6 +48,11 @@ pub(super) fn install(pc_sampling: bool, queue: RecordQueue, launches: Option<&'
 /// Whether CUPTI is handed over to the application's profiler now.
 pub(super) fn handed_off() -> bool {
     HANDED_OFF.load(Ordering::Relaxed)
+}
+
+/// Whether CUPTI came back since the last call (the collector's settings to apply again).
+pub(super) fn came_back() -> bool {
+    CAME_BACK.swap(false, Ordering::Relaxed)
 }
 
 fn refused(r: Refusal) -> c_int {
@@ -105,6 +114,7 @@ fn end(profiler_kernels: Option<u64>) -> c_int {
         return Refusal::NotHandedOff.code();
     };
     HANDED_OFF.store(false, Ordering::Relaxed);
+    CAME_BACK.store(true, Ordering::Relaxed);
     if had_callbacks && !window.callbacks_resumed {
         if let Some(l) = s.launches {
             l.stop();

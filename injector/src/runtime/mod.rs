@@ -394,6 +394,11 @@ fn drain(
     nvtx::link(&mut batch);
     stats.malformed.fetch_add(malformed, Ordering::Relaxed);
     queue.offer(batch);
+    // CUPTI's drop count is the process's: while the application's profiler has CUPTI
+    // its drops are not ours.
+    if handoff::handed_off() {
+        return;
+    }
     if let Ok(n) = attached.dropped_records() {
         if n > 0 {
             stats.cupti_dropped.fetch_add(n, Ordering::Relaxed);
@@ -456,6 +461,9 @@ fn collect(
         if pc::tick(now, grant) && !flushing.fixed {
             flushing.by_cupti(&attached);
         }
+        if handoff::came_back() {
+            flushing.again(&attached);
+        }
         if pc::defer_flush(now_ns()) {
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
@@ -502,6 +510,15 @@ impl Flushing {
             Err(e) => self.warn(&format!(
                 "CUPTI flush period not set ({e}); flushing from the collector"
             )),
+        }
+    }
+
+    /// Sets CUPTI's flush period again when CUPTI flushes (after another client had
+    /// CUPTI: it may have changed the period).
+    fn again(&mut self, attached: &Attached) {
+        if self.by_cupti {
+            self.by_cupti = false;
+            self.by_cupti(attached);
         }
     }
 

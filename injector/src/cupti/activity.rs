@@ -83,10 +83,9 @@ pub(super) fn disable_kinds() -> Result<(), CuptiError> {
     })
 }
 
-/// Registers the injector's buffer callbacks and enables its kinds again (coming back
-/// after another CUPTI client, whose buffer callbacks stay registered until ours
-/// replace them), with the device buffers it attached with.
-pub(super) fn enable_again(
+/// Registers the injector's buffer callbacks, sets the device buffers and enables
+/// kernel records: at attach, and (through [`enable_again`]) when coming back.
+pub(super) fn enable_records(
     device_buffers: (Option<usize>, Option<usize>),
 ) -> Result<(), CuptiError> {
     let _g = hold();
@@ -98,7 +97,17 @@ pub(super) fn enable_again(
     // SAFETY: plain call with a valid enum value.
     check("cuptiActivityEnable(CONCURRENT_KERNEL)", unsafe {
         sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-    })?;
+    })
+}
+
+/// Enables the injector's records again (coming back after another CUPTI client, whose
+/// buffer callbacks stay registered until ours replace them), graph-trace records too
+/// when they were on.
+pub(super) fn enable_again(
+    device_buffers: (Option<usize>, Option<usize>),
+) -> Result<(), CuptiError> {
+    let _g = hold();
+    enable_records(device_buffers)?;
     if GRAPH_TRACE.load(Ordering::Relaxed) {
         // SAFETY: plain call with a valid enum value.
         check("cuptiActivityEnable(GRAPH_TRACE)", unsafe {

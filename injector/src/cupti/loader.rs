@@ -162,25 +162,8 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
     }
     check("cuptiSubscribe", r)?;
 
-    // SAFETY: both callbacks are `extern "C"` functions that catch every panic.
-    let r = unsafe {
-        sys::cuptiActivityRegisterCallbacks(
-            Some(activity::on_buffer_requested),
-            Some(activity::on_buffer_completed),
-        )
-    };
-    if let Err(e) = check("cuptiActivityRegisterCallbacks", r) {
+    if let Err(e) = activity::enable_records(settings.device_buffers) {
         // SAFETY: `subscriber` came from a successful cuptiSubscribe.
-        let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
-        return Err(e.into());
-    }
-    activity::set_device_buffers(settings.device_buffers);
-    // SAFETY: plain call with a valid enum value.
-    let r = unsafe {
-        sys::cuptiActivityEnable(sys::CUpti_ActivityKind::CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-    };
-    if let Err(e) = check("cuptiActivityEnable(CONCURRENT_KERNEL)", r) {
-        // SAFETY: as above.
         let _ = unsafe { sys::cuptiUnsubscribe(subscriber) };
         return Err(e.into());
     }

@@ -27,6 +27,10 @@ pub(crate) enum Refusal {
     Malformed,
     /// A gRPC message tonic cannot unframe or decompress (Internal, as gRPC asks).
     Protocol,
+    /// A gRPC message over the size limit and corrupt just past it. tonic decompresses
+    /// in steps and checks the limit as it writes each one, so it may meet the
+    /// corruption first: either refusal (ResourceExhausted or Internal) is right.
+    TooLargeOrProtocol,
 }
 
 /// The answer a request must get.
@@ -214,9 +218,20 @@ pub(crate) fn expect_grpc(declared: Packing, flag: u8, message: &[u8], max: usiz
         },
         _ => return Expected::Refused(Refusal::Protocol),
     };
+    let mut reader = reader;
     let mut out = Vec::new();
-    match reader.take(max as u64 + 1).read_to_end(&mut out) {
-        _ if out.len() > max => Expected::Refused(Refusal::TooLarge),
+    match (&mut reader).take(max as u64 + 1).read_to_end(&mut out) {
+        _ if out.len() > max => {
+            // Far more than any step of tonic's (8 KiB): a corruption this close to
+            // the limit may be what it meets first.
+            const STEP: u64 = 64 * 1024;
+            let corrupt_past = std::io::copy(&mut reader.take(STEP), &mut std::io::sink()).is_err();
+            Expected::Refused(if corrupt_past {
+                Refusal::TooLargeOrProtocol
+            } else {
+                Refusal::TooLarge
+            })
+        }
         Ok(_) => expect_body(Encoding::Protobuf, &out),
         Err(_) => Expected::Refused(Refusal::Protocol),
     }

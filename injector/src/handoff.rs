@@ -34,6 +34,10 @@ pub enum Refusal {
     /// A CUPTI call failed; the injector's log line says which.
     #[error("a CUPTI call failed (the injector's log says which)")]
     Cupti,
+    /// Another copy of libcupti is loaded (PyTorch's wheel brings its own): a profiler
+    /// on it cannot take CUPTI from the injector's copy, so the injector keeps it.
+    #[error("another libcupti is loaded in this process (the injector's log names both): a profiler on it cannot take CUPTI from the injector's copy; the injector keeps recording")]
+    SecondCupti,
 }
 
 impl Refusal {
@@ -45,6 +49,8 @@ impl Refusal {
             Refusal::AlreadyHandedOff => 3,
             Refusal::NotHandedOff => 4,
             Refusal::Cupti => 5,
+            // 6 is the C ABI's own: the injector panicked (cupti/entry.rs).
+            Refusal::SecondCupti => 7,
         }
     }
 }
@@ -209,11 +215,17 @@ mod tests {
             Refusal::AlreadyHandedOff,
             Refusal::NotHandedOff,
             Refusal::Cupti,
+            Refusal::SecondCupti,
         ]
         .iter()
         .map(|r| r.code())
         .collect();
-        assert_eq!(codes, [1, 2, 3, 4, 5], "0 is success; each refusal its own");
+        // 6 is the C ABI's (a panic caught at the boundary).
+        assert_eq!(
+            codes,
+            [1, 2, 3, 4, 5, 7],
+            "0 is success; each refusal its own"
+        );
     }
 
     #[test]

@@ -181,7 +181,7 @@ def test_a_capture_counts_graph_launch_spans_as_kernel_spans_standing_for_their_
     assert (c["graph_launches_of_unknown_size"], c["spans"], c["requests"]) == (1, 4, 1), c
 
 
-def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35):
+def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35, log_lines=""):
     """A profiler_handoff.py run as handoff/check.py reads it: five phases 1 s apart,
     35 kernels each outside the windows (`inside` in each window), `handoffs` windows."""
     t0 = 1_764_900_000_000_000_000
@@ -210,7 +210,8 @@ def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35)
     log = tmp_path / "run.log"
     log.write_text(f"profiler_handoff: mode=handoff iters=5 {line}\n"
                    f"gpu-otel-injector: exit: {kernels} kernel records, {kernels} kernel spans (0 of them gpu.graph.launch spans, "
-                   f"GPU_OTEL_GRAPH_RECORDS=nodes) and 5 trace roots exported; dropped: queue_full=0\n")
+                   f"GPU_OTEL_GRAPH_RECORDS=nodes) and 5 trace roots exported; dropped: queue_full=0\n"
+                   + log_lines)
     return run(sys.executable, GPU / "handoff" / "check.py", log, capture, "handoff")
 
 
@@ -228,6 +229,22 @@ def test_the_hand_off_check_passes_windows_the_profiler_saw_whole_and_the_inject
 def test_the_hand_off_check_fails_a_window_the_profiler_missed_or_the_injector_recorded_into(tmp_path, case, why):
     r = handoff_run(tmp_path, **case)
     assert r.returncode == 1 and why in r.stdout, r.stdout + r.stderr
+
+
+SECOND_CUPTI = ("gpu-otel-injector: profiler hand-off refused: this process also loaded "
+                "/opt/v/nvidia/cu13/lib/libcupti.so.13; a profiler on that copy cannot take CUPTI\n")
+
+
+def test_a_hand_off_refused_for_a_second_libcupti_is_reported_as_such_never_as_a_pass(tmp_path):
+    r = handoff_run(tmp_path, w=(0, 0), inside=35, handoffs=0, log_lines=SECOND_CUPTI)
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert ("handoff: REFUSED (a second libcupti: /opt/v/nvidia/cu13/lib/libcupti.so.13); "
+            "the injector kept CUPTI: every kernel recorded") in r.stdout, r.stdout
+
+
+def test_a_refused_hand_off_still_fails_when_the_injector_missed_a_windows_kernels(tmp_path):
+    r = handoff_run(tmp_path, w=(0, 0), inside=3, handoffs=0, log_lines=SECOND_CUPTI)
+    assert r.returncode == 3 and "FAIL: kernel spans per phase [35, 3, 35, 3, 35]" in r.stdout, r.stdout
 
 
 def test_the_launch_accounting_reader_reads_every_count_and_sums_the_lines_of_several_processes():
@@ -671,3 +688,35 @@ def test_a_shared_gpu_process_that_exported_no_kernel_fails_the_check_and_its_bu
     # bursts= of the PC-sampling line (1), not the first line's "flushes deferred for bursts=2".
     assert "n2-p0 records_cupti=0 backend_kernel_spans=0 " in r.stdout and "step_down=burst_stuck" in r.stdout
     assert r.stdout.split("\n")[0].endswith("bursts=1"), r.stdout
+
+
+H100_1205 = FIXTURES / "h100-2026-12-05"
+
+
+def test_the_h100_graph_runs_count_every_execution_in_both_graph_record_modes():
+    """graph-launches.sh on the H100, 2026-12-05 14:22 UTC: 3,000 replays of a 200-kernel
+    graph. Nodes mode: a record per kernel; launches mode: a gpu.graph.launch span per
+    replay, its kernel count known at instantiation; no loss in either."""
+    nodes = otlp.exit_line((H100_1205 / "graph-nodes.log").read_text())
+    launches_log = (H100_1205 / "graph-launches.log").read_text()
+    launches = otlp.exit_line(launches_log)
+    assert (nodes["records"], nodes["exported"], nodes["cupti_dropped"], nodes["not_recorded"]) == (600_000, 600_000, 0, 0)
+    assert (launches["records"], launches["exported"], launches["not_recorded"]) == (3_000, 3_000, 0)
+    a = otlp.launch_accounting(launches_log)
+    assert (a["graph_launches"], a["execs_known"], a["unchecked"]) == (3_000, 1, 600_000), a
+    assert "graph-trace records=3000" in launches_log
+
+
+def test_the_h100_hand_off_run_is_the_second_libcupti_case_kineto_refused_after_the_injector_stepped_aside():
+    """handoff.sh on the H100 (before the refusal existed): the injector stepped aside and
+    came back, recorded every kernel outside the windows, yet Kineto's subscribe failed
+    (MULTIPLE_SUBSCRIBERS) and the profiler saw nothing; the injector's CUPTI was the
+    toolkit's while PyTorch's wheel loads its own."""
+    log = (H100_1205 / "handoff.log").read_text()
+    ex = otlp.exit_line(log)
+    assert ex["records"] == ex["exported"] == 21_100  # 7,100 + 7,000 + 7,000: phases 0, 2 and 4
+    assert "w1_kernels=0" in log and "w2_kernels=0" in log
+    assert log.index("CUPTI handed to the application's profiler") < log.index("MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED")
+    assert "NVTX_INJECTION64_PATH=/usr/local/cuda/lib64/libcupti.so" in log
+    plain = otlp.exit_line((H100_1205 / "handoff-plain.log").read_text())
+    assert plain["records"] == plain["exported"] == 35_100  # the injector kept CUPTI: every phase

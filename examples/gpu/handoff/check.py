@@ -10,6 +10,10 @@ no injector kernel span starts inside a window; the kernel spans of phases 2 and
 equal that count; one gpu.profiler.handoff span per window, covering it, with its
 profiler kernel count; the injector's records = its kernel spans.
 plain: the profiler got no kernel (the measured failure the hand-off removes).
+onecopy: as handoff, with the injector's libcupti made the wheel's (handoff.sh).
+A hand-off the injector refused because the process holds a second libcupti (PyTorch's
+wheel and the toolkit's) is reported as REFUSED, with what must still hold: the
+injector recorded every phase's kernels and no window; it is not a pass.
 """
 import re
 import sys
@@ -46,6 +50,18 @@ for s in handoffs:
 hand_lines = re.findall(r"gpu-otel-injector: .*(?:hand|profiler).*", log)
 for h in hand_lines:
     print("  " + h[:300])
+refused = re.search(r"profiler hand-off refused: this process also loaded ([^;\s]+)", log)
+if mode != "plain" and refused:
+    ref = per_phase[0]
+    if ref == 0 or per_phase != [ref] * 5:
+        bad.append(f"kernel spans per phase {per_phase}: not every phase's kernels")
+    if handoffs:
+        bad.append(f"{len(handoffs)} gpu.profiler.handoff spans for refused hand-offs")
+    if not ex or not ex["records"] == ex["exported"] == len(kernels):
+        bad.append("records, kernel spans exported and at the backend are not equal")
+    print(f"{mode}: REFUSED (a second libcupti: {refused.group(1)}); the injector kept CUPTI: "
+          + ("every kernel recorded" if not bad else "FAIL: " + "; ".join(bad)))
+    sys.exit(3)
 if mode == "plain":
     if any(w):
         bad.append(f"the profiler got kernels {w} while the injector held CUPTI (not what was measured)")

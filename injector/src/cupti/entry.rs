@@ -223,7 +223,8 @@ fn handoff_call(f: impl FnOnce(&Handoff) -> c_int) -> c_int {
 /// Hands CUPTI to the application's own profiler (call it before the profiler starts,
 /// e.g. torch.profiler): the injector disables its records, flushes them and gives up
 /// its subscriber. 0: done; 1: no injector attached; 2: refused, PC sampling is on;
-/// 3: already handed over; 5: a CUPTI call failed (logged); 6: panicked (disabled).
+/// 3: already handed over; 5: a CUPTI call failed (logged); 6: panicked (disabled);
+/// 7: refused, another libcupti is loaded in the process (logged).
 #[no_mangle]
 #[allow(unreachable_pub)] // Exported from the cdylib by name (exports.map).
 pub extern "C" fn gpu_otel_profiler_handoff_begin() -> c_int {

@@ -14,7 +14,7 @@
 //! `nvtxEventAttributes_v2`, which cudarc does not bind; strings are copied (at most
 //! [`MAX_TEXT`] characters) because they are only valid during the call.
 
-use std::ffi::{c_void, CStr};
+use std::ffi::c_void;
 use std::path::PathBuf;
 use std::ptr;
 
@@ -380,32 +380,6 @@ pub(crate) enum NvtxRouting {
     Unavailable(String),
 }
 
-/// The path of the libcupti the injector uses (cudarc's), through its NVTX entry point.
-/// Not found by name: a PyTorch process may hold two (its wheel's and the toolkit's),
-/// and NVTX must reach the one that holds the injector's subscriber.
-fn loaded_cupti() -> Result<PathBuf, String> {
-    // SAFETY: attach loaded the library before anything here runs, so cudarc's
-    // lookup returns it without panicking.
-    let lib = unsafe { sys::culib() };
-    // SAFETY: the symbol is only used as an address, never called or read.
-    let entry = unsafe { lib.get::<*mut c_void>(b"InitializeInjectionNvtx2\0") }
-        .map_err(|e| format!("the libcupti in use has no NVTX entry point ({e})"))?;
-    let f: *mut c_void = *entry;
-    let mut info = libc::Dl_info {
-        dli_fname: ptr::null(),
-        dli_fbase: ptr::null_mut(),
-        dli_sname: ptr::null(),
-        dli_saddr: ptr::null_mut(),
-    };
-    // SAFETY: `f` is an address inside a loaded library; `info` is a valid out-pointer.
-    if unsafe { libc::dladdr(f, &mut info) } == 0 || info.dli_fname.is_null() {
-        return Err("dladdr could not name the libcupti in use".into());
-    }
-    // SAFETY: dladdr's file name is a NUL-terminated string owned by the loader.
-    let path = unsafe { CStr::from_ptr(info.dli_fname) };
-    Ok(PathBuf::from(path.to_string_lossy().into_owned()))
-}
-
 /// Routes NVTX to the loaded libcupti by setting `NVTX_INJECTION64_PATH`, unless the
 /// user set it (`preset`). Call once the callbacks' receiver is ready: NVTX copies that
 /// initialise afterwards call CUPTI, and CUPTI calls the injector.
@@ -414,7 +388,7 @@ fn loaded_cupti() -> Result<PathBuf, String> {
 /// it happens once, inside `cuInit`, before the program's own NVTX use in the usual
 /// case, and is the only way NVTX offers to find a tool.
 pub(crate) fn route_to_cupti(preset: Option<&str>) -> NvtxRouting {
-    let ours = match loaded_cupti() {
+    let ours = match super::loader::loaded_cupti() {
         Ok(p) => p,
         Err(e) => return NvtxRouting::Unavailable(e),
     };

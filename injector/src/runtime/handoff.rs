@@ -70,6 +70,16 @@ fn begin() -> c_int {
     if let Err(r) = book.may_begin(s.pc_sampling) {
         return refused(r);
     }
+    // Checked at each begin: a library may bring its libcupti after CUDA started.
+    let others = cupti::other_cupti_copies();
+    if !others.is_empty() {
+        let names: Vec<String> = others.iter().map(|p| p.display().to_string()).collect();
+        crate::log::line(&format!(
+            "profiler hand-off refused: this process also loaded {}; a profiler on that copy cannot take CUPTI from the injector's (measured), so the injector keeps it and records the window's kernels",
+            names.join(", ")
+        ));
+        return Refusal::SecondCupti.code();
+    }
     if let Err(e) = cupti::step_aside() {
         // Put back what was given up, so that nothing is left half handed over.
         let back = cupti::come_back();

@@ -102,6 +102,14 @@ def test_a_refused_hand_off_warns_why_and_the_block_runs_without_ending_a_window
     assert inj.calls == [("begin",)]
 
 
+def test_a_second_libcupti_in_the_process_is_a_warning_and_the_injector_keeps_recording():
+    inj = FakeInjector(begin=handoff.SECOND_CUPTI)
+    with pytest.warns(RuntimeWarning, match="second libcupti"):
+        with profiler_window(inj) as handed:
+            assert handed is False
+    assert inj.calls == [("begin",)]
+
+
 def test_misuse_is_an_error_naming_it():
     with pytest.raises(HandoffError, match="already handed over"):
         with profiler_window(FakeInjector(begin=handoff.ALREADY_HANDED_OFF)):

@@ -43,6 +43,7 @@ ALREADY_HANDED_OFF = 3
 NOT_HANDED_OFF = 4
 CUPTI_FAILED = 5
 PANICKED = 6
+SECOND_CUPTI = 7
 
 MESSAGES = {
     NOT_ATTACHED: "no gpu-otel injector is attached in this process: nothing to hand over",
@@ -52,6 +53,9 @@ MESSAGES = {
     NOT_HANDED_OFF: "CUPTI was not handed over (no window is open)",
     CUPTI_FAILED: "a CUPTI call failed in the injector (its log line on stderr says which)",
     PANICKED: "the injector failed and disabled itself (its log line on stderr says why)",
+    SECOND_CUPTI: "this process loaded a second libcupti (PyTorch's wheel brings its own) and a profiler on it "
+    "cannot take CUPTI from the injector's copy: the profiler will get no GPU activity; the injector keeps "
+    "recording (its log line names both copies)",
 }
 
 

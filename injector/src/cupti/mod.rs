@@ -3,6 +3,7 @@
 //!
 //! | file | concern |
 //! |---|---|
+//! | `library.rs` | which libcupti the injector calls, and the other copies the process holds |
 //! | `loader.rs` | finding libcupti (dlopen, preload), [`attach`]: the subscriber slot and the callbacks |
 //! | `subscriber.rs` | the subscriber handle kept for callbacks enabled after attach |
 //! | `guard.rs` | the guard around every CUPTI call ([`hold`], [`try_hold`], `hold_within`), the disabled flag, the forked-child flag |
@@ -46,6 +47,7 @@ mod entry;
 mod guard;
 mod handoff;
 mod launch;
+mod library;
 mod loader;
 mod nvml;
 mod nvtx;
@@ -59,7 +61,8 @@ pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, register_handoff, Handoff, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
 pub(crate) use handoff::{come_back, step_aside};
-pub(crate) use loader::{attach, other_cupti_copies, AttachError, AttachSettings};
+pub(crate) use library::other_cupti_copies;
+pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{
     pc_contexts, pc_devices, pc_disable_all, pc_disable_enabled, pc_drain, pc_enable_known,

@@ -388,7 +388,7 @@ pub(crate) enum NvtxRouting {
 /// it happens once, inside `cuInit`, before the program's own NVTX use in the usual
 /// case, and is the only way NVTX offers to find a tool.
 pub(crate) fn route_to_cupti(preset: Option<&str>) -> NvtxRouting {
-    let ours = match super::loader::loaded_cupti() {
+    let ours = match super::library::loaded_cupti() {
         Ok(p) => p,
         Err(e) => return NvtxRouting::Unavailable(e),
     };

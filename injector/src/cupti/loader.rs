@@ -73,7 +73,8 @@ pub(crate) struct AttachSettings {
 }
 
 /// Loads `path` with RTLD_GLOBAL and keeps it loaded for the life of the process,
-/// so that cudarc's own `dlopen("libcupti.so.13")` finds it by its soname.
+/// so that cudarc's own `dlopen("libcupti.so.13")` finds it by its soname (unless its
+/// earlier `dlopen("libcupti.so")` finds a file: [`say_if_another_copy_is_called`]).
 fn preload(path: &Path) -> Result<(), String> {
     use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
     // SAFETY: loading a shared library runs its initialisers; libcupti's are those
@@ -89,6 +90,22 @@ fn preload(path: &Path) -> Result<(), String> {
     }
 }
 
+/// cudarc asks the loader for `libcupti.so` before `libcupti.so.13`, so where the
+/// toolkit's `libcupti.so` is on the library path its calls go there, whatever
+/// `GPU_OTEL_CUPTI_PATH` preloaded. Says so rather than leave the setting silently unmet.
+fn say_if_another_copy_is_called(wanted: &Path) {
+    let Ok(used) = super::library::loaded_cupti() else {
+        return;
+    };
+    if std::fs::canonicalize(&used).ok() != std::fs::canonicalize(wanted).ok() {
+        crate::log::line(&format!(
+            "GPU_OTEL_CUPTI_PATH={} is loaded, but CUPTI's calls go to {} (cudarc asks the loader for libcupti.so first, and that name finds it): put a libcupti.so that is the wanted library first on LD_LIBRARY_PATH",
+            wanted.display(),
+            used.display()
+        ));
+    }
+}
+
 fn culib_present() -> bool {
     // SAFETY: is_culib_present only tries dlopen on candidate names.
     unsafe { sys::is_culib_present() }
@@ -100,6 +117,7 @@ fn load_library(settings: &AttachSettings) -> Result<(), AttachError> {
             tried: format!("GPU_OTEL_CUPTI_PATH={}: {e}", path.display()),
         })?;
         return if culib_present() {
+            say_if_another_copy_is_called(path);
             Ok(())
         } else {
             Err(AttachError::LibraryMissing {

@@ -48,7 +48,12 @@ pub(crate) fn other_cupti_copies() -> Vec<PathBuf> {
         .ok()
         .and_then(|p| std::fs::canonicalize(p).ok());
     let mut copies = cupti_objects();
-    copies.retain(|p| Some(p) != ours.as_ref());
+    match ours {
+        Some(ours) => copies.retain(|p| *p != ours),
+        // Ours unnamed: one copy is ours; two or more, and some are not.
+        None if copies.len() < 2 => copies.clear(),
+        None => {}
+    }
     copies
 }
 

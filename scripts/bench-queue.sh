@@ -35,6 +35,8 @@
 # records that settle them) or gpu (SPANS kernel spans with the injector's attributes).
 # COMPRESSION: the receiver's export compression (default none: the queue is measured,
 # not gzip; the export's compression costs are scripts/bench-output.sh's).
+# GENERATORS: loadgen processes per run (default 1), sharing CONCURRENCY, REQUESTS and
+# the rate; their report merges as `generate` says.
 # OUT: where runs.txt and summary.md go (default: the temporary directory that holds the
 # logs of each run: the receiver's, the sink's, per-thread CPU).
 #
@@ -60,6 +62,7 @@ SERVER_CPU=${SERVER_CPU:-}
 LOAD_CPU=${LOAD_CPU:-}
 SINK_CPU=${SINK_CPU:-$LOAD_CPU}
 COMPRESSION=${COMPRESSION:-none}
+GENERATORS=${GENERATORS:-1}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release}
 QUEUE_ROOT=${QUEUE_ROOT:-$(mktemp -d /var/tmp/bench-queue.XXXXXX)}
 IN=127.0.0.1:15317
@@ -101,6 +104,69 @@ threads() { # pid: "name ticks tid" per thread (utime+stime; the name may hold s
   done
 }
 
+exported_now() { # spans the receiver exported so far, every destination's series summed
+  curl -s "http://$METRICS/metrics" |
+    awk '/^gpu_otel_receiver_spans_exported_total[{]/ {s += $NF} END {printf "%.0f\n", s}'
+}
+
+# generate CONN RATE LOG: loadgen's one-line report of a run. With GENERATORS > 1, that
+# many loadgen processes run at once (all on LOAD_CPU), the connections, requests and
+# rate split between them, so that no generator's core paces the run, and their lines
+# merge into one: spans accepted per second over the slowest generator's sending time;
+# each acknowledgement percentile as the generators' largest, an upper bound of the
+# merged one (if no generator has more than 1% of its requests above M, their union has
+# not either); the spans exported counted here, from /metrics, until every accepted span
+# left (60 s at most); their CPU summed.
+generate() {
+  local conn=$1 rate=$2 log=$3 g=$GENERATORS
+  if (( g <= 1 )); then
+    "${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
+      --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}"
+    return
+  fi
+  (( conn >= g )) || { echo "CONCURRENCY $conn is less than GENERATORS $g" >&2; exit 1; }
+  local i before pids=()
+  before=$(exported_now)
+  for ((i = 0; i < g; i++)); do
+    "${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --no-metrics \
+      --requests $((REQUESTS / g)) --spans "$SPANS" --concurrency $((conn / g)) --first-producer $((i * conn)) \
+      --rate $((rate / g)) "${SHAPE_ARGS[@]}" >"$log.load$i" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${pids[@]}"; do wait "$i" || { echo "a load generator failed: $(cat "$log".load*)" >&2; exit 1; }; done
+  # End to end runs from the first request, not from the start of the generators (each
+  # encodes its requests first): the slowest one's sending time, then the draining.
+  local lines expected done_at exported sent_at
+  sent_at=$(date +%s.%N)
+  lines=$(cat "$log".load*)
+  expected=$(awk '{for (i = 1; i <= NF; i++) if ($i ~ /^expected_exported=/) {split($i, kv, "="); s += kv[2]}} END {print s + 0}' <<<"$lines")
+  exported=0
+  for _ in $(seq 1200); do
+    exported=$(( $(exported_now) - before ))
+    (( exported >= expected )) && break
+    sleep 0.05
+  done
+  done_at=$(date +%s.%N)
+  awk -v g="$g" -v rate="$rate" -v exported="$exported" -v t0="$sent_at" -v t1="$done_at" '
+    function v(k,   i, kv) {
+      for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) {split($i, kv, "="); sub(/s$/, "", kv[2]); return kv[2] + 0}
+      return 0
+    }
+    {
+      t = v("accepted_in"); if (t > slowest) slowest = t
+      requests += v("requests"); spans += v("spans"); expected += v("expected_exported")
+      refused += v("refused_requests"); accepted += v("accepted_spans_per_s") * t; ticks += v("cpu_ticks_sending")
+      if (v("ack_p50_ms") > p50) p50 = v("ack_p50_ms")
+      if (v("ack_p99_ms") > p99) p99 = v("ack_p99_ms")
+      if (v("ack_max_ms") > mx) mx = v("ack_max_ms")
+    }
+    END {
+      wall = slowest + (t1 - t0)
+      printf "protocol=grpc generators=%d rate=%d requests=%d spans=%d expected_exported=%d refused_requests=%d accepted_in=%.2fs accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f ack_max_ms=%.2f exported=%d exported_in=%.2fs end_to_end_spans_per_s=%.0f cpu_ticks_sending=%d\n",
+        g, rate, requests, spans, expected, refused, slowest, accepted / slowest, p50, p99, mx, exported, wall, exported / wall, ticks
+    }' <<<"$lines"
+}
+
 run_arm() { # arm connections rate rep
   local arm=$1 conn=$2 rate=$3 rep=$4
   local mode=${arm%%+*} build=gpu-otel-receiver
@@ -133,8 +199,7 @@ run_arm() { # arm connections rate rep
   local out commits commit_us db_commits db_us t0 t1
   threads "$srv" >"$log.threads0"
   t0=$(date +%s.%N)
-  out=$("${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
-    --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}")
+  out=$(generate "$conn" "$rate" "$log")
   t1=$(date +%s.%N)
   threads "$srv" >"$log.threads1"
   local sink_ticks

@@ -19,6 +19,8 @@
 //! no windows); `--tier held` a serialized producer's without windows, so every kernel
 //! waits the full reconcile delay. `--no-metrics` skips `/metrics` (for a server that is not the receiver:
 //! count at its backend; `expected_exported` says what the receiver would export).
+//! `--first-producer N` numbers this generator's producers from N (several generators
+//! against one receiver each take their own range).
 //! `--rate N` paces the load at N spans/s in all (open loop, each connection on its own
 //! schedule): latency is then counted from when a request was due, so a server that falls
 //! behind shows it (no coordinated omission); without it, each connection sends as fast as
@@ -69,6 +71,11 @@ struct Args {
     /// Do not read /metrics (the server is not the receiver).
     #[arg(long)]
     no_metrics: bool,
+    /// The producer id of this generator's first connection (each connection is one
+    /// producer): several generators against one receiver need ranges of their own, or
+    /// their windows would be one producer's twice.
+    #[arg(long, default_value_t = 0)]
+    first_producer: u64,
     /// Spans per second in all, paced (0: as fast as answers come).
     #[arg(long, default_value_t = 0)]
     rate: u64,
@@ -443,7 +450,7 @@ async fn main() -> anyhow::Result<()> {
                     (0..per)
                         .map(|n| {
                             Encoded::new(if capture.is_empty() {
-                                batch(c, n, args)
+                                batch(args.first_producer + c, n, args)
                             } else {
                                 capture[((c * per + n) as usize) % capture.len()].clone()
                             })

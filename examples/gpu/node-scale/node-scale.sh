@@ -28,7 +28,10 @@ for part in $PARTS; do
       # needs ~1 core at 500k spans/s, the counting sink (it decodes every span) ~2.7 and
       # ~4.6 at memory mode's saturation (on 4 cores it held memory mode to ~650k spans/s
       # in 12,000-request runs), so it gets the rest: 10-15 (10-13 with PARTS outages).
-      SERVER_CPU=2-9 LOAD_CPU=0-1 SINK_CPU=${SINK_CPU:-10-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \
+      # GENERATORS loadgen processes (default 4) share LOAD_CPU; runs.txt's load_cores
+      # says whether they were the limit.
+      SERVER_CPU=2-9 LOAD_CPU=${LOAD_CPU:-0-1} SINK_CPU=${SINK_CPU:-10-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \
+        GENERATORS=${GENERATORS:-4} \
         RATES="0 500000" REQUESTS=${QUEUE_REQUESTS:-6000} REPS=${REPS:-5} \
         ARMS="${QUEUE_ARMS:-memory queue-group}" OUT="$OUT/queue" BIN=$BIN \
         timeout "${QUEUE_TIMEOUT:-300}" scripts/bench-queue.sh > "$OUT/queue/log.txt" 2>&1

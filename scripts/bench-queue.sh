@@ -147,14 +147,14 @@ generate() {
     sleep 0.05
   done
   done_at=$(date +%s.%N)
-  awk -v g="$g" -v rate="$rate" -v exported="$exported" -v t0="$sent_at" -v t1="$done_at" '
+  awk -v g="$g" -v rate="$rate" -v expected="$expected" -v exported="$exported" -v t0="$sent_at" -v t1="$done_at" '
     function v(k,   i, kv) {
       for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) {split($i, kv, "="); sub(/s$/, "", kv[2]); return kv[2] + 0}
       return 0
     }
     {
       t = v("accepted_in"); if (t > slowest) slowest = t
-      requests += v("requests"); spans += v("spans"); expected += v("expected_exported")
+      requests += v("requests"); spans += v("spans")
       refused += v("refused_requests"); accepted += v("accepted_spans_per_s") * t; ticks += v("cpu_ticks_sending")
       if (v("ack_p50_ms") > p50) p50 = v("ack_p50_ms")
       if (v("ack_p99_ms") > p99) p99 = v("ack_p99_ms")

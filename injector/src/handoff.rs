@@ -81,14 +81,26 @@ pub struct Book {
     callbacks_lost: bool,
 }
 
+/// What the process is like when a window is asked for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Process {
+    /// PC sampling runs in it.
+    pub pc_sampling: bool,
+    /// It holds another libcupti besides the injector's.
+    pub other_cupti: bool,
+}
+
 impl Book {
     /// Whether a window may begin now (checked before CUPTI is touched).
-    pub fn may_begin(&self, pc_sampling: bool) -> Result<(), Refusal> {
-        if pc_sampling {
+    pub fn may_begin(&self, process: Process) -> Result<(), Refusal> {
+        if process.pc_sampling {
             return Err(Refusal::PcSampling);
         }
         if self.open.is_some() {
             return Err(Refusal::AlreadyHandedOff);
+        }
+        if process.other_cupti {
+            return Err(Refusal::SecondCupti);
         }
         Ok(())
     }
@@ -179,7 +191,7 @@ mod tests {
     #[test]
     fn a_window_runs_from_begin_to_end_and_says_whether_callbacks_came_back() {
         let mut b = Book::default();
-        b.may_begin(false).unwrap();
+        b.may_begin(Process::default()).unwrap();
         b.began(1_000);
         assert!(b.is_open());
         let w = b.ended(5_000, false, Some(7000)).unwrap();
@@ -199,7 +211,20 @@ mod tests {
 
     #[test]
     fn pc_sampling_refuses_a_hand_off_before_cupti_is_touched() {
-        assert_eq!(Book::default().may_begin(true), Err(Refusal::PcSampling));
+        let pc = Process {
+            pc_sampling: true,
+            ..Process::default()
+        };
+        assert_eq!(Book::default().may_begin(pc), Err(Refusal::PcSampling));
+    }
+
+    #[test]
+    fn a_second_libcupti_refuses_a_hand_off_before_cupti_is_touched() {
+        let other = Process {
+            other_cupti: true,
+            ..Process::default()
+        };
+        assert_eq!(Book::default().may_begin(other), Err(Refusal::SecondCupti));
     }
 
     #[test]
@@ -208,7 +233,10 @@ mod tests {
         assert_eq!(b.may_end(), Err(Refusal::NotHandedOff));
         assert_eq!(b.ended(1, true, None), Err(Refusal::NotHandedOff));
         b.began(1);
-        assert_eq!(b.may_begin(false), Err(Refusal::AlreadyHandedOff));
+        assert_eq!(
+            b.may_begin(Process::default()),
+            Err(Refusal::AlreadyHandedOff)
+        );
         let codes: Vec<i32> = [
             Refusal::NotAttached,
             Refusal::PcSampling,

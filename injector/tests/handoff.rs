@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use gpu_otel_injector::completeness::Launch;
 use gpu_otel_injector::fake::FakeKernel;
-use gpu_otel_injector::handoff::Book;
+use gpu_otel_injector::handoff::{Book, Process};
 use gpu_otel_injector::launches::{Launches, Settler};
 use opentelemetry_proto::tonic::common::v1::any_value::Value;
 use opentelemetry_proto::tonic::trace::v1::Span;
@@ -63,7 +63,7 @@ fn a_window_handed_to_the_profiler_is_a_span_and_the_kernels_around_it_balance()
 
     // The window (the profiler's kernels: no launch callback, no record reaches us),
     // ended without the subscriber back, as Kineto leaves it on CUDA 13.0.
-    book.may_begin(false).unwrap();
+    book.may_begin(Process::default()).unwrap();
     book.began(T0 + 302 * MS);
     book.may_end().unwrap();
     let window = book.ended(T0 + 900 * MS, false, Some(7_000)).unwrap();

@@ -231,8 +231,9 @@ def test_the_hand_off_check_fails_a_window_the_profiler_missed_or_the_injector_r
     assert r.returncode == 1 and why in r.stdout, r.stdout + r.stderr
 
 
-SECOND_CUPTI = ("gpu-otel-injector: profiler hand-off refused: this process also loaded "
-                "/opt/v/nvidia/cu13/lib/libcupti.so.13; a profiler on that copy cannot take CUPTI\n")
+SECOND_CUPTI = ("gpu-otel-injector: profiler hand-off refused: another libcupti is loaded in this process "
+                "(the injector's log names both): a profiler on it cannot take CUPTI from the injector's copy; "
+                "the injector keeps recording (this process also loaded /opt/v/nvidia/cu13/lib/libcupti.so.13)\n")
 
 
 def test_a_hand_off_refused_for_a_second_libcupti_is_reported_as_such_never_as_a_pass(tmp_path):

@@ -50,15 +50,26 @@ for s in handoffs:
 hand_lines = re.findall(r"gpu-otel-injector: .*(?:hand|profiler).*", log)
 for h in hand_lines:
     print("  " + h[:300])
-refused = re.search(r"profiler hand-off refused: this process also loaded ([^;\s]+)", log)
+
+
+def unbalanced():
+    """Why records, kernel spans exported and kernel spans at the backend differ, or None."""
+    if not ex:
+        return "no injector exit line"
+    if not ex["records"] == ex["exported"] == len(kernels):
+        return f"records {ex['records']}, kernel spans exported {ex['exported']}, at the backend {len(kernels)}: not equal"
+    return None
+
+
+refused = re.search(r"profiler hand-off refused: .*\(this process also loaded ([^,\s)]+)", log)
 if mode != "plain" and refused:
     ref = per_phase[0]
     if ref == 0 or per_phase != [ref] * 5:
         bad.append(f"kernel spans per phase {per_phase}: not every phase's kernels")
     if handoffs:
         bad.append(f"{len(handoffs)} gpu.profiler.handoff spans for refused hand-offs")
-    if not ex or not ex["records"] == ex["exported"] == len(kernels):
-        bad.append("records, kernel spans exported and at the backend are not equal")
+    if unbalanced():
+        bad.append(unbalanced())
     print(f"{mode}: REFUSED (a second libcupti: {refused.group(1)}); the injector kept CUPTI: "
           + ("every kernel recorded" if not bad else "FAIL: " + "; ".join(bad)))
     sys.exit(3)
@@ -84,9 +95,7 @@ else:
             bad.append(f"handoff span {i + 1} is not inside its window")
         if int(a.get("gpu.profiler.handoff.profiler_kernels", -1)) != w[i]:
             bad.append(f"handoff span {i + 1} says {a.get('gpu.profiler.handoff.profiler_kernels')} profiler kernels, not {w[i]}")
-    if not ex:
-        bad.append("no injector exit line")
-    elif not ex["records"] == ex["exported"] == len(kernels):
-        bad.append(f"records {ex['records']}, kernel spans exported {ex['exported']}, at the backend {len(kernels)}: not equal")
+    if unbalanced():
+        bad.append(unbalanced())
 print(f"{mode}: " + ("OK" if not bad else "FAIL: " + "; ".join(bad)))
 sys.exit(1 if bad else 0)

@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::clock::now_ns;
 use crate::cupti;
-use crate::handoff::{Book, Refusal};
+use crate::handoff::{Book, Process, Refusal};
 use crate::launches::Launches;
 use crate::worker::RecordQueue;
 
@@ -55,8 +55,18 @@ pub(super) fn came_back() -> bool {
     CAME_BACK.swap(false, Ordering::Relaxed)
 }
 
-fn refused(r: Refusal) -> c_int {
-    crate::log::line(&format!("profiler hand-off refused: {r}"));
+/// Logs why a hand-off call did nothing, naming the other libcupti copies if any.
+fn refused(r: Refusal, other_cupti: &[std::path::PathBuf]) -> c_int {
+    let names: Vec<String> = other_cupti
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let copies = if names.is_empty() {
+        String::new()
+    } else {
+        format!(" (this process also loaded {})", names.join(", "))
+    };
+    crate::log::line(&format!("profiler hand-off refused: {r}{copies}"));
     r.code()
 }
 
@@ -67,18 +77,14 @@ fn begin() -> c_int {
         return Refusal::NotAttached.code();
     };
     let mut book = s.book.lock().unwrap_or_else(|e| e.into_inner());
-    if let Err(r) = book.may_begin(s.pc_sampling) {
-        return refused(r);
-    }
-    // Checked at each begin: a library may bring its libcupti after CUDA started.
+    // Looked at each begin: a library may bring its libcupti after CUDA started.
     let others = cupti::other_cupti_copies();
-    if !others.is_empty() {
-        let names: Vec<String> = others.iter().map(|p| p.display().to_string()).collect();
-        crate::log::line(&format!(
-            "profiler hand-off refused: this process also loaded {}; a profiler on that copy cannot take CUPTI from the injector's (measured), so the injector keeps it and records the window's kernels",
-            names.join(", ")
-        ));
-        return Refusal::SecondCupti.code();
+    let process = Process {
+        pc_sampling: s.pc_sampling,
+        other_cupti: !others.is_empty(),
+    };
+    if let Err(r) = book.may_begin(process) {
+        return refused(r, &others);
     }
     if let Err(e) = cupti::step_aside() {
         // Put back what was given up, so that nothing is left half handed over.
@@ -106,7 +112,7 @@ fn end(profiler_kernels: Option<u64>) -> c_int {
     };
     let mut book = s.book.lock().unwrap_or_else(|e| e.into_inner());
     if let Err(r) = book.may_end() {
-        return refused(r);
+        return refused(r, &[]);
     }
     let callbacks = match cupti::come_back() {
         Ok(c) => c,

@@ -1,5 +1,6 @@
-//! The injector's one clock, read only by its run time and its worker: the pure parts
-//! (`model`, `sampling`, `nvtx`) take instants as arguments.
+//! The injector's one clock, read by its run time and its worker, and given to CUPTI
+//! when it takes CUPTI back from a profiler: the pure parts (`model`, `sampling`,
+//! `nvtx`) take instants as arguments.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

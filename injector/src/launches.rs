@@ -13,8 +13,8 @@
 //! stream capture begin / end (app):          while any capture runs, launches record
 //!                                           nothing and their blocks are uncountable
 //! collector thread:                          last(), take(block)
-//! graph-trace record (collector thread):     kernel_nodes(correlation id), what its
-//!                                           launch found in the exec table
+//! graph-trace record (collector thread):     take_kernel_nodes(correlation id), what
+//!                                           its launch found in the exec table
 //! ```
 //!
 //! With `GPU_OTEL_GRAPH_RECORDS=launches` a graph replay gives one record, not one per
@@ -41,10 +41,20 @@ pub const RING_BLOCKS: usize = 1 << 14;
 /// one per batch size); past it launches of the execs that did not fit are uncountable.
 pub const EXEC_SLOTS: usize = 1 << 12;
 
-/// Graph launches remembered by correlation id, for their graph-trace records: a record
-/// comes within CUPTI's flush period (~100 ms), so a slot is read long before a launch
-/// 16,384 graph launches later takes it.
+/// Graph launches awaiting their graph-trace record, by correlation id: a record takes
+/// its launch's entry, so the table holds only replays in flight (CUPTI delivers within
+/// its flush period, ~100 ms). Keyed exactly, not by the id's low bits: a PyTorch decode
+/// loop spends hundreds of correlation ids (every API call takes one) between two
+/// replays, and a table indexed by `id % slots` lost 85% of the counts (H100,
+/// 2026-12-05, endurance.sh in the launches mode).
 pub const GRAPH_SLOTS: usize = 1 << 14;
+
+/// Slots an insert or look-up probes past its home slot.
+const GRAPH_PROBE: usize = 32;
+
+/// An entry this many correlation ids behind a new launch is stale (its record was lost
+/// or never came): its slot may be taken. The ring's span of ids, 67M.
+const GRAPH_STALE: u32 = (RING_BLOCKS as u32) << BLOCK_SHIFT;
 
 /// A slot's bit that marks its block uncountable.
 const UNCOUNTABLE: u64 = 1 << 63;
@@ -56,8 +66,6 @@ const REMOVED: usize = usize::MAX;
 const WRITING: usize = usize::MAX - 1;
 /// An exec whose kernel count is unknown (conditional nodes, a look-up that failed).
 const UNKNOWN_KERNELS: u64 = u64::MAX;
-/// A remembered graph launch whose kernel count is unknown.
-const NODES_UNKNOWN: u64 = u32::MAX as u64;
 
 /// The process's launch accounting.
 #[derive(Debug)]
@@ -69,9 +77,8 @@ pub struct Launches {
     /// Stream captures in progress in the process.
     capturing: AtomicI64,
     execs: ExecTable,
-    /// Per graph launch (`correlation_id % GRAPH_SLOTS`): its correlation id in the high
-    /// 32 bits and its kernel nodes in the low ones ([`NODES_UNKNOWN`]: unknown).
-    graph_nodes: Box<[AtomicU64]>,
+    /// Graph launches of a known kernel count whose record has not come yet.
+    in_flight: InFlight,
     /// Kernel launches counted.
     pub kernel_launches: AtomicU64,
     /// Graph launches of a known kernel count.
@@ -90,7 +97,7 @@ impl Default for Launches {
             last: AtomicU32::new(0),
             capturing: AtomicI64::new(0),
             execs: ExecTable::default(),
-            graph_nodes: (0..GRAPH_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            in_flight: InFlight::default(),
             kernel_launches: AtomicU64::new(0),
             graph_launches: AtomicU64::new(0),
             uncountable_launches: AtomicU64::new(0),
@@ -135,13 +142,10 @@ impl Launches {
             } => match self.execs.get(exec) {
                 Some(n) if n != UNKNOWN_KERNELS && self.capturing.load(Ordering::Relaxed) <= 0 => {
                     self.graph_launches.fetch_add(1, Ordering::Relaxed);
-                    self.remember_nodes(correlation_id, Some(n));
+                    self.in_flight.insert(correlation_id, n);
                     self.promise(correlation_id, n);
                 }
-                _ => {
-                    self.remember_nodes(correlation_id, None);
-                    self.uncountable(correlation_id);
-                }
+                _ => self.uncountable(correlation_id),
             },
             Launch::Uncountable { correlation_id } => self.uncountable(correlation_id),
             Launch::CaptureBegin => {
@@ -162,20 +166,17 @@ impl Launches {
         }
     }
 
-    fn remember_nodes(&self, correlation_id: u32, nodes: Option<u64>) {
-        let n = nodes.map_or(NODES_UNKNOWN, |n| n.min(NODES_UNKNOWN - 1));
-        self.graph_nodes[correlation_id as usize % GRAPH_SLOTS]
-            .store((u64::from(correlation_id) << 32) | n, Ordering::Relaxed);
+    /// The kernel nodes the graph launch of `correlation_id` promised, taken for its
+    /// record (collector thread, once per record); `None` when unknown: its exec's count
+    /// was unknown, or no graph launch of that id is in flight (never seen, already
+    /// taken, or not kept: [`Launches::graph_launches_not_kept`]).
+    pub fn take_kernel_nodes(&self, correlation_id: u32) -> Option<u64> {
+        self.in_flight.take(correlation_id)
     }
 
-    /// The kernel nodes the graph launch of `correlation_id` promised, as its launch
-    /// found them (collector thread); `None` when unknown: its exec's count was unknown,
-    /// or no graph launch of that id is remembered (never seen, or its slot taken since).
-    pub fn kernel_nodes(&self, correlation_id: u32) -> Option<u64> {
-        let v = self.graph_nodes[correlation_id as usize % GRAPH_SLOTS].load(Ordering::Relaxed);
-        let n = v & NODES_UNKNOWN;
-        (correlation_id != 0 && (v >> 32) as u32 == correlation_id && n != NODES_UNKNOWN)
-            .then_some(n)
+    /// Graph launches of a known count the in-flight table had no room for.
+    pub fn graph_launches_not_kept(&self) -> u64 {
+        self.in_flight.refused.load(Ordering::Relaxed)
     }
 
     /// The launch callbacks are gone for good (a profiler kept CUPTI's subscriber).
@@ -203,6 +204,86 @@ impl Launches {
             self.execs.len.load(Ordering::Relaxed),
             self.execs.refused.load(Ordering::Relaxed),
         )
+    }
+}
+
+/// Correlation id → kernel nodes of the graph launches in flight: open addressing over
+/// one atomic word per slot (the id in the high half, the count in the low; 0 free), so
+/// that an application thread inserts with one compare-and-swap and never waits. The
+/// collector thread alone takes entries.
+#[derive(Debug)]
+struct InFlight {
+    slots: Box<[AtomicU64]>,
+    refused: AtomicU64,
+}
+
+/// A taken entry: probes go on past it; inserts may use it.
+const TAKEN: u64 = u64::MAX;
+
+impl Default for InFlight {
+    fn default() -> Self {
+        InFlight {
+            slots: (0..GRAPH_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            refused: AtomicU64::new(0),
+        }
+    }
+}
+
+impl InFlight {
+    fn probe(correlation_id: u32) -> impl Iterator<Item = usize> {
+        // Fibonacci hashing: the product's high bits depend on every bit of the id (ids
+        // that share their low bits, as a loop's replays may, spread out).
+        let home = (correlation_id.wrapping_mul(0x9E37_79B1) >> (32 - GRAPH_SLOTS.trailing_zeros()))
+            as usize;
+        (0..GRAPH_PROBE).map(move |i| (home + i) % GRAPH_SLOTS)
+    }
+
+    /// Whether an entry of `id` is stale for a launch of `now`: so far behind that its
+    /// record cannot come any more (ids wrap at 2^32).
+    fn stale(id: u32, now: u32) -> bool {
+        now.wrapping_sub(id) > GRAPH_STALE && id.wrapping_sub(now) > GRAPH_STALE
+    }
+
+    fn insert(&self, correlation_id: u32, kernels: u64) {
+        // Counts past u32 range (never seen) are clamped, not mistaken for a free slot.
+        let word = (u64::from(correlation_id) << 32) | kernels.min(u64::from(u32::MAX - 1));
+        if correlation_id == 0 {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        for i in Self::probe(correlation_id) {
+            let v = self.slots[i].load(Ordering::Relaxed);
+            let free = v == 0 || v == TAKEN || Self::stale((v >> 32) as u32, correlation_id);
+            if free
+                && self.slots[i]
+                    .compare_exchange(v, word, Ordering::Release, Ordering::Relaxed)
+                    .is_ok()
+            {
+                return;
+            }
+        }
+        self.refused.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn take(&self, correlation_id: u32) -> Option<u64> {
+        if correlation_id == 0 {
+            return None;
+        }
+        for i in Self::probe(correlation_id) {
+            let v = self.slots[i].load(Ordering::Acquire);
+            if v == 0 {
+                return None;
+            }
+            if v != TAKEN
+                && (v >> 32) as u32 == correlation_id
+                && self.slots[i]
+                    .compare_exchange(v, TAKEN, Ordering::AcqRel, Ordering::Relaxed)
+                    .is_ok()
+            {
+                return Some(v & u64::from(u32::MAX));
+            }
+        }
+        None
     }
 }
 
@@ -318,7 +399,7 @@ impl<'a> Settler<'a> {
         self.follow_stop();
         for r in batch.iter_mut() {
             if let Some(g) = r.graph_launch.as_mut() {
-                g.kernel_nodes = self.launches.kernel_nodes(r.correlation_id);
+                g.kernel_nodes = self.launches.take_kernel_nodes(r.correlation_id);
                 self.graph_records += 1;
             }
             self.completeness
@@ -360,6 +441,7 @@ impl<'a> Settler<'a> {
             c.execs_known = execs as u64;
             c.execs_untracked = untracked;
             c.graph_records = self.graph_records;
+            c.graph_launches_not_kept = launches.graph_launches_not_kept();
         }
         if !found.is_empty() && t.unrecorded == found.iter().map(|u| u.count).sum::<u64>() {
             crate::log::line(&format!(
@@ -451,17 +533,83 @@ mod tests {
             correlation_id: 13,
             exec: 0x300, // never seen instantiated
         });
-        assert_eq!(l.kernel_nodes(11), Some(40));
-        assert_eq!(l.kernel_nodes(12), None);
-        assert_eq!(l.kernel_nodes(13), None);
-        assert_eq!(l.kernel_nodes(14), None, "no graph launch of that id");
-        // A launch GRAPH_SLOTS later takes the slot: the older id is unknown, not 40.
-        l.on(Launch::Graph {
-            correlation_id: 11 + GRAPH_SLOTS as u32,
+        assert_eq!(
+            l.take_kernel_nodes(12),
+            None,
+            "an unknown count is not kept"
+        );
+        assert_eq!(l.take_kernel_nodes(13), None);
+        assert_eq!(l.take_kernel_nodes(14), None, "no graph launch of that id");
+        assert_eq!(l.take_kernel_nodes(11), Some(40));
+        assert_eq!(
+            l.take_kernel_nodes(11),
+            None,
+            "a record takes its launch's count once"
+        );
+    }
+
+    #[test]
+    fn a_record_finds_its_launch_however_many_correlation_ids_and_launches_came_between() {
+        // A PyTorch decode loop spends hundreds of ids between replays: ids that share
+        // their low bits must not take each other's counts.
+        let l = Launches::default();
+        l.on(Launch::ExecCreated {
             exec: 0x100,
+            kernels: Some(226),
         });
-        assert_eq!(l.kernel_nodes(11), None);
-        assert_eq!(l.kernel_nodes(11 + GRAPH_SLOTS as u32), Some(40));
+        l.on(Launch::ExecCreated {
+            exec: 0x200,
+            kernels: Some(3),
+        });
+        let ids: Vec<u32> = (0..2_000u32)
+            .map(|i| 7 + i * GRAPH_SLOTS as u32 / 4)
+            .collect();
+        for (i, &id) in ids.iter().enumerate() {
+            let exec = if i % 2 == 0 { 0x100 } else { 0x200 };
+            l.on(Launch::Graph {
+                correlation_id: id,
+                exec,
+            });
+            // Records trail their launches by a few hundred replays.
+            if i >= 300 {
+                let back = ids[i - 300];
+                let want = if (i - 300) % 2 == 0 { 226 } else { 3 };
+                assert_eq!(l.take_kernel_nodes(back), Some(want), "launch {}", i - 300);
+            }
+        }
+        assert_eq!(l.graph_launches_not_kept(), 0);
+    }
+
+    #[test]
+    fn launches_past_the_tables_room_are_counted_and_stale_entries_give_theirs_up() {
+        let l = Launches::default();
+        l.on(Launch::ExecCreated {
+            exec: 0x100,
+            kernels: Some(5),
+        });
+        // Records that never come: the table fills, and what finds no room is counted.
+        for id in 1..=(GRAPH_SLOTS as u32 + 100) {
+            l.on(Launch::Graph {
+                correlation_id: id,
+                exec: 0x100,
+            });
+        }
+        assert!(
+            l.graph_launches_not_kept() >= 100,
+            "{}",
+            l.graph_launches_not_kept()
+        );
+        // Far later launches reuse the slots of entries whose records cannot come any more.
+        let later = GRAPH_STALE + GRAPH_SLOTS as u32 + 1_000;
+        let refused = l.graph_launches_not_kept();
+        for id in later..later + 1_000 {
+            l.on(Launch::Graph {
+                correlation_id: id,
+                exec: 0x100,
+            });
+        }
+        assert_eq!(l.graph_launches_not_kept(), refused);
+        assert_eq!(l.take_kernel_nodes(later + 999), Some(5));
     }
 
     #[test]

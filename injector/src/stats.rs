@@ -166,6 +166,9 @@ pub struct LaunchCounts {
     /// Graph-trace records (`GPU_OTEL_GRAPH_RECORDS=launches`: one per graph replay),
     /// each counted as the kernel nodes its launch promised.
     pub graph_records: u64,
+    /// Graph launches of a known count that found no room among those awaiting their
+    /// record (their records read as of unknown size).
+    pub graph_launches_not_kept: u64,
     /// `gpu.kernels.unrecorded` spans exported.
     pub spans_exported: u64,
     /// Findings that found no room in the memory budget: counted, with no span.
@@ -176,7 +179,7 @@ impl LaunchCounts {
     /// The exit line's part.
     pub fn summary(&self) -> String {
         format!(
-            "launch accounting: kernel executions expected={} recorded={} not recorded={} (reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown count={}); graph execs known={} untracked={}; graph-trace records={}",
+            "launch accounting: kernel executions expected={} recorded={} not recorded={} (reported along the way={}, in gpu.kernels.unrecorded spans={}, without a span for lack of memory={}), late records={}; launches: kernels={} graphs={} of unknown count={}, records unchecked={} (blocks of unknown count={}); graph execs known={} untracked={}; graph-trace records={} (launches not kept for them={})",
             self.expected,
             self.recorded,
             self.missing,
@@ -192,6 +195,7 @@ impl LaunchCounts {
             self.execs_known,
             self.execs_untracked,
             self.graph_records,
+            self.graph_launches_not_kept,
         )
     }
 }

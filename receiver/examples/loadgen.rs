@@ -149,13 +149,7 @@ async fn sink(addr: &str) -> anyhow::Result<()> {
             (last, since) = (now, Instant::now());
         }
     }
-    let mut delivery = std::mem::take(&mut *counted.delivery_ns.lock().unwrap());
-    delivery.sort_unstable();
-    let ms = |p: f64| {
-        delivery
-            .get(((delivery.len() as f64 * p) as usize).min(delivery.len().saturating_sub(1)))
-            .map_or(0.0, |&ns| ns as f64 / 1e6)
-    };
+    let delivery = counted.delivery_ms(&[0.5, 0.99, 1.0]);
     println!(
         "{{\"requests\":{},\"spans\":{},\"wire_bytes\":{},\"kernel_spans\":{},\"metric_executions\":{},\"delivery_p50_ms\":{:.2},\"delivery_p99_ms\":{:.2},\"delivery_max_ms\":{:.2}}}",
         counted.requests.load(Ordering::Relaxed),
@@ -163,9 +157,9 @@ async fn sink(addr: &str) -> anyhow::Result<()> {
         counted.wire_bytes.load(Ordering::Relaxed),
         counted.kernel_spans.load(Ordering::Relaxed),
         counted.metric_executions.load(Ordering::Relaxed),
-        ms(0.5),
-        ms(0.99),
-        ms(1.0)
+        delivery[0],
+        delivery[1],
+        delivery[2]
     );
     Ok(())
 }

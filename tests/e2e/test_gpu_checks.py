@@ -181,7 +181,7 @@ def test_a_capture_counts_graph_launch_spans_as_kernel_spans_standing_for_their_
     assert (c["graph_launches_of_unknown_size"], c["spans"], c["requests"]) == (1, 4, 1), c
 
 
-def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35, log_lines=""):
+def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35, log_lines="", mode="handoff"):
     """A profiler_handoff.py run as handoff/check.py reads it: five phases 1 s apart,
     35 kernels each outside the windows (`inside` in each window), `handoffs` windows."""
     t0 = 1_764_900_000_000_000_000
@@ -212,7 +212,7 @@ def handoff_run(tmp_path, w=(35, 35), inside=0, handoffs=2, profiler_kernels=35,
                    f"gpu-otel-injector: exit: {kernels} kernel records, {kernels} kernel spans (0 of them gpu.graph.launch spans, "
                    f"GPU_OTEL_GRAPH_RECORDS=nodes) and 5 trace roots exported; dropped: queue_full=0\n"
                    + log_lines)
-    return run(sys.executable, GPU / "handoff" / "check.py", log, capture, "handoff")
+    return run(sys.executable, GPU / "handoff" / "check.py", log, capture, mode)
 
 
 def test_the_hand_off_check_passes_windows_the_profiler_saw_whole_and_the_injector_did_not_see(tmp_path):
@@ -229,6 +229,18 @@ def test_the_hand_off_check_passes_windows_the_profiler_saw_whole_and_the_inject
 def test_the_hand_off_check_fails_a_window_the_profiler_missed_or_the_injector_recorded_into(tmp_path, case, why):
     r = handoff_run(tmp_path, **case)
     assert r.returncode == 1 and why in r.stdout, r.stdout + r.stderr
+
+
+CUPTI_PATH_LEFT = ("gpu-otel-injector: GPU_OTEL_CUPTI_PATH=/usr/local/cuda/lib64/libcupti.so not loaded: the "
+                   "process already holds /opt/v/nvidia/cu13/lib/libcupti.so.13, and CUPTI's subscriber (which a "
+                   "profiler hand-off passes on) lives in one copy; the injector uses the one held\n")
+
+
+def test_the_cupti_path_run_passes_only_where_the_injector_said_it_left_the_second_copy_unloaded(tmp_path):
+    r = handoff_run(tmp_path, mode="cuptipath", log_lines=CUPTI_PATH_LEFT)
+    assert r.returncode == 0 and "cuptipath: OK" in r.stdout, r.stdout + r.stderr
+    r = handoff_run(tmp_path, mode="cuptipath")
+    assert r.returncode == 1 and "no line saying GPU_OTEL_CUPTI_PATH was left unloaded" in r.stdout, r.stdout
 
 
 SECOND_CUPTI = ("gpu-otel-injector: profiler hand-off refused: another libcupti is loaded in this process "
@@ -721,3 +733,112 @@ def test_the_h100_hand_off_run_is_the_second_libcupti_case_kineto_refused_after_
     assert "NVTX_INJECTION64_PATH=/usr/local/cuda/lib64/libcupti.so" in log
     plain = otlp.exit_line((H100_1205 / "handoff-plain.log").read_text())
     assert plain["records"] == plain["exported"] == 35_100  # the injector kept CUPTI: every phase
+
+
+EVENING_1205 = FIXTURES / "gpu-2026-12-05-evening"
+
+
+def test_with_one_libcupti_the_profiler_gets_every_kernel_of_each_window_and_the_injector_every_kernel_outside():
+    """handoff.sh on the H100, 2026-12-05 17:10 UTC, with cudarc asking for libcupti.so.13
+    first (the injector shares the wheel's copy) and the injector's clock registered again
+    on coming back: torch.profiler got the 7,000 kernels of each window, the injector every
+    kernel outside them; with GPU_OTEL_CUPTI_PATH at the toolkit's copy, that copy was not
+    loaded beside the wheel's and the hand-off worked the same."""
+    check = (EVENING_1205 / "h100-handoff" / "check.txt").read_text()
+    for mode in ("plain", "handoff", "cuptipath"):
+        assert f"{mode}: OK" in check, check
+    wheel = "/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cu13/lib/libcupti.so.13"
+    for mode in ("handoff", "cuptipath"):
+        log = (EVENING_1205 / "h100-handoff" / f"{mode}.log").read_text()
+        assert "w1_kernels=7000" in log and "w2_kernels=7000" in log
+        ex = otlp.exit_line(log)
+        assert ex["records"] == ex["exported"] == 21_100  # phases 0, 2 and 4
+        assert f"NVTX_INJECTION64_PATH={wheel}" in log
+        assert "MULTIPLE_SUBSCRIBERS" not in log
+    cuptipath = (EVENING_1205 / "h100-handoff" / "cuptipath.log").read_text()
+    assert ("GPU_OTEL_CUPTI_PATH=/usr/local/cuda/lib64/libcupti.so not loaded: the process already holds "
+            + wheel) in cuptipath
+
+
+def test_before_the_clock_was_registered_again_the_kernels_after_a_window_came_in_the_profilers_clock():
+    """The same run on the H200 an hour before, without registering the injector's clock on
+    coming back: the profiler got every window's kernels and nothing was lost (21,100
+    records = spans), but the kernels after the windows carried Kineto's timestamps (~130 s
+    after boot), so none fell inside phases 2 and 4. Its cuptipath run, with the earlier
+    loader, loaded the toolkit's copy beside the wheel's, and the hand-off was refused."""
+    check = (EVENING_1205 / "h200-handoff" / "check.txt").read_text()
+    assert "handoff: FAIL: kernel spans after the windows 0, 0 != 7000" in check
+    assert "cuptipath: REFUSED (a second libcupti: /usr/local/cuda-13.0/" in check
+    log = (EVENING_1205 / "h200-handoff" / "handoff.log").read_text()
+    assert "w1_kernels=7000" in log and "w2_kernels=7000" in log
+    ex = otlp.exit_line(log)
+    assert ex["records"] == ex["exported"] == 21_100
+
+
+def test_with_the_sampler_lease_two_and_four_serialized_processes_each_carry_every_kernel_and_never_sample_together():
+    """shared-gpu.sh 30 "2 4" with PC_ENABLE=lease on the H200, 2026-12-05 17:04 UTC."""
+    for n in (2, 4):
+        lines = (EVENING_1205 / "h200-shared" / f"n{n}.summary").read_text().splitlines()
+        procs = [line for line in lines if re.match(rf"shared-gpu: n{n}-p\d ", line)]
+        assert len(procs) == n
+        for line in procs:
+            f = dict(kv.split("=", 1) for kv in line.split()[2:])
+            assert f["records_cupti"] == f["backend_kernel_spans"] and f["equal"] == "True", line
+            assert int(f["lease_disable_failed"]) == 0 and f["step_down"] == "none", line
+        total = [line for line in lines if line.startswith(f"shared-gpu: n{n} processes=")][0]
+        assert f"sampled_at_some_time={n} max_pairwise_true_overlap_ms=0.000 every_kernel_carried=True verdict=ok" in total
+
+
+def test_sampled_pcs_carry_the_source_lines_of_a_module_built_with_lineinfo_and_none_without():
+    """profiles.sh ONLY=lines: on the H100 all three runs passed; on the H200 the runs with
+    line information passed and the one without got no sample at all (every GetData of its
+    2 s failed; the exit line then had no GetData error field, added since: the H100 run
+    names it, CUPTI_ERROR_OUT_OF_MEMORY)."""
+    h100 = (EVENING_1205 / "h100-lines" / "profiles-log.txt").read_text()
+    sums = re.findall(r"^summary: expect=(\S+) pairs=(\d+) with_line=(\d+) .* ok=(\w+)$", h100, re.M)
+    assert [ok for *_, ok in sums] == ["True"] * 3
+    assert len(sums) == 3 and all(int(p) > 0 for _, p, _, _ in sums)
+    assert [int(w) == int(p) for e, p, w, _ in sums if e != "none"] == [True, True]
+    assert [int(w) for e, _, w, _ in sums if e == "none"] == [0]
+    assert "getdata_error=CUPTI_ERROR_OUT_OF_MEMORY" in h100
+    h200 = (EVENING_1205 / "h200-lines" / "profiles-log.txt").read_text()
+    assert "summary: expect=none pairs=0 with_line=0 lines=0..0 pprof_samples=0 with_line=0 ok=False" in h200
+
+
+def test_before_the_fix_the_launches_mode_lost_graph_node_counts_and_claimed_a_loss_that_was_not_one(tmp_path):
+    """endurance.sh in the launches mode on the H100, 2026-12-05 17:20 UTC, three workloads:
+    the graph decode's records came 72,000 at a time, minutes apart (CUPTI's own flush
+    period returns full buffers only), and a table indexed by the correlation id's low
+    bits had lost most launches' node counts by then: 138,640 of 163,120 graph-launch
+    spans without a size, 30,997,707 executions reported as not recorded."""
+    for f in (EVENING_1205 / "h100-endurance-before").iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path,
+            "decode-graph", "decode-eager", "compiled-train")
+    assert "counted loss 30997707 (not recorded 30997707" in r.stdout and "36669732 vs 36531092 -> DIFFER" in r.stdout
+    assert "24724851 vs 24724851 -> EQUAL" in r.stdout  # the eager decode, per-kernel records
+    backend = json.loads((EVENING_1205 / "h100-endurance-before" / "decode-graph.backend.json").read_text())
+    assert (backend["graph_launch_spans"], backend["graph_launches_of_unknown_size"]) == (163_120, 138_640)
+    rows = [line.split("\t") for line in (EVENING_1205 / "h100-endurance-before" / "rss.tsv").read_text().splitlines()[1:]]
+    spans = sorted({int(s) for _, name, *_, s, _ in rows if name == "decode-graph"})
+    assert spans == [0, 72_312, 147_210, 164_025], spans  # lumps, not a flow
+
+
+def test_the_launches_mode_carries_every_graph_execution_for_minutes_after_the_fix(tmp_path):
+    """The same on the H100 after the fix (the collector flushes in the launches mode; a
+    record finds its launch's node count by its exact correlation id), 17:37 UTC, the two
+    graph workloads for 380 s: 228,464 replays x 226 nodes + 905 kernels = 51,633,769
+    executions at the backend, equal to what the program ran, no loss; the application's
+    RSS flat."""
+    for f in (EVENING_1205 / "h100-endurance-after").iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph", "compiled-train")
+    assert "51633769 vs 51633769 -> EQUAL" in r.stdout and "17863425 vs 17863425 -> EQUAL" in r.stdout, r.stdout
+    assert "228464 replays x 226 kernel nodes = 51632864 (>= 50M: yes) + kernels launched 905 = 51633769, " \
+           "minus spans + loss: 0" in r.stdout
+    log = (EVENING_1205 / "h100-endurance-after" / "decode-graph.log").read_text()
+    a = otlp.launch_accounting(log)
+    assert a["graph_launches"] == 228_464
+    assert "late records=0" in log and "(launches not kept for them=0)" in log
+    got = tsv_rows(tmp_path / "summary.tsv")["decode-graph"]
+    assert float(got["rss_last_mib"]) <= float(got["rss_first_mib"]) + 5, got

@@ -10,7 +10,8 @@ no injector kernel span starts inside a window; the kernel spans of phases 2 and
 equal that count; one gpu.profiler.handoff span per window, covering it, with its
 profiler kernel count; the injector's records = its kernel spans.
 plain: the profiler got no kernel (the measured failure the hand-off removes).
-onecopy: as handoff, with the injector's libcupti made the wheel's (handoff.sh).
+cuptipath: as handoff, and GPU_OTEL_CUPTI_PATH (the toolkit's libcupti) was not loaded
+beside the wheel's copy: the injector's log says so.
 A hand-off the injector refused because the process holds a second libcupti (PyTorch's
 wheel and the toolkit's) is reported as REFUSED, with what must still hold: the
 injector recorded every phase's kernels and no window; it is not a pass.
@@ -97,5 +98,7 @@ else:
             bad.append(f"handoff span {i + 1} says {a.get('gpu.profiler.handoff.profiler_kernels')} profiler kernels, not {w[i]}")
     if unbalanced():
         bad.append(unbalanced())
+    if mode == "cuptipath" and not re.search(r"GPU_OTEL_CUPTI_PATH=\S+ not loaded: the process already holds", log):
+        bad.append("no line saying GPU_OTEL_CUPTI_PATH was left unloaded beside the held libcupti")
 print(f"{mode}: " + ("OK" if not bad else "FAIL: " + "; ".join(bad)))
 sys.exit(1 if bad else 0)

@@ -102,11 +102,19 @@ pub(super) fn enable_records(
 
 /// Enables the injector's records again (coming back after another CUPTI client, whose
 /// buffer callbacks stay registered until ours replace them), graph-trace records too
-/// when they were on.
+/// when they were on. The other client's clock stays registered too: Kineto gives CUPTI
+/// its own, and the records after a torch.profiler window came ~130 s after boot instead
+/// of in Unix time (measured on the H200, 2026-12-05, `handoff.sh`), so the injector's
+/// clock is registered first.
 pub(super) fn enable_again(
     device_buffers: (Option<usize>, Option<usize>),
 ) -> Result<(), CuptiError> {
     let _g = hold();
+    // SAFETY: `unix_time_ns` is a plain function that never unwinds, valid for the life
+    // of the process (the injector is never unloaded while CUPTI runs).
+    check("cuptiActivityRegisterTimestampCallback", unsafe {
+        sys::cuptiActivityRegisterTimestampCallback(Some(unix_time_ns))
+    })?;
     enable_records(device_buffers)?;
     if GRAPH_TRACE.load(Ordering::Relaxed) {
         // SAFETY: plain call with a valid enum value.
@@ -115,6 +123,12 @@ pub(super) fn enable_again(
         })?;
     }
     Ok(())
+}
+
+/// CUPTI's timestamps in the injector's clock (`clock.rs`: CLOCK_REALTIME, what CUPTI
+/// uses when no client registered one).
+extern "C" fn unix_time_ns() -> u64 {
+    crate::clock::now_ns()
 }
 
 /// Sets up the pool before the callbacks are registered. False if already done.

@@ -1,8 +1,9 @@
 //! Which libcupti the injector calls, and which other copies the process holds. A
-//! PyTorch process may hold two: its wheel's, loaded at `import torch`, and the
-//! toolkit's, which cudarc loads where `libcupti.so` is on the library path. NVTX must
-//! reach the injector's (`nvtx.rs`); a profiler on the other cannot take CUPTI from it
-//! (the hand-off, `runtime/handoff.rs`).
+//! PyTorch process holds its wheel's, loaded at `import torch`; the injector shares it
+//! (cudarc asks for the soname `libcupti.so.13` first: vendor/cudarc/PATCHES.md), but a
+//! second copy can still come (another library that loads CUPTI by path). NVTX must
+//! reach the injector's (`nvtx.rs`); a profiler on another copy cannot take CUPTI from
+//! it (the hand-off, `runtime/handoff.rs`).
 
 use std::ffi::{c_int, c_void, CStr};
 use std::path::{Path, PathBuf};
@@ -36,10 +37,10 @@ pub(super) fn loaded_cupti() -> Result<PathBuf, String> {
     Ok(PathBuf::from(path.to_string_lossy().into_owned()))
 }
 
-/// Every other libcupti mapped into this process: PyTorch's wheel brings its own
+/// Every other libcupti mapped into this process. PyTorch's wheel brings its own
 /// (`libtorch_cpu.so` needs `libcupti.so.13` through its RPATH, loaded at `import
-/// torch`), while cudarc, asking for `libcupti.so` first, loads the toolkit's where that
-/// name is on the library path. Two copies share the driver, but a profiler on the other
+/// torch`); an unpatched cudarc, asking for `libcupti.so` first, loaded the toolkit's
+/// beside it where that name is on the library path. Two copies share the driver, but a profiler on the other
 /// copy cannot take CUPTI from this one's (measured: `profiler_handoff.py` on an H100,
 /// 2026-12-05, Kineto refused with MULTIPLE_SUBSCRIBERS after the injector gave up its
 /// subscriber). Paths are canonical; the injector's own copy is left out.
@@ -58,7 +59,7 @@ pub(crate) fn other_cupti_copies() -> Vec<PathBuf> {
 }
 
 /// The canonical paths of the loaded objects named `libcupti.so*`, each once.
-fn cupti_objects() -> Vec<PathBuf> {
+pub(super) fn cupti_objects() -> Vec<PathBuf> {
     unsafe extern "C" fn visit(
         info: *mut libc::dl_phdr_info,
         _size: usize,

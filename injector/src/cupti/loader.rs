@@ -73,8 +73,7 @@ pub(crate) struct AttachSettings {
 }
 
 /// Loads `path` with RTLD_GLOBAL and keeps it loaded for the life of the process,
-/// so that cudarc's own `dlopen("libcupti.so.13")` finds it by its soname (unless its
-/// earlier `dlopen("libcupti.so")` finds a file: [`say_if_another_copy_is_called`]).
+/// so that cudarc's own `dlopen("libcupti.so.13")` finds it by its soname.
 fn preload(path: &Path) -> Result<(), String> {
     use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
     // SAFETY: loading a shared library runs its initialisers; libcupti's are those
@@ -90,16 +89,33 @@ fn preload(path: &Path) -> Result<(), String> {
     }
 }
 
-/// cudarc asks the loader for `libcupti.so` before `libcupti.so.13`, so where the
-/// toolkit's `libcupti.so` is on the library path its calls go there, whatever
-/// `GPU_OTEL_CUPTI_PATH` preloaded. Says so rather than leave the setting silently unmet.
+/// What to do with `GPU_OTEL_CUPTI_PATH` (`wanted`) given the libcupti files the process
+/// already holds (`held`, canonical): load it, unless another copy is held. A second
+/// copy would leave the user's profiler no CUPTI to take over (PyTorch's wheel brings
+/// its own; `library.rs`), so the held one is used and the setting is reported unmet.
+fn second_copy_avoided(wanted: &Path, held: &[PathBuf]) -> Option<String> {
+    let wanted_real = std::fs::canonicalize(wanted).unwrap_or_else(|_| wanted.to_path_buf());
+    if held.is_empty() || held.contains(&wanted_real) {
+        return None;
+    }
+    let held: Vec<String> = held.iter().map(|p| p.display().to_string()).collect();
+    Some(format!(
+        "GPU_OTEL_CUPTI_PATH={} not loaded: the process already holds {}, and CUPTI's subscriber (which a profiler hand-off passes on) lives in one copy; the injector uses the one held",
+        wanted.display(),
+        held.join(", ")
+    ))
+}
+
+/// cudarc asks the loader for `libcupti.so.13`, which answers with the first object of
+/// that soname: where the process held two copies before the injector came, it may not
+/// be the preloaded one. Says so rather than leave the setting silently unmet.
 fn say_if_another_copy_is_called(wanted: &Path) {
     let Ok(used) = super::library::loaded_cupti() else {
         return;
     };
     if std::fs::canonicalize(&used).ok() != std::fs::canonicalize(wanted).ok() {
         crate::log::line(&format!(
-            "GPU_OTEL_CUPTI_PATH={} is loaded, but CUPTI's calls go to {} (cudarc asks the loader for libcupti.so first, and that name finds it): put a libcupti.so that is the wanted library first on LD_LIBRARY_PATH",
+            "GPU_OTEL_CUPTI_PATH={} is loaded, but CUPTI's calls go to {} (an earlier copy of the same soname)",
             wanted.display(),
             used.display()
         ));
@@ -112,7 +128,11 @@ fn culib_present() -> bool {
 }
 
 fn load_library(settings: &AttachSettings) -> Result<(), AttachError> {
-    if let Some(path) = &settings.cupti_path {
+    let explicit = settings.cupti_path.as_deref().filter(|path| {
+        let why = second_copy_avoided(path, &super::library::cupti_objects());
+        why.inspect(|why| crate::log::line(why)).is_none()
+    });
+    if let Some(path) = explicit {
         preload(path).map_err(|e| AttachError::LibraryMissing {
             tried: format!("GPU_OTEL_CUPTI_PATH={}: {e}", path.display()),
         })?;
@@ -224,4 +244,51 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
         }
     }
     Ok(Attached::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cudarc_asks_for_the_versioned_soname_first_so_the_copy_a_process_holds_is_shared() {
+        // The patch of vendor/cudarc: an already-loaded libcupti answers to its soname.
+        let names = cudarc::get_lib_name_candidates("cupti");
+        assert_eq!(names[0], "libcupti.so.13");
+        assert!(names.contains(&"libcupti.so".to_string()));
+    }
+
+    #[test]
+    fn the_cupti_path_setting_is_loaded_when_the_process_holds_no_copy_or_that_file() {
+        let dir = std::env::temp_dir().join(format!("gpu-otel-cupti-path-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("libcupti.so.13");
+        std::fs::write(&file, b"").unwrap();
+        let link = dir.join("libcupti.so");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("libcupti.so.13", &link).unwrap();
+        assert_eq!(second_copy_avoided(&link, &[]), None);
+        let held = [std::fs::canonicalize(&file).unwrap()];
+        assert_eq!(
+            second_copy_avoided(&link, &held),
+            None,
+            "a symlink to the held file"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_cupti_path_setting_is_not_loaded_beside_another_held_copy_and_the_log_names_it() {
+        let held = [PathBuf::from("/venv/nvidia/cu13/lib/libcupti.so.13")];
+        let why = second_copy_avoided(Path::new("/usr/local/cuda/lib64/libcupti.so"), &held)
+            .expect("a second copy is avoided");
+        assert!(
+            why.contains("GPU_OTEL_CUPTI_PATH=/usr/local/cuda/lib64/libcupti.so not loaded"),
+            "{why}"
+        );
+        assert!(
+            why.contains("/venv/nvidia/cu13/lib/libcupti.so.13"),
+            "{why}"
+        );
+    }
 }

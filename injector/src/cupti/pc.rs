@@ -207,6 +207,8 @@ pub(crate) struct PcFfiStats {
     pub ctx_enabled: AtomicU64,
     pub ctx_enable_failed: AtomicU64,
     pub getdata_failed: AtomicU64,
+    /// CUPTI's answer to the last GetData that failed (its C name), for the exit line.
+    pub getdata_error: Mutex<Option<String>>,
     pub drain_rounds_capped: AtomicU64,
     pub total_samples: AtomicU64,
     pub dropped_samples: AtomicU64,
@@ -228,6 +230,7 @@ pub(crate) static PC_STATS: PcFfiStats = PcFfiStats {
     ctx_enabled: AtomicU64::new(0),
     ctx_enable_failed: AtomicU64::new(0),
     getdata_failed: AtomicU64::new(0),
+    getdata_error: Mutex::new(None),
     drain_rounds_capped: AtomicU64::new(0),
     total_samples: AtomicU64::new(0),
     dropped_samples: AtomicU64::new(0),
@@ -968,6 +971,10 @@ pub(crate) fn pc_drain(hold: &Hold, only: Option<usize>, out: &mut Vec<PcRecord>
             let r = unsafe { sys::cuptiPCSamplingGetData(&mut p) };
             if r != sys::CUptiResult::CUPTI_SUCCESS {
                 PC_STATS.getdata_failed.fetch_add(1, Ordering::Relaxed);
+                *PC_STATS
+                    .getdata_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = Some(format!("{r:?}"));
                 break;
             }
             let d = &*b.data;

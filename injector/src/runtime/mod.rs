@@ -334,14 +334,20 @@ fn start_collector(
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
     // the collector to hold flushes back (a flush during a burst kept it from closing).
-    let fixed = choice.tier == Tier::Off || (choice.tier == Tier::Continuous && !choice.switchable);
+    // CUPTI's period returns full buffers only, and one record per graph replay fills a
+    // buffer in minutes (H100, 2026-12-05: a decode loop's records came 72,000 at a time,
+    // ~220 s apart, past every settle time): in the launches mode the collector flushes.
+    let collector_flushes = cfg.graph_records == crate::record::GraphRecords::Launches;
+    let fixed = collector_flushes
+        || choice.tier == Tier::Off
+        || (choice.tier == Tier::Continuous && !choice.switchable);
     let mut flushing = Flushing {
         interval,
         by_cupti: false,
         fixed,
         warned: false,
     };
-    if fixed {
+    if fixed && !collector_flushes {
         flushing.by_cupti(&attached);
     }
     let control = choice
@@ -491,11 +497,13 @@ fn collect(
 /// or the collector, which can hold its flushes back while a burst is open (a flush
 /// during a burst kept the burst from closing). Tier off and a fixed continuous tier
 /// always leave it to CUPTI; a serialized process only while no burst is open or can
-/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down).
+/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down). In the
+/// graph launches mode the collector flushes for good.
 struct Flushing {
     interval: Duration,
     by_cupti: bool,
-    /// The tier never bursts: CUPTI flushes for good.
+    /// Who flushes never changes (a tier that never bursts: CUPTI; the launches mode:
+    /// the collector).
     fixed: bool,
     warned: bool,
 }

@@ -1,0 +1,2 @@
+#include "cuda.h"
+#include "nvrtc.h"

@@ -426,6 +426,7 @@ fn collect(
 ) {
     let mut names = NameTable::default();
     let mut warned = false;
+    let mut last_flush = Instant::now();
     loop {
         match stop.recv_timeout(interval) {
             Err(RecvTimeoutError::Timeout) => {}
@@ -476,7 +477,9 @@ fn collect(
         }
         // While the application's profiler has CUPTI, a flush would hand it its own
         // buffers early; ours were flushed when the injector stepped aside.
-        if !flushing.by_cupti && !handoff::handed_off() {
+        let backstop = flushing.by_cupti && last_flush.elapsed() >= BACKSTOP_FLUSH;
+        if (!flushing.by_cupti || backstop) && !handoff::handed_off() {
+            last_flush = Instant::now();
             if let Err(e) = attached.flush(false) {
                 if !warned {
                     warned = true;
@@ -492,13 +495,23 @@ fn collect(
     }
 }
 
+/// While CUPTI flushes on its period, the collector still flushes this often: CUPTI's
+/// period returns full buffers only, so a process that launches little, or one waiting
+/// for its GPU's sampler lease, got its records only when a buffer filled, past the launch
+/// accounting's settle time, which then reported them missing until they came (H200,
+/// 2026-12-05: 3 of 4 processes waiting for the lease sent 1-3 such reports, 750 to 3,402
+/// executions, all later counted as late). A tenth as often as the flushing every 100 ms
+/// that cost launch-bound programs ~0.2 µs a launch (this rate's own cost not measured).
+const BACKSTOP_FLUSH: Duration = Duration::from_secs(1);
+
 /// Who flushes CUPTI's activity buffers: CUPTI's own worker every period, which cost
 /// launch-bound programs less on the H200 than the collector's `cuptiActivityFlushAll`,
 /// or the collector, which can hold its flushes back while a burst is open (a flush
 /// during a burst kept the burst from closing). Tier off and a fixed continuous tier
 /// always leave it to CUPTI; a serialized process only while no burst is open or can
-/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down). In the
-/// graph launches mode the collector flushes for good.
+/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down), with the
+/// collector's [`BACKSTOP_FLUSH`] beside it. In the graph launches mode the collector
+/// flushes every period.
 struct Flushing {
     interval: Duration,
     by_cupti: bool,

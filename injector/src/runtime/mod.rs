@@ -475,10 +475,11 @@ fn collect(
             stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
             continue;
         }
-        // While the application's profiler has CUPTI, a flush would hand it its own
-        // buffers early; ours were flushed when the injector stepped aside.
-        let backstop = flushing.by_cupti && last_flush.elapsed() >= BACKSTOP_FLUSH;
-        if (!flushing.by_cupti || backstop) && !handoff::handed_off() {
+        if collector_flush_due(
+            flushing.by_cupti,
+            handoff::handed_off(),
+            last_flush.elapsed(),
+        ) {
             last_flush = Instant::now();
             if let Err(e) = attached.flush(false) {
                 if !warned {
@@ -503,6 +504,14 @@ fn collect(
 /// executions, all later counted as late). A tenth as often as the flushing every 100 ms
 /// that cost launch-bound programs ~0.2 µs a launch (this rate's own cost not measured).
 const BACKSTOP_FLUSH: Duration = Duration::from_secs(1);
+
+/// Whether the collector calls `cuptiActivityFlushAll` this period: every period when it
+/// flushes, once per [`BACKSTOP_FLUSH`] when CUPTI flushes on its period, never while the
+/// application's profiler has CUPTI (a flush would hand it its own buffers early; ours
+/// were flushed when the injector stepped aside).
+fn collector_flush_due(by_cupti: bool, handed_off: bool, since_last: Duration) -> bool {
+    !handed_off && (!by_cupti || since_last >= BACKSTOP_FLUSH)
+}
 
 /// Who flushes CUPTI's activity buffers: CUPTI's own worker every period, which cost
 /// launch-bound programs less on the H200 than the collector's `cuptiActivityFlushAll`,
@@ -642,5 +651,36 @@ fn at_exit() {
     }
     if let Some(s) = nvtx::summary(&running.stats) {
         crate::log::line(&format!("exit: {s}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_collector_flushes_every_period_when_it_owns_flushing_and_once_a_second_beside_cupti() {
+        let ms = Duration::from_millis;
+        assert!(collector_flush_due(false, false, ms(100)));
+        assert!(
+            !collector_flush_due(true, false, ms(100)),
+            "CUPTI's period flushes"
+        );
+        assert!(!collector_flush_due(true, false, ms(999)));
+        assert!(
+            collector_flush_due(true, false, BACKSTOP_FLUSH),
+            "CUPTI's period returns full buffers only: the backstop"
+        );
+    }
+
+    #[test]
+    fn the_collector_never_flushes_while_the_applications_profiler_has_cupti() {
+        for by_cupti in [false, true] {
+            assert!(!collector_flush_due(
+                by_cupti,
+                true,
+                Duration::from_secs(60)
+            ));
+        }
     }
 }

@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicUsize
 use std::time::Duration;
 
 use crate::completeness::{Completeness, Expected, Launch, BLOCK_SHIFT};
-use crate::record::KernelRecord;
+use crate::record::{GraphRecords, KernelRecord};
 use crate::stats::Stats;
 use crate::worker::RecordQueue;
 
@@ -77,8 +77,10 @@ pub struct Launches {
     /// Stream captures in progress in the process.
     capturing: AtomicI64,
     execs: ExecTable,
-    /// Graph launches of a known kernel count whose record has not come yet.
-    in_flight: InFlight,
+    /// Graph launches of a known kernel count whose record has not come yet; only where
+    /// graph replays give graph-trace records (`GPU_OTEL_GRAPH_RECORDS=launches`):
+    /// per-node records never take an entry, and the launch path would fill the table.
+    in_flight: Option<InFlight>,
     /// Kernel launches counted.
     pub kernel_launches: AtomicU64,
     /// Graph launches of a known kernel count.
@@ -91,22 +93,28 @@ pub struct Launches {
 }
 
 impl Default for Launches {
+    /// The default mode's: graph replays give per-node records.
     fn default() -> Self {
+        Launches::for_graph_records(GraphRecords::Nodes)
+    }
+}
+
+impl Launches {
+    /// The accounting of a process whose graph replays become `graph_records`.
+    pub fn for_graph_records(graph_records: GraphRecords) -> Self {
         Launches {
             slots: (0..RING_BLOCKS).map(|_| AtomicU64::new(0)).collect(),
             last: AtomicU32::new(0),
             capturing: AtomicI64::new(0),
             execs: ExecTable::default(),
-            in_flight: InFlight::default(),
+            in_flight: (graph_records == GraphRecords::Launches).then(InFlight::default),
             kernel_launches: AtomicU64::new(0),
             graph_launches: AtomicU64::new(0),
             uncountable_launches: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
         }
     }
-}
 
-impl Launches {
     fn slot(&self, correlation_id: u32) -> &AtomicU64 {
         &self.slots[(correlation_id >> BLOCK_SHIFT) as usize % RING_BLOCKS]
     }
@@ -142,7 +150,9 @@ impl Launches {
             } => match self.execs.get(exec) {
                 Some(n) if n != UNKNOWN_KERNELS && self.capturing.load(Ordering::Relaxed) <= 0 => {
                     self.graph_launches.fetch_add(1, Ordering::Relaxed);
-                    self.in_flight.insert(correlation_id, n);
+                    if let Some(f) = &self.in_flight {
+                        f.insert(correlation_id, n);
+                    }
                     self.promise(correlation_id, n);
                 }
                 _ => self.uncountable(correlation_id),
@@ -171,12 +181,14 @@ impl Launches {
     /// was unknown, or no graph launch of that id is in flight (never seen, already
     /// taken, or not kept: [`Launches::graph_launches_not_kept`]).
     pub fn take_kernel_nodes(&self, correlation_id: u32) -> Option<u64> {
-        self.in_flight.take(correlation_id)
+        self.in_flight.as_ref()?.take(correlation_id)
     }
 
     /// Graph launches of a known count the in-flight table had no room for.
     pub fn graph_launches_not_kept(&self) -> u64 {
-        self.in_flight.refused.load(Ordering::Relaxed)
+        self.in_flight
+            .as_ref()
+            .map_or(0, |f| f.refused.load(Ordering::Relaxed))
     }
 
     /// The launch callbacks are gone for good (a profiler kept CUPTI's subscriber).
@@ -512,7 +524,7 @@ mod tests {
 
     #[test]
     fn a_graph_launch_remembers_its_kernel_nodes_for_its_record_and_an_unknown_stays_unknown() {
-        let l = Launches::default();
+        let l = Launches::for_graph_records(GraphRecords::Launches);
         l.on(Launch::ExecCreated {
             exec: 0x100,
             kernels: Some(40),
@@ -549,10 +561,31 @@ mod tests {
     }
 
     #[test]
+    fn with_per_node_records_a_graph_launch_keeps_nothing_for_a_record_that_never_comes() {
+        let l = Launches::default();
+        l.on(Launch::ExecCreated {
+            exec: 0x100,
+            kernels: Some(40),
+        });
+        for id in 1..=(GRAPH_SLOTS as u32 * 2) {
+            l.on(Launch::Graph {
+                correlation_id: id,
+                exec: 0x100,
+            });
+        }
+        assert_eq!(l.take_kernel_nodes(1), None);
+        assert_eq!(l.graph_launches_not_kept(), 0, "nothing was to be kept");
+        assert_eq!(
+            l.graph_launches.load(Ordering::Relaxed),
+            GRAPH_SLOTS as u64 * 2
+        );
+    }
+
+    #[test]
     fn a_record_finds_its_launch_however_many_correlation_ids_and_launches_came_between() {
         // A PyTorch decode loop spends hundreds of ids between replays: ids that share
         // their low bits must not take each other's counts.
-        let l = Launches::default();
+        let l = Launches::for_graph_records(GraphRecords::Launches);
         l.on(Launch::ExecCreated {
             exec: 0x100,
             kernels: Some(226),
@@ -582,7 +615,7 @@ mod tests {
 
     #[test]
     fn launches_past_the_tables_room_are_counted_and_stale_entries_give_theirs_up() {
-        let l = Launches::default();
+        let l = Launches::for_graph_records(GraphRecords::Launches);
         l.on(Launch::ExecCreated {
             exec: 0x100,
             kernels: Some(5),

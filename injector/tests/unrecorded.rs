@@ -76,7 +76,7 @@ fn run(
 ) -> (Vec<Span>, gpu_otel_injector::stats::LaunchCounts) {
     let (addr, received) = common::start_receiver();
     let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
-    let launches = Launches::default();
+    let launches = Launches::for_graph_records(mode);
     let mut settler = Settler::new(Duration::from_millis(500), &launches);
     launches.on(Launch::ExecCreated {
         exec: EXEC,

@@ -58,6 +58,12 @@ pub(crate) fn other_cupti_copies() -> Vec<PathBuf> {
     copies
 }
 
+/// Paths as one log line's list: `a, b`.
+pub(crate) fn list(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
+}
+
 /// The canonical paths of the loaded objects named `libcupti.so*`, each once.
 pub(super) fn cupti_objects() -> Vec<PathBuf> {
     unsafe extern "C" fn visit(

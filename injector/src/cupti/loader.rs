@@ -98,11 +98,10 @@ fn second_copy_avoided(wanted: &Path, held: &[PathBuf]) -> Option<String> {
     if held.is_empty() || held.contains(&wanted_real) {
         return None;
     }
-    let held: Vec<String> = held.iter().map(|p| p.display().to_string()).collect();
     Some(format!(
         "GPU_OTEL_CUPTI_PATH={} not loaded: the process already holds {}, and CUPTI's subscriber (which a profiler hand-off passes on) lives in one copy; the injector uses the one held",
         wanted.display(),
-        held.join(", ")
+        super::library::list(held)
     ))
 }
 

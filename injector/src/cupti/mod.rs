@@ -61,7 +61,7 @@ pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, register_handoff, Handoff, Hooks};
 pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
 pub(crate) use handoff::{come_back, step_aside};
-pub(crate) use library::other_cupti_copies;
+pub(crate) use library::{list as list_paths, other_cupti_copies};
 pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{

@@ -57,14 +57,13 @@ pub(super) fn came_back() -> bool {
 
 /// Logs why a hand-off call did nothing, naming the other libcupti copies if any.
 fn refused(r: Refusal, other_cupti: &[std::path::PathBuf]) -> c_int {
-    let names: Vec<String> = other_cupti
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
-    let copies = if names.is_empty() {
+    let copies = if other_cupti.is_empty() {
         String::new()
     } else {
-        format!(" (this process also loaded {})", names.join(", "))
+        format!(
+            " (this process also loaded {})",
+            cupti::list_paths(other_cupti)
+        )
     };
     crate::log::line(&format!("profiler hand-off refused: {r}{copies}"));
     r.code()

@@ -92,9 +92,12 @@ pub(crate) fn initialize() {
     }
     let choice = TierChoice::of(&cfg);
     // Before the callbacks exist, so that none finds it missing.
-    let settler = cfg
-        .launch_accounting
-        .then(|| Settler::new(cfg.record_settle, LAUNCHES.get_or_init(Launches::default)));
+    let settler = cfg.launch_accounting.then(|| {
+        Settler::new(
+            cfg.record_settle,
+            LAUNCHES.get_or_init(|| Launches::for_graph_records(cfg.graph_records)),
+        )
+    });
     let attached = match cupti::attach(&attach_settings(&cfg, &choice)) {
         Ok(a) => a,
         Err(e) => {
@@ -128,7 +131,7 @@ pub(crate) fn initialize() {
         choice.tier != Tier::Off,
         queue.clone(),
         cfg.launch_accounting
-            .then(|| LAUNCHES.get_or_init(Launches::default)),
+            .then(|| LAUNCHES.get_or_init(|| Launches::for_graph_records(cfg.graph_records))),
     );
     let stop_tx = match start_collector(&cfg, &choice, attached, queue, stats.clone(), settler) {
         Ok(stop_tx) => stop_tx,

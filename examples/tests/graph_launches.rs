@@ -41,7 +41,7 @@ fn graph_replays_as_graph_launch_spans_count_as_their_kernel_nodes_at_both_ends(
     )
     .unwrap();
 
-    let launches = Launches::default();
+    let launches = Launches::for_graph_records(GraphRecords::Launches);
     let mut settler = Settler::new(Duration::from_millis(500), &launches);
     launches.on(Launch::ExecCreated {
         exec: EXEC,

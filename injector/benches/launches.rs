@@ -1,6 +1,7 @@
 //! What the launch accounting adds to a launch callback on the application's thread:
-//! `Launches::on` for a kernel launch and for a graph launch (an exec table look-up),
-//! on one thread and on 8 threads launching at once (the ring's shared counters).
+//! `Launches::on` for a kernel launch and for a graph launch (an exec table look-up; in
+//! the launches mode also its entry among the replays awaiting their record), on one
+//! thread and on 8 threads launching at once (the ring's shared counters).
 //! CUPTI's own cost of the callback is not here: it is measured on a GPU
 //! (docs/measurements/).
 //!
@@ -11,14 +12,18 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gpu_otel_injector::completeness::Launch;
 use gpu_otel_injector::launches::Launches;
+use gpu_otel_injector::GraphRecords;
 
 fn one_thread(c: &mut Criterion) {
     let l = Launches::default();
+    let kept = Launches::for_graph_records(GraphRecords::Launches);
     for e in 1..=300usize {
-        l.on(Launch::ExecCreated {
-            exec: e << 12,
-            kernels: Some(198),
-        });
+        for l in [&l, &kept] {
+            l.on(Launch::ExecCreated {
+                exec: e << 12,
+                kernels: Some(198),
+            });
+        }
     }
     let mut id = 1u32;
     c.bench_function("kernel launch", |b| {
@@ -36,6 +41,19 @@ fn one_thread(c: &mut Criterion) {
             });
         })
     });
+    c.bench_function(
+        "graph launch, launches mode (its record takes the entry)",
+        |b| {
+            b.iter(|| {
+                id = id.wrapping_add(1);
+                kept.on(Launch::Graph {
+                    correlation_id: id,
+                    exec: (1 + (id as usize % 300)) << 12,
+                });
+                kept.take_kernel_nodes(id)
+            })
+        },
+    );
 }
 
 fn eight_threads(c: &mut Criterion) {

@@ -253,7 +253,7 @@ fn in_launches_mode_replays_without_a_record_are_still_counted_unrecorded_by_the
 fn a_graph_launch_of_unknown_size_says_so_and_leaves_its_block_out_of_the_balance() {
     let (addr, received) = common::start_receiver();
     let (queue, stats) = common::otlp_pipeline(addr, 64 << 20);
-    let launches = Launches::default();
+    let launches = Launches::for_graph_records(GraphRecords::Launches);
     let mut settler = Settler::new(Duration::from_millis(500), &launches);
     launches.on(Launch::ExecCreated {
         exec: EXEC,

@@ -214,8 +214,9 @@ pub struct Config {
     pub pc_lease_dir: LeaseDirSetting,
     /// How long a lease is held and how long its holder rests after.
     pub pc_lease: LeaseConfig,
-    /// When a context's PC sampling is enabled.
-    pub pc_enable: EnableMode,
+    /// When a context's PC sampling is enabled, as asked (`None`: the tier's default,
+    /// [`EnableMode::resolve`]).
+    pub pc_enable: Option<EnableMode>,
     /// Follow NVTX ranges.
     pub nvtx: bool,
     /// Count the executions launches promise against CUPTI's records.
@@ -264,7 +265,7 @@ impl Default for Config {
             pc_cubin_bytes: crate::sampling::cubins::CUBIN_BYTES_DEFAULT,
             pc_lease_dir: LeaseDirSetting::Default,
             pc_lease: LeaseConfig::default(),
-            pc_enable: EnableMode::Context,
+            pc_enable: None,
             nvtx: true,
             launch_accounting: true,
             graph_records: GraphRecords::Nodes,
@@ -456,9 +457,9 @@ impl Config {
         }
         if let Some(v) = set(ENV_PC_ENABLE) {
             match EnableMode::parse(&v) {
-                Some(m) => cfg.pc_enable = m,
+                Some(m) => cfg.pc_enable = Some(m),
                 None => warnings.push(format!(
-                    "{ENV_PC_ENABLE}={v:?} is not \"context\" or \"lease\"; using context"
+                    "{ENV_PC_ENABLE}={v:?} is not \"context\" or \"lease\"; using the tier's default (lease for a fixed serialized tier, context otherwise)"
                 )),
             }
         }
@@ -729,13 +730,16 @@ mod tests {
     }
 
     #[test]
-    fn pc_sampling_is_enabled_at_context_creation_unless_lease_is_asked_for() {
-        assert_eq!(read(&[]).0.pc_enable, EnableMode::Context);
+    fn the_enable_mode_is_left_to_the_tier_unless_context_or_lease_is_asked_for() {
+        assert_eq!(read(&[]).0.pc_enable, None);
         let (cfg, w) = read(&[(ENV_PC_ENABLE, " LEASE ")]);
         assert!(w.is_empty(), "{w:?}");
-        assert_eq!(cfg.pc_enable, EnableMode::Lease);
+        assert_eq!(cfg.pc_enable, Some(EnableMode::Lease));
+        let (cfg, w) = read(&[(ENV_PC_ENABLE, "context")]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.pc_enable, Some(EnableMode::Context));
         let (cfg, w) = read(&[(ENV_PC_ENABLE, "sometimes")]);
-        assert_eq!(cfg.pc_enable, EnableMode::Context);
+        assert_eq!(cfg.pc_enable, None);
         assert_eq!(w.len(), 1, "{w:?}");
     }
 

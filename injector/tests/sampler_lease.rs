@@ -58,7 +58,7 @@ fn contend_if_asked() -> bool {
         enable: std::env::var("LEASE_ENABLE")
             .ok()
             .and_then(|v| EnableMode::parse(&v))
-            .unwrap_or_default(),
+            .unwrap_or(EnableMode::Context),
     };
     match c.enable {
         EnableMode::Context => contend(&c),

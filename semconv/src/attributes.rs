@@ -33,9 +33,9 @@ pub const GPU_PC_SAMPLING_ENABLE: &str = "gpu.pc_sampling.enable";
 
 /// Values of [`GPU_PC_SAMPLING_ENABLE`].
 pub mod gpu_pc_sampling_enable {
-    /// PC sampling is enabled on each context at its creation (the default).
+    /// PC sampling is enabled on each context at its creation (the continuous tier, a switchable tier, or GPU_OTEL_PC_ENABLE=context).
     pub const CONTEXT: &str = "context";
-    /// PC sampling is enabled on a context only while the process holds its GPU's sampler lease, and disabled before the lease is given up (GPU_OTEL_PC_ENABLE=lease).
+    /// PC sampling is enabled on a context only while the process holds its GPU's sampler lease, and disabled before the lease is given up (the default of a fixed serialized tier).
     pub const LEASE: &str = "lease";
 }
 

@@ -237,12 +237,14 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
     }
     if request.pc_sampling == Some(Tier::Serialized) {
         // Measured on an H200 (driver 580, 2026-12-05): of 2 and of 4 serialized
-        // processes on one GPU, one kept its kernel records, sampler lease or not.
+        // processes on one GPU, each with PC sampling enabled, one kept its kernel
+        // records; enabled only under one shared sampler lease, all did. Pods share a
+        // lease only through a shared directory, which the webhook does not mount.
         warnings.push(format!(
-            "gpu-otel: {PC_SAMPLING}=serialized is safe for one process per GPU only: with two or more \
-             serialized processes on one GPU (replicas on a shared or time-sliced GPU, several workers \
-             per GPU) all but one lost their kernel records on driver 580; use it per pod, not for \
-             a namespace of replicas"
+            "gpu-otel: {PC_SAMPLING}=serialized is safe for one pod per GPU only: the processes of one container \
+             take turns on a GPU through the sampler lease in their own /tmp, but two serialized pods \
+             on one GPU (replicas on a shared or time-sliced GPU) both sample it, and on driver 580 all \
+             but one then lost their kernel records; use it per pod, not for a namespace of replicas"
         ));
     }
     let identity = Identity::of(pod);

@@ -302,12 +302,12 @@ fn a_plain_job_runs_the_tier_it_asks_for_and_names_its_job() {
         env_value(c, "OTEL_SERVICE_NAME").as_deref(),
         Some("cuda-vectoradd")
     );
-    // Two serialized processes on one GPU lose kernel records: the user is told.
+    // Two serialized pods on one GPU do not share a sampler lease: the user is told.
     let warnings = a.response["warnings"].as_array().unwrap();
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     let w = warnings[0].as_str().unwrap();
     assert!(
-        w.contains("gpu-otel.io/pc-sampling=serialized is safe for one process per GPU only"),
+        w.contains("gpu-otel.io/pc-sampling=serialized is safe for one pod per GPU only"),
         "{w}"
     );
 }

@@ -6,9 +6,10 @@
 #   shared-gpu.sh [SECONDS] [COUNTS]   COUNTS processes at once (default "2 4"), each
 #                                      training SECONDS (default 40)
 # HOLD_MS (default 5000) is the lease's hold, short so that it rotates inside the run.
-# PC_ENABLE (default context) is every process's GPU_OTEL_PC_ENABLE: "lease" enables PC
-# sampling on a context only while its process holds the GPU's lease; run both for the A/B
-# (OUT=/tmp/shared-gpu-lease PC_ENABLE=lease shared-gpu.sh ...).
+# PC_ENABLE (default lease, the injector's default here) is every process's
+# GPU_OTEL_PC_ENABLE: "lease" enables PC sampling on a context only while its process
+# holds the GPU's lease, "context" at its creation; run both for the A/B
+# (OUT=/tmp/shared-gpu-context PC_ENABLE=context shared-gpu.sh ...).
 # Per process (shared_gpu.py): CUPTI's records against the kernel spans at its backend,
 # its "true" stamps, the leases it took and its wait; across the processes, whether two
 # of them had "true" kernels at the same time (the stretches of "true" kernels each
@@ -40,7 +41,7 @@ for n in ${2:-2 4}; do
     first=$((per * i))
     injector "n$n-p$i"
     "${INJECTOR[@]}" GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_LEASE_DIR="$OUT/leases-$n" \
-      GPU_OTEL_PC_LEASE_HOLD_MS="${HOLD_MS:-5000}" GPU_OTEL_PC_ENABLE="${PC_ENABLE:-context}" \
+      GPU_OTEL_PC_LEASE_HOLD_MS="${HOLD_MS:-5000}" GPU_OTEL_PC_ENABLE="${PC_ENABLE:-lease}" \
       GPU_OTEL_EXIT_DEADLINE_MS=10000 \
       taskset -c "$first-$((first + per / 2 - 1))" python3 "$COMMON/maxrss.py" python3 "$WORKLOADS/torch_train.py" "$S" \
       > "$OUT/n$n-p$i.log" 2>&1 &

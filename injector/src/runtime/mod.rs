@@ -182,17 +182,15 @@ impl TierChoice {
         let switchable = tier != Tier::Off && cfg.pc_control_file.is_some();
         // Continuous sampling runs without the lease, so its contexts must be enabled
         // from their creation: `lease` is for a fixed serialized tier.
-        let enable = match cfg.pc_enable {
-            EnableMode::Lease if tier != Tier::Serialized || switchable => {
-                crate::log::line(&format!(
-                    "{}=lease applies to a fixed serialized tier only ({}=serialized, no tier control file); PC sampling is enabled at context creation (context)",
-                    crate::config::ENV_PC_ENABLE,
-                    crate::config::ENV_PC_SAMPLING
-                ));
-                EnableMode::Context
-            }
-            m => m,
-        };
+        let (enable, lease_refused) =
+            EnableMode::resolve(cfg.pc_enable, tier == Tier::Serialized && !switchable);
+        if lease_refused {
+            crate::log::line(&format!(
+                "{}=lease applies to a fixed serialized tier only ({}=serialized, no tier control file); PC sampling is enabled at context creation (context)",
+                crate::config::ENV_PC_ENABLE,
+                crate::config::ENV_PC_SAMPLING
+            ));
+        }
         TierChoice {
             tier,
             refused: refusal.is_some(),
@@ -684,6 +682,33 @@ mod tests {
                 true,
                 Duration::from_secs(60)
             ));
+        }
+    }
+
+    fn choice(tier: &str, control_file: bool, asked: Option<EnableMode>) -> EnableMode {
+        let cfg = Config {
+            pc_sampling: Some(tier.into()),
+            pc_control_file: control_file.then(|| "/run/gpu-otel/tier".into()),
+            pc_enable: asked,
+            ..Config::default()
+        };
+        TierChoice::of(&cfg).enable
+    }
+
+    #[test]
+    fn a_fixed_serialized_tier_enables_pc_sampling_under_the_lease_by_default() {
+        assert_eq!(choice("serialized", false, None), EnableMode::Lease);
+        assert_eq!(
+            choice("serialized", false, Some(EnableMode::Context)),
+            EnableMode::Context
+        );
+    }
+
+    #[test]
+    fn a_tier_that_cannot_wait_for_a_lease_enables_at_context_creation() {
+        for asked in [None, Some(EnableMode::Lease), Some(EnableMode::Context)] {
+            assert_eq!(choice("continuous", false, asked), EnableMode::Context);
+            assert_eq!(choice("serialized", true, asked), EnableMode::Context);
         }
     }
 }

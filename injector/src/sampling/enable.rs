@@ -25,12 +25,15 @@
 //! after taking the permission away: two processes never have PC sampling enabled on
 //! one GPU at once. `context` mode is what ran before: every context enabled at its
 //! creation, whatever the lease says (the lease only orders Start/Stop).
+//!
+//! `lease` is the default of a fixed serialized tier ([`EnableMode::resolve`]): on the
+//! H200 it kept every kernel of 2 and 4 serialized processes on one GPU, where `context`
+//! lost every kernel of all but one.
 
 /// When a context's PC sampling is enabled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EnableMode {
     /// At the context's creation, whether or not the process holds the lease.
-    #[default]
     Context,
     /// Only while the process holds the GPU's sampler lease.
     Lease,
@@ -42,6 +45,20 @@ impl EnableMode {
         match self {
             EnableMode::Context => "context",
             EnableMode::Lease => "lease",
+        }
+    }
+
+    /// The mode a process runs, from what it asked for (`None`: the setting is unset).
+    /// Unset, a fixed serialized tier runs `lease`, so that a second serialized process
+    /// on its GPU keeps its kernels; anything else runs `context`: the continuous tier
+    /// takes no lease and a tier that may switch cannot wait for one. `lease` asked
+    /// where it cannot apply runs `context`, and the second value says so (to log).
+    pub fn resolve(asked: Option<EnableMode>, fixed_serialized: bool) -> (EnableMode, bool) {
+        match (asked, fixed_serialized) {
+            (Some(EnableMode::Lease), false) => (EnableMode::Context, true),
+            (Some(m), _) => (m, false),
+            (None, true) => (EnableMode::Lease, false),
+            (None, false) => (EnableMode::Context, false),
         }
     }
 
@@ -131,12 +148,37 @@ mod tests {
     }
 
     #[test]
-    fn the_setting_reads_context_or_lease_and_defaults_to_context() {
+    fn the_setting_reads_context_or_lease() {
         assert_eq!(EnableMode::parse(" Lease "), Some(L));
         assert_eq!(EnableMode::parse("context"), Some(EnableMode::Context));
         assert_eq!(EnableMode::parse("always"), None);
-        assert_eq!(EnableMode::default(), EnableMode::Context);
         assert_eq!(L.as_str(), "lease");
+    }
+
+    #[test]
+    fn a_fixed_serialized_tier_enables_under_the_lease_unless_context_is_asked_for() {
+        assert_eq!(EnableMode::resolve(None, true), (L, false));
+        assert_eq!(EnableMode::resolve(Some(L), true), (L, false));
+        assert_eq!(
+            EnableMode::resolve(Some(EnableMode::Context), true),
+            (EnableMode::Context, false)
+        );
+    }
+
+    #[test]
+    fn any_other_tier_enables_at_context_creation_and_an_asked_lease_is_refused_aloud() {
+        assert_eq!(
+            EnableMode::resolve(None, false),
+            (EnableMode::Context, false)
+        );
+        assert_eq!(
+            EnableMode::resolve(Some(EnableMode::Context), false),
+            (EnableMode::Context, false)
+        );
+        assert_eq!(
+            EnableMode::resolve(Some(L), false),
+            (EnableMode::Context, true)
+        );
     }
 
     #[test]

@@ -100,6 +100,12 @@ pub const ENV_PC_BURST_LAUNCHES: &str = "GPU_OTEL_PC_BURST_LAUNCHES";
 pub const ENV_PC_BUFFER_PCS: &str = "GPU_OTEL_PC_BUFFER_PCS";
 /// CUPTI sampling period exponent (2^n cycles, 5..=31); unset: CUPTI's default.
 pub const ENV_PC_SAMPLING_PERIOD: &str = "GPU_OTEL_PC_SAMPLING_PERIOD";
+/// CUPTI's hardware buffer of PC samples, MiB (`HARDWARE_BUFFER_SIZE`); unset: CUPTI's.
+/// A full one fails `cuptiPCSamplingGetData` with `CUPTI_ERROR_OUT_OF_MEMORY`.
+pub const ENV_PC_HW_BUFFER_MB: &str = "GPU_OTEL_PC_HW_BUFFER_MB";
+/// How often CUPTI's worker thread moves samples out of the hardware buffer, ms
+/// (`WORKER_THREAD_PERIODIC_SLEEP_SPAN`); unset: CUPTI's.
+pub const ENV_PC_WORKER_SLEEP_MS: &str = "GPU_OTEL_PC_WORKER_SLEEP_MS";
 /// A file whose content (`serialized` or `continuous`) switches the running tier
 /// while the application runs; read by the collector thread every flush period.
 pub const ENV_PC_CONTROL_FILE: &str = "GPU_OTEL_PC_CONTROL_FILE";
@@ -202,6 +208,11 @@ pub struct Config {
     pub pc_buffer_pcs: Option<usize>,
     /// Sampling period exponent; `None`: CUPTI's default.
     pub pc_sampling_period: Option<u32>,
+    /// CUPTI's hardware buffer, bytes; `None`: CUPTI's default.
+    pub pc_hw_buffer_bytes: Option<usize>,
+    /// CUPTI's worker thread's sleep between moves out of the hardware buffer, ms;
+    /// `None`: CUPTI's default.
+    pub pc_worker_sleep_ms: Option<u32>,
     /// The tier control file, when the tier may switch at run time.
     pub pc_control_file: Option<PathBuf>,
     /// Synchronize the context before each burst's Start.
@@ -259,6 +270,8 @@ impl Default for Config {
             burst: BurstConfig::default(),
             pc_buffer_pcs: None,
             pc_sampling_period: None,
+            pc_hw_buffer_bytes: None,
+            pc_worker_sleep_ms: None,
             pc_control_file: None,
             pc_sync_before_start: true,
             pc_runtime_callbacks: false,
@@ -383,6 +396,13 @@ impl Config {
         }
         if set(ENV_PC_SAMPLING_PERIOD).is_some() {
             cfg.pc_sampling_period = Some(count(ENV_PC_SAMPLING_PERIOD, 12, 5, 31) as u32);
+        }
+        if set(ENV_PC_HW_BUFFER_MB).is_some() {
+            cfg.pc_hw_buffer_bytes =
+                Some((count(ENV_PC_HW_BUFFER_MB, 512, 1, 4096) as usize) << 20);
+        }
+        if set(ENV_PC_WORKER_SLEEP_MS).is_some() {
+            cfg.pc_worker_sleep_ms = Some(count(ENV_PC_WORKER_SLEEP_MS, 100, 1, 10_000) as u32);
         }
         cfg.buffer_bytes = (count(
             ENV_CUPTI_BUFFER_MB,
@@ -684,6 +704,8 @@ mod tests {
             (ENV_PC_MAX_DUTY_PERMILLE, "25"),
             (ENV_PC_BURST_LAUNCHES, "0"),
             (ENV_PC_SAMPLING_PERIOD, "16"),
+            (ENV_PC_HW_BUFFER_MB, "1024"),
+            (ENV_PC_WORKER_SLEEP_MS, "10"),
             (ENV_PC_CONTROL_FILE, "/run/gpu-otel/tier"),
             (ENV_PC_SYNC_BEFORE_START, "0"),
             (ENV_PC_RUNTIME_CALLBACKS, "1"),
@@ -694,6 +716,8 @@ mod tests {
         assert_eq!(cfg.burst.max_duty, 0.025);
         assert_eq!(cfg.burst.max_launches, None);
         assert_eq!(cfg.pc_sampling_period, Some(16));
+        assert_eq!(cfg.pc_hw_buffer_bytes, Some(1024 << 20));
+        assert_eq!(cfg.pc_worker_sleep_ms, Some(10));
         assert_eq!(
             cfg.pc_control_file,
             Some(PathBuf::from("/run/gpu-otel/tier"))

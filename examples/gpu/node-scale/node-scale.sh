@@ -25,9 +25,10 @@ for part in $PARTS; do
   case $part in
     queue)
       # 8 receiver cores and 32 connections; loadgen (requests encoded before the run)
-      # needs ~1 core at 500k spans/s, the counting sink (it decodes every span) ~2.7 and
-      # ~4.6 at memory mode's saturation (on 4 cores it held memory mode to ~650k spans/s
-      # in 12,000-request runs), so it gets the rest: 10-15 (10-13 with PARTS outages).
+      # needs ~1 core at 500k spans/s; the counting sink walks each request in place
+      # (0.64 µs a span on the development machine, 2026-12-05: ~2.3 cores at 3.5M
+      # spans/s; the decoding sink of 2026-12-03 held memory mode to ~650k spans/s on 4
+      # cores), so it gets the rest: 10-15 (10-13 with PARTS outages).
       # GENERATORS loadgen processes (default 4) share LOAD_CPU; runs.txt's load_cores
       # says whether they were the limit.
       SERVER_CPU=2-9 LOAD_CPU=${LOAD_CPU:-0-1} SINK_CPU=${SINK_CPU:-10-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \

@@ -10,6 +10,10 @@
 # pprof sample of its kernel must name that file, at its kernel's lines) and without it
 # (none may; the exit line counts "module without line info"), continuous tier;
 # pc-sampling/profiles_lines.py checks both. ONLY=lines runs only these.
+# A full hardware buffer (cuptiPCSamplingGetData: CUPTI_ERROR_OUT_OF_MEMORY, counted as
+# getdata_failed in the exit line) on spin_lines.cu, continuous tier: CUPTI's defaults
+# against its worker thread moving samples every 10 ms and a 2 GiB buffer
+# (GPU_OTEL_PC_WORKER_SLEEP_MS, GPU_OTEL_PC_HW_BUFFER_MB). ONLY=hwbuffer runs only these.
 # Results: $OUT (default /tmp/pc-profiles): profiles-log.txt (everything), per run
 # NAME.jsonl (the capture), NAME.pprof/ (the files), NAME.receiver.err.
 set -u
@@ -43,7 +47,7 @@ run() { # NAME VAR=VALUE...: one run of the CUDA example into its own receiver a
   gzip -f "$OUT/$name.jsonl"
 }
 
-if [ "${ONLY:-}" != lines ]; then
+if [ -z "${ONLY:-}" ]; then
   run ser-one-launch GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_BURST_LAUNCHES=1
   run ser-default GPU_OTEL_PC_SAMPLING=serialized
   run continuous GPU_OTEL_PC_SAMPLING=continuous
@@ -51,7 +55,18 @@ fi
 
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 SRC=$GPU_DIR/pc-sampling/spin_lines.cu
-if "$NVCC" -O2 -lineinfo -o "$OUT/spin-lineinfo" "$SRC" && "$NVCC" -O2 -o "$OUT/spin-plain" "$SRC"; then
+if ! { "$NVCC" -O2 -lineinfo -o "$OUT/spin-lineinfo" "$SRC" && "$NVCC" -O2 -o "$OUT/spin-plain" "$SRC"; }; then
+  echo "nvcc failed: the source-line and hardware-buffer runs were skipped"
+elif [ "${ONLY:-}" = hwbuffer ]; then
+  PROG=("$OUT/spin-lineinfo")
+  for arm in "cupti-defaults" "worker-10ms GPU_OTEL_PC_WORKER_SLEEP_MS=10" \
+    "hw-2g GPU_OTEL_PC_HW_BUFFER_MB=2048" "both GPU_OTEL_PC_WORKER_SLEEP_MS=10 GPU_OTEL_PC_HW_BUFFER_MB=2048"; do
+    read -r name settings <<< "$arm"
+    # shellcheck disable=SC2086 # the settings are words
+    run "hw-$name" GPU_OTEL_PC_SAMPLING=continuous $settings
+  done
+  grep -o "== hw-[a-z0-9-]*\|getdata_failed=[0-9]* getdata_error=[A-Z_]*\|samples=[0-9]*\|hw_full=[0-9]*" "$OUT/profiles-log.txt"
+else
   PROG=("$OUT/spin-lineinfo")
   LINES=$SRC
   run lines-continuous GPU_OTEL_PC_SAMPLING=continuous
@@ -59,7 +74,5 @@ if "$NVCC" -O2 -lineinfo -o "$OUT/spin-lineinfo" "$SRC" && "$NVCC" -O2 -o "$OUT/
   PROG=("$OUT/spin-plain")
   LINES=none
   run lines-none GPU_OTEL_PC_SAMPLING=continuous
-else
-  echo "nvcc failed: the source-line runs were skipped"
 fi
 echo "== done"

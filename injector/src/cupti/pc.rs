@@ -78,6 +78,10 @@ pub(crate) struct PcSettings {
     pub buffer_pcs: usize,
     /// Sampling period exponent.
     pub period: Option<u32>,
+    /// `HARDWARE_BUFFER_SIZE`, bytes (`None`: CUPTI's).
+    pub hw_buffer_bytes: Option<usize>,
+    /// `WORKER_THREAD_PERIODIC_SLEEP_SPAN`, ms (`None`: CUPTI's).
+    pub worker_sleep_ms: Option<u32>,
     /// The tier may change at run time (a control file was given): start/stop
     /// control and the launch callbacks in either tier.
     pub switchable: bool,
@@ -573,6 +577,21 @@ fn configure(
     if let Some(period) = pc.period {
         let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_SAMPLING_PERIOD);
         e.attributeData.samplingPeriodData.samplingPeriod = period;
+        attrs.push(e);
+    }
+    // CUPTI's answer to GetData's OUT_OF_MEMORY (a full hardware buffer): a bigger
+    // buffer, or its worker moving samples out of it more often.
+    if let Some(bytes) = pc.hw_buffer_bytes {
+        let mut e = entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_HARDWARE_BUFFER_SIZE);
+        e.attributeData.hardwareBufferSizeData.hardwareBufferSize = bytes;
+        attrs.push(e);
+    }
+    if let Some(ms) = pc.worker_sleep_ms {
+        let mut e =
+            entry(A::CUPTI_PC_SAMPLING_CONFIGURATION_ATTR_TYPE_WORKER_THREAD_PERIODIC_SLEEP_SPAN);
+        e.attributeData
+            .workerThreadPeriodicSleepSpanData
+            .workerThreadPeriodicSleepSpan = ms;
         attrs.push(e);
     }
     let mut params = sys::CUpti_PCSamplingConfigurationInfoParams {

@@ -217,6 +217,8 @@ fn attach_settings(cfg: &Config, choice: &TierChoice) -> AttachSettings {
             crate::config::PC_BUFFER_PCS_CONTINUOUS_DEFAULT
         }),
         period: cfg.pc_sampling_period,
+        hw_buffer_bytes: cfg.pc_hw_buffer_bytes,
+        worker_sleep_ms: cfg.pc_worker_sleep_ms,
         switchable: choice.switchable,
         runtime_callbacks: cfg.pc_runtime_callbacks,
         enable: choice.enable,

@@ -27,8 +27,8 @@
 #     RATES="0 500000" REQUESTS=6000 ARMS="memory queue-group" OUT=results \
 #     scripts/bench-queue.sh
 # (loadgen needs ~1 core at 500k spans/s; the sink walks each request's protobuf in place
-# and reads only what it counts, ~0.64 µs a GPU-shaped span with gzip on the 2-core
-# development machine, 1.2 µs with the lean prost view before: receiver/src/fixtures/counting.rs.)
+# and reads only what it counts, ~0.44 µs a GPU-shaped span with gzip on the 2-core
+# development machine, 1.2 µs with the lean prost view before, median of 3: receiver/src/fixtures/counting.rs.)
 #
 # Settings: SERVER_CPU, LOAD_CPU, SINK_CPU are taskset core lists (empty: not pinned);
 # RATES lists loads in spans/s (0: each connection sends as fast as its answers come,

@@ -356,7 +356,7 @@ impl<'a> SpanMeta<'a> {
 
 /// A checked `KeyValue`'s value when it is a non-negative integer (decoded alone: one
 /// attribute of one kind of span).
-fn int_attribute(kv: &[u8]) -> Option<u64> {
+pub(crate) fn int_attribute(kv: &[u8]) -> Option<u64> {
     use opentelemetry_proto::tonic::common::v1::any_value::Value;
     match KeyValue::decode(kv).ok()?.value?.value? {
         Value::IntValue(n) => u64::try_from(n).ok(),
@@ -412,7 +412,7 @@ pub fn unrecorded_count(mut span: &[u8]) -> Option<u64> {
     count.filter(|_| named)
 }
 
-fn fixed64(field: &[u8]) -> u64 {
+pub(crate) fn fixed64(field: &[u8]) -> u64 {
     field.try_into().map(u64::from_le_bytes).unwrap_or(0)
 }
 
@@ -501,6 +501,28 @@ fn next_checked<'a>(buf: &mut &'a [u8]) -> Option<(u32, &'a [u8])> {
     Some((tag, field))
 }
 
+/// The fields of a message in wire order, each as its tag and its bytes (a varint's or a
+/// group's as empty), stepped over in place; the first malformed one ends it.
+pub(crate) fn fields(mut msg: &[u8]) -> impl Iterator<Item = Result<(u32, &[u8]), WireError>> {
+    std::iter::from_fn(move || {
+        if msg.is_empty() {
+            return None;
+        }
+        let field = decode_key(&mut msg)
+            .map_err(WireError::from)
+            .and_then(|(tag, wire_type)| {
+                Ok((
+                    tag,
+                    take_field(&mut msg, tag, wire_type, SPAN_FIELDS_DEPTH)?,
+                ))
+            });
+        if field.is_err() {
+            msg = &[];
+        }
+        Some(field)
+    })
+}
+
 /// The last length-delimited field `tag` of an encoded (and checked) message, as `prost`
 /// reads a repeated-once field; None when it has none, or another kind of field is last
 /// among those sharing its oneof (not checked here: callers read single-field oneofs).
@@ -524,7 +546,7 @@ fn key_of(kv: &[u8]) -> &[u8] {
 /// The key and value of an encoded (and checked) `KeyValue`, the last of each as
 /// `prost` reads them.
 #[inline]
-fn key_and_value(kv: &[u8]) -> (&[u8], Option<&[u8]>) {
+pub(crate) fn key_and_value(kv: &[u8]) -> (&[u8], Option<&[u8]>) {
     match as_written(kv) {
         Some(parts) => parts,
         None => (
@@ -535,7 +557,7 @@ fn key_and_value(kv: &[u8]) -> (&[u8], Option<&[u8]>) {
 }
 
 /// The string of an encoded (and checked) `AnyValue`; None when it holds another kind.
-fn string_value(value: &[u8]) -> Option<&[u8]> {
+pub(crate) fn string_value(value: &[u8]) -> Option<&[u8]> {
     match as_written(value) {
         Some((s, None)) => Some(s),
         _ => last_bytes_field(value, 1),

@@ -26,7 +26,7 @@ for part in $PARTS; do
     queue)
       # 8 receiver cores and 32 connections; loadgen (requests encoded before the run)
       # needs ~1 core at 500k spans/s; the counting sink walks each request in place
-      # (0.64 µs a span on the development machine, 2026-12-05: ~2.3 cores at 3.5M
+      # (0.44 µs a span on the development machine, 2026-12-05: ~1.6 cores at 3.5M
       # spans/s; the decoding sink of 2026-12-03 held memory mode to ~650k spans/s on 4
       # cores), so it gets the rest: 10-15 (10-13 with PARTS outages).
       # GENERATORS loadgen processes (default 4) share LOAD_CPU; runs.txt's load_cores

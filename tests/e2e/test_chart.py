@@ -99,6 +99,7 @@ def test_the_schema_check_fails_on_a_planted_bad_object(plant, expected):
     ("gateway.enabled=true", "clientNamespaces"),
     ("ingest.tls.existingSecret=my-tls", "caCert"),
     ("clusterDomain=Cluster.Local", "/clusterDomain"),
+    ("webhook.pcLeaseHostPath=run/pc-lease", "/webhook/pcLeaseHostPath"),
 ])
 def test_values_outside_the_schema_are_refused_naming_them(value, expected):
     r = run_helm("template", RELEASE, str(CHART), "--namespace", NAMESPACE, sets=(value,))
@@ -435,6 +436,36 @@ def test_the_webhook_never_blocks_a_pod_and_skips_system_namespaces():
     [expr] = hook["namespaceSelector"]["matchExpressions"]
     assert expr["key"] == "kubernetes.io/metadata.name" and expr["operator"] == "NotIn"
     assert {"kube-system", NAMESPACE} <= set(expr["values"])
+
+
+
+def test_a_lease_host_path_reaches_the_webhook_and_the_receivers_open_it_to_every_user():
+    lease = "/var/run/gpu-otel/pc-lease"
+    docs = render(sets=(f"webhook.pcLeaseHostPath={lease}",))
+    hook = find(docs, "Deployment", f"{RELEASE}-webhook")
+    env = {e["name"]: e.get("value") for e in container(hook, "webhook")["env"]}
+    assert env["GPU_OTEL_WEBHOOK_PC_LEASE_DIR"] == lease
+    pod = pod_spec(daemonset(docs))
+    [volume] = [v for v in pod["volumes"] if v["name"] == "pc-lease"]
+    assert volume["hostPath"] == {"path": lease, "type": "DirectoryOrCreate"}
+    [init] = [c for c in pod["initContainers"] if c["name"] == "pc-lease-dir"]
+    [mount] = init["volumeMounts"]
+    assert mount["name"] == "pc-lease"
+    assert init["command"] == ["chmod", "1777", mount["mountPath"]]
+    sc = init["securityContext"]
+    assert sc["runAsUser"] == 0 and sc["capabilities"] == {"drop": ["ALL"]}
+    assert sc["allowPrivilegeEscalation"] is False and sc["readOnlyRootFilesystem"] is True
+    # The receiver itself never sees it.
+    assert all(m["name"] != "pc-lease" for m in container(daemonset(docs), "receiver")["volumeMounts"])
+
+
+def test_without_a_lease_host_path_nothing_of_it_is_rendered():
+    docs = render()
+    env = [e["name"] for e in container(find(docs, "Deployment", f"{RELEASE}-webhook"), "webhook")["env"]]
+    assert "GPU_OTEL_WEBHOOK_PC_LEASE_DIR" not in env
+    pod = pod_spec(daemonset(docs))
+    assert all(v["name"] != "pc-lease" for v in pod["volumes"])
+    assert all(c["name"] != "pc-lease-dir" for c in pod.get("initContainers", []))
 
 
 # --- the receivers on the nodes ------------------------------------------------------------

@@ -15,7 +15,11 @@
 //!   namespace and node through the downward API, its container's name and the owning
 //!   workload ([`semconv::k8s`]), added to what the container already sets there;
 //! - `OTEL_SERVICE_NAME` (the workload's name) unless it sets one, and
-//!   `GPU_OTEL_PC_SAMPLING` when asked for.
+//!   `GPU_OTEL_PC_SAMPLING` when asked for;
+//! - with the serialized tier and a node-wide lease directory configured
+//!   ([`Settings::pc_lease_dir`]), that directory (a `hostPath`) at the same path and
+//!   `GPU_OTEL_PC_LEASE_DIR` naming it: serialized pods on one GPU then take turns on
+//!   its PC sampler instead of each sampling it.
 //!
 //! Idempotent: a pod that carries the injector's volume is left as it is, so the patch
 //! applied and admitted again yields no patch. A container that sets
@@ -50,6 +54,10 @@ pub const CA_MOUNT_PATH: &str = "/var/run/gpu-otel/ingest-ca";
 pub const CA_KEY: &str = "ca.crt";
 /// The token header's key in the Secret.
 pub const TOKEN_KEY: &str = "OTEL_EXPORTER_OTLP_HEADERS";
+/// The pod's volume of the node-wide sampler lease directory.
+pub const PC_LEASE_VOLUME: &str = "gpu-otel-pc-lease";
+/// The injector's setting that names the lease directory.
+pub const PC_LEASE_DIR_ENV: &str = "GPU_OTEL_PC_LEASE_DIR";
 /// The variable CUDA loads an injection library from.
 pub const CUDA_INJECTION64_PATH: &str = "CUDA_INJECTION64_PATH";
 
@@ -91,6 +99,10 @@ pub struct Settings {
     /// The Secret (in the pod's namespace) with the token header under
     /// `OTEL_EXPORTER_OTLP_HEADERS`.
     pub token_secret: String,
+    /// The node-wide directory of the per-GPU sampler leases (an absolute host path,
+    /// made world-writable by the receiver's DaemonSet), mounted into serialized-tier
+    /// pods at the same path; `None`: each container coordinates only its own processes.
+    pub pc_lease_dir: Option<String>,
 }
 
 /// The outcome for one pod.
@@ -235,16 +247,21 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
             );
         }
     }
-    if request.pc_sampling == Some(Tier::Serialized) {
+    let lease_dir = settings
+        .pc_lease_dir
+        .as_deref()
+        .filter(|_| request.pc_sampling == Some(Tier::Serialized));
+    if request.pc_sampling == Some(Tier::Serialized) && lease_dir.is_none() {
         // Measured on an H200 (driver 580, 2026-12-05): of 2 and of 4 serialized
         // processes on one GPU, each with PC sampling enabled, one kept its kernel
         // records; enabled only under one shared sampler lease, all did. Pods share a
-        // lease only through a shared directory, which the webhook does not mount.
+        // lease only through a node-wide directory, not configured here.
         warnings.push(format!(
             "gpu-otel: {PC_SAMPLING}=serialized is safe for one pod per GPU only: the processes of one container \
              take turns on a GPU through the sampler lease in their own /tmp, but two serialized pods \
              on one GPU (replicas on a shared or time-sliced GPU) both sample it, and on driver 580 all \
-             but one then lost their kernel records; use it per pod, not for a namespace of replicas"
+             but one then lost their kernel records; use it per pod, or give the webhook a node-wide \
+             lease directory (chart value webhook.pcLeaseHostPath)"
         ));
     }
     let identity = Identity::of(pod);
@@ -254,7 +271,7 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
         .map(|&i| containers[i].name.clone())
         .collect();
     annotate(pod, &injected.join(","), &mut ops);
-    add_volumes(volumes.map(Vec::len), settings, &mut ops);
+    add_volumes(volumes.map(Vec::len), settings, lease_dir, &mut ops);
     if settings.delivery == Delivery::InitContainer {
         let has_init = spec.is_some_and(|s| s.init_containers.is_some());
         add_init_container(has_init, settings, &mut ops);
@@ -266,6 +283,7 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
             &identity,
             &request.pc_sampling,
             settings,
+            lease_dir,
             &mut ops,
             &mut warnings,
         );
@@ -337,7 +355,12 @@ fn annotate(pod: &Pod, injected: &str, ops: &mut Vec<Value>) {
     }
 }
 
-fn add_volumes(existing: Option<usize>, settings: &Settings, ops: &mut Vec<Value>) {
+fn add_volumes(
+    existing: Option<usize>,
+    settings: &Settings,
+    lease_dir: Option<&str>,
+    ops: &mut Vec<Value>,
+) {
     let library = match settings.delivery {
         Delivery::ImageVolume => json!({
             "name": VOLUME,
@@ -349,12 +372,19 @@ fn add_volumes(existing: Option<usize>, settings: &Settings, ops: &mut Vec<Value
         "name": CA_VOLUME,
         "configMap": {"name": settings.ca_config_map, "optional": true},
     });
+    let mut added = vec![library, ca];
+    // DirectoryOrCreate: a pod scheduled before the receiver's DaemonSet prepared the
+    // directory still starts (its processes then cannot lock there and sample
+    // uncoordinated, which they log).
+    added.extend(lease_dir.map(|dir| {
+        json!({
+            "name": PC_LEASE_VOLUME,
+            "hostPath": {"path": dir, "type": "DirectoryOrCreate"},
+        })
+    }));
     match existing {
-        Some(_) => {
-            ops.push(add("/spec/volumes/-", library));
-            ops.push(add("/spec/volumes/-", ca));
-        }
-        None => ops.push(add("/spec/volumes", json!([library, ca]))),
+        Some(_) => ops.extend(added.into_iter().map(|v| add("/spec/volumes/-", v))),
+        None => ops.push(add("/spec/volumes", Value::Array(added))),
     }
 }
 
@@ -398,6 +428,7 @@ fn inject_container(
     identity: &Identity,
     pc_sampling: &Option<Tier>,
     settings: &Settings,
+    lease_dir: Option<&str>,
     ops: &mut Vec<Value>,
     warnings: &mut Vec<String>,
 ) {
@@ -405,19 +436,18 @@ fn inject_container(
     let existing: &[EnvVar] = c.env.as_deref().unwrap_or_default();
     let defined = |name: &str| existing.iter().any(|e| e.name == name);
 
-    let mounts = [
+    let mut mounts = vec![
         json!({"name": VOLUME, "mountPath": MOUNT_PATH, "readOnly": true}),
         json!({"name": CA_VOLUME, "mountPath": CA_MOUNT_PATH, "readOnly": true}),
     ];
+    // The same path inside as on the node: a lease file's path is the GPU's name there.
+    mounts.extend(lease_dir.map(|dir| json!({"name": PC_LEASE_VOLUME, "mountPath": dir})));
     if c.volume_mounts.is_some() {
         for m in mounts {
             ops.push(add(format!("{base}/volumeMounts/-"), m));
         }
     } else {
-        ops.push(add(
-            format!("{base}/volumeMounts"),
-            Value::Array(mounts.to_vec()),
-        ));
+        ops.push(add(format!("{base}/volumeMounts"), Value::Array(mounts)));
     }
 
     // The identity's variables go just before OTEL_RESOURCE_ATTRIBUTES when the
@@ -521,6 +551,11 @@ fn inject_container(
     if let Some(tier) = pc_sampling {
         if !defined("GPU_OTEL_PC_SAMPLING") {
             appended.push(json!({"name": "GPU_OTEL_PC_SAMPLING", "value": tier.as_str()}));
+        }
+    }
+    if let Some(dir) = lease_dir {
+        if !defined(PC_LEASE_DIR_ENV) {
+            appended.push(json!({"name": PC_LEASE_DIR_ENV, "value": dir}));
         }
     }
 

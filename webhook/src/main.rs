@@ -84,6 +84,19 @@ struct Serve {
         default_value = "gpu-otel-ingest-token"
     )]
     token_secret: String,
+    /// The node-wide sampler lease directory (an absolute host path the receiver's
+    /// DaemonSet prepares), mounted into serialized-tier pods; unset: none.
+    #[arg(long, env = "GPU_OTEL_WEBHOOK_PC_LEASE_DIR", value_parser = absolute_path)]
+    pc_lease_dir: Option<String>,
+}
+
+/// An absolute path: the same directory for every pod on a node.
+fn absolute_path(s: &str) -> Result<String, String> {
+    if s.starts_with('/') {
+        Ok(s.to_string())
+    } else {
+        Err(format!("{s:?} is not an absolute path"))
+    }
 }
 
 /// `major.minor` of the API server, from its `/version` (`"35+"` on some clouds).
@@ -135,6 +148,7 @@ async fn main() -> anyhow::Result<()> {
         endpoint: args.endpoint,
         ca_config_map: args.ca_config_map,
         token_secret: args.token_secret,
+        pc_lease_dir: args.pc_lease_dir,
     };
     let tls = tls(args.tls_cert, args.tls_key).await?;
     let namespaces = Namespaces::watch(client.clone());

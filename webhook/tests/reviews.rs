@@ -20,6 +20,7 @@ fn settings(delivery: Delivery) -> Settings {
         endpoint: ENDPOINT.into(),
         ca_config_map: "gpu-otel-ingest-ca".into(),
         token_secret: "gpu-otel-ingest-token".into(),
+        pc_lease_dir: None,
     }
 }
 

@@ -14,6 +14,7 @@ fn settings(delivery: Delivery) -> Settings {
         endpoint: "https://gpu-otel-receiver.gpu-otel.svc.cluster.local:4317".into(),
         ca_config_map: "gpu-otel-ingest-ca".into(),
         token_secret: "gpu-otel-ingest-token".into(),
+        pc_lease_dir: None,
     }
 }
 
@@ -216,4 +217,114 @@ fn a_pod_on_the_hosts_network_without_cluster_dns_is_warned() {
         warnings[0].contains("ClusterFirstWithHostNet"),
         "{warnings:?}"
     );
+}
+
+fn serialized_pod(own_lease_dir: bool, volumes: bool) -> Value {
+    let mut env = vec![];
+    if own_lease_dir {
+        env.push(json!({"name": PC_LEASE_DIR_ENV, "value": "/mine"}));
+    }
+    let mut pod = json!({
+        "metadata": {"annotations": {"gpu-otel.io/inject": "true", "gpu-otel.io/pc-sampling": "serialized"}},
+        "spec": {"containers": [
+            {"name": "a", "env": env, "resources": {"limits": {"nvidia.com/gpu": "1"}}},
+            {"name": "b", "resources": {"limits": {"nvidia.com/gpu": "1"}}}]}
+    });
+    if volumes {
+        pod["spec"]["volumes"] = json!([{"name": "data", "emptyDir": {}}]);
+    }
+    pod
+}
+
+fn patched(pod: &Value, s: &Settings) -> (Value, Vec<String>) {
+    let typed: Pod = serde_json::from_value(pod.clone()).unwrap();
+    let Decision::Inject {
+        patch, warnings, ..
+    } = decide(&typed, &BTreeMap::new(), s)
+    else {
+        panic!("injected");
+    };
+    let mut out = pod.clone();
+    json_patch::patch(&mut out, &patch).expect("applies");
+    (out, warnings)
+}
+
+#[test]
+fn a_serialized_pod_shares_the_nodes_lease_directory_at_the_same_path_when_one_is_configured() {
+    let mut s = settings(Delivery::ImageVolume);
+    s.pc_lease_dir = Some("/var/run/gpu-otel/pc-lease".into());
+    for volumes in [false, true] {
+        let (pod, warnings) = patched(&serialized_pod(true, volumes), &s);
+        assert!(warnings.is_empty(), "no loss to warn of: {warnings:?}");
+        let lease: Vec<&Value> = pod["spec"]["volumes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| v["name"] == PC_LEASE_VOLUME)
+            .collect();
+        assert_eq!(lease.len(), 1);
+        assert_eq!(
+            lease[0]["hostPath"],
+            json!({"path": "/var/run/gpu-otel/pc-lease", "type": "DirectoryOrCreate"})
+        );
+        for c in pod["spec"]["containers"].as_array().unwrap() {
+            assert!(c["volumeMounts"].as_array().unwrap().contains(
+                &json!({"name": PC_LEASE_VOLUME, "mountPath": "/var/run/gpu-otel/pc-lease"})
+            ));
+            let dirs: Vec<&Value> = c["env"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["name"] == PC_LEASE_DIR_ENV)
+                .collect();
+            assert_eq!(
+                dirs.len(),
+                1,
+                "the container's own setting is kept: {dirs:?}"
+            );
+        }
+        assert_eq!(
+            pod["spec"]["containers"][0]["env"][0]["value"], "/mine",
+            "a container that names its own directory keeps it"
+        );
+        let b = &pod["spec"]["containers"][1]["env"];
+        assert!(b
+            .as_array()
+            .unwrap()
+            .contains(&json!({"name": PC_LEASE_DIR_ENV, "value": "/var/run/gpu-otel/pc-lease"})));
+    }
+}
+
+#[test]
+fn without_a_lease_directory_a_serialized_pod_is_warned_and_gets_no_host_path() {
+    let (pod, warnings) = patched(
+        &serialized_pod(false, false),
+        &settings(Delivery::ImageVolume),
+    );
+    assert!(
+        warnings[0].contains("webhook.pcLeaseHostPath"),
+        "{warnings:?}"
+    );
+    assert!(!pod.to_string().contains(PC_LEASE_VOLUME));
+    assert!(!pod.to_string().contains(PC_LEASE_DIR_ENV));
+}
+
+#[test]
+fn only_the_serialized_tier_gets_the_lease_directory() {
+    let mut s = settings(Delivery::InitContainer);
+    s.pc_lease_dir = Some("/var/run/gpu-otel/pc-lease".into());
+    for tier in [None, Some("continuous"), Some("off")] {
+        let mut pod = serialized_pod(false, false);
+        match tier {
+            Some(t) => pod["metadata"]["annotations"]["gpu-otel.io/pc-sampling"] = json!(t),
+            None => {
+                pod["metadata"]["annotations"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("gpu-otel.io/pc-sampling");
+            }
+        }
+        let (pod, _) = patched(&pod, &s);
+        assert!(!pod.to_string().contains(PC_LEASE_VOLUME), "{tier:?}");
+    }
 }

@@ -281,9 +281,11 @@ pub fn decide(pod: &Pod, namespace: &BTreeMap<String, String>, settings: &Settin
             i,
             &containers[i],
             &identity,
-            &request.pc_sampling,
+            Sampling {
+                tier: request.pc_sampling,
+                lease_dir,
+            },
             settings,
-            lease_dir,
             &mut ops,
             &mut warnings,
         );
@@ -422,16 +424,24 @@ fn field_ref(name: &str, path: &str) -> Value {
     json!({"name": name, "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": path}}})
 }
 
+/// What a container is told of PC sampling: the tier asked for, and the node-wide lease
+/// directory it is given.
+#[derive(Clone, Copy)]
+struct Sampling<'a> {
+    tier: Option<Tier>,
+    lease_dir: Option<&'a str>,
+}
+
 fn inject_container(
     index: usize,
     c: &Container,
     identity: &Identity,
-    pc_sampling: &Option<Tier>,
+    sampling: Sampling<'_>,
     settings: &Settings,
-    lease_dir: Option<&str>,
     ops: &mut Vec<Value>,
     warnings: &mut Vec<String>,
 ) {
+    let lease_dir = sampling.lease_dir;
     let base = format!("/spec/containers/{index}");
     let existing: &[EnvVar] = c.env.as_deref().unwrap_or_default();
     let defined = |name: &str| existing.iter().any(|e| e.name == name);
@@ -548,7 +558,7 @@ fn inject_container(
             "name": settings.token_secret, "key": TOKEN_KEY, "optional": true,
         }}}));
     }
-    if let Some(tier) = pc_sampling {
+    if let Some(tier) = sampling.tier {
         if !defined("GPU_OTEL_PC_SAMPLING") {
             appended.push(json!({"name": "GPU_OTEL_PC_SAMPLING", "value": tier.as_str()}));
         }

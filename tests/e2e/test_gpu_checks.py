@@ -528,7 +528,7 @@ def test_the_source_lines_check_passes_a_module_with_lines_and_one_without_and_f
     assert run(sys.executable, check, out, pprof, "/src/fake/_Z4spinPfi.cu", "_Z4spinPfi").returncode == 1
 
 
-CHECKS = sorted(p for p in GPU.glob("*/*.sh"))
+CHECKS = sorted([*GPU.glob("*.sh"), *GPU.glob("*/*.sh")])
 PROGRAMS = sorted(p for p in GPU.glob("*/*.py"))
 
 
@@ -541,6 +541,18 @@ def test_every_check_parses(script):
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: str(p.relative_to(GPU)))
 def test_every_analysis_program_compiles(program, tmp_path):
     py_compile.compile(str(program), cfile=str(tmp_path / "out.pyc"), doraise=True)
+
+
+def test_every_owed_step_runs_a_check_that_exists():
+    text = (GPU / "owed.sh").read_text()
+    steps = re.findall(r"^  ([a-z]+)\)", text, re.M)
+    assert steps == ["lease", "hwbuffer", "cost", "endurance", "ceiling", "profiles", "nodescale"]
+    for step in steps:
+        assert f"STEP={step} " in text, f"{step} is not described in the header"
+    for rel in re.findall(r'"\$GPU_DIR/([^"]+)"', text):
+        assert (GPU / rel).is_file(), rel
+    r = run("bash", GPU / "owed.sh")
+    assert r.returncode == 2 and "STEP must be one of" in r.stderr
 
 
 def test_the_index_names_every_folder_and_every_check():

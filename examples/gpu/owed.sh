@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# What the open issues still owe a GPU, as steps that each fit one call of at most
+# 10 minutes on a lent machine (no Rust toolchain there: carry the release binaries and
+# set GPU_OTEL_BIN_DIR). Each step writes under $OUT/<step> (default /tmp/owed) and prints
+# what its checks print; run them in this order, as device time allows:
+#   STEP=lease      issue 32 item 1: the sampler lease for minutes at its defaults
+#                   (PC_ENABLE=lease, 60 s hold): 2 serialized processes, then 4, 200 s each
+#   STEP=hwbuffer   issue 35: the continuous tier's full hardware buffer, CUPTI's defaults
+#                   against GPU_OTEL_PC_WORKER_SLEEP_MS and GPU_OTEL_PC_HW_BUFFER_MB
+#   STEP=cost       issue 32 item 2: the serialized tier between bursts against tier off,
+#                   decode tokens/s with and without CUDA graphs and the cost per launch
+#   STEP=endurance  issue 31 item 4: graph replays as one span each for 490 s, the graph
+#                   decode and the compiled training at once
+#   STEP=ceiling    issue 31 item 1: the PyTorch-shaped graph arms on the small pool
+#   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
+#   STEP=nodescale  issue 34 item 2: the receiver at node scale (no GPU used, 16 cores)
+# Packing here (x86-64, release builds of this checkout), unpacking there:
+#   tar cJf .gpu/bin.tar.xz -C target/release libgpu_otel_injector.so gpu-otel-receiver \
+#     gpu-otel-demo export-load kernels otlp_capture examples/loadgen
+#   mkdir -p /tmp/bin && tar xJf .gpu/bin.tar.xz -C /tmp/bin && GPU_OTEL_BIN_DIR=/tmp/bin STEP=lease bash examples/gpu/owed.sh
+set -u
+GPU_DIR=$(cd "$(dirname "$0")" && pwd)
+ROOT=${OUT:-/tmp/owed}
+step() { # NAME COMMAND...: one check, its output kept
+  local name=$1
+  shift
+  mkdir -p "$ROOT/$name"
+  echo "== $name: $*"
+  OUT=$ROOT/$name "$@" 2>&1 | tee "$ROOT/$name/step.log"
+}
+case ${STEP:-} in
+  lease)
+    for n in 2 4; do
+      OUT=$ROOT/lease-$n HOLD_MS=60000 PC_ENABLE=lease \
+        bash "$GPU_DIR/pc-sampling/shared-gpu.sh" 200 "$n" 2>&1 | tail -n 8
+    done
+    ;;
+  hwbuffer) step hwbuffer env ONLY=hwbuffer bash "$GPU_DIR/pc-sampling/profiles.sh" ;;
+  cost) step cost env SECONDS_PER_RUN=4 ROUNDS=5 bash "$GPU_DIR/cost/decode.sh" ;;
+  endurance)
+    step endurance env GPU_OTEL_GRAPH_RECORDS=launches ONLY="decode-graph compiled-train" \
+      bash "$GPU_DIR/carry/endurance.sh" run 490
+    ;;
+  ceiling)
+    step ceiling env ARMS="pt-global pt-autofree pt-other-stream pt-legacy-stream pt-copy-nodes pt-all torch-decode-small" \
+      bash "$GPU_DIR/cupti-ceiling/run.sh"
+    ;;
+  profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;
+  nodescale) step nodescale bash "$GPU_DIR/node-scale/node-scale.sh" ;;
+  *)
+    echo "STEP must be one of: lease hwbuffer cost endurance ceiling profiles nodescale" >&2
+    exit 2
+    ;;
+esac

@@ -100,6 +100,35 @@ pub fn kernel(n: u64, start: u64, end: u64, stamp: Option<Serialized>) -> Span {
     }
 }
 
+/// A PyTorch kernel's mangled name and its demangled span name, as the injector sends them.
+const LONG_NAME: &str = "_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEESt5arrayIPcLm1EEEEviT0_T1_";
+const LONG_SPAN_NAME: &str = "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, std::array<char*, 1ul> >(int, at::native::FillFunctor<float>, std::array<char*, 1ul>)";
+
+/// A kernel span with every attribute the injector writes (16).
+pub fn gpu_kernel(n: u64, start: u64, end: u64, stamp: Serialized) -> Span {
+    let mut s = kernel(n, start, end, Some(stamp));
+    s.name = LONG_SPAN_NAME.into();
+    s.attributes[0] = otlp::string(a::GPU_KERNEL_NAME, LONG_NAME);
+    for (k, v) in [
+        (a::GPU_DEVICE_ID, 0),
+        (a::GPU_CONTEXT_ID, 1),
+        (a::GPU_STREAM_ID, 7),
+        (a::GPU_GRAPH_ID, 0),
+        (a::GPU_KERNEL_GRID_X, 1184),
+        (a::GPU_KERNEL_GRID_Y, 1),
+        (a::GPU_KERNEL_GRID_Z, 1),
+        (a::GPU_KERNEL_BLOCK_X, 128),
+        (a::GPU_KERNEL_BLOCK_Y, 1),
+        (a::GPU_KERNEL_BLOCK_Z, 1),
+        (a::GPU_KERNEL_SHARED_MEMORY_STATIC, 0),
+        (a::GPU_KERNEL_SHARED_MEMORY_DYNAMIC, 0),
+        (a::GPU_KERNEL_REGISTERS_PER_THREAD, 18),
+    ] {
+        s.attributes.push(otlp::int(k, v));
+    }
+    s
+}
+
 /// A `gpu.graph.launch` span (one CUDA-graph replay) numbered `n` from `start` to `end`,
 /// standing for `nodes` kernel executions (`None`: unknown, the attribute absent).
 pub fn graph_launch(

@@ -695,8 +695,14 @@ fn next_field<'a>(
     depth: u32,
     schema: &Schema,
 ) -> Result<Option<(u32, &'a [u8])>, WireError> {
-    while !buf.is_empty() {
-        let (tag, wire_type) = decode_key(buf)?;
+    while let Some(&k) = buf.first() {
+        let (tag, wire_type) = match one_byte_key(k) {
+            Some(key) => {
+                *buf = &buf[1..];
+                key
+            }
+            None => decode_key(buf)?,
+        };
         let Some(kind) = schema.kind(tag) else {
             skip(buf, tag, wire_type, depth)?;
             continue;
@@ -724,10 +730,58 @@ fn next_field<'a>(
     Ok(None)
 }
 
+/// A field key of one byte (tags 1 to 15) read in place, as `decode_key` reads it; None
+/// for any other byte (a longer key, tag 0, or a wire type `decode_key` refuses), which
+/// `decode_key` then reads or refuses.
+#[inline]
+fn one_byte_key(k: u8) -> Option<(u32, WireType)> {
+    let wire_type = match k & 7 {
+        0 => WireType::Varint,
+        1 => WireType::SixtyFourBit,
+        2 => WireType::LengthDelimited,
+        3 => WireType::StartGroup,
+        4 => WireType::EndGroup,
+        5 => WireType::ThirtyTwoBit,
+        _ => return None,
+    };
+    (k < 0x80 && k >> 3 != 0).then_some((u32::from(k >> 3), wire_type))
+}
+
 /// Checks a whole message whose fields are decoded at `depth`.
 fn check(mut buf: &[u8], depth: u32, schema: &Schema) -> Result<(), WireError> {
+    if std::ptr::eq(schema, &KEY_VALUE) && depth > 0 {
+        if let Some(verdict) = key_value_as_written(buf) {
+            return verdict;
+        }
+    }
     while next_field(&mut buf, depth, schema)?.is_some() {}
     Ok(())
+}
+
+/// The verdict on a `KeyValue` laid out as encoders write nearly every attribute (its
+/// key, then an `AnyValue` holding one string or one int), as the general walk would
+/// reach it; None for any other layout, which the general walk then checks. Most of a
+/// request's bytes are attributes: this is its hot path.
+#[inline]
+fn key_value_as_written(kv: &[u8]) -> Option<Result<(), WireError>> {
+    const INT_VALUE: u8 = 3 << 3;
+    let (key, Some(value)) = as_written(kv)? else {
+        return None;
+    };
+    let value_ok = match as_written(value) {
+        Some((string, None)) => utf8(string),
+        _ => match value.split_first() {
+            Some((&INT_VALUE, mut int)) => {
+                decode_varint(&mut int).ok()?;
+                if !int.is_empty() {
+                    return None;
+                }
+                Ok(())
+            }
+            _ => return None,
+        },
+    };
+    Some(utf8(key).and(value_ok))
 }
 
 fn utf8(field: &[u8]) -> Result<(), WireError> {
@@ -753,7 +807,14 @@ fn take_field<'a>(
         }
         WireType::SixtyFourBit => 8,
         WireType::ThirtyTwoBit => 4,
-        WireType::LengthDelimited => decode_varint(buf)?,
+        // Keys and short strings: a one-byte length, read in place.
+        WireType::LengthDelimited => match buf.split_first() {
+            Some((&n, rest)) if n < 0x80 => {
+                *buf = rest;
+                u64::from(n)
+            }
+            _ => decode_varint(buf)?,
+        },
         WireType::StartGroup | WireType::EndGroup => {
             skip(buf, tag, wire_type, depth)?;
             return Ok(&[]);

@@ -259,6 +259,48 @@ fn an_attribute_written_in_another_layout_reads_as_prost_reads_it() {
     }
 }
 
+#[test]
+fn an_attribute_as_encoders_write_it_is_refused_exactly_when_prost_refuses_it() {
+    use prost::encoding::{encode_key, encode_varint, WireType};
+    let delimited = |tag: u32, body: &[u8]| {
+        let mut out = Vec::new();
+        encode_key(tag, WireType::LengthDelimited, &mut out);
+        encode_varint(body.len() as u64, &mut out);
+        out.extend_from_slice(body);
+        out
+    };
+    let int = |bytes: &[u8]| [&[3u8 << 3][..], bytes].concat();
+    let bad_utf8: &[u8] = b"gpu.\xff";
+    let values: [Vec<u8>; 8] = [
+        delimited(1, b"false"),
+        delimited(1, bad_utf8),
+        int(&[0x96, 0x01]),
+        // A varint of 11 bytes, one cut short, one followed by a stray byte.
+        int(&[0xff; 11]),
+        int(&[0x96]),
+        int(&[0x01, 0x00]),
+        // A bool (another member), and nothing at all.
+        vec![2 << 3, 1],
+        vec![],
+    ];
+    for key in [&b"gpu.serialized"[..], bad_utf8] {
+        for value in &values {
+            let kv = [delimited(1, key), delimited(2, value)].concat();
+            let span = delimited(9, &kv);
+            let request = delimited(1, &delimited(2, &delimited(2, &span)));
+            let prost = ExportTraceServiceRequest::decode(request.as_slice());
+            let wire = wire_accepts(&request);
+            assert_eq!(
+                prost.is_ok(),
+                wire.is_ok(),
+                "key {key:?}, value {value:?}: prost {:?}, wire {:?}",
+                prost.err(),
+                wire.err()
+            );
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn a_wire_request_encodes_to_the_bytes_of_the_request_it_stands_for(

@@ -35,10 +35,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
-use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 use receiver::fixtures::{gpu_kernel, kernel, plain, request, resource, window_carrier};
-use semconv::attributes as a;
 use semconv::{otlp, SamplingMode, Serialized, Tier, Window};
 
 #[derive(Debug, Parser)]

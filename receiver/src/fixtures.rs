@@ -129,6 +129,17 @@ pub fn gpu_kernel(n: u64, start: u64, end: u64, stamp: Serialized) -> Span {
     s
 }
 
+/// A length-delimited protobuf field (`tag`, `body`) as encoders write it: for building
+/// messages by hand, malformed ones included.
+pub fn length_delimited(tag: u32, body: &[u8]) -> Vec<u8> {
+    use prost::encoding::{encode_key, encode_varint, WireType};
+    let mut out = Vec::new();
+    encode_key(tag, WireType::LengthDelimited, &mut out);
+    encode_varint(body.len() as u64, &mut out);
+    out.extend_from_slice(body);
+    out
+}
+
 /// A `gpu.graph.launch` span (one CUDA-graph replay) numbered `n` from `start` to `end`,
 /// standing for `nodes` kernel executions (`None`: unknown, the attribute absent).
 pub fn graph_launch(

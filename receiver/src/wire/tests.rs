@@ -221,14 +221,7 @@ fn assert_kernel_fields_as_decoded(bytes: &[u8], span: &Span) {
 
 #[test]
 fn an_attribute_written_in_another_layout_reads_as_prost_reads_it() {
-    use prost::encoding::{encode_key, encode_varint, WireType};
-    let delimited = |tag: u32, body: &[u8]| {
-        let mut out = Vec::new();
-        encode_key(tag, WireType::LengthDelimited, &mut out);
-        encode_varint(body.len() as u64, &mut out);
-        out.extend_from_slice(body);
-        out
-    };
+    let delimited = crate::fixtures::length_delimited;
     let string = |s: &str| delimited(1, s.as_bytes());
     let name = semconv::attributes::GPU_KERNEL_NAME.as_bytes();
     let layouts: [Vec<u8>; 4] = [
@@ -261,14 +254,7 @@ fn an_attribute_written_in_another_layout_reads_as_prost_reads_it() {
 
 #[test]
 fn an_attribute_as_encoders_write_it_is_refused_exactly_when_prost_refuses_it() {
-    use prost::encoding::{encode_key, encode_varint, WireType};
-    let delimited = |tag: u32, body: &[u8]| {
-        let mut out = Vec::new();
-        encode_key(tag, WireType::LengthDelimited, &mut out);
-        encode_varint(body.len() as u64, &mut out);
-        out.extend_from_slice(body);
-        out
-    };
+    let delimited = crate::fixtures::length_delimited;
     let int = |bytes: &[u8]| [&[3u8 << 3][..], bytes].concat();
     let bad_utf8: &[u8] = b"gpu.\xff";
     let values: [Vec<u8>; 8] = [

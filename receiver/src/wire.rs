@@ -239,10 +239,10 @@ pub struct SpanMeta<'a> {
     pub unrecorded: Option<u64>,
     /// How many `gpu.serialized` attributes it has (one is valid).
     pub serialized_count: usize,
-    /// The first `gpu.serialized` attribute, decoded when it is no larger than
-    /// [`MAX_STAMP_BYTES`] (a valid stamp is a dozen bytes; a larger one is invalid
-    /// whatever it holds, and stays undecoded: `None` with a count above 0).
-    pub serialized: Option<KeyValue>,
+    /// The first `gpu.serialized` attribute, as its encoded (and checked) `KeyValue`,
+    /// when it is no larger than [`MAX_STAMP_BYTES`] (a valid stamp is a dozen bytes; a
+    /// larger one is invalid whatever it holds: `None` with a count above 0).
+    pub serialized: Option<&'a [u8]>,
     /// Its window events (`gpu.sampling.window`), in order, as their bytes (checked):
     /// the caller decodes one at a time. At most [`MAX_WINDOWS_LISTED`]; other events are
     /// never decoded.
@@ -312,8 +312,7 @@ impl<'a> SpanMeta<'a> {
                         meta.is_kernel = true;
                         meta.serialized_count += 1;
                         if meta.serialized_count == 1 && field.len() <= MAX_STAMP_BYTES {
-                            // Checked by `next_field`, so it decodes.
-                            meta.serialized = KeyValue::decode(field).ok();
+                            meta.serialized = Some(field);
                         }
                     } else if key == a::GPU_KERNEL_NAME.as_bytes() {
                         meta.is_kernel = true;

@@ -474,7 +474,7 @@ fn prepare_resource(
                 },
                 Ok(()) => {
                     latest_kernel_end = latest_kernel_end.max(Some(span.end));
-                    let mut stamp = Stamp::of(span.serialized.as_ref(), span.serialized_count);
+                    let mut stamp = Stamp::of_encoded(span.serialized, span.serialized_count);
                     if let Stamp::Invalid(why) = &mut stamp {
                         let why = std::mem::take(why);
                         // Told once; the span carries no text of it.

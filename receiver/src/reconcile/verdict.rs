@@ -54,6 +54,21 @@ impl Stamp {
         }
     }
 
+    /// [`Stamp::of`] a span read in place: `first` is its first `gpu.serialized` as an
+    /// encoded, checked `KeyValue`. A valid stamp is read without decoding it (one per
+    /// kernel span); anything else is decoded for the message that says what is wrong.
+    pub fn of_encoded(first: Option<&[u8]>, count: usize) -> Stamp {
+        let value = first
+            .and_then(|kv| crate::wire::key_and_value(kv).1)
+            .and_then(crate::wire::string_value)
+            .and_then(|s| std::str::from_utf8(s).ok());
+        if let (Some(Ok(valid)), 1) = (value.map(str::parse::<Serialized>), count) {
+            return Stamp::Valid(valid);
+        }
+        let decoded = first.and_then(|kv| prost::Message::decode(kv).ok());
+        Stamp::of(decoded.as_ref(), count)
+    }
+
     /// Reads the first `gpu.serialized` of a span's attributes.
     pub fn read(attrs: &[KeyValue]) -> Stamp {
         let Some(value) = otlp::find(attrs, a::GPU_SERIALIZED) else {
@@ -140,6 +155,37 @@ mod tests {
 
     fn decide(stamp: &Stamp, verdict: Serialized) -> (Serialized, Decision) {
         super::decide(stamp, Tier::Serialized, verdict, false)
+    }
+
+    #[test]
+    fn a_stamp_read_in_place_is_the_stamp_decoding_it_gives() {
+        use prost::Message as _;
+        let values = [
+            otlp::string(a::GPU_SERIALIZED, "true"),
+            otlp::string(a::GPU_SERIALIZED, "false"),
+            otlp::string(a::GPU_SERIALIZED, "unknown"),
+            otlp::string(a::GPU_SERIALIZED, "TRUE"),
+            otlp::string(a::GPU_SERIALIZED, "yes"),
+            otlp::string(a::GPU_SERIALIZED, ""),
+            otlp::int(a::GPU_SERIALIZED, 1),
+            otlp::boolean(a::GPU_SERIALIZED, true),
+            KeyValue {
+                key: a::GPU_SERIALIZED.into(),
+                ..Default::default()
+            },
+        ];
+        for kv in &values {
+            let encoded = kv.encode_to_vec();
+            for count in [1, 2] {
+                assert_eq!(
+                    Stamp::of_encoded(Some(&encoded), count),
+                    Stamp::of(Some(kv), count),
+                    "{kv:?} x{count}"
+                );
+            }
+        }
+        assert_eq!(Stamp::of_encoded(None, 1), Stamp::of(None, 1));
+        assert_eq!(Stamp::of_encoded(None, 0), Stamp::Missing);
     }
 
     #[test]

@@ -175,7 +175,12 @@ fn assert_read_as_decoded(bytes: &Bytes, span: &Span) {
     let small = stamps
         .first()
         .filter(|kv| kv.encoded_len() <= MAX_STAMP_BYTES);
-    assert_eq!(meta.serialized.as_ref(), small.copied());
+    assert_eq!(
+        meta.serialized
+            .map(|kv| KeyValue::decode(kv).unwrap())
+            .as_ref(),
+        small.copied()
+    );
     let windows: Vec<Event> = span
         .events
         .iter()

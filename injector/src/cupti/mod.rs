@@ -65,8 +65,9 @@ pub(crate) use library::{list as list_paths, other_cupti_copies};
 pub(crate) use loader::{attach, AttachError, AttachSettings};
 pub(crate) use nvtx::{enable_launch_tracking, os_thread_id, route_to_cupti, NvtxRouting};
 pub(crate) use pc::{
-    pc_contexts, pc_devices, pc_disable_all, pc_disable_enabled, pc_drain, pc_enable_known,
-    pc_generation, pc_set_mode, pc_start_stop, release_launch_callbacks, PcSettings, PC_STATS,
+    on_context_listed, pc_contexts, pc_devices, pc_disable_all, pc_disable_enabled, pc_drain,
+    pc_enable_known, pc_generation, pc_set_mode, pc_start_stop, release_launch_callbacks,
+    PcSettings, PC_STATS,
 };
 pub(crate) use sass::CuptiSass;
 

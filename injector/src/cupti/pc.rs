@@ -148,6 +148,17 @@ static PC_DEVICES_UNNAMED: AtomicU32 = AtomicU32::new(0);
 /// context is enabled) only over the set of GPUs the collector last leased (see
 /// [`pc_generation`]).
 static PC_GENERATION: AtomicU64 = AtomicU64::new(0);
+/// Told when a context joins the list: the collector, so that it takes the context's
+/// sampler lease at once rather than at its next period (a short program would
+/// otherwise launch its kernels before the first grant). Set once, before CUDA runs.
+static ON_CONTEXT_LISTED: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+
+/// Sets what is told when a context joins the list (once; non-blocking, since it runs
+/// on the application's thread in CONTEXT_CREATED).
+pub(crate) fn on_context_listed(wake: Box<dyn Fn() + Send + Sync>) {
+    let _ = ON_CONTEXT_LISTED.set(wake);
+}
+
 /// Set by [`pc_disable_all`]: PC sampling is off for good, no context is enabled.
 static PC_OFF: AtomicBool = AtomicBool::new(false);
 
@@ -670,6 +681,10 @@ pub(super) fn context_created(ctx: CUcontext) {
                 PC_STATS.ctx_enabled.fetch_add(1, Ordering::Relaxed);
             }
             list.push(c);
+            drop(list);
+            if let Some(wake) = ON_CONTEXT_LISTED.get() {
+                wake();
+            }
         }
         Err(e) => {
             PC_STATS.ctx_enable_failed.fetch_add(1, Ordering::Relaxed);

@@ -63,6 +63,8 @@ struct Stop {
 enum Control {
     /// Flush, export what is left, stop.
     Stop(Stop),
+    /// A context joined the PC-sampling list: take its GPU's sampler lease now.
+    Lease,
     /// The first NVTX range opened: switch launch correlation on now.
     Nvtx,
 }
@@ -334,6 +336,12 @@ fn start_collector(
             cfg.nvtx_injection_path.as_deref(),
         );
     }
+    if choice.serializes() {
+        let wake = stop_tx.clone();
+        cupti::on_context_listed(Box::new(move || {
+            let _ = wake.try_send(Control::Lease);
+        }));
+    }
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
     // the collector to hold flushes back (a flush during a burst kept it from closing).
@@ -432,7 +440,8 @@ fn collect(
     let mut last_flush = Instant::now();
     loop {
         match stop.recv_timeout(interval) {
-            Err(RecvTimeoutError::Timeout) => {}
+            // A new context's lease is taken by this period's work, now.
+            Err(RecvTimeoutError::Timeout) | Ok(Control::Lease) => {}
             Ok(Control::Nvtx) => {
                 nvtx::serve();
                 continue;

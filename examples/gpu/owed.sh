@@ -31,7 +31,7 @@ step() { # NAME COMMAND...: one check, its output kept
 case ${STEP:-} in
   lease)
     for n in 2 4; do
-      OUT=$ROOT/lease-$n HOLD_MS=60000 PC_ENABLE=lease \
+      OUT=$ROOT/lease-$n HOLD_MS=60000 \
         bash "$GPU_DIR/pc-sampling/shared-gpu.sh" 200 "$n" 2>&1 | tail -n 8
     done
     ;;

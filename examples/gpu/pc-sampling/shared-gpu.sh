@@ -6,7 +6,8 @@
 #   shared-gpu.sh [SECONDS] [COUNTS]   COUNTS processes at once (default "2 4"), each
 #                                      training SECONDS (default 40)
 # HOLD_MS (default 5000) is the lease's hold, short so that it rotates inside the run.
-# PC_ENABLE (default lease, the injector's default here) is every process's
+# PC_ENABLE (default unset: the injector's own default, lease for this fixed serialized
+# tier, which the exit line's pc_enable shows) is every process's
 # GPU_OTEL_PC_ENABLE: "lease" enables PC sampling on a context only while its process
 # holds the GPU's lease, "context" at its creation; run both for the A/B
 # (OUT=/tmp/shared-gpu-context PC_ENABLE=context shared-gpu.sh ...).
@@ -41,7 +42,7 @@ for n in ${2:-2 4}; do
     first=$((per * i))
     injector "n$n-p$i"
     "${INJECTOR[@]}" GPU_OTEL_PC_SAMPLING=serialized GPU_OTEL_PC_LEASE_DIR="$OUT/leases-$n" \
-      GPU_OTEL_PC_LEASE_HOLD_MS="${HOLD_MS:-5000}" GPU_OTEL_PC_ENABLE="${PC_ENABLE:-lease}" \
+      GPU_OTEL_PC_LEASE_HOLD_MS="${HOLD_MS:-5000}" GPU_OTEL_PC_ENABLE="${PC_ENABLE-}" \
       GPU_OTEL_EXIT_DEADLINE_MS=10000 \
       taskset -c "$first-$((first + per / 2 - 1))" python3 "$COMMON/maxrss.py" python3 "$WORKLOADS/torch_train.py" "$S" \
       > "$OUT/n$n-p$i.log" 2>&1 &

@@ -4,7 +4,8 @@
 # set GPU_OTEL_BIN_DIR). Each step writes under $OUT/<step> (default /tmp/owed) and prints
 # what its checks print; run them in this order, as device time allows:
 #   STEP=lease      issue 32 item 1: the sampler lease for minutes at its defaults
-#                   (PC_ENABLE=lease, 60 s hold): 2 serialized processes, then 4, 200 s each
+#                   (GPU_OTEL_PC_ENABLE unset, 60 s hold): 2 serialized processes, then 4,
+#                   LEASE_S (default 200) seconds each
 #   STEP=hwbuffer   issue 35: the continuous tier's full hardware buffer, CUPTI's defaults
 #                   against GPU_OTEL_PC_WORKER_SLEEP_MS and GPU_OTEL_PC_HW_BUFFER_MB
 #   STEP=cost       issue 32 item 2: the serialized tier between bursts against tier off,
@@ -32,7 +33,7 @@ case ${STEP:-} in
   lease)
     for n in 2 4; do
       OUT=$ROOT/lease-$n HOLD_MS=60000 \
-        bash "$GPU_DIR/pc-sampling/shared-gpu.sh" 200 "$n" 2>&1 | tail -n 8
+        bash "$GPU_DIR/pc-sampling/shared-gpu.sh" "${LEASE_S:-200}" "$n" 2>&1 | tail -n 8
     done
     ;;
   hwbuffer) step hwbuffer env ONLY=hwbuffer bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -161,8 +161,27 @@ fn load_library(settings: &AttachSettings) -> Result<(), AttachError> {
         .map(|p| p.display().to_string())
         .collect();
     Err(AttachError::LibraryMissing {
-        tried: format!("the library path, {}", tried.join(", ")),
+        tried: format!(
+            "the library path, {}{}",
+            tried.join(", "),
+            other_version_held(&super::library::cupti_objects())
+        ),
     })
+}
+
+/// What to add when no libcupti.so.13 was found but the process holds another CUPTI: a
+/// CUDA 12 image (PyTorch's cu12 wheels load `libcupti.so.12` at `import torch`) is the
+/// usual reason, and the fix is an image or a CUPTI of CUDA 13, not a path.
+fn other_version_held(held: &[PathBuf]) -> String {
+    if held.is_empty() {
+        return String::new();
+    }
+    format!(
+        "; the process holds {}, which this build does not read: it needs CUDA 13's CUPTI \
+         (libcupti.so.13; a CUDA 13 image, or GPU_OTEL_CUPTI_PATH naming one) and a driver \
+         of r580 or newer",
+        super::library::list(held)
+    )
 }
 
 /// Loads CUPTI, takes the one subscriber slot, registers the buffer callbacks and
@@ -248,6 +267,22 @@ pub(crate) fn attach(settings: &AttachSettings) -> Result<Attached, AttachError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_cupti_13_names_the_other_cupti_the_process_holds() {
+        assert_eq!(other_version_held(&[]), "");
+        let line = other_version_held(&[PathBuf::from(
+            "/opt/venv/lib/python3.11/site-packages/nvidia/cuda_cupti/lib/libcupti.so.12",
+        )]);
+        assert!(
+            line.contains("nvidia/cuda_cupti/lib/libcupti.so.12"),
+            "{line}"
+        );
+        assert!(
+            line.contains("libcupti.so.13") && line.contains("r580"),
+            "{line}"
+        );
+    }
 
     #[test]
     fn cudarc_asks_for_the_versioned_soname_first_so_the_copy_a_process_holds_is_shared() {

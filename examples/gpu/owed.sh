@@ -2,7 +2,8 @@
 # What the open issues still owe a GPU, as steps that each fit one call of at most
 # 10 minutes on a lent machine (no Rust toolchain there: carry the release binaries and
 # set GPU_OTEL_BIN_DIR). Each step writes under $OUT/<step> (default /tmp/owed) and prints
-# what its checks print; run them in this order, as device time allows:
+# what its checks print; run them in this order, as device time allows (STEP="a b" runs
+# several in one call):
 #   STEP=lease      issue 32 item 1: the sampler lease for minutes at its defaults
 #                   (GPU_OTEL_PC_ENABLE unset, 60 s hold): 2 serialized processes, then 4,
 #                   LEASE_S (default 200) seconds each
@@ -10,6 +11,7 @@
 #                   against GPU_OTEL_PC_WORKER_SLEEP_MS and GPU_OTEL_PC_HW_BUFFER_MB
 #   STEP=cost       issue 32 item 2: the serialized tier between bursts against tier off,
 #                   decode tokens/s with and without CUDA graphs and the cost per launch
+#                   (COST_PART=decode or launch: one half)
 #   STEP=endurance  issue 31 item 4: graph replays as one span each for 490 s, the graph
 #                   decode and the compiled training at once
 #   STEP=ceiling    issue 31 item 1: the PyTorch-shaped graph arms on the small pool
@@ -29,7 +31,8 @@ step() { # NAME COMMAND...: one check, its output kept
   echo "== $name: $*"
   OUT=$ROOT/$name "$@" 2>&1 | tee "$ROOT/$name/step.log"
 }
-case ${STEP:-} in
+run_step() {
+case $1 in
   lease)
     for n in 2 4; do
       OUT=$ROOT/lease-$n HOLD_MS=60000 \
@@ -37,7 +40,7 @@ case ${STEP:-} in
     done
     ;;
   hwbuffer) step hwbuffer env ONLY=hwbuffer bash "$GPU_DIR/pc-sampling/profiles.sh" ;;
-  cost) step cost env SECONDS_PER_RUN=4 ROUNDS=5 bash "$GPU_DIR/cost/decode.sh" ;;
+  cost) step cost env SECONDS_PER_RUN=4 ROUNDS=5 bash "$GPU_DIR/cost/decode.sh" "${COST_PART:-all}" ;;
   endurance)
     step endurance env GPU_OTEL_GRAPH_RECORDS=launches ONLY="decode-graph compiled-train" \
       bash "$GPU_DIR/carry/endurance.sh" run 490
@@ -53,3 +56,7 @@ case ${STEP:-} in
     exit 2
     ;;
 esac
+}
+[ -n "${STEP:-}" ] || run_step ""
+# Several steps in one call: STEP="lease ceiling".
+for s in $STEP; do run_step "$s"; done

@@ -474,7 +474,9 @@ fn collect(
         let now = now_ns();
         let grant = lease.as_mut().and_then(|l| l.tick(now));
         // Two periods ahead: the collector flushes for at least one period before a
-        // burst can open (a burst opens only after a period that saw its gap end).
+        // burst can open (a burst opens only after a period that saw its gap end; a
+        // period that comes a whole period late takes the flushing back just after it
+        // opens the gate, microseconds before the next launch may open the burst).
         let margin = 2 * u64::try_from(interval.as_nanos()).unwrap_or(u64::MAX / 2);
         match (flushing.fixed, pc::tick(now, grant, margin)) {
             (true, _) => {}

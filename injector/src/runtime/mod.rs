@@ -473,16 +473,12 @@ fn collect(
         // flush decision, which they change.
         let now = now_ns();
         let grant = lease.as_mut().and_then(|l| l.tick(now));
-        // Two periods ahead: the collector flushes for at least one period before a
-        // burst can open (a burst opens only after a period that saw its gap end; a
-        // period that comes a whole period late takes the flushing back just after it
-        // opens the gate, microseconds before the next launch may open the burst).
-        let margin = 2 * u64::try_from(interval.as_nanos()).unwrap_or(u64::MAX / 2);
-        match (flushing.fixed, pc::tick(now, grant, margin)) {
-            (true, _) => {}
-            (false, true) => flushing.by_cupti(&attached),
+        if grant.is_some_and(|g| g.permit) {
             // Before any burst can open: the collector's flushes can be held back.
-            (false, false) => flushing.by_collector(&attached),
+            flushing.by_collector(&attached);
+        }
+        if pc::tick(now, grant) && !flushing.fixed {
+            flushing.by_cupti(&attached);
         }
         if handoff::came_back() {
             flushing.again(&attached);
@@ -534,9 +530,8 @@ fn collector_flush_due(by_cupti: bool, handed_off: bool, since_last: Duration) -
 /// or the collector, which can hold its flushes back while a burst is open (a flush
 /// during a burst kept the burst from closing). Tier off and a fixed continuous tier
 /// always leave it to CUPTI; a serialized process only while no burst is open or can
-/// open within two periods (in the gap between bursts, waiting for its GPU's sampler
-/// lease, refused by graphs, stepped down), with the collector's [`BACKSTOP_FLUSH`]
-/// beside it. In the graph launches mode the collector
+/// open (waiting for its GPU's sampler lease, refused by graphs, stepped down), with the
+/// collector's [`BACKSTOP_FLUSH`] beside it. In the graph launches mode the collector
 /// flushes every period.
 struct Flushing {
     interval: Duration,

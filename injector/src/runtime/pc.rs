@@ -823,13 +823,9 @@ pub(crate) struct LeaseGrant {
 /// judges an open burst stuck (a failed session), and recomputes the gate. Switches
 /// the launch callbacks only PC sampling used off once nothing can use them again.
 /// Returns whether CUPTI's own worker may flush: no burst is open, and none can open
-/// before the collector grants the lease again, or within `margin_ns` of `now` (a flush
-/// of the collector's own during a burst kept it from closing, so those are held back;
-/// CUPTI's are not). The collector's own flushes every period cost launch-bound programs
-/// ~0.2 µs a launch on the H200, so a serialized process leaves the gaps between its
-/// bursts (at least 950 ms at the default duty ceiling) to CUPTI, as tier off does, and
-/// takes the flushing back `margin_ns` before the next burst may open.
-pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>, margin_ns: u64) -> bool {
+/// before the collector grants the lease again (a flush of the collector's own during
+/// a burst kept it from closing, so those are held back; CUPTI's are not).
+pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>) -> bool {
     let Some(rt) = RT.get() else {
         return true;
     };
@@ -864,13 +860,6 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>, margin_ns: u64) -> bool 
     let bursts_possible =
         may_sample(st) || (st.sw.permission() == Permission::Granted && st.sw.wants_serialized());
     let quiet = !bursts_possible && st.sw.running() != Tier::Continuous;
-    let open = st.s.ctl.sampling();
-    let in_gap = st.sw.running() == Tier::Serialized
-        && !st.s.failing()
-        && !st.sw.pending(Site::Enter, open)
-        && !st.sw.pending(Site::Exit, open)
-        && !follow_due(rt, st)
-        && !st.s.ctl.may_open_by(now.saturating_add(margin_ns));
     let s = &mut st.s;
     let done = (s.retired || s.settled) && s.disable_failed == 0;
     let release = done && !s.callbacks_released;
@@ -879,7 +868,7 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>, margin_ns: u64) -> bool 
     if release {
         cupti::release_launch_callbacks(!rt.set.keep_driver_callbacks);
     }
-    quiet || in_gap
+    quiet
 }
 
 /// The benchmark's way in (`benches/launch_hook.rs`): the run time of a process
@@ -888,7 +877,7 @@ pub(crate) fn tick(now: u64, lease: Option<LeaseGrant>, margin_ns: u64) -> bool 
 pub fn bench_install_serialized(sender: SamplingSender) {
     install(RuntimeSettings::serialized(false), sender);
     // As the collector's first period leaves it.
-    let _ = tick(now_ns(), None, 0);
+    let _ = tick(now_ns(), None);
 }
 
 /// A tier asked for through the control file (collector thread). `Ok(true)`: a new
@@ -1117,16 +1106,10 @@ mod tests {
         assert_eq!(gate(), 0);
         let view = lease_view().unwrap();
         assert!(view.wants && !view.serializing);
-        assert!(
-            tick(now_ns(), grant(false), 200_000_000),
-            "CUPTI's worker may flush"
-        );
+        assert!(tick(now_ns(), grant(false)), "CUPTI's worker may flush");
 
         // Granted: the next launch callback, whichever, switches to serialized.
-        assert!(
-            !tick(now_ns(), grant(true), 200_000_000),
-            "the collector flushes again"
-        );
+        assert!(!tick(now_ns(), grant(true)), "the collector flushes again");
         assert_eq!(gate(), POLL_ENTER | POLL_EXIT);
         on_launch(false, false);
         assert_eq!(running(), Tier::Serialized);
@@ -1134,7 +1117,7 @@ mod tests {
         assert!(lease_view().unwrap().serializing);
 
         // Withdrawn: off at the next callback, and the lease may go.
-        tick(now_ns(), grant(false), 200_000_000);
+        tick(now_ns(), grant(false));
         assert_ne!(gate(), 0);
         on_launch(true, false);
         assert_eq!(running(), Tier::Off);
@@ -1148,7 +1131,7 @@ mod tests {
         let view = lease_view().unwrap();
         assert!(!view.wants && !view.serializing);
         assert!(
-            tick(now_ns(), grant(false), 200_000_000),
+            tick(now_ns(), grant(false)),
             "refused: CUPTI's worker flushes"
         );
         assert_eq!(gate(), 0);

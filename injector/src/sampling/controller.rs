@@ -366,16 +366,6 @@ impl BurstController {
         !(self.sampling || self.refused || graphs || waiting)
     }
 
-    /// Whether a burst is open or may open at or before `t`: the first burst has not
-    /// run, or the quiet time promised so far ([`Self::quiet_until_ns`], which a later
-    /// [`Self::closed`] never shortens) ends by then. A refused controller opens none.
-    pub fn may_open_by(&self, t: u64) -> bool {
-        if self.sampling {
-            return true;
-        }
-        !self.refused && self.quiet_until_ns().is_none_or(|quiet| quiet <= t)
-    }
-
     /// Counts a launch EXIT inside the open burst without deciding anything: the
     /// caller could not act on a close now (CUPTI's guard was busy) and will poll
     /// again at the next EXIT.

@@ -486,39 +486,6 @@ fn any_config() -> impl Strategy<Value = BurstConfig> {
 }
 
 proptest! {
-    /// What lets CUPTI's own worker flush in a gap: once `may_open_by(t)` has said no,
-    /// no launch ENTER up to `t` opens a burst, whatever comes after (the yield
-    /// reported late included).
-    #[test]
-    fn prop_no_burst_opens_before_an_instant_may_open_by_ruled_out(
-        cfg in any_config(),
-        steps in prop::collection::vec(step(), 1..300),
-        probe in 0u64..20_000 * MS,
-    ) {
-        let mut c = BurstController::new(cfg);
-        let mut now = 1_000 * MS;
-        let mut ruled_out = 0u64;
-        for s in steps {
-            match s {
-                Step::Enter(d, g) => {
-                    now += d;
-                    if c.poll_open(now, g) == Some(Action::Start) {
-                        prop_assert!(now > ruled_out, "opened at {} before {}", now, ruled_out);
-                    }
-                }
-                Step::Exit(d, g) => {
-                    now += d;
-                    c.poll_close(now, g);
-                }
-                Step::Closed(p) => c.closed(c.pairs_observed() + p),
-            }
-            let until = now.saturating_add(probe);
-            if !c.may_open_by(until) {
-                ruled_out = ruled_out.max(until);
-            }
-        }
-    }
-
     #[test]
     fn prop_enter_never_stops_exit_never_starts_and_duty_stays_under_the_ceiling(
         cfg in any_config(),
@@ -626,33 +593,6 @@ fn would_open_answers_as_poll_open_would_and_changes_nothing() {
     let next = c.next_start_ns();
     assert!(!c.would_open(next - 1, false));
     assert!(c.would_open(next, false));
-}
-
-#[test]
-fn may_open_by_is_true_before_the_first_burst_while_open_and_from_the_gaps_end() {
-    let mut c = BurstController::new(BurstConfig::default());
-    let t = 1_000 * MS;
-    assert!(
-        c.may_open_by(t),
-        "the first burst opens at the first launch"
-    );
-    c.poll_open(t, false);
-    assert!(c.may_open_by(0), "open already");
-    for i in 1..=FIRST_LAUNCH_BUDGET {
-        c.poll_close(t + u64::from(i) * MS, false);
-    }
-    let quiet = c.quiet_until_ns().expect("a burst ran and closed");
-    assert!(!c.may_open_by(quiet - 1), "inside the promised gap");
-    assert!(c.may_open_by(quiet));
-    c.closed(1_000);
-    let next = c.next_start_ns();
-    assert!(!c.may_open_by(next - 1), "inside the chosen gap");
-    assert!(c.may_open_by(next));
-    c.note_graphs(true);
-    assert!(
-        !c.may_open_by(u64::MAX),
-        "a refused controller opens nothing"
-    );
 }
 
 #[test]

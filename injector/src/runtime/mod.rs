@@ -327,20 +327,14 @@ fn start_collector(
 ) -> std::io::Result<SyncSender<Control>> {
     let (stop_tx, stop_rx) = sync_channel(2);
     if cfg.nvtx {
-        let wake = stop_tx.clone();
         nvtx::install(
             queue.nvtx_sender(),
-            Box::new(move || {
-                let _ = wake.try_send(Control::Nvtx);
-            }),
+            waker(&stop_tx, || Control::Nvtx),
             cfg.nvtx_injection_path.as_deref(),
         );
     }
     if choice.serializes() {
-        let wake = stop_tx.clone();
-        cupti::on_context_listed(Box::new(move || {
-            let _ = wake.try_send(Control::Lease);
-        }));
+        cupti::on_context_listed(waker(&stop_tx, || Control::Lease));
     }
     let interval = cfg.flush_interval;
     // CUPTI flushes on its own period, cheaper for the application, unless bursts need
@@ -421,6 +415,15 @@ fn drain(
             stats.cupti_dropped.fetch_add(n, Ordering::Relaxed);
         }
     }
+}
+
+/// A wake-up of the collector for a callback on an application thread: never waits (one
+/// that finds the channel full is served at the collector's next period instead).
+fn waker(collector: &SyncSender<Control>, what: fn() -> Control) -> Box<dyn Fn() + Send + Sync> {
+    let collector = collector.clone();
+    Box::new(move || {
+        let _ = collector.try_send(what());
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -11,7 +11,8 @@
 #                   against GPU_OTEL_PC_WORKER_SLEEP_MS and GPU_OTEL_PC_HW_BUFFER_MB
 #   STEP=cost       issue 32 item 2: the serialized tier between bursts against tier off,
 #                   decode tokens/s with and without CUDA graphs and the cost per launch
-#                   (COST_PART=decode or launch: one half)
+#                   (COST_PART=decode or launch: one half; CANDIDATE=another build's
+#                   libgpu_otel_injector.so adds its serialized tier as an arm)
 #   STEP=endurance  issue 31 item 4: graph replays as one span each for 490 s, the graph
 #                   decode and the compiled training at once
 #   STEP=ceiling    issue 31 item 1: the PyTorch-shaped graph arms on the small pool

@@ -10,7 +10,10 @@
 #                      cost per launch ($OUT/launch.txt)
 #   decode.sh          both
 # The serialized arm runs with the sampler lease in a directory of its own, as a process
-# alone on its GPU does. Medians and paired-by-round differences by common/arms.py.
+# alone on its GPU does. CANDIDATE=path/to/libgpu_otel_injector.so adds an arm
+# "candidate": the serialized tier of another build (an A/B of a change, same rounds),
+# killed after ARM_TIMEOUT_S (default 60) and logged "hung:" if it does not end.
+# Medians and paired-by-round differences by common/arms.py.
 set -u
 # shellcheck source=SCRIPTDIR/../common/gpu.sh
 . "$(dirname "$0")/../common/gpu.sh"
@@ -30,6 +33,11 @@ arms() {
   arm "$log" rawinj "$pattern" env "${RAW[@]}" "$@"
   arm "$log" off "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=off "$@"
   arm "$log" serialized "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=serialized "$@"
+  if [ -n "${CANDIDATE:-}" ]; then
+    arm "$log" candidate "$pattern|^hung:" bash -c 'rc=0; "$@" || rc=$?; case $rc in 124 | 137) echo "hung: killed after $0 s" ;; esac' \
+      "${ARM_TIMEOUT_S:-60}" timeout -k 5 "${ARM_TIMEOUT_S:-60}" \
+      env "${INJENV[@]}" CUDA_INJECTION64_PATH="$CANDIDATE" GPU_OTEL_PC_SAMPLING=serialized "$@"
+  fi
 }
 PART=${1:-all}
 for ROUND in $(seq 1 "${ROUNDS:-5}"); do

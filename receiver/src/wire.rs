@@ -6,8 +6,8 @@
 //! request's buffer, and [`SpanMeta::read`] reads, without allocating, what
 //! reconciling needs (ids, times, the kernel markers, the `gpu.serialized` stamps,
 //! window events) while checking the span exactly as `prost` would decode it, so a
-//! request is refused as malformed in the same cases as before. A span is decoded
-//! and encoded again only when its `gpu.serialized` changes.
+//! request is refused as malformed in the same cases as before. A span whose
+//! `gpu.serialized` changes is rewritten on its bytes too ([`with_attribute_set`]).
 //!
 //! [`WireRequest`] encodes to the same bytes as the [`ExportTraceServiceRequest`] it
 //! stands for (the span field is length-delimited either way).
@@ -183,6 +183,33 @@ fn value_bytes(v: &opentelemetry_proto::tonic::common::v1::AnyValue) -> usize {
 /// A span as the bytes a [`WireScopeSpans`] holds.
 pub fn encode_span(span: &Span) -> Bytes {
     Bytes::from(span.encode_to_vec())
+}
+
+/// `Span.attributes`.
+const SPAN_ATTRIBUTES: u32 = 9;
+
+/// A span's bytes with every attribute keyed as `kv` is left out and `kv` appended:
+/// what [`semconv::otlp::set`] does to a decoded span, done on the bytes. Decoded, an
+/// attribute takes up to 30 times its encoding, so a sender's span of millions of empty
+/// attributes would cost hundreds of megabytes to stamp; this costs the span's own size.
+/// The other fields are copied as they came (protobuf reads a repeated field's entries
+/// wherever they stand). None when `span` is not a checked span.
+pub fn with_attribute_set(span: &[u8], kv: &KeyValue) -> Option<Bytes> {
+    let mut out = Vec::with_capacity(span.len() + kv.encoded_len() + 2);
+    let mut rest = span;
+    while !rest.is_empty() {
+        let before = rest;
+        let (tag, wire_type) = decode_key(&mut rest).ok()?;
+        let field = take_field(&mut rest, tag, wire_type, SPAN_FIELDS_DEPTH).ok()?;
+        let replaced = tag == SPAN_ATTRIBUTES
+            && wire_type == WireType::LengthDelimited
+            && key_of(field) == kv.key.as_bytes();
+        if !replaced {
+            out.extend_from_slice(&before[..before.len() - rest.len()]);
+        }
+    }
+    prost::encoding::message::encode(SPAN_ATTRIBUTES, kv, &mut out);
+    Some(Bytes::from(out))
 }
 
 /// Why a span's bytes are not a valid `Span`: the cases in which `prost` refuses to

@@ -4,7 +4,7 @@
 #[path = "../fuzz/harness/mod.rs"]
 mod harness;
 
-use harness::oracle::gzip;
+use harness::oracle::{grpc_frame, gzip};
 use harness::{Harness, Outcome};
 use prost::Message as _;
 use receiver::fixtures::{plain, request, resource};
@@ -77,5 +77,58 @@ fn a_request_refused_before_its_body_is_read_still_gets_its_answer() {
             );
         }
     }
+    h.finish();
+}
+
+#[test]
+fn a_grpc_message_of_several_gzip_members_is_read_to_its_end() {
+    // Found by a black-box probe: tonic decompressed the first member only and answered
+    // OK, so the second span was lost behind a success. As an HTTP body, every member.
+    let mut h = Harness::start();
+    let message = [gzip(&one_span(1)), gzip(&one_span(2))].concat();
+    assert_eq!(h.grpc(Some("gzip"), grpc_frame(true, &message)), TAKEN);
+    h.finish();
+}
+
+#[test]
+fn a_second_message_on_an_export_call_is_refused_not_dropped_behind_an_ok() {
+    // Export is unary: tonic read the first message, dropped the rest and answered OK.
+    let mut h = Harness::start();
+    let body = [
+        grpc_frame(false, &one_span(1)),
+        grpc_frame(false, &one_span(2)),
+    ]
+    .concat();
+    assert_eq!(h.grpc(None, body), Outcome::Refused);
+    let compressed = [grpc_frame(true, &gzip(&one_span(3))), vec![0]].concat();
+    assert_eq!(h.grpc(Some("gzip"), compressed), Outcome::Refused);
+    assert_eq!(h.grpc(None, grpc_frame(false, &one_span(4))), TAKEN);
+    h.finish();
+}
+
+#[test]
+fn a_grpc_message_that_does_not_decompress_is_invalid_argument_and_counted() {
+    // tonic answered INTERNAL and counted it nowhere; the harness checks the count.
+    let mut h = Harness::start();
+    assert_eq!(
+        h.grpc(Some("gzip"), grpc_frame(true, b"not gzip")),
+        Outcome::Refused
+    );
+    let mut trailing = gzip(&one_span(1));
+    trailing.extend_from_slice(b"trailing");
+    assert_eq!(
+        h.grpc(Some("gzip"), grpc_frame(true, &trailing)),
+        Outcome::Refused
+    );
+    h.finish();
+}
+
+#[test]
+fn a_grpc_message_declared_over_the_limit_is_refused_at_its_header() {
+    let mut h = Harness::start();
+    let mut body = vec![0];
+    body.extend_from_slice(&(harness::MAX_REQUEST_BYTES as u32 + 1).to_be_bytes());
+    body.extend_from_slice(&one_span(1));
+    assert_eq!(h.grpc(None, body), Outcome::Refused);
     h.finish();
 }

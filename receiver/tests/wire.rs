@@ -246,10 +246,11 @@ async fn oversized_requests_are_refused_on_both_transports() {
         ),
         "{err:?}"
     );
+    // All three counted, the gRPC one too (refused at its length, before tonic reads it).
     let m = metrics(&r).await;
     assert_eq!(
         m["gpu_otel_receiver_requests_refused_total{reason=\"too_large\"}"],
-        2.0
+        3.0
     );
     r.shutdown().await;
 }

@@ -137,9 +137,8 @@ enum GrpcExpected {
     Unsupported,
     /// Exactly one message: its answer.
     Exactly(Expected),
-    /// No message, a truncated one, or more than one: tonic may refuse the call
-    /// (framing), else the first message, if complete, decides.
-    FirstMessage(Option<Expected>),
+    /// No message, or a truncated one: tonic refuses the call (framing).
+    Incomplete,
 }
 
 #[derive(Debug, Default)]
@@ -337,14 +336,18 @@ impl Harness {
             Some("zstd") => Some(oracle::Packing::Zstd),
             Some(_) => None,
         };
-        let expected = match (packing, oracle::framing(&body)) {
+        let expected = match (packing, oracle::framing(&body, MAX_REQUEST_BYTES)) {
             (None, _) => GrpcExpected::Unsupported,
             (Some(p), oracle::Framing::One { flag, message }) => {
                 GrpcExpected::Exactly(oracle::expect_grpc(p, flag, message, MAX_REQUEST_BYTES))
             }
-            (Some(p), oracle::Framing::Other) => {
-                GrpcExpected::FirstMessage(first_message(p, &body))
+            (Some(_), oracle::Framing::OverLimit) => {
+                GrpcExpected::Exactly(Expected::Refused(Refusal::TooLarge))
             }
+            (Some(_), oracle::Framing::Several) => {
+                GrpcExpected::Exactly(Expected::Refused(Refusal::Malformed))
+            }
+            (Some(_), oracle::Framing::Incomplete) => GrpcExpected::Incomplete,
         };
         let mut req = http::Request::builder()
             .method("POST")
@@ -385,10 +388,7 @@ impl Harness {
         });
         let outcome = check_grpc(expected, &answer);
         let expected = match (outcome, expected) {
-            (
-                Outcome::Accepted { .. },
-                GrpcExpected::Exactly(e) | GrpcExpected::FirstMessage(Some(e)),
-            ) => e,
+            (Outcome::Accepted { .. }, GrpcExpected::Exactly(e)) => e,
             _ => Expected::Refused(Refusal::Protocol),
         };
         self.settle(expected, outcome);
@@ -488,18 +488,6 @@ impl Harness {
     }
 }
 
-/// What the first complete message of a body that is not exactly one message would get.
-fn first_message(packing: oracle::Packing, body: &[u8]) -> Option<Expected> {
-    let len = u32::from_be_bytes(body.get(1..5)?.try_into().ok()?) as usize;
-    let message = body.get(5..5 + len)?;
-    Some(oracle::expect_grpc(
-        packing,
-        body[0],
-        message,
-        MAX_REQUEST_BYTES,
-    ))
-}
-
 fn unframe(mut data: &[u8]) -> Vec<(u8, Bytes)> {
     let mut out = Vec::new();
     while !data.is_empty() {
@@ -585,7 +573,7 @@ fn check_http(encoding: Encoding, expected: Expected, answer: &HttpAnswer) -> Ou
             let want = match r {
                 Refusal::MediaType => 415,
                 // The HTTP path stops decoding one byte past the limit.
-                Refusal::TooLarge | Refusal::TooLargeOrProtocol => 413,
+                Refusal::TooLarge | Refusal::TooLargeOrMalformed => 413,
                 Refusal::Malformed | Refusal::Protocol => 400,
             };
             assert_eq!(answer.status, want, "expected {expected:?}, got {text}");
@@ -644,11 +632,11 @@ fn check_grpc(expected: GrpcExpected, answer: &GrpcAnswer) -> Outcome {
             assert_eq!(code, Code::Unimplemented, "an unsupported grpc-encoding");
             return Outcome::Refused;
         }
-        GrpcExpected::FirstMessage(_) if framing.contains(&code) => return Outcome::Refused,
-        GrpcExpected::FirstMessage(None) => {
+        GrpcExpected::Incomplete if framing.contains(&code) => return Outcome::Refused,
+        GrpcExpected::Incomplete => {
             panic!("no complete message, yet {:?}", answer.status)
         }
-        GrpcExpected::Exactly(e) | GrpcExpected::FirstMessage(Some(e)) => e,
+        GrpcExpected::Exactly(e) => e,
     };
     match (first, code) {
         (Expected::Accepted { spans, rejected }, Code::Ok) => {
@@ -666,8 +654,8 @@ fn check_grpc(expected: GrpcExpected, answer: &GrpcAnswer) -> Outcome {
         }
         (Expected::Refused(Refusal::Protocol), Code::Internal) => Outcome::Refused,
         (
-            Expected::Refused(Refusal::TooLargeOrProtocol),
-            Code::OutOfRange | Code::ResourceExhausted | Code::Internal,
+            Expected::Refused(Refusal::TooLargeOrMalformed),
+            Code::OutOfRange | Code::ResourceExhausted | Code::InvalidArgument,
         ) => Outcome::Refused,
         _ => panic!("expected {expected:?}, got {:?}", answer.status),
     }

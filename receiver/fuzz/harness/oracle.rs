@@ -25,12 +25,13 @@ pub(crate) enum Refusal {
     TooLarge,
     /// Not a request: bad gzip, protobuf or JSON (HTTP 400; gRPC InvalidArgument).
     Malformed,
-    /// A gRPC message tonic cannot unframe or decompress (Internal, as gRPC asks).
+    /// A gRPC message tonic cannot unframe (a compressed flag with no encoding, an
+    /// unknown flag: Internal, as gRPC asks).
     Protocol,
-    /// A gRPC message over the size limit and corrupt just past it. tonic decompresses
-    /// in steps and checks the limit as it writes each one, so it may meet the
-    /// corruption first: either refusal (ResourceExhausted or Internal) is right.
-    TooLargeOrProtocol,
+    /// A compressed message over the size limit and corrupt just past it. It is
+    /// decompressed in steps, the limit checked as each is written, so the corruption
+    /// may be met first: either refusal (ResourceExhausted or InvalidArgument) is right.
+    TooLargeOrMalformed,
 }
 
 /// The answer a request must get.
@@ -184,21 +185,28 @@ pub(crate) fn grpc_frame(compressed: bool, message: &[u8]) -> Vec<u8> {
 pub(crate) enum Framing<'a> {
     /// Exactly one message.
     One { flag: u8, message: &'a [u8] },
-    /// No message, a truncated one, or more than one.
-    Other,
+    /// A first message that declares more than the size limit: refused as its header
+    /// arrives, whatever follows.
+    OverLimit,
+    /// Bytes past the first message: an Export call carries one (InvalidArgument).
+    Several,
+    /// No message, or a truncated one.
+    Incomplete,
 }
 
-pub(crate) fn framing(body: &[u8]) -> Framing<'_> {
+pub(crate) fn framing(body: &[u8], max: usize) -> Framing<'_> {
     if body.len() < 5 {
-        return Framing::Other;
+        return Framing::Incomplete;
     }
     let len = u32::from_be_bytes([body[1], body[2], body[3], body[4]]) as usize;
-    if body.len() - 5 != len {
-        return Framing::Other;
-    }
-    Framing::One {
-        flag: body[0],
-        message: &body[5..],
+    match (body.len() - 5).cmp(&len) {
+        _ if len > max => Framing::OverLimit,
+        std::cmp::Ordering::Less => Framing::Incomplete,
+        std::cmp::Ordering::Greater => Framing::Several,
+        std::cmp::Ordering::Equal => Framing::One {
+            flag: body[0],
+            message: &body[5..],
+        },
     }
 }
 
@@ -209,12 +217,11 @@ pub(crate) fn expect_grpc(declared: Packing, flag: u8, message: &[u8], max: usiz
     }
     let reader: Box<dyn Read + '_> = match (flag, declared) {
         (0, _) => return expect_body(Encoding::Protobuf, message),
-        // tonic reads the first gzip member only (`flate2::read::GzDecoder`).
-        (1, Packing::Gzip) => Box::new(flate2::read::GzDecoder::new(message)),
-        // and every zstd frame (`zstd::stream::read::Decoder`).
+        // As an HTTP body: every gzip member, every zstd frame, nothing after the last.
+        (1, Packing::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(message)),
         (1, Packing::Zstd) => match zstd::stream::read::Decoder::new(message) {
             Ok(d) => Box::new(d),
-            Err(_) => return Expected::Refused(Refusal::Protocol),
+            Err(_) => return Expected::Refused(Refusal::Malformed),
         },
         _ => return Expected::Refused(Refusal::Protocol),
     };
@@ -222,17 +229,17 @@ pub(crate) fn expect_grpc(declared: Packing, flag: u8, message: &[u8], max: usiz
     let mut out = Vec::new();
     match (&mut reader).take(max as u64 + 1).read_to_end(&mut out) {
         _ if out.len() > max => {
-            // Far more than any step of tonic's (8 KiB): a corruption this close to
-            // the limit may be what it meets first.
-            const STEP: u64 = 64 * 1024;
+            // Twice the receiver's step (64 KiB): a corruption this close to the limit
+            // may be what it meets first.
+            const STEP: u64 = 128 * 1024;
             let corrupt_past = std::io::copy(&mut reader.take(STEP), &mut std::io::sink()).is_err();
             Expected::Refused(if corrupt_past {
-                Refusal::TooLargeOrProtocol
+                Refusal::TooLargeOrMalformed
             } else {
                 Refusal::TooLarge
             })
         }
         Ok(_) => expect_body(Encoding::Protobuf, &out),
-        Err(_) => Expected::Refused(Refusal::Protocol),
+        Err(_) => Expected::Refused(Refusal::Malformed),
     }
 }

@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceResponse;
+use otlp_client::compression::{Compression, CompressionError};
 use otlp_client::grpc::RawRequests;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -44,6 +45,9 @@ use crate::wire::census::Census;
 
 /// The gRPC service name of OTLP traces.
 const SERVICE_NAME: &str = "opentelemetry.proto.collector.trace.v1.TraceService";
+
+/// A gRPC message's prefix: its compressed flag and its length (4 bytes, big-endian).
+const FRAME_HEADER: usize = 5;
 
 #[derive(Debug, Clone)]
 struct GrpcIngest(Handoff);
@@ -116,33 +120,46 @@ impl Meter {
 /// arrive, so that a stream that sends much and never finishes holds budget, not
 /// memory outside it; past the budget the stream fails with RESOURCE_EXHAUSTED.
 ///
-/// The body's last byte is withheld until the client ends the stream: tonic decodes
-/// (and decompresses) a message as soon as its frame is whole, then waits for the
-/// stream's end holding both buffers, so a client that never ends its stream would hold
-/// a decompressed message outside the budget for as long as the request timeout. With
-/// the last byte withheld, a message is decoded only once its stream has ended, and the
-/// handler charges what decoding it takes at once.
+/// The body is handed on only once the client has ended the stream: tonic decodes (and
+/// decompresses) a message as soon as its frame is whole, then waits for the stream's
+/// end holding both buffers, so a client that never ends its stream would hold a
+/// decompressed message outside the budget for as long as the request timeout. Held
+/// whole, the body is then read as an Export call must be ([`Metered::finish`]).
 struct Metered<B> {
     inner: B,
     handoff: Handoff,
     meter: Arc<Meter>,
+    /// The request's `grpc-encoding`, when it is one the receiver decompresses.
+    encoding: Option<Compression>,
+    max_message_bytes: usize,
     seen: usize,
+    /// The first message's length, once its header is in.
+    declared: Option<usize>,
+    /// The body so far, as it arrived.
+    held: Vec<Bytes>,
     /// Frames ready to hand on, in order.
     ready: std::collections::VecDeque<http_body::Frame<Bytes>>,
-    /// The last byte seen, until the stream ends.
-    withheld: Option<Bytes>,
     ended: bool,
 }
 
 impl<B> Metered<B> {
-    fn new(inner: B, handoff: Handoff, meter: Arc<Meter>) -> Metered<B> {
+    fn new(
+        inner: B,
+        handoff: Handoff,
+        meter: Arc<Meter>,
+        encoding: Option<Compression>,
+        max_message_bytes: usize,
+    ) -> Metered<B> {
         Metered {
             inner,
             handoff,
             meter,
+            encoding,
+            max_message_bytes,
             seen: 0,
+            declared: None,
+            held: Vec::new(),
             ready: Default::default(),
-            withheld: None,
             ended: false,
         }
     }
@@ -173,15 +190,8 @@ where
                     return Poll::Ready(Some(Err(Status::from_error(e.into()))))
                 }
                 Poll::Ready(None) => {
-                    // Whole: the message is copied out of tonic's buffer once; both, for
-                    // a moment.
-                    self.ended = true;
-                    let charge = 2 * self.seen;
-                    if let Err(s) = self.charge(charge) {
+                    if let Err(s) = self.finish() {
                         return Poll::Ready(Some(Err(s)));
-                    }
-                    if let Some(last) = self.withheld.take() {
-                        self.ready.push_back(http_body::Frame::data(last));
                     }
                     continue;
                 }
@@ -189,12 +199,12 @@ where
             };
             let data = match frame.into_data() {
                 Ok(d) => d,
-                Err(other) => {
+                Err(trailers) => {
                     // Trailers: the end of the stream follows.
-                    if let Some(last) = self.withheld.take() {
-                        self.ready.push_back(http_body::Frame::data(last));
+                    if let Err(s) = self.finish() {
+                        return Poll::Ready(Some(Err(s)));
                     }
-                    self.ready.push_back(other);
+                    self.ready.push_back(trailers);
                     continue;
                 }
             };
@@ -206,14 +216,9 @@ where
             if let Err(s) = self.charge(seen) {
                 return Poll::Ready(Some(Err(s)));
             }
-            if let Some(last) = self.withheld.take() {
-                self.ready.push_back(http_body::Frame::data(last));
-            }
-            let mut data = data;
-            let last = data.split_off(data.len() - 1);
-            self.withheld = Some(last);
-            if !data.is_empty() {
-                self.ready.push_back(http_body::Frame::data(data));
+            self.held.push(data);
+            if let Err(s) = self.check_so_far() {
+                return Poll::Ready(Some(Err(s)));
             }
         }
     }
@@ -231,6 +236,123 @@ impl<B> Metered<B> {
             None => held.insert(self.handoff.admit(0).map_err(retry_later)?),
         };
         self.handoff.grow(admission, bytes).map_err(retry_later)
+    }
+
+    /// The first message's header (flag and length), once the body holds it.
+    fn header(&self) -> Option<(u8, usize)> {
+        let mut header = [0u8; 5];
+        let mut filled = 0;
+        for chunk in &self.held {
+            let n = (header.len() - filled).min(chunk.len());
+            header[filled..filled + n].copy_from_slice(&chunk[..n]);
+            filled += n;
+        }
+        let length = u32::from_be_bytes([header[1], header[2], header[3], header[4]]);
+        (filled == header.len()).then_some((header[0], length as usize))
+    }
+
+    /// Refuses the body as soon as it cannot be one message within the limit: a length
+    /// over it (OUT_OF_RANGE, as tonic says it), or bytes past the first message (an
+    /// Export call carries one: INVALID_ARGUMENT, not the rest dropped behind an OK).
+    /// So the body held never exceeds one message at the limit.
+    fn check_so_far(&mut self) -> Result<(), Status> {
+        if self.declared.is_none() {
+            self.declared = self.header().map(|(_, length)| length);
+            if let Some(length) = self.declared.filter(|&l| l > self.max_message_bytes) {
+                return Err(self.refuse(
+                    &self.handoff.counters().refused_too_large,
+                    Status::out_of_range(format!(
+                        "the message is {length} bytes, more than the {} one request may take (ingest.max_request_bytes): send smaller requests",
+                        self.max_message_bytes
+                    )),
+                ));
+            }
+        }
+        match self.declared {
+            Some(length) if self.seen > FRAME_HEADER + length => Err(self.refuse(
+                &self.handoff.counters().refused_malformed,
+                Status::invalid_argument(format!(
+                    "an Export call carries one request message; this one carried more after its first ({length} bytes): send one request per call"
+                )),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// `status`, counted as a request read and refused for `why`.
+    fn refuse(&self, why: &std::sync::atomic::AtomicU64, status: Status) -> Status {
+        self.handoff.counters().requests.fetch_add(1, Relaxed);
+        why.fetch_add(1, Relaxed);
+        status
+    }
+
+    /// The whole body, one message at most ([`Metered::check_so_far`]), handed on. A
+    /// compressed message is decompressed here, every gzip member and zstd frame, bytes
+    /// after the last refused, its memory admitted as it is made, and handed on
+    /// uncompressed: tonic's own decompression reads the first gzip member only and
+    /// answers a corrupt one INTERNAL, uncounted. A body that holds no whole message, or
+    /// a flag tonic does not take, goes on as it came, for tonic's answer.
+    fn finish(&mut self) -> Result<(), Status> {
+        self.ended = true;
+        // The message is copied out of tonic's buffer once: both, for a moment.
+        self.charge(2 * self.seen)?;
+        let (flag, length) = self.header().unwrap_or_default();
+        let whole = self.seen == FRAME_HEADER + length;
+        let held = std::mem::take(&mut self.held);
+        let Some(encoding) = self.encoding.filter(|_| whole && flag == 1) else {
+            self.ready
+                .extend(held.into_iter().map(http_body::Frame::data));
+            return Ok(());
+        };
+        let mut compressed = Vec::with_capacity(self.seen);
+        for chunk in &held {
+            compressed.extend_from_slice(chunk);
+        }
+        drop(held);
+        let base = 2 * self.seen;
+        let mut refused = None;
+        let message = encoding.decompress_metered(
+            &compressed[FRAME_HEADER..],
+            self.max_message_bytes,
+            &mut |capacity| match self.charge(base + capacity) {
+                Ok(()) => true,
+                Err(s) => {
+                    refused = Some(s);
+                    false
+                }
+            },
+        );
+        let message = match message {
+            Ok(m) => m,
+            Err(CompressionError::Refused) => {
+                return Err(refused.unwrap_or_else(|| retry_later(Refusal::OverBudget)))
+            }
+            Err(e @ CompressionError::TooLarge { .. }) => {
+                // Not to be sent again as it is: no RetryInfo.
+                return Err(self.refuse(
+                    &self.handoff.counters().refused_too_large,
+                    Status::resource_exhausted(format!(
+                        "{e} (ingest.max_request_bytes): send smaller requests"
+                    )),
+                ));
+            }
+            Err(e) => {
+                return Err(self.refuse(
+                    &self.handoff.counters().refused_malformed,
+                    Status::invalid_argument(e.to_string()),
+                ))
+            }
+        };
+        // tonic buffers the message, then copies it out for the handler.
+        self.charge(2 * message.len())?;
+        let mut frame = Vec::with_capacity(FRAME_HEADER);
+        frame.push(0);
+        frame.extend_from_slice(&(message.len() as u32).to_be_bytes());
+        self.ready
+            .push_back(http_body::Frame::data(Bytes::from(frame)));
+        self.ready
+            .push_back(http_body::Frame::data(Bytes::from(message)));
+        Ok(())
     }
 }
 
@@ -289,7 +411,14 @@ where
         let meter = Arc::new(Meter::default());
         let (mut parts, body) = req.into_parts();
         parts.extensions.insert(meter.clone());
-        let req = http::Request::from_parts(parts, Metered::new(body, ingest.0.clone(), meter));
+        // gRPC's encoding names are case-sensitive; another one tonic answers UNIMPLEMENTED.
+        let encoding = match parts.headers.get("grpc-encoding").map(|v| v.as_bytes()) {
+            Some(b"gzip") => Some(Compression::Gzip),
+            Some(b"zstd") => Some(Compression::Zstd),
+            _ => None,
+        };
+        let body = Metered::new(body, ingest.0.clone(), meter, encoding, max);
+        let req = http::Request::from_parts(parts, body);
         Box::pin(async move {
             let handoff = ingest.0.clone();
             let counters = handoff.counters();

@@ -33,14 +33,12 @@ use std::time::Duration;
 use bytes::Bytes;
 use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::InstrumentationScope;
-use opentelemetry_proto::tonic::trace::v1::Span;
-use prost::Message;
 use semconv::attributes as a;
 use semconv::codec::WindowDecodeError;
 use semconv::store::{Admission, Evicted, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, UnknownReason, Window, WindowStore};
 
-use crate::wire::{self, KernelNodes, WireRequest, WireResourceSpans, WireScopeSpans};
+use crate::wire::{self, KernelNodes, SpanMeta, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
 use prepared::{
     own_copies_when_small, Carrier, Prepared, PreparedResource, ResourceCtx, ScopeCtx, SpanKind,
@@ -889,20 +887,21 @@ impl Reconciler {
             c.outcomes.count_answers(value, executions);
             return span;
         }
-        let Ok(mut decoded) = Span::decode(span.as_ref()) else {
+        // Every occurrence replaced: exactly one value leaves.
+        let stamped = otlp::string(a::GPU_SERIALIZED, value.as_str());
+        let Some(restamped) = wire::with_attribute_set(span.as_ref(), &stamped) else {
             // Checked when it arrived, so this does not happen; were it to, the span
             // leaves as it came, without an answer, and the identity shows it.
             return span;
         };
-        // `set` replaces every occurrence: exactly one value leaves.
-        otlp::set(
-            &mut decoded.attributes,
-            otlp::string(a::GPU_SERIALIZED, value.as_str()),
-        );
-        if let Stamp::Valid(carried) = Stamp::read_one(&decoded.attributes) {
-            c.outcomes.count_answers(carried, executions);
+        // The answer is counted from the bytes that leave, read as they arrived.
+        if let Ok(meta) = SpanMeta::read(&restamped) {
+            if let Stamp::Valid(carried) = Stamp::of_encoded(meta.serialized, meta.serialized_count)
+            {
+                c.outcomes.count_answers(carried, executions);
+            }
         }
-        wire::encode_span(&decoded)
+        restamped
     }
 }
 

@@ -103,18 +103,21 @@ impl ScopeCtx {
 }
 
 fn check_ids(span: &SpanMeta<'_>) -> Result<(), String> {
+    // What arrived, as the sender can find it: its length, or that it is all zero.
+    let invalid = |name: &str, id: &[u8], len: usize| {
+        let got = if id.len() == len {
+            format!("all {len} bytes zero")
+        } else {
+            format!("{} bytes", id.len())
+        };
+        format!("{name} must be {len} bytes and not all zero, got {got}")
+    };
     let valid = |id: &[u8], len: usize| id.len() == len && id.iter().any(|&b| b != 0);
     if !valid(span.trace_id, 16) {
-        return Err(format!(
-            "trace_id must be 16 bytes and not all zero, got {} bytes",
-            span.trace_id.len()
-        ));
+        return Err(invalid("trace_id", span.trace_id, 16));
     }
     if !valid(span.span_id, 8) {
-        return Err(format!(
-            "span_id must be 8 bytes and not all zero, got {} bytes",
-            span.span_id.len()
-        ));
+        return Err(invalid("span_id", span.span_id, 8));
     }
     if !span.parent_span_id.is_empty() && span.parent_span_id.len() != 8 {
         return Err(format!(
@@ -323,7 +326,15 @@ impl Prepared {
             0
         } + 4 * wire::MAX_STAMP_BYTES;
         let report = MAX_PROBLEMS_LISTED * 1024;
+        // A span whose gpu.serialized changes leaves as a rewritten copy of its bytes
+        // (`wire::with_attribute_set`), each span at most once; an OTLP/JSON span's
+        // bytes are no more than the body's.
+        let restamped = match c.encoding {
+            Encoding::Protobuf => c.span_bytes,
+            Encoding::Json => c.wire,
+        };
         let mut bound = c.wire
+            + restamped
             + c.resources * resource
             + c.scopes * scope
             + c.attributes * value

@@ -4,6 +4,7 @@ use prost::Message;
 use semconv::{SamplingMode, Serialized, Tier, Window};
 
 use opentelemetry_proto::tonic::resource::v1::Resource;
+use opentelemetry_proto::tonic::trace::v1::Span;
 
 use super::prepared::IngestReport;
 use super::*;
@@ -530,6 +531,11 @@ fn malformed_spans_are_rejected_and_every_valid_span_is_kept() {
     );
     assert_eq!(report.rejected_spans, 2);
     assert!(report.error_message().contains("trace_id must be 16 bytes"));
+    assert!(report.error_message().contains("got 3 bytes"));
+    // An id of the right length is wrong for being zero, and the message says so.
+    assert!(report
+        .error_message()
+        .contains("span_id must be 8 bytes and not all zero, got all 8 bytes zero"));
     assert_eq!(spans_of(&out).len(), 2);
     assert_eq!(r.counters().spans_rejected, 2);
 }

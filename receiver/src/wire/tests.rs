@@ -542,3 +542,54 @@ fn a_graph_launch_span_reads_as_its_kernel_nodes_and_one_of_unknown_size_as_no_e
     );
     assert_eq!(meta.kernel_nodes, KernelNodes::Known(4));
 }
+
+proptest! {
+    #[test]
+    fn setting_an_attribute_on_a_spans_bytes_decodes_as_setting_it_on_the_decoded_span(
+        span in span(),
+        split in any::<prop::sample::Index>(),
+        value in prop_oneof![Just("true"), Just("false"), Just("unknown")],
+    ) {
+        // The attributes in two runs with the other fields between them, as a producer
+        // that writes fields out of order (or two messages merged) lays them out.
+        let mut first = span.clone();
+        let later = first.attributes.split_off(split.index(span.attributes.len() + 1));
+        let mut bytes = first.encode_to_vec();
+        Span { attributes: later, ..Default::default() }.encode(&mut bytes).unwrap();
+        let kv = otlp::string(a::GPU_SERIALIZED, value);
+
+        let rewritten = with_attribute_set(&bytes, &kv).unwrap();
+
+        let mut expected = Span::decode(bytes.as_slice()).unwrap();
+        otlp::set(&mut expected.attributes, kv.clone());
+        prop_assert_eq!(Span::decode(rewritten.as_ref()).unwrap(), expected);
+        prop_assert!(rewritten.len() <= bytes.len() + 2 + kv.encoded_len());
+    }
+}
+
+#[test]
+fn stamping_a_span_of_many_empty_attributes_costs_its_own_size_not_their_decoding() {
+    // 200,000 empty attributes: 400 KB as bytes, ~13 MB decoded.
+    let mut bytes = kernel(1, 10, 20, None).encode_to_vec();
+    for _ in 0..200_000 {
+        bytes.extend_from_slice(&[SPAN_ATTRIBUTES as u8 * 8 + 2, 0]);
+    }
+    let kv = otlp::string(a::GPU_SERIALIZED, "false");
+
+    let rewritten = with_attribute_set(&bytes, &kv).unwrap();
+
+    assert_eq!(rewritten.len(), bytes.len() + 2 + kv.encoded_len());
+    let meta = SpanMeta::read(&rewritten).unwrap();
+    assert_eq!(meta.serialized_count, 1);
+    assert_eq!(
+        crate::reconcile::verdict::Stamp::of_encoded(meta.serialized, 1),
+        crate::reconcile::verdict::Stamp::Valid(Serialized::False)
+    );
+}
+
+#[test]
+fn a_span_whose_bytes_do_not_read_is_not_rewritten() {
+    let bytes = kernel(1, 10, 20, Some(Serialized::True)).encode_to_vec();
+    let kv = otlp::string(a::GPU_SERIALIZED, "false");
+    assert_eq!(with_attribute_set(&bytes[..bytes.len() - 1], &kv), None);
+}

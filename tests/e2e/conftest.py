@@ -86,11 +86,12 @@ class Phoenix:
             if not cursor:
                 return out
 
-    def wait_spans(self, project: str, count: int, timeout: float = 30) -> list:
+    def wait_spans(self, project: str, count: int, timeout: float = 30, where=lambda span: True) -> list:
+        """The project's spans once `count` of them satisfy `where` (or at the timeout)."""
         deadline = time.monotonic() + timeout
         while True:
             spans = self.spans(project)
-            if len(spans) >= count or time.monotonic() > deadline:
+            if sum(1 for s in spans if where(s)) >= count or time.monotonic() > deadline:
                 return spans
             time.sleep(0.3)
 

@@ -133,8 +133,8 @@ struct Metered<B> {
     encoding: Option<Compression>,
     max_message_bytes: usize,
     seen: usize,
-    /// The first message's length, once its header is in.
-    declared: Option<usize>,
+    /// The first message's compressed flag and length, once its header is in.
+    declared: Option<(u8, usize)>,
     /// The body so far, as it arrived.
     held: Vec<Bytes>,
     /// Frames ready to hand on, in order.
@@ -240,7 +240,7 @@ impl<B> Metered<B> {
 
     /// The first message's header (flag and length), once the body holds it.
     fn header(&self) -> Option<(u8, usize)> {
-        let mut header = [0u8; 5];
+        let mut header = [0u8; FRAME_HEADER];
         let mut filled = 0;
         for chunk in &self.held {
             let n = (header.len() - filled).min(chunk.len());
@@ -257,8 +257,8 @@ impl<B> Metered<B> {
     /// So the body held never exceeds one message at the limit.
     fn check_so_far(&mut self) -> Result<(), Status> {
         if self.declared.is_none() {
-            self.declared = self.header().map(|(_, length)| length);
-            if let Some(length) = self.declared.filter(|&l| l > self.max_message_bytes) {
+            self.declared = self.header();
+            if let Some((_, length)) = self.declared.filter(|&(_, l)| l > self.max_message_bytes) {
                 return Err(self.refuse(
                     &self.handoff.counters().refused_too_large,
                     Status::out_of_range(format!(
@@ -269,7 +269,7 @@ impl<B> Metered<B> {
             }
         }
         match self.declared {
-            Some(length) if self.seen > FRAME_HEADER + length => Err(self.refuse(
+            Some((_, length)) if self.seen > FRAME_HEADER + length => Err(self.refuse(
                 &self.handoff.counters().refused_malformed,
                 Status::invalid_argument(format!(
                     "an Export call carries one request message; this one carried more after its first ({length} bytes): send one request per call"
@@ -296,7 +296,7 @@ impl<B> Metered<B> {
         self.ended = true;
         // The message is copied out of tonic's buffer once: both, for a moment.
         self.charge(2 * self.seen)?;
-        let (flag, length) = self.header().unwrap_or_default();
+        let (flag, length) = self.declared.unwrap_or_default();
         let whole = self.seen == FRAME_HEADER + length;
         let held = std::mem::take(&mut self.held);
         let Some(encoding) = self.encoding.filter(|_| whole && flag == 1) else {

@@ -38,7 +38,7 @@ use semconv::codec::WindowDecodeError;
 use semconv::store::{Admission, Evicted, StoreCounters, StoreLimits};
 use semconv::{otlp, Outcomes, Serialized, Tier, UnknownReason, Window, WindowStore};
 
-use crate::wire::{self, KernelNodes, SpanMeta, WireRequest, WireResourceSpans, WireScopeSpans};
+use crate::wire::{self, KernelNodes, WireRequest, WireResourceSpans, WireScopeSpans};
 use origin::{EvidenceChange, Origins};
 use prepared::{
     own_copies_when_small, Carrier, Prepared, PreparedResource, ResourceCtx, ScopeCtx, SpanKind,
@@ -894,13 +894,9 @@ impl Reconciler {
             // leaves as it came, without an answer, and the identity shows it.
             return span;
         };
-        // The answer is counted from the bytes that leave, read as they arrived.
-        if let Ok(meta) = SpanMeta::read(&restamped) {
-            if let Stamp::Valid(carried) = Stamp::of_encoded(meta.serialized, meta.serialized_count)
-            {
-                c.outcomes.count_answers(carried, executions);
-            }
-        }
+        // Rewritten, it carries `value` once and nothing else under that key (the
+        // property test of `with_attribute_set`): no second walk of its bytes to count it.
+        c.outcomes.count_answers(value, executions);
         restamped
     }
 }

@@ -620,15 +620,22 @@ fn a_revoked_token_is_refused_and_an_emptied_or_missing_token_file_refuses_every
             std::thread::sleep(Duration::from_millis(200));
         }
     };
+    // Replaced whole, as a Secret volume or an editor's save does: a reload never reads
+    // a half-written file, so the failed reloads below are exactly the two meant.
+    let replace = |text: &str| {
+        let next = dir.path().join("tokens.next");
+        std::fs::write(&next, text).unwrap();
+        std::fs::rename(&next, &tokens).unwrap();
+    };
     // Its line removed, a bad line beside the other: the other still passes.
-    std::fs::write(&tokens, "not a token\nother-t0ken\n").unwrap();
+    replace("not a token\nother-t0ken\n");
     wait_for(401, "good-t0ken");
     assert_eq!(send("other-t0ken"), 200);
     // Emptied: every token refused.
-    std::fs::write(&tokens, "# none\n").unwrap();
+    replace("# none\n");
     wait_for(401, "other-t0ken");
     // Back, then deleted: every token refused again.
-    std::fs::write(&tokens, "other-t0ken\n").unwrap();
+    replace("other-t0ken\n");
     wait_for(200, "other-t0ken");
     std::fs::remove_file(&tokens).unwrap();
     wait_for(401, "other-t0ken");

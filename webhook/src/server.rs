@@ -140,11 +140,12 @@ async fn metrics(State(w): State<Arc<Webhook>>) -> Response {
 /// The webhook's certificate and key, reloaded when the files change (cert-manager or
 /// the chart rotating the Secret): new connections get the new certificate.
 pub async fn tls(cert: PathBuf, key: PathBuf) -> anyhow::Result<RustlsConfig> {
+    let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    // Stamped before reading: a rotation while they are read is seen at the next look.
+    let mut seen: (Option<SystemTime>, Option<SystemTime>) = (modified(&cert), modified(&key));
     let config = RustlsConfig::from_pem_file(&cert, &key)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use {} and {}: {e}", cert.display(), key.display()))?;
-    let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let mut seen: (Option<SystemTime>, Option<SystemTime>) = (modified(&cert), modified(&key));
     tokio::spawn({
         let config = config.clone();
         async move {

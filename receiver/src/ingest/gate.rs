@@ -61,7 +61,13 @@ pub struct Gate {
     tls: Option<LiveTls>,
     tokens: Option<LiveTokens>,
     telemetry: Arc<Telemetry>,
+    /// The files' stamps taken just before they were read at load: the watcher starts
+    /// from these, so a change made between the load and its first look is seen.
+    loaded: Stamps,
 }
+
+/// The TLS files' stamps, then the token file's.
+type Stamps = (Vec<Option<Stamp>>, Option<Stamp>);
 
 /// The token file's tokens, and what is wrong with it (logged by the caller, never
 /// its contents).
@@ -94,11 +100,13 @@ impl Gate {
             tls: None,
             tokens: None,
             telemetry,
+            loaded: (Vec::new(), None),
         }
     }
 
     /// Reads the files `cfg` names; the first that does not load is the error.
     pub fn load(cfg: &IngestConfig, telemetry: Arc<Telemetry>) -> Result<Gate, GateError> {
+        let loaded = stamps(cfg.tls.as_ref(), cfg.auth.as_ref());
         let tls = match &cfg.tls {
             Some(c) => Some(LiveTls {
                 current: ArcSwap::from_pointee(tls::load(c)?),
@@ -123,6 +131,7 @@ impl Gate {
             tls,
             tokens,
             telemetry,
+            loaded,
         })
     }
 
@@ -224,24 +233,11 @@ impl Gate {
         }
     }
 
-    fn stamps(&self) -> (Vec<Option<Stamp>>, Option<Stamp>) {
-        let tls = self.tls.as_ref().map_or_else(Vec::new, |t| {
-            let c = &t.config;
-            [
-                Some(&c.cert_file),
-                Some(&c.key_file),
-                c.client_ca_file.as_ref(),
-            ]
-            .into_iter()
-            .flatten()
-            .map(|p| stamp(p))
-            .collect()
-        });
-        let tokens = self
-            .tokens
-            .as_ref()
-            .and_then(|t| stamp(&t.config.token_file));
-        (tls, tokens)
+    fn stamps(&self) -> Stamps {
+        stamps(
+            self.tls.as_ref().map(|t| &t.config),
+            self.tokens.as_ref().map(|t| &t.config),
+        )
     }
 
     /// Reloads on SIGHUP (everything) and when a file changes (what it belongs to),
@@ -261,7 +257,7 @@ impl Gate {
         async move {
             let mut tick = tokio::time::interval(POLL_INTERVAL);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            let (mut tls_seen, mut tokens_seen) = self.stamps();
+            let (mut tls_seen, mut tokens_seen) = self.loaded.clone();
             loop {
                 tokio::select! {
                     _ = stop.cancelled() => return,
@@ -271,9 +267,11 @@ impl Gate {
                             continue;
                         }
                         tracing::info!("SIGHUP: reloading the ingest TLS files and tokens");
+                        // Stamped before reading: a change while they are read is
+                        // seen at the next tick.
+                        (tls_seen, tokens_seen) = self.stamps();
                         self.reload_tls();
                         self.reload_tokens();
-                        (tls_seen, tokens_seen) = self.stamps();
                     }
                     _ = tick.tick() => {
                         let (tls_now, tokens_now) = self.stamps();
@@ -301,6 +299,22 @@ struct Stamp {
     inode: u64,
 }
 
+/// The stamps of the files `tls` and `auth` name.
+fn stamps(tls: Option<&IngestTlsConfig>, auth: Option<&IngestAuthConfig>) -> Stamps {
+    let tls = tls.map_or_else(Vec::new, |c| {
+        [
+            Some(&c.cert_file),
+            Some(&c.key_file),
+            c.client_ca_file.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|p| stamp(p))
+        .collect()
+    });
+    (tls, auth.and_then(|c| stamp(&c.token_file)))
+}
+
 fn stamp(path: &Path) -> Option<Stamp> {
     use std::os::unix::fs::MetadataExt as _;
     let m = std::fs::metadata(path).ok()?;
@@ -309,4 +323,58 @@ fn stamp(path: &Path) -> Option<Stamp> {
         len: m.len(),
         inode: m.ino(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate_of(token_file: &Path) -> Arc<Gate> {
+        let cfg = IngestConfig {
+            auth: Some(IngestAuthConfig {
+                token_file: token_file.to_path_buf(),
+            }),
+            ..IngestConfig::default()
+        };
+        Arc::new(Gate::load(&cfg, Arc::new(Telemetry::default())).unwrap())
+    }
+
+    fn accepts(gate: &Gate, token: &str) -> bool {
+        gate.authenticate(Some(format!("Bearer {token}").as_bytes()))
+            .is_ok()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_token_file_changed_between_the_load_and_the_watchers_first_look_is_reloaded() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("tokens");
+        std::fs::write(&file, "old-t0ken\n").unwrap();
+        let gate = gate_of(&file);
+        // Revoked while the watcher task has not run yet (a busy machine).
+        std::fs::write(&file, "new-t0ken-of-another-length\n").unwrap();
+        let stop = CancellationToken::new();
+        let watcher = tokio::spawn(gate.clone().watch(stop.clone()));
+        tokio::time::sleep(POLL_INTERVAL * 2).await;
+        assert!(!accepts(&gate, "old-t0ken"));
+        assert!(accepts(&gate, "new-t0ken-of-another-length"));
+        stop.cancel();
+        watcher.await.unwrap();
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_token_file_left_alone_is_not_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("tokens");
+        std::fs::write(&file, "a-t0ken\n").unwrap();
+        let gate = gate_of(&file);
+        let stop = CancellationToken::new();
+        let watcher = tokio::spawn(gate.clone().watch(stop.clone()));
+        tokio::time::sleep(POLL_INTERVAL * 5).await;
+        let i = &gate.telemetry().ingest;
+        assert_eq!(i.token_reloads.load(Relaxed), 0);
+        assert_eq!(i.token_reload_failures.load(Relaxed), 0);
+        assert!(accepts(&gate, "a-t0ken"));
+        stop.cancel();
+        watcher.await.unwrap();
+    }
 }

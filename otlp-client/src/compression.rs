@@ -182,7 +182,7 @@ impl Compression {
             Compression::None if data.len() > max => Err(CompressionError::TooLarge { max }),
             Compression::None if !meter(data.len()) => Err(CompressionError::Refused),
             Compression::None => Ok(data.to_vec()),
-            Compression::Gzip => capped(self, flate2::read::MultiGzDecoder::new(data), max, meter),
+            Compression::Gzip => capped(self, GzipMembers::new(data), max, meter),
             #[cfg(feature = "zstd")]
             Compression::Zstd => {
                 let decoder = zstd::stream::read::Decoder::with_buffer(data).map_err(|e| {
@@ -195,6 +195,56 @@ impl Compression {
             }
             #[cfg(not(feature = "zstd"))]
             Compression::Zstd => Err(CompressionError::NotBuilt(self)),
+        }
+    }
+}
+
+/// Every gzip member of a body in turn (RFC 1952, section 2.2: a body is a series of
+/// members), as `MultiGzDecoder` reads them, but bytes after a member that do not begin
+/// another are named as such rather than as a truncated member.
+struct GzipMembers<'a> {
+    rest: &'a [u8],
+    member: Option<flate2::bufread::GzDecoder<&'a [u8]>>,
+    done: usize,
+}
+
+impl<'a> GzipMembers<'a> {
+    fn new(data: &'a [u8]) -> GzipMembers<'a> {
+        GzipMembers {
+            rest: data,
+            member: None,
+            done: 0,
+        }
+    }
+}
+
+impl std::io::Read for GzipMembers<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        const MAGIC: [u8; 2] = [0x1f, 0x8b];
+        loop {
+            if let Some(member) = &mut self.member {
+                let n = member.read(buf)?;
+                if n > 0 || buf.is_empty() {
+                    return Ok(n);
+                }
+                // The member's trailer is read: what follows it is the rest.
+                self.rest = self.member.take().map_or(&[], |m| m.into_inner());
+                self.done += 1;
+            }
+            if self.done > 0 && self.rest.is_empty() {
+                return Ok(0);
+            }
+            if self.done > 0 && !self.rest.starts_with(&MAGIC) {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "{} bytes after gzip member {} do not begin another member",
+                        self.rest.len(),
+                        self.done
+                    ),
+                ));
+            }
+            self.member = Some(flate2::bufread::GzDecoder::new(self.rest));
         }
     }
 }
@@ -320,11 +370,48 @@ mod tests {
                 Compression::Gzip.decompress(&two, 100).unwrap(),
                 b"spans and more"
             );
-            let trailing = [&a[..], b"junk"].concat();
-            assert!(matches!(
+            let trailing = [&a[..], &b[..], b"junk"].concat();
+            assert_eq!(
                 Compression::Gzip.decompress(&trailing, 100),
-                Err(CompressionError::Invalid { .. })
-            ));
+                Err(CompressionError::Invalid {
+                    encoding: Compression::Gzip,
+                    reason: "4 bytes after gzip member 2 do not begin another member".into(),
+                })
+            );
+            // A member cut short is still named as one.
+            let cut = [&a[..], &b[..b.len() - 3]].concat();
+            let Err(CompressionError::Invalid { reason, .. }) =
+                Compression::Gzip.decompress(&cut, 100)
+            else {
+                panic!("a truncated member decompressed");
+            };
+            assert!(!reason.contains("do not begin"), "{reason}");
+        }
+
+        proptest! {
+            #[test]
+            fn gzip_members_read_as_flate2_multi_member_decoder_reads_them(
+                parts in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..300), 0..4),
+                tail in proptest::collection::vec(any::<u8>(), 0..6),
+                cut in 0usize..4,
+            ) {
+                use std::io::Read as _;
+                let mut body: Vec<u8> = parts
+                    .iter()
+                    .flat_map(|p| Compression::Gzip.compress(bytes::Bytes::from(p.clone())).unwrap())
+                    .collect();
+                body.extend_from_slice(&tail);
+                body.truncate(body.len().saturating_sub(cut));
+                let mut theirs = Vec::new();
+                let theirs = flate2::read::MultiGzDecoder::new(&body[..])
+                    .read_to_end(&mut theirs)
+                    .map(|_| theirs);
+                let ours = Compression::Gzip.decompress(&body, 1 << 20);
+                prop_assert_eq!(ours.is_ok(), theirs.is_ok(), "{:?} {:?}", ours, theirs);
+                if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
+                    prop_assert_eq!(ours, theirs);
+                }
+            }
         }
 
         #[cfg(feature = "zstd")]

@@ -154,8 +154,9 @@ const TAKEN: u8 = 1;
 const ABANDONED: u8 = 2;
 
 /// Who owns a request waiting in memory: the pipeline, once it takes it, or its sender,
-/// once it stops waiting (and is told to retry). Decided once, by whoever moves first,
-/// so an answer never says "retry" for spans that are exported.
+/// once it stops waiting (and is told to retry, or went away: its call dropped). Decided
+/// once, by whoever moves first, so an answer never says "retry" for spans that are
+/// exported, and a request whose sender went away first is not exported behind its back.
 #[derive(Debug)]
 pub struct Claim {
     taken: oneshot::Sender<()>,
@@ -203,12 +204,55 @@ impl Waiting {
             Ok(r) => r.map_err(|_| false),
             Err(_) if claim(&self.state, ABANDONED) => Err(true),
             // Taken meanwhile: its signal is on its way.
-            Err(_) => self.taken.await.map_err(|_| false),
+            Err(_) => (&mut self.taken).await.map_err(|_| false),
         }
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        // Dropped before the pipeline took it (the sender reset its call): abandoned.
+        // Otherwise decided already, and this does nothing.
+        claim(&self.state, ABANDONED);
     }
 }
 
 fn claim(c: &AtomicU8, to: u8) -> bool {
     c.compare_exchange(QUEUED, to, Ordering::AcqRel, Ordering::Acquire)
         .is_ok()
+}
+
+#[cfg(test)]
+mod claim_tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_pipeline_takes_a_request_its_sender_waits_for() {
+        let (claim, waiting) = Claim::new();
+        assert!(claim.take());
+        assert_eq!(waiting.taken(Duration::from_secs(5)).await, Ok(()));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_request_whose_sender_gave_up_waiting_is_not_taken() {
+        let (claim, waiting) = Claim::new();
+        assert_eq!(waiting.taken(Duration::from_millis(10)).await, Err(true));
+        assert!(!claim.take());
+    }
+
+    #[test]
+    fn a_request_whose_sender_went_away_before_it_was_taken_is_not_taken() {
+        let (claim, waiting) = Claim::new();
+        drop(waiting);
+        assert!(!claim.take());
+    }
+
+    #[test]
+    fn a_request_taken_before_its_sender_went_away_stays_taken() {
+        let (claim, waiting) = Claim::new();
+        let state = claim.state.clone();
+        assert!(claim.take());
+        drop(waiting);
+        assert_eq!(state.load(Ordering::Acquire), TAKEN);
+    }
 }

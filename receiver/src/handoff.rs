@@ -87,6 +87,11 @@ impl Handoff {
         }
     }
 
+    /// The listener it counts for.
+    pub fn transport(&self) -> Transport {
+        self.transport
+    }
+
     /// The counters of its listener.
     pub fn counters(&self) -> &TransportCounters {
         self.telemetry.ingest.transport(self.transport)

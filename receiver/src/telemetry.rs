@@ -79,8 +79,11 @@ pub struct TransportCounters {
     pub refused_too_large: AtomicU64,
     /// Requests refused with an unsupported content type.
     pub refused_media_type: AtomicU64,
-    /// HTTP requests whose body did not arrive within the body timeout.
+    /// Requests whose body did not arrive (gRPC: and get its answer) within the timeout.
     pub refused_timeout: AtomicU64,
+    /// Requests whose sender went away (reset the call, closed the connection) before
+    /// they were answered: their work dropped, nothing taken.
+    pub refused_cancelled: AtomicU64,
     /// Requests refused by the handoff, by [`Refusal::ALL`].
     pub refused: [AtomicU64; 5],
 }
@@ -433,6 +436,7 @@ const INGEST: &[Metric] = &[
                     ("too_large", i.total(|c| &c.refused_too_large)),
                     ("unsupported_media_type", i.total(|c| &c.refused_media_type)),
                     ("timeout", i.total(|c| &c.refused_timeout)),
+                    ("cancelled", i.total(|c| &c.refused_cancelled)),
                     ("unauthenticated", n(&i.refused_unauthenticated)),
                 ],
             );

@@ -132,3 +132,31 @@ fn a_grpc_message_declared_over_the_limit_is_refused_at_its_header() {
     assert_eq!(h.grpc(None, body), Outcome::Refused);
     h.finish();
 }
+
+#[test]
+fn every_grpc_export_call_is_a_request_counted_with_its_one_outcome() {
+    // tonic answered these itself, before any handler: in no refusal reason, and not
+    // counted as requests at all, so requests_total{transport="grpc"} missed them. The
+    // harness checks that every call is a request and is taken or refused for one reason.
+    let mut h = Harness::start();
+    let message = one_span(1);
+    let framed = grpc_frame(false, &message);
+    let bad_flag = |flag: u8| [vec![flag], framed[1..].to_vec()].concat();
+    for (encoding, body) in [
+        (Some("snappy"), framed.clone()),
+        (None, Vec::new()),
+        (None, framed[..3].to_vec()),
+        (None, framed[..framed.len() - 1].to_vec()),
+        (None, bad_flag(1)),
+        (Some("identity"), bad_flag(1)),
+        (None, bad_flag(7)),
+    ] {
+        assert_eq!(
+            h.grpc(encoding, body.clone()),
+            Outcome::Refused,
+            "{encoding:?} {body:?}"
+        );
+    }
+    assert_eq!(h.grpc(Some("identity"), framed), TAKEN);
+    h.finish();
+}

@@ -217,12 +217,12 @@ async fn oversized_requests_are_refused_on_both_transports() {
     let spans = (0..2000).map(|i| kernel(i, 10, 20, None)).collect();
     let big = request(resource("app", 1, Some(Tier::Off)), spans).encode_to_vec();
     assert!(big.len() > 64 * 1024);
-    assert_eq!(
-        post(&r, "application/x-protobuf", None, big.clone())
-            .await
-            .status(),
-        413
-    );
+    let resp = post(&r, "application/x-protobuf", None, big.clone()).await;
+    assert_eq!(resp.status(), 413);
+    // Its body says so as gRPC would: RESOURCE_EXHAUSTED, with the limit.
+    let status = tonic_types::Status::decode(resp.bytes().await.unwrap()).unwrap();
+    assert_eq!(status.code, tonic::Code::ResourceExhausted as i32);
+    assert!(status.message.contains("65536"), "{}", status.message);
     // A small gzip body that inflates past the limit is refused too.
     let small = gzip(&big);
     assert!(small.len() < 64 * 1024);
@@ -522,4 +522,88 @@ async fn sequential_requests_on_one_connection_are_not_held_by_delayed_acks() {
         http_took < SEQUENTIAL_MEDIAN_BOUND,
         "the median HTTP answer took {http_took:?}: answers wait for delayed ACKs"
     );
+}
+
+#[tokio::test]
+async fn a_call_its_sender_abandons_mid_body_is_counted_once_and_nothing_of_it_is_taken() {
+    use http_body_util::StreamBody;
+    use hyper_util::rt::{TokioExecutor, TokioIo};
+    use tokio::io::AsyncWriteExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    // gRPC: a message declared 1,000 bytes long, 100 sent, then the client gone (its
+    // connection closed, as when its process dies) with the call unfinished.
+    let socket = std::net::TcpStream::connect(r.grpc_addr).unwrap();
+    let gone = socket.try_clone().unwrap();
+    socket.set_nonblocking(true).unwrap();
+    let tcp = tokio::net::TcpStream::from_std(socket).unwrap();
+    let (mut send, conn) =
+        hyper::client::conn::http2::handshake(TokioExecutor::new(), TokioIo::new(tcp))
+            .await
+            .unwrap();
+    tokio::spawn(conn);
+    let (tx, rx) = tokio::sync::mpsc::channel::<
+        Result<http_body::Frame<bytes::Bytes>, std::convert::Infallible>,
+    >(4);
+    let mut head = vec![0u8];
+    head.extend_from_slice(&1000u32.to_be_bytes());
+    head.extend_from_slice(&[0x0a; 100]);
+    tx.send(Ok(http_body::Frame::data(head.into())))
+        .await
+        .unwrap();
+    let req = http::Request::post(format!(
+        "http://{}{}",
+        r.grpc_addr,
+        otlp_client::grpc::EXPORT_PATH
+    ))
+    .header("content-type", "application/grpc")
+    .header("te", "trailers")
+    .body(StreamBody::new(
+        tokio_stream::wrappers::ReceiverStream::new(rx),
+    ))
+    .unwrap();
+    let call = tokio::spawn(async move { send.send_request(req).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    call.abort();
+    gone.shutdown(std::net::Shutdown::Both).unwrap();
+    // OTLP/HTTP: half a body, then the connection closed.
+    let mut tcp = tokio::net::TcpStream::connect(r.http_addr).await.unwrap();
+    tcp.write_all(
+        b"POST /v1/traces HTTP/1.1\r\nhost: x\r\ncontent-type: application/x-protobuf\r\ncontent-length: 1000\r\n\r\n0123456789",
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(tcp);
+    let mut m = metrics(&r).await;
+    for _ in 0..50 {
+        let refused: f64 = m
+            .iter()
+            .filter(|(k, _)| k.starts_with("gpu_otel_receiver_requests_refused_total{"))
+            .map(|(_, v)| v)
+            .sum();
+        if refused >= 2.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        m = metrics(&r).await;
+    }
+    let path = dir.path().join("out.jsonl");
+    r.shutdown().await;
+    let refused = |reason: &str| {
+        m[&format!("gpu_otel_receiver_requests_refused_total{{reason=\"{reason}\"}}")]
+    };
+    assert_eq!(
+        m["gpu_otel_receiver_requests_total{transport=\"grpc\"}"],
+        1.0
+    );
+    assert_eq!(
+        m["gpu_otel_receiver_requests_total{transport=\"http\"}"],
+        1.0
+    );
+    // Each sender went away before its answer: cancelled, once, and nothing else (the
+    // HTTP one was counted nowhere before).
+    assert_eq!(refused("cancelled"), 2.0, "{m:?}");
+    assert_eq!(refused("malformed"), 0.0, "{m:?}");
+    assert!(fixtures::spans_of(&exported(&path)).is_empty());
 }

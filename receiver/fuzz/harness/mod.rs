@@ -137,12 +137,14 @@ enum GrpcExpected {
     Unsupported,
     /// Exactly one message: its answer.
     Exactly(Expected),
-    /// No message, or a truncated one: tonic refuses the call (framing).
+    /// No message, or a truncated one: the call is refused (framing).
     Incomplete,
 }
 
 #[derive(Debug, Default)]
 struct Tally {
+    /// Export calls sent, on either transport.
+    calls: u64,
     accepted_requests: u64,
     accepted_spans: u64,
     rejected_spans: u64,
@@ -397,6 +399,7 @@ impl Harness {
 
     /// Checks the receiver's counters against what its answers said.
     fn settle(&mut self, expected: Expected, outcome: Outcome) {
+        self.tally.calls += 1;
         if let (Expected::Accepted { spans, .. }, Outcome::Accepted { rejected }) =
             (expected, outcome)
         {
@@ -419,6 +422,7 @@ impl Harness {
                 &t.refused_too_large,
                 &t.refused_media_type,
                 &t.refused_timeout,
+                &t.refused_cancelled,
             ];
             refused += whole
                 .into_iter()
@@ -426,6 +430,10 @@ impl Harness {
                 .map(|c| c.load(Relaxed))
                 .sum::<u64>();
         }
+        assert_eq!(
+            read, self.tally.calls,
+            "every Export call is counted as a request, whatever its answer"
+        );
         assert_eq!(
             read,
             self.tally.accepted_requests + refused,
@@ -578,11 +586,12 @@ fn check_http(encoding: Encoding, expected: Expected, answer: &HttpAnswer) -> Ou
             };
             assert_eq!(answer.status, want, "expected {expected:?}, got {text}");
             let status = decode_status(encoding, &answer.body);
-            assert_eq!(
-                status.code,
-                tonic::Code::InvalidArgument as i32,
-                "{status:?}"
-            );
+            // The body's code is the one gRPC answers the same request with.
+            let code = match want {
+                413 => tonic::Code::ResourceExhausted,
+                _ => tonic::Code::InvalidArgument,
+            };
+            assert_eq!(status.code, code as i32, "{status:?}");
             assert!(!status.message.is_empty(), "an error says why");
             Outcome::Refused
         }

@@ -25,7 +25,7 @@ pub(crate) enum Refusal {
     TooLarge,
     /// Not a request: bad gzip, protobuf or JSON (HTTP 400; gRPC InvalidArgument).
     Malformed,
-    /// A gRPC message tonic cannot unframe (a compressed flag with no encoding, an
+    /// A gRPC message that cannot be unframed (a compressed flag with no encoding, an
     /// unknown flag: Internal, as gRPC asks).
     Protocol,
     /// A compressed message over the size limit and corrupt just past it. It is

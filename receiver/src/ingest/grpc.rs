@@ -11,6 +11,15 @@
 //! `grpc_request_timeout` (DEADLINE_EXCEEDED). With `ingest.auth`, the `authorization`
 //! metadata is checked before the message is even read (UNAUTHENTICATED, counted).
 //!
+//! Every Export call is counted as a request as it begins, as OTLP/HTTP counts one, and
+//! its outcome in exactly one place: taken, or refused for one reason. So the framing
+//! refusals that tonic would answer uncounted are answered here: a `grpc-encoding` not
+//! taken (UNIMPLEMENTED, `unsupported_media_type`), a stream that ends before its
+//! message does, a compressed flag without an encoding or an unknown flag (INTERNAL, as
+//! gRPC's protocol asks, `malformed`). A call whose sender resets it or closes its
+//! connection before the answer is counted `cancelled`, whether its body fails or the
+//! server drops the call ([`Answering`]).
+//!
 //! Connections: capped, a first request due within `first_request_timeout` ([`conn`]),
 //! at most `grpc_max_concurrent_streams` requests in flight each, pinged when idle
 //! (`grpc_keepalive_*`) and asked to reconnect after `grpc_max_connection_age`.
@@ -35,7 +44,7 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use super::gate::Gate;
 use super::tls::Listener;
-use super::{conn, response};
+use super::{conn, response, Answering};
 use crate::config::IngestConfig;
 use crate::entry::{Admission, Arrived, Refusal, RETRY_AFTER};
 use crate::handoff::{Handoff, NotAdmitted};
@@ -79,7 +88,6 @@ impl GrpcIngest {
     ) -> Result<Response<ExportTraceServiceResponse>, Status> {
         let handoff = &self.0;
         let ingest = handoff.counters();
-        ingest.requests.fetch_add(1, Relaxed);
         let admitted = meter.and_then(|m| m.take());
         let mut admission = match admitted {
             Some(a) => a,
@@ -187,7 +195,11 @@ where
             let frame = match Pin::new(&mut self.inner).poll_frame(cx) {
                 Poll::Ready(Some(Ok(f))) => f,
                 Poll::Ready(Some(Err(e))) => {
-                    return Poll::Ready(Some(Err(Status::from_error(e.into()))))
+                    // The sender reset the stream or its connection closed.
+                    let status = Status::from_error(e.into());
+                    return Poll::Ready(Some(Err(
+                        self.refuse(&self.handoff.counters().refused_cancelled, status)
+                    )));
                 }
                 Poll::Ready(None) => {
                     if let Err(s) = self.finish() {
@@ -279,27 +291,59 @@ impl<B> Metered<B> {
         }
     }
 
-    /// `status`, counted as a request read and refused for `why`.
+    /// `status`, counted as the call's refusal for `why`.
     fn refuse(&self, why: &std::sync::atomic::AtomicU64, status: Status) -> Status {
-        self.handoff.counters().requests.fetch_add(1, Relaxed);
         why.fetch_add(1, Relaxed);
         status
     }
 
-    /// The whole body, one message at most ([`Metered::check_so_far`]), handed on. A
+    /// The call's framing refused (INTERNAL, as gRPC's protocol asks), counted as
+    /// malformed.
+    fn refuse_framing(&self, why: String) -> Status {
+        self.refuse(
+            &self.handoff.counters().refused_malformed,
+            Status::internal(why),
+        )
+    }
+
+    /// The whole body, exactly one message ([`Metered::check_so_far`]), handed on. A
     /// compressed message is decompressed here, every gzip member and zstd frame, bytes
     /// after the last refused, its memory admitted as it is made, and handed on
     /// uncompressed: tonic's own decompression reads the first gzip member only and
-    /// answers a corrupt one INTERNAL, uncounted. A body that holds no whole message, or
-    /// a flag tonic does not take, goes on as it came, for tonic's answer.
+    /// answers a corrupt one INTERNAL, uncounted. A body that holds no whole message or
+    /// a flag it cannot take is refused here, counted, rather than by tonic.
     fn finish(&mut self) -> Result<(), Status> {
         self.ended = true;
+        let Some((flag, length)) = self.declared else {
+            return Err(self.refuse_framing(format!(
+                "the call ended after {} bytes, before a whole request message's 5-byte prefix: send one request message per call",
+                self.seen
+            )));
+        };
+        if self.seen < FRAME_HEADER + length {
+            return Err(self.refuse_framing(format!(
+                "the call ended inside its message: {} of its {length} bytes arrived",
+                self.seen - FRAME_HEADER
+            )));
+        }
+        let encoding = match (flag, self.encoding) {
+            (0, _) => None,
+            (1, Some(e)) => Some(e),
+            (1, None) => {
+                return Err(self.refuse_framing(
+                    "the message is marked compressed but the call names no grpc-encoding: send grpc-encoding: gzip or zstd with it".into(),
+                ))
+            }
+            (other, _) => {
+                return Err(self.refuse_framing(format!(
+                    "the message's compressed flag is {other}; gRPC defines 0 and 1"
+                )))
+            }
+        };
         // The message is copied out of tonic's buffer once: both, for a moment.
         self.charge(2 * self.seen)?;
-        let (flag, length) = self.declared.unwrap_or_default();
-        let whole = self.seen == FRAME_HEADER + length;
         let held = std::mem::take(&mut self.held);
-        let Some(encoding) = self.encoding.filter(|_| whole && flag == 1) else {
+        let Some(encoding) = encoding else {
             self.ready
                 .extend(held.into_iter().map(http_body::Frame::data));
             return Ok(());
@@ -399,6 +443,8 @@ where
         if req.uri().path() != otlp_client::grpc::EXPORT_PATH {
             return Box::pin(async { Ok(Status::unimplemented("").into_http()) });
         }
+        let counters = self.ingest.0.counters();
+        counters.requests.fetch_add(1, Relaxed);
         let authorization = req.headers().get(http::header::AUTHORIZATION);
         if let Err(e) = self.gate.authenticate(authorization.map(|v| v.as_bytes())) {
             return Box::pin(async move { Ok(Status::unauthenticated(e.to_string()).into_http()) });
@@ -411,14 +457,28 @@ where
         let meter = Arc::new(Meter::default());
         let (mut parts, body) = req.into_parts();
         parts.extensions.insert(meter.clone());
-        // gRPC's encoding names are case-sensitive; another one tonic answers UNIMPLEMENTED.
+        // gRPC's encoding names are case-sensitive.
         let encoding = match parts.headers.get("grpc-encoding").map(|v| v.as_bytes()) {
+            None | Some(b"identity") => None,
             Some(b"gzip") => Some(Compression::Gzip),
             Some(b"zstd") => Some(Compression::Zstd),
-            _ => None,
+            Some(other) => {
+                counters.refused_media_type.fetch_add(1, Relaxed);
+                let why = format!(
+                    "grpc-encoding {:?} is not taken: send gzip, zstd or identity",
+                    String::from_utf8_lossy(other)
+                );
+                let mut resp = Status::unimplemented(why).into_http();
+                resp.headers_mut().insert(
+                    "grpc-accept-encoding",
+                    http::HeaderValue::from_static("gzip,zstd,identity"),
+                );
+                return Box::pin(async move { Ok(resp) });
+            }
         };
         let body = Metered::new(body, ingest.0.clone(), meter, encoding, max);
         let req = http::Request::from_parts(parts, body);
+        let answering = Answering::new(&ingest.0);
         Box::pin(async move {
             let handoff = ingest.0.clone();
             let counters = handoff.counters();
@@ -429,17 +489,21 @@ where
             let mut grpc = tonic::server::Grpc::new(RawRequests::new())
                 .apply_compression_config(encodings, encodings)
                 .apply_max_message_size_config(Some(max), None);
-            match tokio::time::timeout(timeout, grpc.unary(ingest, req)).await {
-                Ok(resp) => Ok(resp),
+            // Every outcome is counted just before the call's answer is made, with no
+            // wait between: answered here means counted.
+            let resp = match tokio::time::timeout(timeout, grpc.unary(ingest, req)).await {
+                Ok(resp) => resp,
                 Err(_) => {
                     counters.refused_timeout.fetch_add(1, Relaxed);
                     let why = format!(
                         "the request did not arrive and get its answer within {} (ingest.grpc_request_timeout)",
                         humantime::format_duration(timeout)
                     );
-                    Ok(Status::deadline_exceeded(why).into_http())
+                    Status::deadline_exceeded(why).into_http()
                 }
-            }
+            };
+            answering.answered();
+            Ok(resp)
         })
     }
 }

@@ -25,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 use super::auth::Unauthenticated;
 use super::gate::Gate;
 use super::tls::Listener;
-use super::{conn, response};
+use super::{conn, response, Answering};
 use crate::config::IngestConfig;
 use crate::entry::{Refusal, RETRY_AFTER};
 use crate::handoff::Handoff;
@@ -246,7 +246,8 @@ impl NotTaken {
     fn too_large(message: String) -> NotTaken {
         NotTaken {
             status: StatusCode::PAYLOAD_TOO_LARGE,
-            code: tonic::Code::InvalidArgument,
+            // As gRPC answers a message past the limit.
+            code: tonic::Code::ResourceExhausted,
             message,
             close: false,
         }
@@ -321,7 +322,11 @@ async fn export(State(st): State<HttpState>, headers: HeaderMap, body: Body) -> 
     let content_encoding = headers
         .get(header::CONTENT_ENCODING)
         .map(|v| v.to_str().unwrap_or("(not text)"));
-    match take(&st, encoding, content_encoding, body).await {
+    let answering = Answering::new(&st.handle);
+    let taken = take(&st, encoding, content_encoding, body).await;
+    // `take` counts its outcome just before it returns.
+    answering.answered();
+    match taken {
         Ok(report) => {
             let resp = response(&report);
             let body = match encoding {
@@ -428,6 +433,8 @@ async fn read_body(
             std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await
         {
             let Ok(frame) = frame else {
+                // The sender closed its connection mid-body (the answer reaches no one).
+                ingest.refused_cancelled.fetch_add(1, Relaxed);
                 return Err(
                     NotTaken::malformed("the request body could not be read".into()).closing(),
                 );

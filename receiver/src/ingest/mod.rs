@@ -19,7 +19,39 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 };
 use tokio::net::{TcpListener, TcpStream};
 
+use std::sync::Arc;
+
+use crate::handoff::Handoff;
+use crate::telemetry::{Telemetry, Transport};
 use crate::reconcile::prepared::IngestReport;
+
+/// A request counted and not yet answered. The server drops a request's work when its
+/// sender resets the stream or closes the connection first; dropped unanswered, it is
+/// counted `cancelled`, so that every request counted has exactly one outcome. Each
+/// front end calls [`Answering::answered`] where its outcome has just been counted.
+pub(crate) struct Answering(Option<(Arc<Telemetry>, Transport)>);
+
+impl Answering {
+    pub(crate) fn new(handoff: &Handoff) -> Answering {
+        Answering(Some((handoff.telemetry.clone(), handoff.transport())))
+    }
+
+    pub(crate) fn answered(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        if let Some((telemetry, transport)) = &self.0 {
+            telemetry
+                .ingest
+                .transport(*transport)
+                .refused_cancelled
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
 
 /// An axum listener whose connections have TCP_NODELAY on: without it an answer
 /// written while an earlier segment is unacknowledged waits for the peer's delayed

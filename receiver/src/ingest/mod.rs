@@ -22,8 +22,8 @@ use tokio::net::{TcpListener, TcpStream};
 use std::sync::Arc;
 
 use crate::handoff::Handoff;
-use crate::telemetry::{Telemetry, Transport};
 use crate::reconcile::prepared::IngestReport;
+use crate::telemetry::{Telemetry, Transport};
 
 /// A request counted and not yet answered. The server drops a request's work when its
 /// sender resets the stream or closes the connection first; dropped unanswered, it is

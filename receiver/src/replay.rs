@@ -124,12 +124,28 @@ impl Replay {
                 }
             }
         };
+        // Stored as it arrived: the proto's field names are rewritten as at ingest, the
+        // copy held beside the stored body.
+        let mut besides = body.held_besides_decoded();
+        let data = match body.format {
+            Encoding::Json => match crate::wire::json::camel_case_keys(&data) {
+                None => data,
+                Some(camel) => {
+                    if body.compression == Compression::None {
+                        // The stored body is the one just read.
+                        besides += data.len();
+                    }
+                    drop(data);
+                    Bytes::from(camel)
+                }
+            },
+            Encoding::Protobuf => data,
+        };
         let census = match body.format {
             Encoding::Protobuf => Census::protobuf(&data),
             Encoding::Json => Census::json(&data),
         };
         let bound = Prepared::decoded_bound(&census);
-        let besides = body.held_besides_decoded();
         let over = match census.check(&self.bound.limits) {
             Err(e) => Some(e.to_string()),
             Ok(()) if bound + besides > max => Some(format!(

@@ -607,3 +607,57 @@ async fn a_call_its_sender_abandons_mid_body_is_counted_once_and_nothing_of_it_i
     assert_eq!(refused("malformed"), 0.0, "{m:?}");
     assert!(fixtures::spans_of(&exported(&path)).is_empty());
 }
+
+#[tokio::test]
+async fn otlp_json_in_the_protos_field_names_is_read_as_the_collector_reads_it() {
+    // `resource_spans`, `start_time_unix_nano`: the Collector takes both spellings; read
+    // as unknown fields these were answered 200 and delivered nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let r = start(dir.path()).await;
+    let req = request(
+        resource("app", 1, Some(Tier::Off)),
+        vec![kernel(1, 10, 20, None), plain(2)],
+    );
+    let camel = serde_json::to_string(&req).unwrap();
+    let snake = [
+        ("resourceSpans", "resource_spans"),
+        ("scopeSpans", "scope_spans"),
+        ("traceId", "trace_id"),
+        ("spanId", "span_id"),
+        ("parentSpanId", "parent_span_id"),
+        ("startTimeUnixNano", "start_time_unix_nano"),
+        ("endTimeUnixNano", "end_time_unix_nano"),
+        ("stringValue", "string_value"),
+        ("intValue", "int_value"),
+    ]
+    .iter()
+    .fold(camel.clone(), |s, (c, snake)| {
+        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
+    });
+    assert!(snake.contains("\"resource_spans\"") && snake.contains("\"start_time_unix_nano\""));
+    let resp = post(&r, "application/json", None, snake.into_bytes()).await;
+    assert_eq!(resp.status(), 200);
+    let answer: ExportTraceServiceResponse = resp.json().await.unwrap();
+    assert_eq!(answer.partial_success, None);
+    let path = dir.path().join("out.jsonl");
+    let m = metrics(&r).await;
+    r.shutdown().await;
+    assert_eq!(
+        m["gpu_otel_receiver_accepted_spans_total{transport=\"http\"}"],
+        2.0
+    );
+    let out = exported(&path);
+    let spans = fixtures::spans_of(&out);
+    assert_eq!(spans.len(), 2);
+    // Ids and times as sent, not zero.
+    let got = spans
+        .iter()
+        .map(|(_, s)| (s.span_id.clone(), s.start_time_unix_nano))
+        .collect::<Vec<_>>();
+    for s in &req.resource_spans[0].scope_spans[0].spans {
+        assert!(
+            got.contains(&(s.span_id.clone(), s.start_time_unix_nano)),
+            "{got:?}"
+        );
+    }
+}

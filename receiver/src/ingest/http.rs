@@ -409,6 +409,29 @@ async fn take(
             data
         }
     };
+    // The proto's field names, as the Collector reads them: rewritten before anything
+    // counts the body, the copy admitted first.
+    let data = match encoding {
+        Encoding::Json => match crate::wire::json::camel_case_keys(&data) {
+            None => data,
+            Some(camel) => {
+                let held = admission.bytes();
+                st.handle
+                    .grow(&mut admission, held + camel.len())
+                    .map_err(NotTaken::retry)?;
+                let camel = Bytes::from(camel);
+                if besides == 0 {
+                    // What the queue keeps is the body as it is read.
+                    arrived.bytes = camel.clone();
+                }
+                let read = data.len();
+                drop(data);
+                admission.shrink_to(held + camel.len() - read);
+                camel
+            }
+        },
+        Encoding::Protobuf => data,
+    };
     let request = decode(st, encoding, data, besides, &mut admission)?;
     st.handle
         .submit(request, arrived, admission)

@@ -160,3 +160,28 @@ fn every_grpc_export_call_is_a_request_counted_with_its_one_outcome() {
     assert_eq!(h.grpc(Some("identity"), framed), TAKEN);
     h.finish();
 }
+
+#[test]
+fn otlp_json_in_the_protos_field_names_delivers_its_spans() {
+    // Read as unknown fields, these were taken and delivered nothing; the Collector reads
+    // both spellings. The harness checks the spans at the backend.
+    let mut h = Harness::start();
+    let camel = serde_json::to_string(&request(resource("app", 1, None), vec![plain(7)])).unwrap();
+    let snake = [
+        ("resourceSpans", "resource_spans"),
+        ("scopeSpans", "scope_spans"),
+        ("traceId", "trace_id"),
+        ("spanId", "span_id"),
+        ("startTimeUnixNano", "start_time_unix_nano"),
+        ("endTimeUnixNano", "end_time_unix_nano"),
+    ]
+    .iter()
+    .fold(camel, |s, (c, snake)| {
+        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
+    });
+    assert_eq!(
+        h.http(Some("application/json"), None, snake.as_bytes()),
+        TAKEN
+    );
+    h.finish();
+}

@@ -35,6 +35,27 @@ fn span_ids(reqs: &[ExportTraceServiceRequest]) -> BTreeSet<Vec<u8>> {
         .collect()
 }
 
+/// OTLP/JSON of `r` in the proto's field names (`resource_spans`), as some clients
+/// write it.
+fn snake_json(r: &ExportTraceServiceRequest) -> Vec<u8> {
+    let camel = String::from_utf8(serde_json::to_vec(r).unwrap()).unwrap();
+    [
+        ("resourceSpans", "resource_spans"),
+        ("scopeSpans", "scope_spans"),
+        ("traceId", "trace_id"),
+        ("spanId", "span_id"),
+        ("startTimeUnixNano", "start_time_unix_nano"),
+        ("endTimeUnixNano", "end_time_unix_nano"),
+        ("stringValue", "string_value"),
+        ("intValue", "int_value"),
+    ]
+    .iter()
+    .fold(camel, |s, (c, snake)| {
+        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
+    })
+    .into_bytes()
+}
+
 /// (content type, compression, body) of each request as sent.
 fn bodies(reqs: &[ExportTraceServiceRequest]) -> Vec<(&'static str, Compression, Vec<u8>)> {
     let protobuf = |r: &ExportTraceServiceRequest| r.encode_to_vec();
@@ -56,6 +77,12 @@ fn bodies(reqs: &[ExportTraceServiceRequest]) -> Vec<(&'static str, Compression,
             "application/json",
             Compression::Gzip,
             compress(Compression::Gzip, json(&reqs[3])),
+        ),
+        // Kept compressed as it came: read back in the proto's names, and rewritten then.
+        (
+            "application/json",
+            Compression::Gzip,
+            compress(Compression::Gzip, snake_json(&reqs[4])),
         ),
     ]
 }
@@ -79,7 +106,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 async fn compressed_and_json_bodies_are_kept_as_they_arrived_and_delivered_whole_after_a_restart() {
     let tmp = tempfile::tempdir().unwrap();
     let queue = tmp.path().join("queue");
-    let reqs: Vec<_> = (0..4).map(request_of).collect();
+    let reqs: Vec<_> = (0..5).map(request_of).collect();
     let sent = bodies(&reqs);
 
     // Nothing listens at the destination: every request stays in the queue.

@@ -112,9 +112,53 @@ pub(crate) fn decode_protobuf(body: &[u8]) -> Option<ExportTraceServiceRequest> 
     ExportTraceServiceRequest::decode(body).ok()
 }
 
-/// The request in an OTLP/JSON body, if it is one.
+/// The request in an OTLP/JSON body, if it is one. A body written in the proto's field
+/// names (its key `resource_spans`) is read with them as their lowerCamelCase names, as
+/// the Collector's reader takes both; a name that then appears twice in an object is a
+/// duplicate field.
 pub(crate) fn decode_json(body: &[u8]) -> Option<ExportTraceServiceRequest> {
-    serde_json::from_slice(body).ok()
+    if !body.windows(16).any(|w| w == b"\"resource_spans\"") {
+        return serde_json::from_slice(body).ok();
+    }
+    fn lower_camel(name: &str) -> String {
+        let mut parts = name.split('_');
+        let mut out = parts.next().unwrap_or_default().to_string();
+        for p in parts {
+            let mut chars = p.chars();
+            match chars.next() {
+                Some(c) => {
+                    out.push(c.to_ascii_uppercase());
+                    out.extend(chars);
+                }
+                None => out.push('_'),
+            }
+        }
+        out
+    }
+    fn renamed(v: serde_json::Value) -> Option<serde_json::Value> {
+        use serde_json::Value;
+        Some(match v {
+            Value::Object(map) => {
+                let mut out = serde_json::Map::new();
+                for (k, v) in map {
+                    let proto_name = k.contains('_')
+                        && k.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                    let k = if proto_name { lower_camel(&k) } else { k };
+                    if out.insert(k, renamed(v)?).is_some() {
+                        return None;
+                    }
+                }
+                Value::Object(out)
+            }
+            Value::Array(items) => {
+                Value::Array(items.into_iter().map(renamed).collect::<Option<_>>()?)
+            }
+            other => other,
+        })
+    }
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    serde_json::from_value(renamed(value)?).ok()
 }
 
 /// What a request body, once decompressed, must get.

@@ -261,6 +261,27 @@ pub fn request(resource: Resource, spans: Vec<Span>) -> ExportTraceServiceReques
     }
 }
 
+/// OTLP/JSON of `request` with its keys in the proto's field names (`resource_spans`,
+/// `start_time_unix_nano`), as some clients write it.
+pub fn snake_case_json(request: &ExportTraceServiceRequest) -> String {
+    let camel = serde_json::to_string(request).expect("serializes");
+    [
+        ("resourceSpans", "resource_spans"),
+        ("scopeSpans", "scope_spans"),
+        ("traceId", "trace_id"),
+        ("spanId", "span_id"),
+        ("parentSpanId", "parent_span_id"),
+        ("startTimeUnixNano", "start_time_unix_nano"),
+        ("endTimeUnixNano", "end_time_unix_nano"),
+        ("stringValue", "string_value"),
+        ("intValue", "int_value"),
+    ]
+    .iter()
+    .fold(camel, |s, (camel, snake)| {
+        s.replace(&format!("\"{camel}\""), &format!("\"{snake}\""))
+    })
+}
+
 /// Every span of a set of requests, with its resource attributes.
 pub fn spans_of(requests: &[ExportTraceServiceRequest]) -> Vec<(&[KeyValue], &Span)> {
     requests

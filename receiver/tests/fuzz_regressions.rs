@@ -166,19 +166,8 @@ fn otlp_json_in_the_protos_field_names_delivers_its_spans() {
     // Read as unknown fields, these were taken and delivered nothing; the Collector reads
     // both spellings. The harness checks the spans at the backend.
     let mut h = Harness::start();
-    let camel = serde_json::to_string(&request(resource("app", 1, None), vec![plain(7)])).unwrap();
-    let snake = [
-        ("resourceSpans", "resource_spans"),
-        ("scopeSpans", "scope_spans"),
-        ("traceId", "trace_id"),
-        ("spanId", "span_id"),
-        ("startTimeUnixNano", "start_time_unix_nano"),
-        ("endTimeUnixNano", "end_time_unix_nano"),
-    ]
-    .iter()
-    .fold(camel, |s, (c, snake)| {
-        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
-    });
+    let snake =
+        receiver::fixtures::snake_case_json(&request(resource("app", 1, None), vec![plain(7)]));
     assert_eq!(
         h.http(Some("application/json"), None, snake.as_bytes()),
         TAKEN

@@ -35,27 +35,6 @@ fn span_ids(reqs: &[ExportTraceServiceRequest]) -> BTreeSet<Vec<u8>> {
         .collect()
 }
 
-/// OTLP/JSON of `r` in the proto's field names (`resource_spans`), as some clients
-/// write it.
-fn snake_json(r: &ExportTraceServiceRequest) -> Vec<u8> {
-    let camel = String::from_utf8(serde_json::to_vec(r).unwrap()).unwrap();
-    [
-        ("resourceSpans", "resource_spans"),
-        ("scopeSpans", "scope_spans"),
-        ("traceId", "trace_id"),
-        ("spanId", "span_id"),
-        ("startTimeUnixNano", "start_time_unix_nano"),
-        ("endTimeUnixNano", "end_time_unix_nano"),
-        ("stringValue", "string_value"),
-        ("intValue", "int_value"),
-    ]
-    .iter()
-    .fold(camel, |s, (c, snake)| {
-        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
-    })
-    .into_bytes()
-}
-
 /// (content type, compression, body) of each request as sent.
 fn bodies(reqs: &[ExportTraceServiceRequest]) -> Vec<(&'static str, Compression, Vec<u8>)> {
     let protobuf = |r: &ExportTraceServiceRequest| r.encode_to_vec();
@@ -82,7 +61,10 @@ fn bodies(reqs: &[ExportTraceServiceRequest]) -> Vec<(&'static str, Compression,
         (
             "application/json",
             Compression::Gzip,
-            compress(Compression::Gzip, snake_json(&reqs[4])),
+            compress(
+                Compression::Gzip,
+                fixtures::snake_case_json(&reqs[4]).into_bytes(),
+            ),
         ),
     ]
 }

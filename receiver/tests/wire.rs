@@ -618,22 +618,7 @@ async fn otlp_json_in_the_protos_field_names_is_read_as_the_collector_reads_it()
         resource("app", 1, Some(Tier::Off)),
         vec![kernel(1, 10, 20, None), plain(2)],
     );
-    let camel = serde_json::to_string(&req).unwrap();
-    let snake = [
-        ("resourceSpans", "resource_spans"),
-        ("scopeSpans", "scope_spans"),
-        ("traceId", "trace_id"),
-        ("spanId", "span_id"),
-        ("parentSpanId", "parent_span_id"),
-        ("startTimeUnixNano", "start_time_unix_nano"),
-        ("endTimeUnixNano", "end_time_unix_nano"),
-        ("stringValue", "string_value"),
-        ("intValue", "int_value"),
-    ]
-    .iter()
-    .fold(camel.clone(), |s, (c, snake)| {
-        s.replace(&format!("\"{c}\""), &format!("\"{snake}\""))
-    });
+    let snake = fixtures::snake_case_json(&req);
     assert!(snake.contains("\"resource_spans\"") && snake.contains("\"start_time_unix_nano\""));
     let resp = post(&r, "application/json", None, snake.into_bytes()).await;
     assert_eq!(resp.status(), 200);

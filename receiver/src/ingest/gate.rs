@@ -344,6 +344,15 @@ mod tests {
             .is_ok()
     }
 
+    /// Runs `gate`'s watcher for `ticks` poll intervals of paused time, then stops it.
+    async fn watch_for(gate: &Arc<Gate>, ticks: u32) {
+        let stop = CancellationToken::new();
+        let watcher = tokio::spawn(gate.clone().watch(stop.clone()));
+        tokio::time::sleep(POLL_INTERVAL * ticks).await;
+        stop.cancel();
+        watcher.await.unwrap();
+    }
+
     #[tokio::test(start_paused = true)]
     async fn a_token_file_changed_between_the_load_and_the_watchers_first_look_is_reloaded() {
         let dir = tempfile::tempdir().unwrap();
@@ -352,13 +361,9 @@ mod tests {
         let gate = gate_of(&file);
         // Revoked while the watcher task has not run yet (a busy machine).
         std::fs::write(&file, "new-t0ken-of-another-length\n").unwrap();
-        let stop = CancellationToken::new();
-        let watcher = tokio::spawn(gate.clone().watch(stop.clone()));
-        tokio::time::sleep(POLL_INTERVAL * 2).await;
+        watch_for(&gate, 2).await;
         assert!(!accepts(&gate, "old-t0ken"));
         assert!(accepts(&gate, "new-t0ken-of-another-length"));
-        stop.cancel();
-        watcher.await.unwrap();
     }
 
     #[tokio::test(start_paused = true)]
@@ -367,14 +372,10 @@ mod tests {
         let file = dir.path().join("tokens");
         std::fs::write(&file, "a-t0ken\n").unwrap();
         let gate = gate_of(&file);
-        let stop = CancellationToken::new();
-        let watcher = tokio::spawn(gate.clone().watch(stop.clone()));
-        tokio::time::sleep(POLL_INTERVAL * 5).await;
+        watch_for(&gate, 5).await;
         let i = &gate.telemetry().ingest;
         assert_eq!(i.token_reloads.load(Relaxed), 0);
         assert_eq!(i.token_reload_failures.load(Relaxed), 0);
         assert!(accepts(&gate, "a-t0ken"));
-        stop.cancel();
-        watcher.await.unwrap();
     }
 }

@@ -11,7 +11,8 @@ recorded, their plumbing with the real receiver, and their index.
 - The H200 results of 2026-12-05 (fixtures/h200-2026-12-05/: ceiling.tsv, handoff.tsv,
   the decode.sh logs, the shared-gpu.sh summaries and the pair's logs, the endurance
   run's logs, summary.tsv and rss.tsv) recomputed into the numbers
-  docs/measurements/h200-2026-12-05.md quotes.
+  docs/measurements/h200-2026-12-05.md quotes; the H100 results of 2026-12-06
+  (fixtures/h100-2026-12-06/) into those of docs/measurements/h100-2026-12-06.md.
 - common/gpu.sh's receiver, counting backend and both-ends count, with export-load (the
   injector's export path without a GPU) as the workload.
 - Every check parses (bash -n, py_compile) and the index names every folder and check.
@@ -854,3 +855,145 @@ def test_the_launches_mode_carries_every_graph_execution_for_minutes_after_the_f
     assert "late records=0" in log and "(launches not kept for them=0)" in log
     got = tsv_rows(tmp_path / "summary.tsv")["decode-graph"]
     assert float(got["rss_last_mib"]) <= float(got["rss_first_mib"]) + 5, got
+
+
+H100_1206 = FIXTURES / "h100-2026-12-06"
+
+
+def pc_exit_lines(text):
+    """Each PC-sampling exit line's counters, in order."""
+    return [dict(w.split("=", 1) for w in m[1].split() if "=" in w)
+            for m in re.finditer(r"exit: pc sampling (.*)$", text, re.M)]
+
+
+def test_pytorchs_graph_features_one_at_a_time_keep_every_record_on_the_small_pool_and_its_decode_does_not():
+    """cupti-ceiling/run.sh on the H100, 2026-12-06: each of PyTorch's graph features in
+    the probe's graph keeps CUPTI's records coming; PyTorch's decode stops at the pool."""
+    rows = tsv_rows(H100_1206 / "ceiling.tsv")
+    pt = ["pt-global", "pt-autofree", "pt-other-stream", "pt-legacy-stream", "pt-copy-nodes", "pt-all"]
+    for arm in pt:
+        r = rows[arm]
+        assert r["lib.kernel_records"] == r["app.expected_kernels"] == "600000", arm
+        assert (r["lib.dropped"], r["lib.buffers_requested"], r["lib.buffers_completed"]) == ("0", "16", "16"), arm
+    torch = rows["torch-decode-small"]
+    capacity = 4 * (1 << 20) // 32  # 4 device buffers of 1 MiB, 32 bytes a record
+    assert int(torch["lib.kernel_records"]) == 130_499 < capacity
+    assert (torch["lib.graph_kernel_records"], torch["lib.eager_kernel_records"], torch["lib.dropped"]) == \
+        ("129594", "905", "0")
+    assert (torch["lib.buffers_requested"], torch["lib.buffers_completed"]) == ("4", "4")
+
+
+def test_the_h100_launches_mode_carries_every_graph_execution_of_490_s_beside_a_compiled_training(tmp_path):
+    """endurance.sh in the launches mode, 490 s, 2026-12-06 09:03 UTC: 63.5M graph
+    executions at the backend = what the program ran, no loss; the decode's RSS flat."""
+    for f in (H100_1206 / "endurance").iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph", "compiled-train")
+    assert "63550297 vs 63550297 -> EQUAL" in r.stdout and "23560263 vs 23560263 -> EQUAL" in r.stdout, r.stdout
+    assert "281192 replays x 226 kernel nodes = 63549392 (>= 50M: yes) + kernels launched 905 = 63550297, " \
+           "minus spans + loss: 0" in r.stdout
+    assert "endurance: 2 of 2 balanced" in r.stdout
+    rows = [line.split("\t") for line in (H100_1206 / "endurance" / "rss.tsv").read_text().splitlines()[1:]]
+    rss = [float(rss) for t, name, rss, *_ in rows if name == "decode-graph" and float(t) >= 20 and float(rss) > 0]
+    assert len(rss) >= 45 and max(rss) - min(rss) < 10, rss
+    got = tsv_rows(tmp_path / "summary.tsv")["decode-graph"]
+    assert float(got["loop_s"]) >= 480
+
+
+def test_h100_serialized_processes_at_the_defaults_each_carry_every_kernel_and_take_the_lease_in_turns():
+    """shared-gpu.sh 110 "2 4" at the defaults (lease mode, 60 s hold), 2026-12-06."""
+    for n, sampled in ((2, 2), (4, 2)):
+        lines = (H100_1206 / "lease" / f"n{n}.summary").read_text().splitlines()
+        procs = [dict(kv.split("=", 1) for kv in line.split()[2:]) for line in lines
+                 if re.match(rf"shared-gpu: n{n}-p\d ", line)]
+        assert len(procs) == n
+        for p in procs:
+            assert p["records_cupti"] == p["backend_kernel_spans"] and p["equal"] == "True", p
+            assert (p["pc_enable"], p["step_down"], p["lease_disable_failed"]) == ("lease", "none", "0"), p
+            assert p["lease_enables"] == p["lease_disables"] == p["leases_taken"], p
+        # Whoever never held the lease waited the whole run and stamped nothing "true".
+        for p in procs:
+            if p["leases_taken"] == "0":
+                assert p["true"] == "0" and int(p["sampler_wait_ms"]) > 110_000, p
+        total = [line for line in lines if line.startswith(f"shared-gpu: n{n} processes=")][0]
+        assert f"sampled_at_some_time={sampled} max_pairwise_true_overlap_ms=0.000 every_kernel_carried=True " \
+               "verdict=ok" in total
+
+
+def test_in_lease_mode_each_launch_bound_run_made_one_burst_whose_exits_all_but_the_last_found_the_guard_busy():
+    """cost/decode.sh launch and profiles.sh on the H100, 2026-12-06 (before the collector
+    decided on its flush under the guard): one burst per run, open for 30-89% of it."""
+    runs = []
+    for name in ("launch-s1", "launch-s4"):
+        runs += [e for e in pc_exit_lines((H100_1206 / "cost" / f"{name}.txt").read_text())]
+    runs += pc_exit_lines((H100_1206 / "profiles-log.txt").read_text())
+    serialized = [e for e in runs if e["tier"] == "serialized"]
+    assert len(serialized) == 23  # 10 serialized + 10 candidate launch runs, 3 in profiles.sh
+    for e in serialized:
+        assert (e["pc_enable"], e["bursts"]) == ("lease", "1"), e
+        assert int(e["guard_busy"]) == int(e["launches_serialized"]) - 1, e
+        assert float(e["duty"]) >= 0.30, e
+    # Under context mode on the H200 (2026-12-05) the same arms' bursts kept their budget.
+    h200 = pc_exit_lines((H200_1205 / "launch-s1.txt").read_text())
+    assert all(e["guard_busy"] == "0" and float(e["duty"]) < 0.01 for e in h200 if e["tier"] == "serialized")
+
+
+def test_the_h100_serialized_graph_decode_ran_as_fast_as_no_injector_and_9_3_percent_over_tier_off():
+    s = summaries(H100_1206 / "cost" / "decode-graph.txt", "--base", "off", "--ref", "rawinj", "--value",
+                  "tokens_per_s", "--fields", "bursts,launches_serialized,graph_launches")
+    ser, off, none = (s[(None, a)] for a in ("serialized", "off", "none"))
+    assert (none["median_tokens_per_s"], off["median_tokens_per_s"], ser["median_tokens_per_s"]) == \
+        ("8301.20", "7628.70", "8338.20")
+    assert (ser["vs_off"], ser["paired_vs_off"]) == ("+9.30%", "+9.30%")
+    one = summaries(H100_1206 / "cost" / "launch-s1.txt", "--base", "off", "--ref", "rawinj")
+    assert (one[(None, "serialized")]["us_per_launch_vs_off"], one[(None, "candidate")]["us_per_launch_vs_off"]) == \
+        ("+8.436", "+9.990")
+
+
+def test_at_node_scale_the_queue_passed_1m_spans_per_s_and_gzip_cut_bytes_14_5_times_at_1_15_times_the_cpu():
+    runs = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+            for line in (H100_1206 / "nodescale" / "queue-runs.txt").read_text().splitlines()
+            if not line.startswith("#")]
+    assert len(runs) == 20 and all(r["exported_all"] == "yes" and r["refused"] == "0" for r in runs)
+
+    def median(arm, rate, key):
+        v = sorted(float(r[key]) for r in runs if r["arm"] == arm and r["rate"] == rate)
+        return v[len(v) // 2]
+
+    assert median("queue-group", "0", "accepted_spans_per_s") == 1_002_763
+    assert median("memory", "0", "accepted_spans_per_s") == 1_999_830
+    assert (median("memory", "500000", "ack_p99_ms"), median("queue-group", "500000", "ack_p99_ms")) == \
+        (37.34, 37.40)
+    out = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+           for line in (H100_1206 / "nodescale" / "output-log.txt").read_text().splitlines()
+           if re.match(r"\S+ rep=\d ", line)]
+    assert len(out) == 25 and all(r["ok"] == "yes" and r["sent"] == r["sink_spans"] for r in out
+                                 if "sampling" not in r["arm"])
+
+    def out_median(arm, key):
+        v = sorted(float(r[key]) for r in out if r["arm"] == arm)
+        return v[len(v) // 2]
+
+    none, gzip_ = out_median("none", "cpu_us_per_span"), out_median("gzip", "cpu_us_per_span")
+    assert round(gzip_ / none, 2) == 1.15
+    assert round(out_median("none", "bytes_per_span") / out_median("gzip", "bytes_per_span"), 1) == 14.5
+
+
+def test_h100_source_lines_name_the_lineinfo_kernels_lines_in_both_tiers_and_the_hardware_buffer_knobs_as_measured():
+    log = (H100_1206 / "profiles-log.txt").read_text()
+    sums = re.findall(r"^summary: expect=(\S+) pairs=(\d+) with_line=(\d+) lines=(\S+) pprof_samples=(\d+) "
+                      r"with_line=(\d+) ok=(\w+)$", log, re.M)
+    assert [(e, p, w, lines, ok) for e, p, w, lines, _, _, ok in sums] == [
+        ("spin_lines.cu", "843", "843", "8..17", "True"),
+        ("spin_lines.cu", "713", "713", "8..17", "True"),
+        ("none", "700", "0", "0..0", "True"),
+    ]
+    links = re.findall(r"^summary: files=\d+ bytes=\d+ samples=(\d+) execution=(\d+) slice=(\d+) unresolved=(\d+)",
+                       log, re.M)
+    assert len(links) == 6 and all(u == "0" and s == sl and ex == "0" for s, ex, sl, u in links)
+    hw = (H100_1206 / "hwbuffer-log.txt").read_text()
+    arms = re.findall(r"^== hw-(\S+)\ngetdata_failed=(\d+) getdata_error=(\S*)\n.*\n.*\nsamples=(\d+)$", hw, re.M)
+    assert arms == [("cupti-defaults", "9", "CUPTI_ERROR_OUT_OF_MEMORY", "6041459"),
+                    ("worker-10ms", "12", "CUPTI_ERROR_OUT_OF_MEMORY", "488622"),
+                    ("hw-2g", "0", "", "0"),
+                    ("both", "0", "", "4185775")]

@@ -36,6 +36,24 @@ static FORKED_CHILD: AtomicBool = AtomicBool::new(false);
 thread_local! {
     /// How deep this thread is inside [`GUARD`].
     static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
+    /// Whether this thread is the collector (see [`mark_collector_thread`]).
+    static COLLECTOR: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the collector thread holds [`GUARD`] now: set at its outermost hold, cleared
+/// at its release. Read where a launch callback finds the guard busy, so that the exit
+/// line can say who kept a burst from closing (the collector's flushes did on the H200,
+/// 2026-11-30; something did on the H100, 2026-12-06).
+static COLLECTOR_HOLDS: AtomicBool = AtomicBool::new(false);
+
+/// Marks the calling thread as the collector (once, at its start).
+pub(crate) fn mark_collector_thread() {
+    COLLECTOR.with(|c| c.set(true));
+}
+
+/// Whether the collector thread holds the guard now.
+pub(crate) fn collector_holds() -> bool {
+    COLLECTOR_HOLDS.load(Ordering::Relaxed)
 }
 
 /// Deepest nesting of [`GUARD`] seen (1 = never re-entered).
@@ -51,10 +69,16 @@ pub(crate) struct Hold {
 impl Drop for Hold {
     fn drop(&mut self) {
         GUARD_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+        if self._held.is_some() && COLLECTOR.with(Cell::get) {
+            COLLECTOR_HOLDS.store(false, Ordering::Relaxed);
+        }
     }
 }
 
 fn enter(depth: u32, held: Option<MutexGuard<'static, ()>>) -> Hold {
+    if held.is_some() && COLLECTOR.with(Cell::get) {
+        COLLECTOR_HOLDS.store(true, Ordering::Relaxed);
+    }
     GUARD_DEPTH.with(|d| d.set(depth + 1));
     GUARD_MAX_DEPTH.fetch_max(depth + 1, Ordering::Relaxed);
     Hold { _held: held }
@@ -158,5 +182,24 @@ mod tests {
             .join()
             .unwrap();
         assert!(free);
+    }
+
+    #[test]
+    fn the_collector_thread_is_seen_holding_the_guard_and_no_other_thread_is() {
+        let (held, released) = std::thread::spawn(|| {
+            mark_collector_thread();
+            let h = hold();
+            let held = collector_holds();
+            drop(h);
+            (held, collector_holds())
+        })
+        .join()
+        .unwrap();
+        assert!(held && !released);
+        // Another thread's hold is not the collector's (other tests may hold the guard
+        // too, but none of them is marked as the collector while this one runs).
+        let h = hold();
+        assert!(!collector_holds());
+        drop(h);
     }
 }

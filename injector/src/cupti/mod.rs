@@ -59,7 +59,10 @@ pub(crate) use activity::Attached;
 pub(crate) use activity::{buffer_stats, NameTable};
 pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, register_handoff, Handoff, Hooks};
-pub(crate) use guard::{disable, disabled, guard_max_depth, hold, try_hold, Hold};
+pub(crate) use guard::{
+    collector_holds, disable, disabled, guard_max_depth, hold, mark_collector_thread, try_hold,
+    Hold,
+};
 pub(crate) use handoff::{come_back, step_aside};
 pub(crate) use library::{list as list_paths, other_cupti_copies};
 pub(crate) use loader::{attach, AttachError, AttachSettings};

@@ -369,6 +369,7 @@ fn start_collector(
     std::thread::Builder::new()
         .name("gpu-otel-cupti".into())
         .spawn(move || {
+            cupti::mark_collector_thread();
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let lease = lease.map(|(dir, cfg, visible)| {
                     let devices = cupti::DriverDevices::new(DEVICE_WAIT, visible);
@@ -495,6 +496,11 @@ fn collect(
             handoff::handed_off(),
             last_flush.elapsed(),
         ) {
+            // Decided again under the guard: a burst may have opened since.
+            let Some(_guard) = pc::hold_for_flush() else {
+                stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
+                continue;
+            };
             last_flush = Instant::now();
             if let Err(e) = attached.flush(false) {
                 if !warned {

@@ -86,6 +86,9 @@ struct Sampler {
     retired: bool,
     /// `lease` mode: Enables, Disables and their failures as the lease came and went.
     follow: FollowCounters,
+    /// The longest burst so far, Start to Stop (the exit line's check on bursts that
+    /// stayed open past their budget).
+    longest_burst_ns: u64,
     /// `lease` mode: a Disable failed; tried again after the collector's next period
     /// (not at every launch).
     disable_blocked: bool,
@@ -99,6 +102,8 @@ struct FollowCounters {
     enable_failed: u64,
     disabled: u64,
     disable_failed: u64,
+    /// Time the application's threads spent in those Enables and Disables.
+    calls_ns: u64,
 }
 
 impl Sampler {
@@ -192,6 +197,8 @@ struct PcRuntime {
     exit: AtomicU64,
     contended: AtomicU64,
     guard_busy: AtomicU64,
+    /// Of `guard_busy`, the times the collector thread held the guard.
+    guard_busy_collector: AtomicU64,
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
@@ -211,6 +218,19 @@ static LAST_LAUNCH: AtomicU64 = AtomicU64::new(0);
 pub(crate) fn defer_flush(now_ns: u64) -> bool {
     let open = BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0;
     crate::sampling::controller::defer_flush(open, LAST_LAUNCH.load(Ordering::Relaxed), now_ns)
+}
+
+/// CUPTI's guard for the collector's `cuptiActivityFlushAll`, or `None` when the flush
+/// is deferred ([`defer_flush`]), decided with the guard held. A burst opens under the
+/// guard (its Start), so one that opened while the collector waited for the guard now
+/// defers the flush. Decided before taking it, as it was, the flush could run inside
+/// that burst and hold the guard against every launch exit that should close it (H100,
+/// 2026-12-06: in lease mode the grant that lets the first burst open comes in the very
+/// period whose flush the collector is about to make; that burst then stayed open for
+/// 30-80% of the run, `guard_busy` about its count of serialized launches).
+pub(crate) fn hold_for_flush() -> Option<Hold> {
+    let h = cupti::hold();
+    (!defer_flush(now_ns())).then_some(h)
 }
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
@@ -238,6 +258,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
                 callbacks_released: false,
                 retired: false,
                 follow: FollowCounters::default(),
+                longest_burst_ns: 0,
                 disable_blocked: false,
             },
             drained: drained_rx,
@@ -251,6 +272,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         exit: AtomicU64::new(0),
         contended: AtomicU64::new(0),
         guard_busy: AtomicU64::new(0),
+        guard_busy_collector: AtomicU64::new(0),
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
@@ -359,7 +381,7 @@ fn follow_lease(rt: &PcRuntime, st: &mut State) {
         return;
     }
     let Some(h) = cupti::try_hold() else {
-        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        busy(rt);
         return;
     };
     // Again under the guard, which every context's listing holds: a context that
@@ -369,7 +391,9 @@ fn follow_lease(rt: &PcRuntime, st: &mut State) {
     match step {
         EnableStep::Stay => {}
         EnableStep::Enable => {
+            let t = now_ns();
             let (ok, failed) = cupti::pc_enable_known(&h);
+            s.follow.calls_ns += now_ns().saturating_sub(t);
             s.follow.enabled += ok;
             s.follow.enable_failed += failed;
         }
@@ -381,7 +405,9 @@ fn follow_lease(rt: &PcRuntime, st: &mut State) {
 /// Disable keeps the context enabled, so the collector keeps the lease (a context that
 /// may still sample); said once, counted, tried again after the next period.
 fn disable_for_lease(s: &mut Sampler, h: &Hold) {
+    let t = now_ns();
     let (ok, failed) = cupti::pc_disable_enabled(h);
+    s.follow.calls_ns += now_ns().saturating_sub(t);
     s.follow.disabled += ok;
     if failed > 0 {
         if s.follow.disable_failed == 0 {
@@ -416,9 +442,12 @@ fn lease_covers(rt: &PcRuntime, st: &State) -> bool {
 fn stop_burst(rt: &PcRuntime, st: &mut State, h: &Hold, final_record: bool) {
     let s = &mut st.s;
     let (_, failed) = cupti::pc_start_stop(h, false);
-    BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+    let opened = BURST_OPEN_SINCE.swap(0, Ordering::Relaxed);
     s.counters.stop_failures += failed;
     let t1 = now_ns();
+    if opened != 0 {
+        s.longest_burst_ns = s.longest_burst_ns.max(t1.saturating_sub(opened));
+    }
     let getdata_failed = cupti::PC_STATS.getdata_failed.load(Ordering::Relaxed);
     let recs = samples::burst_records(drain_all(h), s.ctl.burst_launches());
     let getdata_failed = cupti::PC_STATS.getdata_failed.load(Ordering::Relaxed) > getdata_failed;
@@ -562,6 +591,15 @@ fn try_state(rt: &PcRuntime) -> Option<MutexGuard<'_, State>> {
     }
 }
 
+/// A launch callback that found CUPTI's guard busy and skipped its transition: counted,
+/// and whether the collector held it.
+fn busy(rt: &PcRuntime) {
+    rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+    if cupti::collector_holds() {
+        rt.guard_busy_collector.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// A launch API callback on the application's thread (outermost launch only): one
 /// atomic load unless this callback has something to do.
 pub fn on_launch(enter: bool, graph: bool) {
@@ -611,7 +649,7 @@ fn poll(rt: &PcRuntime, st: &mut State, site: Site) {
         match cupti::try_hold() {
             Some(h) => settle(rt, st, &h),
             None => {
-                rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+                busy(rt);
             }
         }
         return;
@@ -651,7 +689,7 @@ fn poll(rt: &PcRuntime, st: &mut State, site: Site) {
 /// with CUPTI's guard, where Start and Stop are called too.
 fn retire(rt: &PcRuntime, s: &mut Sampler) {
     let Some(h) = cupti::try_hold() else {
-        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        busy(rt);
         return;
     };
     let (_, failed) = cupti::pc_disable_all(&h);
@@ -661,7 +699,7 @@ fn retire(rt: &PcRuntime, s: &mut Sampler) {
 
 fn switch_tier(rt: &PcRuntime, st: &mut State, site: Site) {
     let Some(h) = cupti::try_hold() else {
-        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        busy(rt);
         if site == Site::Exit {
             st.s.ctl.note_launch();
         }
@@ -733,7 +771,7 @@ fn open_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
         }
     }
     let Some(h) = cupti::try_hold() else {
-        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        busy(rt);
         return;
     };
     // Again under the guard, which every context's enabling holds: no context can
@@ -763,7 +801,7 @@ fn close_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
         return;
     }
     let Some(h) = cupti::try_hold() else {
-        rt.guard_busy.fetch_add(1, Ordering::Relaxed);
+        busy(rt);
         st.s.ctl.note_launch();
         return;
     };
@@ -992,7 +1030,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -1002,6 +1040,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         sm.follow.enable_failed,
         sm.follow.disabled,
         sm.follow.disable_failed,
+        sm.follow.calls_ns / 1_000_000,
         c.sampler_wait_ms,
         c.sampler_leases_taken,
         c.sampler_leases_given_up,
@@ -1009,11 +1048,13 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         sm.retired || (sm.settled && sm.disable_failed == 0),
         sm.disable_failed,
         rt.guard_busy.load(Ordering::Relaxed),
+        rt.guard_busy_collector.load(Ordering::Relaxed),
         c.bursts,
         c.launches_serialized,
         c.pairs,
         sm.empty_bursts,
         sm.ctl.duty(now),
+        sm.longest_burst_ns / 1_000_000,
         sm.ctl.gap_ns() / 1_000_000,
         sm.ctl.launch_budget(),
         c.start_failures,
@@ -1060,6 +1101,31 @@ mod tests {
     use crate::sampling::message::OffReason;
     use crate::stats::Stats;
     use crate::worker::{self, Settings};
+
+    /// The collector decides on its flush with CUPTI's guard held: a burst that opened
+    /// (under the guard) while the collector waited for it defers the flush.
+    #[test]
+    fn a_burst_that_opened_while_the_collector_waited_for_the_guard_defers_its_flush() {
+        assert!(
+            hold_for_flush().is_some(),
+            "no burst open: the flush goes ahead"
+        );
+        let app = cupti::hold();
+        let collector = std::thread::spawn(|| hold_for_flush().is_some());
+        // Long enough for the collector to be waiting for the guard (or, as before the
+        // fix, to have read that no burst was open).
+        std::thread::sleep(Duration::from_millis(50));
+        let t0 = now_ns();
+        LAST_LAUNCH.store(t0, Ordering::Relaxed);
+        BURST_OPEN_SINCE.store(t0, Ordering::Relaxed);
+        drop(app);
+        let flushed = collector.join().unwrap();
+        BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+        assert!(
+            !flushed,
+            "the flush ran inside the burst that opened meanwhile"
+        );
+    }
 
     fn gate() -> u8 {
         RT.get().unwrap().gate.load(Ordering::Relaxed)

@@ -45,7 +45,9 @@
 # Per run: spans accepted per second and the acknowledgement latency p50/p99 (loadgen,
 # sent until answered), spans exported end to end per second (until /metrics counts them
 # all), the receiver's CPU seconds and its queue writer thread's (from /proc), and the
-# queue's commits (fsyncs) with the requests each covered on average. Busy cores are CPU
+# queue's commits (fsyncs) with the requests each covered on average, and what the appends
+# wrote to disk (`queue_written_bytes_total`) per span accepted and per second of sending
+# (disk_bytes_per_span, disk_mb_per_s; 0 in memory mode). Busy cores are CPU
 # seconds over the time from loadgen's first request until every span was exported
 # (loadgen encodes its requests before that, while the receiver idles).
 set -euo pipefail
@@ -219,6 +221,9 @@ run_arm() { # arm connections rate rep
   fi
   db_commits=$(metric gpu_otel_receiver_queue_database_commits_total)
   db_us=$(metric gpu_otel_receiver_queue_database_commit_microseconds_total)
+  # Bytes the appends wrote to segment files (empty before the counter existed).
+  local written
+  written=$(metric gpu_otel_receiver_queue_written_bytes_total)
   kill "$srv" "$sink" 2>/dev/null || true
   wait "$srv" "$sink" 2>/dev/null || true
   PIDS=()
@@ -235,9 +240,9 @@ run_arm() { # arm connections rate rep
     -v p50="$(field ack_p50_ms "$out")" -v p99="$(field ack_p99_ms "$out")" \
     -v refused="$(field refused_requests "$out")" -v e2e="$(field end_to_end_spans_per_s "$out")" \
     -v want="$(field expected_exported "$out")" -v got="$(field exported "$out")" \
-    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v slow="$slow" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" -v sent="$(field exported_in "$out" | tr -d s)" 'BEGIN {print (sent > 0 ? sent : b - a)}')" 'BEGIN {
-      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f commits_over_10ms=%d server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f\n",
-        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), slow, cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall
+    -v commits="${commits:-0}" -v commit_us="${commit_us:-0}" -v dbc="${db_commits:-0}" -v dbus="${db_us:-0}" -v slow="$slow" -v cpu="$cpu" -v writer="$writer" -v top="$top" -v tck="$TCK" -v lticks="$(field cpu_ticks_sending "$out")" -v sticks="$sink_ticks" -v written="${written:-0}" -v sent_s="$(field accepted_in "$out" | tr -d s)" -v wall="$(awk -v a="$t0" -v b="$t1" -v sent="$(field exported_in "$out" | tr -d s)" 'BEGIN {print (sent > 0 ? sent : b - a)}')" 'BEGIN {
+      printf "%s conn=%s rate=%s rep=%s accepted_spans_per_s=%.0f ack_p50_ms=%.2f ack_p99_ms=%.2f e2e_spans_per_s=%.0f refused=%d exported_all=%s commits=%d requests_per_commit=%.1f commit_ms=%.2f db_commits=%d db_commit_ms=%.2f commits_over_10ms=%d server_cpu_s=%.2f server_cores=%.2f writer_cpu_s=%.2f writer_busy=%.2f top_thread_busy=%.2f load_cores=%.2f sink_cores=%.2f disk_bytes_per_span=%.1f disk_mb_per_s=%.1f\n",
+        arm, conn, rate, rep, acc, p50, p99, e2e, refused, (got == want ? "yes" : "NO"), commits, (commits > 0 ? requests / commits : 0), (commits > 0 ? commit_us / commits / 1000 : 0), dbc, (dbc > 0 ? dbus / dbc / 1000 : 0), slow, cpu, cpu / wall, writer, writer / wall, top / wall, (sent_s > 0 ? lticks / tck / sent_s : 0), sticks / tck / wall, (acc * sent_s > 0 ? written / (acc * sent_s) : 0), (sent_s > 0 ? written / sent_s / 1e6 : 0)
     }' | tee -a "$RESULTS/runs.txt"
 }
 
@@ -260,8 +265,8 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
 {
   grep '^#' "$RESULTS/runs.txt"
   echo
-  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | busiest receiver thread | writer thread busy | requests per commit | ms per commit | commits over 10 ms | database commit ms | loadgen cores busy | sink cores busy | all exported |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| arm | connections | offered spans/s | accepted spans/s | ack p50 ms | ack p99 ms | end to end spans/s | receiver cores busy | busiest receiver thread | writer thread busy | requests per commit | ms per commit | commits over 10 ms | database commit ms | loadgen cores busy | sink cores busy | disk bytes per span | disk MB/s | all exported |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for rate in $RATES; do
     for conn in $CONCURRENCY; do
       for arm in $ARMS; do
@@ -269,7 +274,7 @@ median() { median_of "$RESULTS/runs.txt" "$1 conn=$2 rate=$3 " "$4"; } # arm con
         n=$(grep -c "^$arm conn=$conn rate=$rate " "$RESULTS/runs.txt" || true)
         offered=$rate
         [[ $rate == 0 ]] && offered=saturated
-        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" top_thread_busy) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $(median "$arm" "$conn" "$rate" commits_over_10ms) | $(median "$arm" "$conn" "$rate" db_commit_ms) | $(median "$arm" "$conn" "$rate" load_cores) | $(median "$arm" "$conn" "$rate" sink_cores) | $ok/$n |"
+        echo "| $arm | $conn | $offered | $(median "$arm" "$conn" "$rate" accepted_spans_per_s) | $(median "$arm" "$conn" "$rate" ack_p50_ms) | $(median "$arm" "$conn" "$rate" ack_p99_ms) | $(median "$arm" "$conn" "$rate" e2e_spans_per_s) | $(median "$arm" "$conn" "$rate" server_cores) | $(median "$arm" "$conn" "$rate" top_thread_busy) | $(median "$arm" "$conn" "$rate" writer_busy) | $(median "$arm" "$conn" "$rate" requests_per_commit) | $(median "$arm" "$conn" "$rate" commit_ms) | $(median "$arm" "$conn" "$rate" commits_over_10ms) | $(median "$arm" "$conn" "$rate" db_commit_ms) | $(median "$arm" "$conn" "$rate" load_cores) | $(median "$arm" "$conn" "$rate" sink_cores) | $(median "$arm" "$conn" "$rate" disk_bytes_per_span) | $(median "$arm" "$conn" "$rate" disk_mb_per_s) | $ok/$n |"
       done
     done
   done

@@ -18,6 +18,10 @@
 #   STEP=ceiling    issue 31 item 1: the PyTorch-shaped graph arms on the small pool
 #   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
 #   STEP=nodescale  issue 34 item 2: the receiver at node scale (no GPU used, 16 cores)
+# All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md). Owed
+# again: cost and profiles (lease mode's first burst stayed open: run them with the fix
+# and read guard_busy_collector, longest_burst_ms and lease_calls_ms in the exit lines),
+# nodescale (its generators now have 4 cores, gzip export, 1M spans/s offered too).
 # Packing here (x86-64, release builds of this checkout), unpacking there:
 #   tar cJf .gpu/bin.tar.xz -C target/release libgpu_otel_injector.so gpu-otel-receiver \
 #     gpu-otel-demo export-load kernels otlp_capture examples/loadgen

@@ -919,6 +919,11 @@ const QUEUE: &[Metric] = &[
         read: Read::Counter(|s| one(n(&s.q().commit_failures))),
     },
     Metric {
+        name: "queue_written_bytes",
+        help: "Bytes the queue's committed appends wrote to its segment files (request bodies as stored and their record headers), each made durable by its append's fsync: what the disk takes, per span with accepted_spans_total.",
+        read: Read::Counter(|s| one(n(&s.q().written_bytes))),
+    },
+    Metric {
         name: "queue_read_back_requests",
         help: "Requests read back from disk because the pipeline was behind when they were committed (or at startup).",
         read: Read::Counter(|s| one(n(&s.q().read_back))),

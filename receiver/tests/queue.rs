@@ -859,6 +859,12 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
             m[r#"gpu_otel_receiver_queue_commit_seconds_bucket{le="+Inf"}"#],
             commits
         );
+        // What reached the disk: both requests' bodies as they arrived, each behind its
+        // 44-byte record header.
+        assert_eq!(
+            m["gpu_otel_receiver_queue_written_bytes_total"],
+            (good.encoded_len() + bad.encoded_len() + 2 * 44) as f64
+        );
         // A crash right after: everything acknowledged arrives, the rejected span never.
         r.kill();
         let r = Receiver::start(dir.path(), &yaml, &ports);

@@ -38,6 +38,8 @@ pub struct QueueCounters {
     pub commit_seconds: CommitSeconds,
     /// Commits that failed (their requests were refused).
     pub commit_failures: AtomicU64,
+    /// Bytes written to segment files by committed appends (records and their headers).
+    pub written_bytes: AtomicU64,
     /// Requests not handed over in memory (the pipeline was behind): read back later.
     pub spilled: AtomicU64,
     /// Requests read back from disk.

@@ -282,6 +282,7 @@ impl<T> Writer<T> {
                 compression: a.arrived.compression,
             })
             .collect();
+        let written: u64 = records.iter().map(|r| stored_size(r.body.len())).sum();
         let started = Instant::now();
         self.last_started = Some(started);
         let result = self.store.files.append(&records);
@@ -295,6 +296,7 @@ impl<T> Writer<T> {
                     let _ = self.database.send(DbOp::Spare);
                 }
                 c.commit_seconds.observe(took.as_secs_f64());
+                c.written_bytes.fetch_add(written, Relaxed);
                 c.requests.fetch_add(numbered.len() as u64, Relaxed);
                 let spans: u64 = numbered.iter().map(|(_, _, a)| a.outputs_bound).sum();
                 c.spans.fetch_add(spans, Relaxed);

@@ -21,7 +21,10 @@
 # All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md). Owed
 # again: cost and profiles (lease mode's first burst stayed open: run them with the fix
 # and read guard_busy_collector, longest_burst_ms and lease_calls_ms in the exit lines),
-# nodescale (its generators now have 4 cores, gzip export, 1M spans/s offered too).
+# nodescale (its generators now have 4 cores, gzip export, 1M spans/s offered too), and
+# first of all STEP=cost COST_PART=decode RAWINJ_PC=toggle (then keep): the serialized
+# tier refused by its graph decoded ~8% faster than tier off, as fast as no CUPTI client;
+# if the floor with PC sampling enabled and disabled does too, tier off can.
 # Packing here (x86-64, release builds of this checkout), unpacking there:
 #   tar cJf .gpu/bin.tar.xz -C target/release libgpu_otel_injector.so gpu-otel-receiver \
 #     gpu-otel-demo export-load kernels otlp_capture examples/loadgen

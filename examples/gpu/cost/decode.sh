@@ -13,6 +13,10 @@
 # alone on its GPU does. CANDIDATE=path/to/libgpu_otel_injector.so adds an arm
 # "candidate": the serialized tier of another build (an A/B of a change, same rounds),
 # killed after ARM_TIMEOUT_S (default 60) and logged "hung:" if it does not end.
+# RAWINJ_PC=toggle (or keep) adds an arm "rawinj-pc": the floor with PC sampling enabled
+# on each context at its creation and disabled at once (or left enabled, never started),
+# which asks whether that is why the serialized tier, refused by its graph, decoded as
+# fast as no CUPTI client while tier off and the floor paid ~8% (cupti-probes/rawinj.c).
 # Medians and paired-by-round differences by common/arms.py.
 set -u
 # shellcheck source=SCRIPTDIR/../common/gpu.sh
@@ -31,6 +35,9 @@ arms() {
   local log=$1 pattern=$2; shift 2
   arm "$log" none "$pattern" env X=1 "$@"
   arm "$log" rawinj "$pattern" env "${RAW[@]}" "$@"
+  if [ -n "${RAWINJ_PC:-}" ]; then
+    arm "$log" rawinj-pc "$pattern|^rawinj:" env "${RAW[@]}" RAWINJ_PC="$RAWINJ_PC" "$@"
+  fi
   arm "$log" off "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=off "$@"
   arm "$log" serialized "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=serialized "$@"
   if [ -n "${CANDIDATE:-}" ]; then

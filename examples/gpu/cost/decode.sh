@@ -7,7 +7,11 @@
 #                      6) per run, with a CUDA graph and eager: tokens/s per arm
 #                      ($OUT/decode-graph.txt, $OUT/decode-eager.txt)
 #   decode.sh launch   LAUNCHES (default 200000) tiny launches on 1 and 4 streams: the
-#                      cost per launch ($OUT/launch.txt)
+#                      cost per launch ($OUT/launch.txt), timed after WARMUP_MS (default
+#                      2000) of untimed launches, so that what an arm does once (the
+#                      sampler lease taken, PC sampling enabled, the first burst: 0.3-0.9 s
+#                      of a 0.5 s run on the H100, 2026-12-06) is not read as a per-launch
+#                      cost
 #   decode.sh          both
 # The serialized arm runs with the sampler lease in a directory of its own, as a process
 # alone on its GPU does. CANDIDATE=path/to/libgpu_otel_injector.so adds an arm
@@ -57,7 +61,8 @@ for ROUND in $(seq 1 "${ROUNDS:-5}"); do
   if [ "$PART" != decode ]; then
     for s in 1 4; do
       arms "$OUT/launch-s$s.txt" '^kernels:|exit: pc sampling' taskset -c 0-3 \
-        "$BIN/kernels" --launches "${LAUNCHES:-200000}" --streams "$s" --elems 256 --iters 1
+        "$BIN/kernels" --launches "${LAUNCHES:-200000}" --streams "$s" --elems 256 --iters 1 \
+        --warmup-ms "${WARMUP_MS:-2000}"
     done
   fi
 done
@@ -66,11 +71,11 @@ for mode in graph eager; do
   [ -s "$OUT/decode-$mode.txt" ] || continue
   echo "decode $mode (tokens/s):"
   python3 "$COMMON/arms.py" "$OUT/decode-$mode.txt" --base off --ref rawinj --value tokens_per_s \
-    --fields bursts,launches_serialized,graph_launches | tee -a "$OUT/decode-$mode.txt"
+    --fields bursts,launches_serialized,graph_launches,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector | tee -a "$OUT/decode-$mode.txt"
 done
 for s in 1 4; do
   [ -s "$OUT/launch-s$s.txt" ] || continue
   echo "launch-bound, $s stream(s):"
-  python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized \
+  python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector \
     | tee -a "$OUT/launch-s$s.txt"
 done

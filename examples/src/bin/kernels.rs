@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! kernels [--launches N] [--streams S] [--elems E] [--iters I] [--threads T]
-//!         [--graph-launches G] [--linger-ms L]
+//!         [--graph-launches G] [--linger-ms L] [--warmup-ms W]
 //! ```
 //!
 //! `--threads T` launches from T application threads at once (thread t owns the
@@ -12,6 +12,9 @@
 //! CUDA graph and launches it G times (driver `cuGraphLaunch`), then runs the normal
 //! launches; the check counts the graph's work too. `--linger-ms L` sleeps L ms after
 //! the check line, launching nothing (a burst open at that moment stays open).
+//! `--warmup-ms W` launches for W ms before the timed work and waits for them, so that
+//! what an injector does once (a sampler lease taken, PC sampling enabled, its first
+//! burst) falls outside `wall_ms`; the check counts those launches too.
 //!
 //! Each launch adds 1 to every element of its stream's buffer (`work::bump`; every
 //! tenth launch is `work::mix`, which does the same through a second kernel, so the
@@ -63,6 +66,7 @@ struct Args {
     threads: usize,
     graph_launches: usize,
     linger_ms: u64,
+    warmup_ms: u64,
 }
 
 fn parse_args() -> Result<Args> {
@@ -74,6 +78,7 @@ fn parse_args() -> Result<Args> {
         threads: 1,
         graph_launches: 0,
         linger_ms: 0,
+        warmup_ms: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -86,6 +91,7 @@ fn parse_args() -> Result<Args> {
             "--threads" => a.threads = value.parse()?,
             "--graph-launches" => a.graph_launches = value.parse()?,
             "--linger-ms" => a.linger_ms = value.parse()?,
+            "--warmup-ms" => a.warmup_ms = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -153,8 +159,20 @@ fn main() -> Result<()> {
     }
     ctx.synchronize()?;
 
-    let start = Instant::now();
     let mut per_stream = vec![0usize; args.streams];
+    let mut warmup_launches = 0usize;
+    let warmup = std::time::Duration::from_millis(args.warmup_ms);
+    let warming = Instant::now();
+    while warming.elapsed() < warmup {
+        let s = warmup_launches % args.streams;
+        let (stream, buf, _) = &mut lanes[s];
+        launch(stream, &bump, buf, None, n, args.iters, cfg)?;
+        per_stream[s] += 1;
+        warmup_launches += 1;
+    }
+    ctx.synchronize()?;
+
+    let start = Instant::now();
     if args.graph_launches > 0 {
         const GRAPH_KERNELS: usize = 8;
         let (stream, buf, _) = &mut lanes[0];
@@ -240,9 +258,10 @@ fn main() -> Result<()> {
             bail!("check failed: stream {s} element {i} is {v}, want {want}");
         }
     }
-    let launched: usize = per_stream.iter().sum();
+    // Timed: what ran after the warm-up.
+    let launched: usize = per_stream.iter().sum::<usize>() - warmup_launches;
     println!(
-        "kernels: launched={launched} streams={} threads={threads} graph_launches={} check=ok wall_ms={:.3} per_launch_us={:.3}",
+        "kernels: launched={launched} streams={} threads={threads} graph_launches={} check=ok wall_ms={:.3} per_launch_us={:.3} warmup_launches={warmup_launches}",
         args.streams,
         args.graph_launches,
         wall.as_secs_f64() * 1e3,

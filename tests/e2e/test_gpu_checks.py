@@ -573,6 +573,13 @@ def test_the_index_names_every_folder_and_every_check():
 H200_1205 = FIXTURES / "h200-2026-12-05"
 
 
+def endurance_report(tmp_path, results, *workloads):
+    """carry/endurance.py's report on a copy of a run's results (it writes summary.tsv)."""
+    for f in results.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    return run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, *workloads)
+
+
 def tsv_rows(path):
     header, *rows = path.read_text().splitlines()
     return {r.split("\t")[0]: dict(zip(header.split("\t"), r.split("\t"))) for r in rows}
@@ -679,10 +686,7 @@ def test_h200_serialized_processes_sharing_a_gpu_under_the_lease_lost_every_reco
 
 
 def test_the_h200_endurance_report_recomputes_the_graph_decodes_counted_loss_and_the_balanced_pair(tmp_path):
-    for f in (H200_1205 / "endurance").iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path,
-            "decode-graph", "decode-eager", "compiled-train")
+    r = endurance_report(tmp_path, H200_1205 / "endurance", "decode-graph", "decode-eager", "compiled-train")
     assert "31689721 vs 31674307 -> DIFFER" in r.stdout, r.stdout
     assert "140216 replays x 226 kernel nodes = 31688816 (>= 50M: NO) + kernels launched 905 = 31689721, " \
            "minus spans + loss: 15414;" in r.stdout
@@ -824,10 +828,7 @@ def test_before_the_fix_the_launches_mode_lost_graph_node_counts_and_claimed_a_l
     period returns full buffers only), and a table indexed by the correlation id's low
     bits had lost most launches' node counts by then: 138,640 of 163,120 graph-launch
     spans without a size, 30,997,707 executions reported as not recorded."""
-    for f in (EVENING_1205 / "h100-endurance-before").iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path,
-            "decode-graph", "decode-eager", "compiled-train")
+    r = endurance_report(tmp_path, EVENING_1205 / "h100-endurance-before", "decode-graph", "decode-eager", "compiled-train")
     assert "counted loss 30997707 (not recorded 30997707" in r.stdout and "36669732 vs 36531092 -> DIFFER" in r.stdout
     assert "24724851 vs 24724851 -> EQUAL" in r.stdout  # the eager decode, per-kernel records
     backend = json.loads((EVENING_1205 / "h100-endurance-before" / "decode-graph.backend.json").read_text())
@@ -843,9 +844,7 @@ def test_the_launches_mode_carries_every_graph_execution_for_minutes_after_the_f
     graph workloads for 380 s: 228,464 replays x 226 nodes + 905 kernels = 51,633,769
     executions at the backend, equal to what the program ran, no loss; the application's
     RSS flat."""
-    for f in (EVENING_1205 / "h100-endurance-after").iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph", "compiled-train")
+    r = endurance_report(tmp_path, EVENING_1205 / "h100-endurance-after", "decode-graph", "compiled-train")
     assert "51633769 vs 51633769 -> EQUAL" in r.stdout and "17863425 vs 17863425 -> EQUAL" in r.stdout, r.stdout
     assert "228464 replays x 226 kernel nodes = 51632864 (>= 50M: yes) + kernels launched 905 = 51633769, " \
            "minus spans + loss: 0" in r.stdout
@@ -886,9 +885,7 @@ def test_pytorchs_graph_features_one_at_a_time_keep_every_record_on_the_small_po
 def test_the_h100_launches_mode_carries_every_graph_execution_of_490_s_beside_a_compiled_training(tmp_path):
     """endurance.sh in the launches mode, 490 s, 2026-12-06 09:03 UTC: 63.5M graph
     executions at the backend = what the program ran, no loss; the decode's RSS flat."""
-    for f in (H100_1206 / "endurance").iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    r = run(sys.executable, GPU / "carry" / "endurance.py", "report", tmp_path, "decode-graph", "compiled-train")
+    r = endurance_report(tmp_path, H100_1206 / "endurance", "decode-graph", "compiled-train")
     assert "63550297 vs 63550297 -> EQUAL" in r.stdout and "23560263 vs 23560263 -> EQUAL" in r.stdout, r.stdout
     assert "281192 replays x 226 kernel nodes = 63549392 (>= 50M: yes) + kernels launched 905 = 63550297, " \
            "minus spans + loss: 0" in r.stdout

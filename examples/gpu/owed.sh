@@ -15,7 +15,8 @@
 #                   libgpu_otel_injector.so adds its serialized tier as an arm)
 #   STEP=endurance  issue 31 item 4: graph replays as one span each for 490 s, the graph
 #                   decode and the compiled training at once
-#   STEP=ceiling    issue 31 item 1: the PyTorch-shaped graph arms on the small pool
+#   STEP=ceiling    issue 31 item 1: PyTorch's decode taken apart on the small pool (the
+#                   pt-* arms of graphloop ran 2026-12-06: none stopped)
 #   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
 #   STEP=nodescale  issue 34 item 2: the receiver at node scale (no GPU used, 16 cores)
 # All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md). Owed
@@ -54,7 +55,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="pt-global pt-autofree pt-other-stream pt-legacy-stream pt-copy-nodes pt-all torch-decode-small" \
+    step ceiling env ARMS="torch-ew-small torch-ew-copy-small torch-mm-small torch-softmax-small torch-decode-small" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

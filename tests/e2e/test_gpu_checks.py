@@ -994,3 +994,17 @@ def test_h100_source_lines_name_the_lineinfo_kernels_lines_in_both_tiers_and_the
                     ("worker-10ms", "12", "CUPTI_ERROR_OUT_OF_MEMORY", "488622"),
                     ("hw-2g", "0", "", "0"),
                     ("both", "0", "", "4185775")]
+
+
+def test_the_ceiling_summary_sets_a_pytorch_graphs_records_against_its_replays_times_kernel_nodes(tmp_path):
+    """summarize.py on two raw logs of 2026-12-06: PyTorch's decode under ceilinj on the
+    small pool ran 8,040 replays x 226 nodes and CUPTI gave 7.13% of their records."""
+    r = run(sys.executable, GPU / "cupti-ceiling" / "summarize.py", H100_1206 / "ceiling-raw", tmp_path / "c.tsv")
+    assert r.returncode == 0, r.stderr
+    rows = tsv_rows(tmp_path / "c.tsv")
+    torch = rows["torch-decode-small"]
+    assert (torch["app.graph_replays"], torch["app.kernel_nodes"]) == ("8040", "226")
+    assert (torch["app.expected_graph_kernels"], torch["lib.graph_kernel_records"]) == ("1817040", "129594")
+    assert torch["graph_records/expected"] == "0.0713"
+    # graphloop's own count stays where it was; no graph expectation is made up for it.
+    assert (rows["pt-all"]["records/expected"], rows["pt-all"]["app.expected_graph_kernels"]) == ("1.0000", "")

@@ -89,24 +89,36 @@ arm pt-other-stream      "$SMALL" "--mode graph --replay-stream other"
 arm pt-legacy-stream     "$SMALL" "--mode graph --replay-stream legacy"
 arm pt-copy-nodes        "$SMALL" "--mode graph --copy-nodes 1"
 arm pt-all               "$SMALL" "--mode graph --capture-mode global --instantiate-flags 1 --replay-stream other --copy-nodes 1"
-# torch_arm NAME "ENV...": workloads/decode.py --graph for TORCH_S seconds (default 8)
-# under ceilinj; its line says replays x kernel nodes, ceilinj's the records.
+# torch_arm NAME "ENV..." [SCRIPT ARGS...]: a PyTorch workload (default workloads/decode.py
+# --graph) for TORCH_S seconds (default 8) under ceilinj; its line says replays x kernel
+# nodes, ceilinj's the records.
 torch_arm() {
   local name=$1 envs=$2
+  shift 2
+  [ $# -gt 0 ] || set -- decode.py --graph
   if [ -n "${ARMS:-}" ] && [[ " $ARMS " != *" $name "* ]]; then return; fi
   python3 -c "import torch; assert torch.cuda.is_available()" 2> /dev/null || return
-  printf '%s | decode.py --graph\n' "$envs" > "$OUT/raw/$name.cmd"
+  printf '%s | %s\n' "$envs" "$*" > "$OUT/raw/$name.cmd"
+  local script=$1
+  shift
   # shellcheck disable=SC2086
   env CUDA_INJECTION64_PATH="$BIN/ceilinj.so" CEIL_LABEL="$name" $envs timeout 120 \
-    python3 "$HERE/../workloads/decode.py" --graph --seconds "${TORCH_S:-8}" > "$OUT/raw/$name.log" 2>&1
+    python3 "$HERE/../workloads/$script" "$@" --seconds "${TORCH_S:-8}" > "$OUT/raw/$name.log" 2>&1
   echo $? > "$OUT/raw/$name.rc"
   echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "graph_replays=[0-9]*\|kernel_nodes=[0-9-]*\|kernel_records=[0-9]*\|dropped=[0-9]*" \
     "$OUT/raw/$name.log" | tr '\n' ' ')"
 }
 torch_arm torch-decode-small "$SMALL"
 torch_arm torch-decode-defaults ""
+# PyTorch's decode, taken apart (2026-12-06: every pt-* arm kept its records, the decode
+# did not): one kind of op per graph, with and without decode.py's copy to the host
+# after each replay.
+torch_arm torch-ew-small "$SMALL" graph_ops.py --ops elementwise
+torch_arm torch-ew-copy-small "$SMALL" graph_ops.py --ops elementwise --host-copy 1
+torch_arm torch-mm-small "$SMALL" graph_ops.py --ops matmul
+torch_arm torch-softmax-small "$SMALL" graph_ops.py --ops softmax
 
-python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels lib.kernel_records \
+python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels app.expected_graph_kernels lib.kernel_records graph_records/expected \
   records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \
   graph_trace/replays lib.ts_zero lib.buffers_requested lib.buffers_completed lib.expected_graph_kernels max_rss_mb app.wall_s
 echo "wrote $OUT/ceiling.tsv ($(( $(date +%s) - START )) s)"

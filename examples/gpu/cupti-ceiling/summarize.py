@@ -4,14 +4,17 @@ usage: summarize.py RAW_DIR OUT.tsv [column ...]
 
 Each RAW_DIR/<arm>.log holds the arm's stdout and stderr; its lines
 `graphloop: k=v ...`, `ceilinj: k=v ...` and `torch_handoff: k=v ...` are merged into
-one row (keys prefixed app., lib., torch.), with the arm's exit status from
+one row (keys prefixed app., lib., torch.; the PyTorch workloads' `decode: ...` and
+`graph_ops: ...` lines as app.: their graph replays x kernel nodes are the graph kernels
+expected, set against CUPTI's graph kernel records), with the arm's exit status from
 RAW_DIR/<arm>.rc and its settings from RAW_DIR/<arm>.cmd. Prints the chosen columns
 as an aligned table too.
 """
 import os
 import sys
 
-PREFIXES = {"graphloop:": "app.", "ceilinj:": "lib.", "torch_handoff:": "torch."}
+PREFIXES = {"graphloop:": "app.", "ceilinj:": "lib.", "torch_handoff:": "torch.", "decode:": "app.",
+            "graph_ops:": "app."}
 
 
 def parse(path):
@@ -38,6 +41,12 @@ def derive(row):
     if expected and got is not None:
         row["records/expected"] = f"{got / expected:.4f}"
         row["missing"] = str(int(expected - got))
+    nodes, graph_replays = num("app.kernel_nodes"), num("app.graph_replays")
+    if nodes is not None and nodes >= 0 and graph_replays is not None:
+        row["app.expected_graph_kernels"] = str(int(nodes * graph_replays))
+        graph_got = num("lib.graph_kernel_records")
+        if nodes * graph_replays > 0 and graph_got is not None:
+            row["graph_records/expected"] = f"{graph_got / (nodes * graph_replays):.4f}"
     replays, traces = num("app.replays"), num("lib.graph_trace_records")
     if replays and traces:
         row["graph_trace/replays"] = f"{traces / replays:.4f}"

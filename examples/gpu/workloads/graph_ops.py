@@ -1,0 +1,77 @@
+"""One kind of PyTorch op captured as a CUDA graph and replayed: which part of what
+PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffer pool
+(cupti-ceiling/run.sh; `graphloop.cu`'s graphs, with every graph feature PyTorch uses,
+did not stop, 2026-12-06).
+
+usage: graph_ops.py --ops elementwise|matmul|softmax [--nodes N] [--seconds S]
+                    [--host-copy 0|1] [--sync-every K]
+
+  --ops         what each of the graph's N steps launches: an in-place add (one
+                elementwise kernel), a 64x64 fp16 matmul (cuBLAS), a softmax
+  --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
+                replay, as decode.py copies its tokens (default 0)
+  --sync-every  replays between waits for the GPU (default 8, as decode.py)
+
+Prints 'graph_ops: ok ops=O seconds=S kernel_nodes=K graph_replays=R'.
+"""
+import argparse
+import time
+
+import torch
+
+from graph_nodes import cudart, kernel_nodes
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ops", choices=("elementwise", "matmul", "softmax"), required=True)
+    p.add_argument("--nodes", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=8.0)
+    p.add_argument("--host-copy", type=int, default=0)
+    p.add_argument("--sync-every", type=int, default=8)
+    args = p.parse_args()
+    dev, f16 = "cuda", torch.float16
+    torch.manual_seed(0)
+    x = torch.randn(64, 64, device=dev, dtype=f16)
+    w = torch.randn(64, 64, device=dev, dtype=f16) / 8
+    out = torch.empty_like(x)
+
+    def step():
+        for _ in range(args.nodes):
+            if args.ops == "elementwise":
+                torch.add(x, 1, out=x)
+            elif args.ops == "matmul":
+                torch.matmul(x, w, out=out)
+            else:
+                torch.softmax(x, dim=-1)  # its output from the graph's own pool
+
+    with torch.inference_mode():
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            step()
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph(keep_graph=True)
+        with torch.cuda.graph(graph):
+            step()
+        graph.instantiate()
+        lib = cudart()
+        nodes = kernel_nodes(lib, graph.raw_cuda_graph()) if lib is not None else None
+        nodes = -1 if nodes is None else nodes
+        torch.cuda.synchronize()
+        host = torch.empty(8, dtype=f16, pin_memory=True)
+        replays, t0 = 0, time.time()
+        while time.time() - t0 < args.seconds:
+            graph.replay()
+            if args.host_copy:
+                host.copy_(x.view(-1)[:8], non_blocking=True)  # no kernel
+            replays += 1
+            if replays % args.sync_every == 0:
+                torch.cuda.current_stream().synchronize()
+        torch.cuda.synchronize()
+    print(f"graph_ops: ok ops={args.ops} seconds={time.time() - t0:.1f} kernel_nodes={nodes}"
+          f" graph_replays={replays}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -86,6 +86,10 @@ struct Args {
     /// scope each, the capture cycled until `--requests` are sent.
     #[arg(long)]
     replay: Option<std::path::PathBuf>,
+    /// Also print when the answers slower than this many ms were due, in 100 ms steps
+    /// of the run (0: not printed): a stall shows as one step holding them all.
+    #[arg(long, default_value_t = 0)]
+    slow_ms: u64,
 }
 
 /// A capture's spans in requests of at most `per` spans, each from one resource and
@@ -205,11 +209,15 @@ struct Sent {
     refused: u64,
     accepted_spans: u64,
     latencies: Vec<Duration>,
+    /// When each answered request was due, from the start of the run.
+    due_at: Vec<Duration>,
 }
 
 impl Sent {
-    fn answered(&mut self, ok: bool, spans: u64, took: Duration) {
-        self.latencies.push(took);
+    fn answered(&mut self, ok: bool, spans: u64, due: Instant, pace: &Pace) {
+        self.latencies.push(due.elapsed());
+        self.due_at
+            .push(due.saturating_duration_since(pace.run_start));
         if ok {
             self.accepted_spans += spans;
         } else {
@@ -218,11 +226,67 @@ impl Sent {
     }
 }
 
+/// `slow_answers: over_ms=N count=C steps=T:C:M,...`: the answers slower than `over`,
+/// by the 100 ms step of the run they were due in (T its start in ms, C how many, M the
+/// slowest in ms).
+fn slow_answers(latencies: &[Duration], due_at: &[Duration], over: Duration) -> String {
+    let mut steps: std::collections::BTreeMap<u128, (u64, f64)> = Default::default();
+    for (took, at) in latencies.iter().zip(due_at) {
+        if took > &over {
+            let step = steps.entry(at.as_millis() / 100 * 100).or_default();
+            step.0 += 1;
+            step.1 = step.1.max(took.as_secs_f64() * 1e3);
+        }
+    }
+    let count: u64 = steps.values().map(|s| s.0).sum();
+    let list: Vec<String> = steps
+        .iter()
+        .map(|(t, (c, m))| format!("{t}:{c}:{m:.1}"))
+        .collect();
+    format!(
+        "slow_answers: over_ms={} count={count} steps={}",
+        over.as_millis(),
+        list.join(",")
+    )
+}
+
 /// When each request of one connection is due: at once, or on a fixed schedule.
 #[derive(Debug, Clone, Copy)]
 struct Pace {
     start: Instant,
     every: Option<Duration>,
+    /// The run's start, the same for every connection.
+    run_start: Instant,
+}
+
+/// The run's start, given to every connection once all of them are made: connecting
+/// (tonic's HTTP/2 handshake, 32 at once on a shared core) is not the receiver's
+/// answering, and counted from a clock started before it, it made the first 200 ms of
+/// every paced run read as slow answers (2026-12-06).
+struct Go {
+    connected: std::sync::Arc<tokio::sync::Barrier>,
+    start: tokio::sync::watch::Receiver<Option<Instant>>,
+    offset: Duration,
+    every: Option<Duration>,
+}
+
+impl Go {
+    /// Waits for every connection and the start; this connection's pace from then.
+    async fn pace(mut self) -> Pace {
+        self.connected.wait().await;
+        let run_start = self
+            .start
+            .wait_for(Option::is_some)
+            .await
+            .ok()
+            .and_then(|s| *s)
+            .unwrap_or_else(Instant::now);
+        Pace {
+            start: run_start + self.offset,
+            every: self.every,
+            run_start,
+        }
+    }
 }
 
 impl Pace {
@@ -302,13 +366,20 @@ impl Encoded {
     }
 }
 
-async fn send_grpc(target: &str, reqs: Vec<Encoded>, pace: Pace) -> anyhow::Result<Sent> {
+async fn send_grpc(target: &str, reqs: Vec<Encoded>, go: Go) -> anyhow::Result<Sent> {
     // One channel per connection: tonic multiplexes a channel's calls on one HTTP/2
     // connection, and these are to be separate senders.
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://{target}"))?
-        .tcp_nodelay(true)
-        .connect()
-        .await?;
+    let channel = match tonic::transport::Endpoint::from_shared(format!("http://{target}")) {
+        Ok(e) => e
+            .tcp_nodelay(true)
+            .connect()
+            .await
+            .map_err(anyhow::Error::from),
+        Err(e) => Err(e.into()),
+    };
+    // Past the start whether or not it connected: the others wait for every connection.
+    let pace = go.pace().await;
+    let channel = channel?;
     let mut client = tonic::client::Grpc::new(channel);
     let mut sent = Sent::default();
     for (k, r) in (0..).zip(reqs) {
@@ -318,16 +389,17 @@ async fn send_grpc(target: &str, reqs: Vec<Encoded>, pace: Pace) -> anyhow::Resu
         let ok = otlp_client::grpc::export(&mut client, request)
             .await
             .is_ok();
-        sent.answered(ok, spans, t.elapsed());
+        sent.answered(ok, spans, t, &pace);
     }
     Ok(sent)
 }
 
-async fn send_http(target: &str, reqs: Vec<Encoded>, pace: Pace) -> anyhow::Result<Sent> {
-    // One client per connection: requests on it follow one another on one socket.
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(1)
-        .build()?;
+async fn send_http(target: &str, reqs: Vec<Encoded>, go: Go) -> anyhow::Result<Sent> {
+    // One client per connection: requests on it follow one another on one socket (made
+    // at the first request: a TCP connect, no handshake to speak of).
+    let client = reqwest::Client::builder().pool_max_idle_per_host(1).build();
+    let pace = go.pace().await;
+    let client = client?;
     let url = format!("http://{target}/v1/traces");
     let mut sent = Sent::default();
     for (k, r) in (0..).zip(reqs) {
@@ -343,7 +415,7 @@ async fn send_http(target: &str, reqs: Vec<Encoded>, pace: Pace) -> anyhow::Resu
             Ok(resp) => resp.status().is_success() && resp.bytes().await.is_ok(),
             Err(_) => false,
         };
-        sent.answered(ok, spans, t.elapsed());
+        sent.answered(ok, spans, t, &pace);
     }
     Ok(sent)
 }
@@ -435,34 +507,47 @@ async fn main() -> anyhow::Result<()> {
         None => args.spans * if args.gpu_shaped { 1 } else { 2 } + u64::from(windows),
         Some(_) => sent_spans.div_ceil((per * args.concurrency).max(1)),
     };
-    let (started, ticks0) = (Instant::now(), own_cpu_ticks());
     // Each connection carries its share of the rate.
     let every = (args.rate > 0).then(|| {
         Duration::from_secs_f64((per_request * args.concurrency) as f64 / args.rate as f64)
     });
+    let connected = std::sync::Arc::new(tokio::sync::Barrier::new(payloads.len() + 1));
+    let (start_tx, start_rx) = tokio::sync::watch::channel(None);
     let mut tasks = Vec::new();
     for (c, reqs) in (0..).zip(payloads) {
         let (target, http) = (args.target.clone(), args.protocol == "http");
         // Connections start spread over one interval, not all at once.
-        let offset = every.map_or(Duration::ZERO, |e| e * c / args.concurrency as u32);
-        let pace = Pace {
-            start: started + offset,
+        let go = Go {
+            connected: connected.clone(),
+            start: start_rx.clone(),
+            offset: every.map_or(Duration::ZERO, |e| e * c / args.concurrency as u32),
             every,
         };
         tasks.push(tokio::spawn(async move {
             if http {
-                send_http(&target, reqs, pace).await
+                send_http(&target, reqs, go).await
             } else {
-                send_grpc(&target, reqs, pace).await
+                send_grpc(&target, reqs, go).await
             }
         }));
     }
-    let (mut refused, mut accepted_spans, mut latencies) = (0, 0, Vec::new());
+    connected.wait().await;
+    let (started, ticks0) = (Instant::now(), own_cpu_ticks());
+    let _ = start_tx.send(Some(started));
+    let (mut refused, mut accepted_spans, mut latencies, mut due_at) =
+        (0, 0, Vec::new(), Vec::new());
     for t in tasks {
         let sent = t.await??;
         refused += sent.refused;
         accepted_spans += sent.accepted_spans;
+        due_at.extend(sent.due_at);
         latencies.extend(sent.latencies);
+    }
+    if args.slow_ms > 0 {
+        println!(
+            "{}",
+            slow_answers(&latencies, &due_at, Duration::from_millis(args.slow_ms))
+        );
     }
     let sent_in = started.elapsed();
     // Its own CPU while sending: a load generator short of cores would pace the run.

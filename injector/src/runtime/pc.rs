@@ -227,7 +227,7 @@ pub(crate) fn defer_flush(now_ns: u64) -> bool {
 /// that burst and hold the guard against every launch exit that should close it (H100,
 /// 2026-12-06: in lease mode the grant that lets the first burst open comes in the very
 /// period whose flush the collector is about to make; that burst then stayed open for
-/// 30-80% of the run, `guard_busy` about its count of serialized launches).
+/// 30-89% of the run, `guard_busy` one less than its serialized launches).
 pub(crate) fn hold_for_flush() -> Option<Hold> {
     let h = cupti::hold();
     (!defer_flush(now_ns())).then_some(h)

@@ -16,10 +16,11 @@ Prints 'graph_ops: ok ops=O seconds=S kernel_nodes=K graph_replays=R'.
 """
 import argparse
 import time
+import types
 
 import torch
 
-from graph_nodes import cudart, kernel_nodes
+from decode import capture
 
 
 def main():
@@ -46,19 +47,9 @@ def main():
                 torch.softmax(x, dim=-1)  # its output from the graph's own pool
 
     with torch.inference_mode():
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            step()
-        torch.cuda.current_stream().wait_stream(side)
-        graph = torch.cuda.CUDAGraph(keep_graph=True)
-        with torch.cuda.graph(graph):
-            step()
-        graph.instantiate()
-        lib = cudart()
-        nodes = kernel_nodes(lib, graph.raw_cuda_graph()) if lib is not None else None
-        nodes = -1 if nodes is None else nodes
-        torch.cuda.synchronize()
+        # decode.py's capture: one step warmed up on a side stream, captured, its kernel
+        # nodes read.
+        graph, nodes = capture(types.SimpleNamespace(step=step), warmup=1)
         host = torch.empty(8, dtype=f16, pin_memory=True)
         replays, t0 = 0, time.time()
         while time.time() - t0 < args.seconds:

@@ -14,7 +14,8 @@
 #                   (COST_PART=decode or launch: one half; CANDIDATE=another build's
 #                   libgpu_otel_injector.so adds its serialized tier as an arm)
 #   STEP=endurance  issue 31 item 4: graph replays as one span each for 490 s, the graph
-#                   decode and the compiled training at once
+#                   decode and the compiled training at once (ENDURANCE_ONLY="decode-eager"
+#                   runs the eager decode instead: the 8 minutes still owed)
 #   STEP=ceiling    issue 31 item 1: PyTorch's decode taken apart on the small pool (the
 #                   pt-* arms of graphloop ran 2026-12-06: none stopped)
 #   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
@@ -51,11 +52,12 @@ case $1 in
   hwbuffer) step hwbuffer env ONLY=hwbuffer bash "$GPU_DIR/pc-sampling/profiles.sh" ;;
   cost) step cost env SECONDS_PER_RUN=4 ROUNDS=5 bash "$GPU_DIR/cost/decode.sh" "${COST_PART:-all}" ;;
   endurance)
-    step endurance env GPU_OTEL_GRAPH_RECORDS=launches ONLY="decode-graph compiled-train" \
+    step endurance env GPU_OTEL_GRAPH_RECORDS=launches ONLY="${ENDURANCE_ONLY:-decode-graph compiled-train}" \
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="torch-ew-small torch-ew-copy-small torch-mm-small torch-softmax-small torch-decode-small" \
+    step ceiling env ARMS="torch-ew-small torch-ew-copy-small torch-mm-small torch-softmax-small \
+      torch-ew-plain-small torch-ew-sync1-small torch-decode-small" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -117,6 +117,10 @@ torch_arm torch-ew-small "$SMALL" graph_ops.py --ops elementwise
 torch_arm torch-ew-copy-small "$SMALL" graph_ops.py --ops elementwise --host-copy 1
 torch_arm torch-mm-small "$SMALL" graph_ops.py --ops matmul
 torch_arm torch-softmax-small "$SMALL" graph_ops.py --ops softmax
+# How decode.py captures, against PyTorch's plain path; a wait after every replay as
+# graphloop does.
+torch_arm torch-ew-plain-small "$SMALL" graph_ops.py --ops elementwise --capture plain
+torch_arm torch-ew-sync1-small "$SMALL" graph_ops.py --ops elementwise --sync-every 1
 
 python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels app.expected_graph_kernels lib.kernel_records graph_records/expected \
   records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \

@@ -4,13 +4,15 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 did not stop, 2026-12-06).
 
 usage: graph_ops.py --ops elementwise|matmul|softmax [--nodes N] [--seconds S]
-                    [--host-copy 0|1] [--sync-every K]
+                    [--host-copy 0|1] [--sync-every K] [--capture kept|plain]
 
   --ops         what each of the graph's N steps launches: an in-place add (one
                 elementwise kernel), a 64x64 fp16 matmul (cuBLAS), a softmax
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
                 replay, as decode.py copies its tokens (default 0)
   --sync-every  replays between waits for the GPU (default 8, as decode.py)
+  --capture     kept: decode.py's capture (the graph kept, instantiated apart, its nodes
+                read through cudart); plain: torch.cuda.graph's own path, nothing read
 
 Prints 'graph_ops: ok ops=O seconds=S kernel_nodes=K graph_replays=R'.
 """
@@ -30,6 +32,7 @@ def main():
     p.add_argument("--seconds", type=float, default=8.0)
     p.add_argument("--host-copy", type=int, default=0)
     p.add_argument("--sync-every", type=int, default=8)
+    p.add_argument("--capture", choices=("kept", "plain"), default="kept")
     args = p.parse_args()
     dev, f16 = "cuda", torch.float16
     torch.manual_seed(0)
@@ -47,9 +50,21 @@ def main():
                 torch.softmax(x, dim=-1)  # its output from the graph's own pool
 
     with torch.inference_mode():
-        # decode.py's capture: one step warmed up on a side stream, captured, its kernel
-        # nodes read.
-        graph, nodes = capture(types.SimpleNamespace(step=step), warmup=1)
+        if args.capture == "kept":
+            # decode.py's capture: one step warmed up on a side stream, captured, its
+            # kernel nodes read.
+            graph, nodes = capture(types.SimpleNamespace(step=step), warmup=1)
+        else:
+            # As PyTorch's documentation shows it: no graph kept, no node read.
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                step()
+            torch.cuda.current_stream().wait_stream(side)
+            graph, nodes = torch.cuda.CUDAGraph(), args.nodes
+            with torch.cuda.graph(graph):
+                step()
+            torch.cuda.synchronize()
         host = torch.empty(8, dtype=f16, pin_memory=True)
         replays, t0 = 0, time.time()
         while time.time() - t0 < args.seconds:

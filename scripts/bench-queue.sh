@@ -11,6 +11,8 @@
 #                   (the default before)
 #   queue-group-db1s fsync: group, database_interval 1s (deletions committed once a
 #                   second instead of every 100 ms: fewer fsyncs beside the requests')
+#   queue-group-raw fsync: group, bodies stored as they arrived (compression: none; the
+#                   default stores an uncompressed body zstd-compressed)
 #   queue-group-shm fsync: group, the queue in /dev/shm (memory: what the queue costs
 #                   without a disk's waits, the ceiling a faster disk can reach)
 # An arm may name a build: "queue-group+base" runs $BIN/gpu-otel-receiver-base (copy a
@@ -219,6 +221,7 @@ run_arm() { # arm connections rate rep
     queue-group-0ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 0ms\n' "$dir" >"$cfg" ;;
     queue-group-2ms) printf 'queue:\n  dir: %s\n  fsync: group\n  group_window: 2ms\n' "$dir" >"$cfg" ;;
     queue-group-db1s) printf 'queue:\n  dir: %s\n  fsync: group\n  database_interval: 1s\n' "$dir" >"$cfg" ;;
+    queue-group-raw) printf 'queue:\n  dir: %s\n  fsync: group\n  compression: none\n' "$dir" >"$cfg" ;;
     queue-group-shm)
       dir=/dev/shm/bench-queue.$arm.$conn.$rate.$rep
       printf 'queue:\n  dir: %s\n  fsync: group\n' "$dir" >"$cfg" ;;

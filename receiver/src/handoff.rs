@@ -188,14 +188,26 @@ impl Handoff {
         &self,
         prepared: Prepared,
         arrived: Arrived,
-        admission: Admission,
+        mut admission: Admission,
     ) -> Result<IngestReport, Refusal> {
         let report = prepared.report().clone();
         let spans = prepared.request().span_count();
         let handed = match &self.to {
             To::Durable(queue) => {
                 let bound = prepared.outputs_bound();
-                queue.append(arrived, bound, prepared, admission).await
+                let stored = match queue.compressed(&arrived) {
+                    // The compressed copy is held until the commit: charged, or, with no
+                    // room for it, the body is stored as it arrived (no copy at all).
+                    Some(packed) => {
+                        let held = admission.bytes() + packed.bytes.len();
+                        match self.try_grow(&mut admission, held) {
+                            Ok(()) => packed,
+                            Err(_) => arrived,
+                        }
+                    }
+                    None => arrived,
+                };
+                queue.append(stored, bound, prepared, admission).await
             }
             To::Memory(tx) => {
                 drop(arrived);

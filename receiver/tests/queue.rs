@@ -23,6 +23,7 @@ use opentelemetry_proto::tonic::collector::trace::v1::{
 };
 use prost::Message as _;
 use rand::{Rng as _, SeedableRng as _};
+use receiver::config::Compression;
 use receiver::fixtures::{self, kernel, plain, request, resource, window_carrier};
 use semconv::{SamplingMode, Tier, Window};
 use tonic_types::StatusExt as _;
@@ -304,6 +305,17 @@ impl Receiver {
         assert!(status.success());
         self.child.wait().unwrap();
         std::fs::read_to_string(&self.log).unwrap()
+    }
+}
+
+impl Drop for Receiver {
+    /// A test that fails leaves no receiver behind (holding its ports, and any lock
+    /// the test runner's descriptors carried into it).
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -859,11 +871,27 @@ fn bad_input_is_answered_as_without_the_queue_and_a_crash_after_it_loses_nothing
             m[r#"gpu_otel_receiver_queue_commit_seconds_bucket{le="+Inf"}"#],
             commits
         );
-        // What reached the disk: both requests' bodies as they arrived, each behind its
-        // 44-byte record header.
+        // What reached the disk: each body behind its 44-byte record header, a body
+        // under 1 KiB as it arrived (the good one), a larger one as zstd
+        // (queue.compression's default) compresses it (the bad one, to under half).
+        let stored = |r: &ExportTraceServiceRequest| {
+            let body = bytes::Bytes::from(r.encode_to_vec());
+            if body.len() < 1024 {
+                return body.len() + 44;
+            }
+            let packed = Compression::Zstd.compress(body.clone()).unwrap();
+            assert!(
+                packed.len() < body.len() / 2,
+                "{} of {}",
+                packed.len(),
+                body.len()
+            );
+            packed.len() + 44
+        };
+        assert!(good.encoded_len() < 1024 && bad.encoded_len() >= 1024);
         assert_eq!(
             m["gpu_otel_receiver_queue_written_bytes_total"],
-            (good.encoded_len() + bad.encoded_len() + 2 * 44) as f64
+            (stored(&good) + stored(&bad)) as f64
         );
         // A crash right after: everything acknowledged arrives, the rejected span never.
         r.kill();
@@ -903,9 +931,10 @@ fn with_the_destination_down_the_ingest_counters_say_what_senders_were_told() {
         let backend = free_addr();
         let ports = Ports::free();
         // One batch of 10 spans in flight and two requests queued for export: the
-        // pipeline soon waits, and the queue keeps taking what senders send.
+        // pipeline soon waits, and the queue keeps taking what senders send (stored as
+        // they arrived, so that 128 KiB holds a known few).
         let yaml = format!(
-            "queue:\n  dir: {}\n  max_bytes: 131072\ningest:\n  max_request_bytes: 65536\nexport:\n  endpoint: http://{backend}\n  queue_capacity: 2\n  concurrency: 1\n  batch_max_spans: 10\n",
+            "queue:\n  dir: {}\n  max_bytes: 131072\n  compression: none\ningest:\n  max_request_bytes: 65536\nexport:\n  endpoint: http://{backend}\n  queue_capacity: 2\n  concurrency: 1\n  batch_max_spans: 10\n",
             dir.path().join("queue").display()
         );
         let r = Receiver::start(dir.path(), &yaml, &ports);

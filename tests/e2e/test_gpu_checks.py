@@ -1008,3 +1008,92 @@ def test_the_ceiling_summary_sets_a_pytorch_graphs_records_against_its_replays_t
     assert torch["graph_records/expected"] == "0.0713"
     # graphloop's own count stays where it was; no graph expectation is made up for it.
     assert (rows["pt-all"]["records/expected"], rows["pt-all"]["app.expected_graph_kernels"]) == ("1.0000", "")
+
+
+H100_1206_PM = FIXTURES / "h100-2026-12-06-pm"
+
+
+def test_the_h100_eager_decode_carries_every_kernel_for_490_s_with_flat_rss(tmp_path):
+    """endurance.sh with the eager decode alone, 490 s, 2026-12-06 12:48 UTC (issue 31,
+    item 4): every kernel CUPTI recorded reached the backend, no loss, RSS flat."""
+    r = endurance_report(tmp_path, H100_1206_PM / "endurance", "decode-eager")
+    assert "36582167 vs 36582167 -> EQUAL" in r.stdout, r.stdout
+    assert "cupti_dropped 0; receiver dropped 0, kept in its queue at the end 0" in r.stdout
+    assert "endurance: 1 of 1 balanced" in r.stdout
+    got = tsv_rows(tmp_path / "summary.tsv")["decode-eager"]
+    assert float(got["loop_s"]) >= 480
+    rows = [line.split("\t") for line in (H100_1206_PM / "endurance" / "rss.tsv").read_text().splitlines()[1:]]
+    rss = [float(rss) for t, name, rss, *_ in rows if name == "decode-eager" and float(t) >= 20 and float(rss) > 0]
+    assert len(rss) >= 45 and max(rss) - min(rss) < 15, rss
+
+
+def test_no_single_kind_of_pytorch_op_or_capture_path_stops_the_records_only_the_decode_does():
+    """cupti-ceiling/run.sh graph_ops arms on the small pool, H100, 2026-12-06 12:50 UTC:
+    adds, matmuls, softmaxes, the copy to the host, PyTorch's plain capture and a wait
+    per replay all keep every record; decode.py's graph stops at four buffers."""
+    rows = tsv_rows(H100_1206_PM / "ceiling.tsv")
+    for arm in ("torch-ew-small", "torch-ew-copy-small", "torch-mm-small", "torch-softmax-small",
+                "torch-ew-plain-small", "torch-ew-sync1-small"):
+        r = rows[arm]
+        assert r["graph_records/expected"] == "1.0000", (arm, r)
+        assert r["lib.graph_kernel_records"] == r["app.expected_graph_kernels"], (arm, r)
+        assert int(r["lib.buffers_requested"]) > 4 and r["lib.dropped"] == "0", (arm, r)
+    decode = rows["torch-decode-small"]
+    assert (decode["lib.graph_kernel_records"], decode["lib.buffers_requested"], decode["lib.dropped"]) == \
+        ("129594", "4", "0")
+
+
+def test_with_the_flush_decided_under_the_guard_the_one_lease_burst_still_held_every_launch_exit():
+    """cost/decode.sh launch, H100, 2026-12-06 12:48 UTC (the build with pc::hold_for_flush):
+    still one burst per serialized run, and every busy guard the launches met was the
+    collector's; the serialized tier cost +0.15 and +0.29 µs a launch over tier off."""
+    serialized = []
+    for name in ("launch-s1", "launch-s4"):
+        serialized += [e for e in pc_exit_lines((H100_1206_PM / "cost" / f"{name}.txt").read_text())
+                       if e["tier"] == "serialized"]
+    assert len(serialized) == 10
+    for e in serialized:
+        assert (e["pc_enable"], e["bursts"]) == ("lease", "1"), e
+        assert e["guard_busy"] == e["guard_busy_collector"] == str(int(e["launches_serialized"]) - 1), e
+        assert int(e["lease_calls_ms"]) <= 80, e
+    one = summaries(H100_1206_PM / "cost" / "launch-s1.txt", "--base", "off", "--ref", "rawinj")
+    four = summaries(H100_1206_PM / "cost" / "launch-s4.txt", "--base", "off", "--ref", "rawinj")
+    assert (one[(None, "serialized")]["us_per_launch_vs_off"], four[(None, "serialized")]["us_per_launch_vs_off"]) \
+        == ("+0.154", "+0.288")
+
+
+def test_at_node_scale_with_zstd_in_the_queue_it_accepts_83_percent_of_memory_mode_and_drains_far_slower():
+    """node-scale.sh on the H100 host, 2026-12-06 12:57 UTC (queue.compression zstd,
+    export gzip, 4 generator cores): accepted spans/s, ack p99 at 1M offered, disk bytes."""
+    runs = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+            for line in (H100_1206_PM / "nodescale" / "queue-runs.txt").read_text().splitlines()
+            if not line.startswith("#")]
+    assert len(runs) == 30 and all(r["exported_all"] == "yes" and r["refused"] == "0" for r in runs)
+
+    def median(arm, rate, key):
+        v = sorted(float(r[key]) for r in runs if r["arm"] == arm and r["rate"] == rate)
+        return v[len(v) // 2]
+
+    memory, queue = median("memory", "0", "accepted_spans_per_s"), median("queue-group", "0", "accepted_spans_per_s")
+    assert (memory, queue) == (3_257_471, 2_711_943) and round(queue / memory, 2) == 0.83
+    assert median("queue-group", "1000000", "ack_p99_ms") == 5.87
+    assert median("queue-group", "0", "disk_bytes_per_span") == 15.4
+    # What the acknowledgements hide: the backlog on disk drains at a quarter of memory mode.
+    assert median("queue-group", "0", "e2e_spans_per_s") == 623_724
+    assert median("memory", "0", "e2e_spans_per_s") == 2_481_466
+    out = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+           for line in (H100_1206_PM / "nodescale" / "output-log.txt").read_text().splitlines()
+           if re.match(r"\S+ rep=\d ", line)]
+
+    def out_median(arm, key):
+        v = sorted(float(r[key]) for r in out if r["arm"] == arm)
+        return v[len(v) // 2]
+
+    assert round(out_median("gzip", "cpu_us_per_span") / out_median("none", "cpu_us_per_span"), 2) == 1.09
+
+
+def test_one_launch_bursts_still_linked_no_sample_to_its_own_execution_on_the_h100():
+    log = (H100_1206_PM / "profiles-log.txt").read_text()
+    links = re.findall(r"^summary: files=\d+ bytes=\d+ samples=(\d+) execution=(\d+) slice=(\d+) unresolved=(\d+)",
+                       log, re.M)
+    assert len(links) == 6 and all(u == "0" and s == sl and ex == "0" for s, ex, sl, u in links)

@@ -59,9 +59,10 @@ use super::faulty_disk::{Fault, FaultyDisk, Persist};
 use super::store::Store;
 use super::timing::Timing;
 use super::{start, Appender, Budget, Handed, QueueTasks, Request, Tracker};
-use crate::config::{Fsync, QueueConfig};
+use crate::config::{Compression, Fsync, QueueConfig};
 use crate::entry::{Admission, Arrived, Refusal};
 use crate::fixtures;
+use crate::wire::census::Encoding;
 
 // ---- the steps ----
 
@@ -128,6 +129,8 @@ struct Setup {
     cache: usize,
     /// Segment size (small: appends start, and deletions remove, many segments).
     segment_bytes: u64,
+    /// How bodies are stored (`queue.compression`).
+    compression: Compression,
 }
 
 fn setup() -> impl Strategy<Value = Setup> {
@@ -139,9 +142,10 @@ fn setup() -> impl Strategy<Value = Setup> {
         prop::bool::ANY,
         prop::bool::weighted(0.2),
         prop::bool::ANY,
+        prop::bool::ANY,
     )
         .prop_map(
-            |(group, window, capacity, small, small_cache, spill, small_segments)| Setup {
+            |(group, window, capacity, small, small_cache, spill, small_segments, zstd)| Setup {
                 fsync: if group { Fsync::Group } else { Fsync::Request },
                 group_window: Duration::from_millis(if window { 1 } else { 0 }),
                 capacity,
@@ -149,6 +153,11 @@ fn setup() -> impl Strategy<Value = Setup> {
                 max_bytes: if small { 24 << 10 } else { 1 << 30 },
                 cache: if small_cache { 16 << 10 } else { 4 << 20 },
                 segment_bytes: if small_segments { 16 << 10 } else { 64 << 20 },
+                compression: if zstd {
+                    Compression::Zstd
+                } else {
+                    Compression::None
+                },
             },
         )
 }
@@ -196,14 +205,16 @@ impl Model {
     }
 
     /// The pipeline got `entry` (kept in memory: the bytes sent; read back: the body as
-    /// it arrived): returns its id.
+    /// it arrived, or as `queue.compression` stored it): returns its id.
     fn handed(&mut self, entry: &Handed<Vec<u8>>) -> Result<(u64, u64), TestCaseError> {
         let seq = entry.seq;
         let bytes = match &entry.request {
             Request::Kept(bytes) => bytes.clone(),
             Request::Stored(body) => {
-                prop_assert_eq!(body, &Arrived::protobuf(body.bytes.clone()));
-                body.bytes.to_vec()
+                prop_assert_eq!(body.format, Encoding::Protobuf);
+                body.compression
+                    .decompress(&body.bytes, 1 << 24)
+                    .map_err(|e| TestCaseError::fail(format!("request {seq}: {e}")))?
             }
         };
         let Some(&id) = self.by_bytes.get(&bytes) else {
@@ -269,6 +280,7 @@ fn open(disk: &FaultyDisk, setup: &Setup) -> Result<Process, TestCaseError> {
         max_bytes: setup.max_bytes,
         fsync: setup.fsync,
         group_window: setup.group_window,
+        compression: setup.compression,
         ..QueueConfig::default()
     };
     let counters = Arc::new(QueueCounters::default());
@@ -345,8 +357,11 @@ impl Harness {
             let disk = self.disk.clone();
             let generation = self.process.generation;
             self.process.senders.push(tokio::spawn(async move {
+                // Stored as ingest's hand-off stores it: compressed when the queue
+                // compresses (`queue.compression`).
                 let arrived = Arrived::protobuf(bytes.clone().into());
-                let r = appender.append(arrived, 1, bytes, admission).await;
+                let stored = appender.compressed(&arrived).unwrap_or(arrived);
+                let r = appender.append(stored, 1, bytes, admission).await;
                 // An answer given after the process died reaches nobody.
                 let a = if disk.dead(generation) {
                     Answer::Unanswered

@@ -15,11 +15,13 @@
 //! an empty request takes its place, so it is deleted from the queue and never replayed
 //! again.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use otlp_client::Compression;
 use tokio::sync::{mpsc, Semaphore};
+use tokio::task::JoinHandle;
 
 use crate::entry::{Admission, Arrived, Entry};
 use crate::queue::{Handed, Quarantine, Request};
@@ -51,50 +53,155 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Runs until the queue stops handing over or the pipeline stops taking.
+    /// Runs until the queue stops handing over or the pipeline stops taking. Requests
+    /// read back are decoded several at once on blocking threads, and handed on in
+    /// number order: one at a time, a backlog on disk drained at a quarter of what
+    /// ingest took in memory mode (H100 host, 2026-12-06: 0.62M spans/s against 2.48M).
     pub async fn run(mut self) {
-        while let Some(handed) = self.from_queue.recv().await {
-            let Handed {
-                seq,
-                arrival,
-                request,
-                admission,
-            } = handed;
-            let prepared = match request {
-                Request::Kept(prepared) => Some((prepared, admission)),
-                Request::Stored(body) => self.decode(seq, body, admission).await,
-            };
-            // None: the pipeline stopped while this request waited for room.
-            let Some((prepared, admission)) = prepared else {
-                return;
-            };
-            let entry = Entry {
-                prepared: prepared.with_origin(seq),
-                arrival,
-                claim: None,
-                admission,
-            };
-            if self.to_pipeline.send(entry).await.is_err() {
+        let at_once = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8));
+        let mut next: VecDeque<Next> = VecDeque::new();
+        loop {
+            tokio::select! {
+                biased;
+                done = oldest_decoded(&mut next), if !next.is_empty() => {
+                    if !self.hand_on(&mut next, done).await {
+                        return;
+                    }
+                }
+                handed = self.from_queue.recv(), if next.len() < at_once => {
+                    let Some(handed) = handed else { break };
+                    // Admitting may wait for room that only the requests before it free
+                    // once the pipeline has them: they keep going meanwhile.
+                    let admitted = self.admit(handed);
+                    tokio::pin!(admitted);
+                    let admitted = loop {
+                        tokio::select! {
+                            admitted = &mut admitted => break admitted,
+                            done = oldest_decoded(&mut next), if !next.is_empty() => {
+                                if !self.hand_on(&mut next, done).await {
+                                    return;
+                                }
+                            }
+                        }
+                    };
+                    // None: the pipeline stopped while this request waited for room.
+                    let Some(admitted) = admitted else { return };
+                    next.push_back(admitted);
+                }
+            }
+        }
+        while !next.is_empty() {
+            let done = oldest_decoded(&mut next).await;
+            if !self.hand_on(&mut next, done).await {
                 return;
             }
         }
     }
 
-    /// Request `seq` read back, decoded under the bound, or quarantined (then an empty
-    /// request takes its place). None: the pipeline stopped.
+    /// Hands the oldest request on to the pipeline (`decoded`: its decoding's outcome,
+    /// None when it was ready); false once the pipeline stopped taking.
+    async fn hand_on(
+        &self,
+        next: &mut VecDeque<Next>,
+        decoded: Option<Result<Prepared, String>>,
+    ) -> bool {
+        let (seq, arrival, prepared, admission) = match (next.pop_front(), decoded) {
+            (
+                Some(Next::Ready {
+                    seq,
+                    arrival,
+                    prepared,
+                    admission,
+                }),
+                _,
+            ) => (seq, arrival, prepared, admission),
+            (
+                Some(Next::Decoding {
+                    seq,
+                    arrival,
+                    body,
+                    admission,
+                    ..
+                }),
+                Some(Ok(prepared)),
+            ) => {
+                drop(body);
+                (seq, arrival, prepared, Some(admission))
+            }
+            (
+                Some(Next::Decoding {
+                    seq, arrival, body, ..
+                }),
+                outcome,
+            ) => {
+                // Written by a receiver, so a damaged disk or another version's request.
+                let why = match outcome {
+                    Some(Err(e)) => format!("it does not decode: {e}"),
+                    _ => "it does not decode".to_string(),
+                };
+                let (empty, none) = self.quarantine(seq, body, &why).await;
+                (seq, arrival, empty, none)
+            }
+            (None, _) => return true,
+        };
+        let entry = Entry {
+            prepared: prepared.with_origin(seq),
+            arrival,
+            claim: None,
+            admission,
+        };
+        self.to_pipeline.send(entry).await.is_ok()
+    }
+
+    /// What comes of a handed-over request: ready (kept in memory, or quarantined), or
+    /// admitted under the bound and decoding. None: the pipeline stopped.
+    async fn admit(&self, handed: Handed<Prepared>) -> Option<Next> {
+        let Handed {
+            seq,
+            arrival,
+            request,
+            admission,
+        } = handed;
+        let ready = |(prepared, admission)| Next::Ready {
+            seq,
+            arrival,
+            prepared,
+            admission,
+        };
+        match request {
+            Request::Kept(prepared) => Some(ready((prepared, admission))),
+            Request::Stored(body) => Some(match self.decode(seq, body, admission).await? {
+                Decode::Done(done) => ready(done),
+                Decode::Started {
+                    body,
+                    admission,
+                    task,
+                } => Next::Decoding {
+                    seq,
+                    arrival,
+                    body,
+                    admission,
+                    task,
+                },
+            }),
+        }
+    }
+
+    /// Request `seq` read back, admitted under the bound and its decoding started, or
+    /// quarantined (then an empty request takes its place). None: the pipeline stopped.
     async fn decode(
         &self,
         seq: u64,
         body: Arrived,
         admission: Option<Admission>,
-    ) -> Option<(Prepared, Option<Admission>)> {
+    ) -> Option<Decode> {
         let max = self.bound.max_pending;
         let Some(mut admission) = admission else {
             let why = format!(
                 "its {} bytes are more than all requests waiting may take (ingest.max_pending_bytes, {max})",
                 body.bytes.len()
             );
-            return Some(self.quarantine(seq, body, &why).await);
+            return Some(Decode::Done(self.quarantine(seq, body, &why).await));
         };
         let data: Bytes = match body.compression {
             Compression::None => body.bytes.clone(),
@@ -119,7 +226,7 @@ impl Replay {
                     }
                     Err(e) => {
                         let why = format!("it does not decompress: {e}");
-                        return Some(self.quarantine(seq, body, &why).await);
+                        return Some(Decode::Done(self.quarantine(seq, body, &why).await));
                     }
                 }
             }
@@ -155,22 +262,16 @@ impl Replay {
         };
         if let Some(why) = over {
             drop(data);
-            return Some(self.quarantine(seq, body, &why).await);
+            return Some(Decode::Done(self.quarantine(seq, body, &why).await));
         }
         self.grow(&mut admission, bound + besides).await?;
         admission.shrink_to(bound + besides);
         let format = body.format;
-        let decoded = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data))
-            .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r);
-        Some(match decoded {
-            Ok(prepared) => (prepared, Some(admission)),
-            // Written by a receiver, so a damaged disk or another version's request.
-            Err(e) => {
-                let why = format!("it does not decode: {e}");
-                self.quarantine(seq, body, &why).await
-            }
+        let task = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data));
+        Some(Decode::Started {
+            body,
+            admission,
+            task,
         })
     }
 
@@ -200,5 +301,52 @@ impl Replay {
         self.quarantine.keep(seq, body, why).await;
         let empty = Prepared::read(WireRequest::default()).expect("an empty request reads");
         (empty, None)
+    }
+}
+
+/// A request on its way to the pipeline, in number order.
+#[derive(Debug)]
+enum Next {
+    /// Ready to hand on.
+    Ready {
+        seq: u64,
+        arrival: u64,
+        prepared: Prepared,
+        admission: Option<Admission>,
+    },
+    /// Read back, admitted, decoding on a blocking thread (its body kept for the
+    /// quarantine, should it not decode).
+    Decoding {
+        seq: u64,
+        arrival: u64,
+        body: Arrived,
+        admission: Admission,
+        task: JoinHandle<Result<Prepared, String>>,
+    },
+}
+
+/// What [`Replay::decode`] did with a request read back.
+#[derive(Debug)]
+enum Decode {
+    /// Nothing left to do (quarantined: an empty request in its place).
+    Done((Prepared, Option<Admission>)),
+    /// Admitted; decoding.
+    Started {
+        body: Arrived,
+        admission: Admission,
+        task: JoinHandle<Result<Prepared, String>>,
+    },
+}
+
+/// Waits for the oldest request's decoding, if it is decoding (None: it is ready).
+/// Cancel-safe: nothing is taken off `next`, and a decoding's outcome is read once,
+/// by the caller that then takes the request.
+async fn oldest_decoded(next: &mut VecDeque<Next>) -> Option<Result<Prepared, String>> {
+    match next.front_mut() {
+        Some(Next::Decoding { task, .. }) => Some(match task.await {
+            Ok(decoded) => decoded,
+            Err(e) => Err(e.to_string()),
+        }),
+        _ => None,
     }
 }

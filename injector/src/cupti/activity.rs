@@ -317,11 +317,18 @@ impl RawBuffer {
         let mut malformed = 0;
         let mut record: *mut sys::CUpti_Activity = ptr::null_mut();
         let need = std::mem::size_of::<sys::CUpti_ActivityKernel10>();
-        let _g = hold();
         loop {
+            // The guard around the call alone, not around the buffer: decoding a full
+            // buffer under it took milliseconds, back to back in a launch-bound run, and
+            // every launch exit that should have closed a burst found the guard busy
+            // (H100, 2026-12-06: `guard_busy_collector` = `guard_busy` = the burst's
+            // launches - 1). What is read of a record is our completed buffer's memory.
             // SAFETY: `ptr` and `valid` describe a buffer CUPTI completed;
             // `record` is null or the record this call returned last.
-            let r = unsafe { sys::cuptiActivityGetNextRecord(self.ptr, self.valid, &mut record) };
+            let r = {
+                let _g = hold();
+                unsafe { sys::cuptiActivityGetNextRecord(self.ptr, self.valid, &mut record) }
+            };
             if r != sys::CUptiResult::CUPTI_SUCCESS || record.is_null() {
                 return malformed;
             }

@@ -20,13 +20,17 @@
 #                   pt-* arms of graphloop ran 2026-12-06: none stopped)
 #   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
 #   STEP=nodescale  issue 34 item 2: the receiver at node scale (no GPU used, 16 cores)
-# All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md). Owed
-# again: cost and profiles (lease mode's first burst stayed open: run them with the fix
-# and read guard_busy_collector, longest_burst_ms and lease_calls_ms in the exit lines),
-# nodescale (its generators now have 4 cores, gzip export, 1M spans/s offered too), and
-# first of all STEP=cost COST_PART=decode RAWINJ_PC=toggle (then keep): the serialized
-# tier refused by its graph decoded ~8% faster than tier off, as fast as no CUPTI client;
-# if the floor with PC sampling enabled and disabled does too, tier off can.
+# All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); the
+# eager endurance, ceiling, cost (launch) and nodescale again that afternoon. Owed now:
+#   1. STEP=cost COST_PART=launch with the guard held per record (cupti/activity.rs):
+#      do the lease-mode bursts close (bursts > 1, guard_busy_collector small)?
+#   2. STEP=profiles: the per-execution link, once bursts close.
+#   3. STEP=cost COST_PART=decode RAWINJ_PC=toggle (then keep): the serialized tier
+#      refused by its graph decoded ~9% faster than tier off, as fast as no CUPTI client.
+#   4. STEP=nodescale: the replay stage decoding in parallel (end to end of the queue at
+#      saturation was 0.62M spans/s against 2.48M in memory mode).
+#   5. STEP=ceiling: the decode's GEMM and attention shapes (torch-gemm-small,
+#      torch-sdpa-small).
 # Packing here (x86-64, release builds of this checkout), unpacking there:
 #   tar cJf .gpu/bin.tar.xz -C target/release libgpu_otel_injector.so gpu-otel-receiver \
 #     gpu-otel-demo export-load kernels otlp_capture examples/loadgen
@@ -56,8 +60,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="torch-ew-small torch-ew-copy-small torch-mm-small torch-softmax-small \
-      torch-ew-plain-small torch-ew-sync1-small torch-decode-small" \
+    step ceiling env ARMS="torch-gemm-small torch-sdpa-small torch-decode-small" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

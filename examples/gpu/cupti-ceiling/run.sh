@@ -121,6 +121,9 @@ torch_arm torch-softmax-small "$SMALL" graph_ops.py --ops softmax
 # graphloop does.
 torch_arm torch-ew-plain-small "$SMALL" graph_ops.py --ops elementwise --capture plain
 torch_arm torch-ew-sync1-small "$SMALL" graph_ops.py --ops elementwise --sync-every 1
+# 2026-12-06: all of the above kept every record; the decode's own shapes next.
+torch_arm torch-gemm-small "$SMALL" graph_ops.py --ops gemm
+torch_arm torch-sdpa-small "$SMALL" graph_ops.py --ops sdpa
 
 python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels app.expected_graph_kernels lib.kernel_records graph_records/expected \
   records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \

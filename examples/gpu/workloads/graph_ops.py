@@ -3,11 +3,15 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 (cupti-ceiling/run.sh; `graphloop.cu`'s graphs, with every graph feature PyTorch uses,
 did not stop, 2026-12-06).
 
-usage: graph_ops.py --ops elementwise|matmul|softmax [--nodes N] [--seconds S]
+usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa [--nodes N] [--seconds S]
                     [--host-copy 0|1] [--sync-every K] [--capture kept|plain]
 
   --ops         what each of the graph's N steps launches: an in-place add (one
-                elementwise kernel), a 64x64 fp16 matmul (cuBLAS), a softmax
+                elementwise kernel), a 64x64 fp16 matmul (cuBLAS), a softmax, a GEMM
+                of the decode's shape (8x768 by 768x2304 fp16: on Hopper cuBLAS picks
+                sm90 kernels, some launched with thread-block clusters), or
+                scaled_dot_product_attention of the decode's shape (8 x 12 heads, one
+                query over 1024 keys of 64)
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
                 replay, as decode.py copies its tokens (default 0)
   --sync-every  replays between waits for the GPU (default 8, as decode.py)
@@ -27,7 +31,7 @@ from decode import capture
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--ops", choices=("elementwise", "matmul", "softmax"), required=True)
+    p.add_argument("--ops", choices=("elementwise", "matmul", "softmax", "gemm", "sdpa"), required=True)
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
     p.add_argument("--host-copy", type=int, default=0)
@@ -39,6 +43,11 @@ def main():
     x = torch.randn(64, 64, device=dev, dtype=f16)
     w = torch.randn(64, 64, device=dev, dtype=f16) / 8
     out = torch.empty_like(x)
+    a = torch.randn(8, 768, device=dev, dtype=f16)
+    b = torch.randn(768, 2304, device=dev, dtype=f16) / 32
+    ab = torch.empty(8, 2304, device=dev, dtype=f16)
+    q = torch.randn(8, 12, 1, 64, device=dev, dtype=f16)
+    kv = torch.randn(8, 12, 1024, 64, device=dev, dtype=f16)
 
     def step():
         for _ in range(args.nodes):
@@ -46,6 +55,10 @@ def main():
                 torch.add(x, 1, out=x)
             elif args.ops == "matmul":
                 torch.matmul(x, w, out=out)
+            elif args.ops == "gemm":
+                torch.matmul(a, b, out=ab)
+            elif args.ops == "sdpa":
+                torch.nn.functional.scaled_dot_product_attention(q, kv, kv)
             else:
                 torch.softmax(x, dim=-1)  # its output from the graph's own pool
 

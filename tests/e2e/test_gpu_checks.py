@@ -947,29 +947,38 @@ def test_the_h100_serialized_graph_decode_ran_as_fast_as_no_injector_and_9_3_per
         ("+8.436", "+9.990")
 
 
+def nodescale_runs(results):
+    """A node-scale.sh run's queue-runs.txt and output-log.txt, each as a list of runs
+    (key=value dicts with their arm)."""
+    def rows(name, keep):
+        return [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+                for line in (results / name).read_text().splitlines() if keep(line)]
+    return (rows("queue-runs.txt", lambda line: not line.startswith("#")),
+            rows("output-log.txt", lambda line: re.match(r"\S+ rep=\d ", line)))
+
+
+def median_of(runs, key, **where):
+    """The median of `key` over the runs whose fields equal `where`."""
+    v = sorted(float(r[key]) for r in runs if all(r[k] == w for k, w in where.items()))
+    return v[len(v) // 2]
+
+
 def test_at_node_scale_the_queue_passed_1m_spans_per_s_and_gzip_cut_bytes_14_5_times_at_1_15_times_the_cpu():
-    runs = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
-            for line in (H100_1206 / "nodescale" / "queue-runs.txt").read_text().splitlines()
-            if not line.startswith("#")]
+    runs, out = nodescale_runs(H100_1206 / "nodescale")
     assert len(runs) == 20 and all(r["exported_all"] == "yes" and r["refused"] == "0" for r in runs)
 
     def median(arm, rate, key):
-        v = sorted(float(r[key]) for r in runs if r["arm"] == arm and r["rate"] == rate)
-        return v[len(v) // 2]
+        return median_of(runs, key, arm=arm, rate=rate)
 
     assert median("queue-group", "0", "accepted_spans_per_s") == 1_002_763
     assert median("memory", "0", "accepted_spans_per_s") == 1_999_830
     assert (median("memory", "500000", "ack_p99_ms"), median("queue-group", "500000", "ack_p99_ms")) == \
         (37.34, 37.40)
-    out = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
-           for line in (H100_1206 / "nodescale" / "output-log.txt").read_text().splitlines()
-           if re.match(r"\S+ rep=\d ", line)]
     assert len(out) == 25 and all(r["ok"] == "yes" and r["sent"] == r["sink_spans"] for r in out
                                  if "sampling" not in r["arm"])
 
     def out_median(arm, key):
-        v = sorted(float(r[key]) for r in out if r["arm"] == arm)
-        return v[len(v) // 2]
+        return median_of(out, key, arm=arm)
 
     none, gzip_ = out_median("none", "cpu_us_per_span"), out_median("gzip", "cpu_us_per_span")
     assert round(gzip_ / none, 2) == 1.15
@@ -1065,14 +1074,11 @@ def test_with_the_flush_decided_under_the_guard_the_one_lease_burst_still_held_e
 def test_at_node_scale_with_zstd_in_the_queue_it_accepts_83_percent_of_memory_mode_and_drains_far_slower():
     """node-scale.sh on the H100 host, 2026-12-06 12:57 UTC (queue.compression zstd,
     export gzip, 4 generator cores): accepted spans/s, ack p99 at 1M offered, disk bytes."""
-    runs = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
-            for line in (H100_1206_PM / "nodescale" / "queue-runs.txt").read_text().splitlines()
-            if not line.startswith("#")]
+    runs, out = nodescale_runs(H100_1206_PM / "nodescale")
     assert len(runs) == 30 and all(r["exported_all"] == "yes" and r["refused"] == "0" for r in runs)
 
     def median(arm, rate, key):
-        v = sorted(float(r[key]) for r in runs if r["arm"] == arm and r["rate"] == rate)
-        return v[len(v) // 2]
+        return median_of(runs, key, arm=arm, rate=rate)
 
     memory, queue = median("memory", "0", "accepted_spans_per_s"), median("queue-group", "0", "accepted_spans_per_s")
     assert (memory, queue) == (3_257_471, 2_711_943) and round(queue / memory, 2) == 0.83
@@ -1081,13 +1087,8 @@ def test_at_node_scale_with_zstd_in_the_queue_it_accepts_83_percent_of_memory_mo
     # What the acknowledgements hide: the backlog on disk drains at a quarter of memory mode.
     assert median("queue-group", "0", "e2e_spans_per_s") == 623_724
     assert median("memory", "0", "e2e_spans_per_s") == 2_481_466
-    out = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
-           for line in (H100_1206_PM / "nodescale" / "output-log.txt").read_text().splitlines()
-           if re.match(r"\S+ rep=\d ", line)]
-
     def out_median(arm, key):
-        v = sorted(float(r[key]) for r in out if r["arm"] == arm)
-        return v[len(v) // 2]
+        return median_of(out, key, arm=arm)
 
     assert round(out_median("gzip", "cpu_us_per_span") / out_median("none", "cpu_us_per_span"), 2) == 1.09
 

@@ -12,7 +12,7 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use receiver::config::Config;
+use receiver::config::{Compression, Config};
 use support::hostile::*;
 
 /// Small budgets, so that the stated bound is tight and the timeouts quick.
@@ -713,7 +713,13 @@ fn a_queue_replay_of_requests_past_the_bound_quarantines_each_once_within_the_bo
         .collect();
     assert_eq!(kept.len(), 4, "{kept:?}");
     for name in &kept {
-        assert_eq!(std::fs::read(queue.join(name)).unwrap(), body);
+        // Kept as stored: zstd-compressed (queue.compression's default).
+        assert!(name.ends_with(".pb.zstd"), "{name}");
+        let stored = std::fs::read(queue.join(name)).unwrap();
+        assert_eq!(
+            Compression::Zstd.decompress(&stored, 1 << 26).unwrap(),
+            body
+        );
     }
     // Never replayed again.
     let p = Proc::start(&receiver_bin(), dir.path(), &args(&strict), &[]);

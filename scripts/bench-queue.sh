@@ -209,7 +209,8 @@ run_arm() { # arm connections rate rep
   local mode=${arm%%+*} build=gpu-otel-receiver
   [[ $arm == *+* ]] && build=gpu-otel-receiver-${arm#*+}
   local log=$WORK/$arm.c$conn.r$rate.$rep
-  "${PIN_SINK[@]}" "$BIN/examples/loadgen" --sink "$SINK" >"$log.sink" 2>&1 &
+  # Stopped below; meanwhile it waits out a generator that encodes its requests first.
+  "${PIN_SINK[@]}" "$BIN/examples/loadgen" --sink "$SINK" --sink-idle-ms 120000 >"$log.sink" 2>&1 &
   local sink=$!
   PIDS+=("$sink")
   wait_port "$SINK"

@@ -25,14 +25,16 @@ for part in $PARTS; do
   case $part in
     queue)
       # 8 receiver cores and 32 connections, the default export compression (gzip);
-      # loadgen (requests encoded before the run) needs ~1 core at 500k spans/s, and on
-      # 2 cores it was the limit of memory mode at ~2M spans/s (H100 host, 2026-12-06),
-      # so GENERATORS loadgen processes (default 4) share 4 cores; runs.txt's load_cores
-      # says whether they were the limit. The counting sink walks each request in place
-      # (0.44 µs a span on the development machine: ~1.4 cores at 2M spans/s), on the
-      # other 4 (12-13 with PARTS outages). 12,000 requests: 2.4 s at 1M spans/s.
-      SERVER_CPU=${SERVER_CPU:-4-11} LOAD_CPU=${LOAD_CPU:-0-3} SINK_CPU=${SINK_CPU:-12-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \
-        GENERATORS=${GENERATORS:-4} COMPRESSION=${COMPRESSION:-gzip} \
+      # loadgen (requests encoded before the run) needs ~1 core at 1M spans/s: 4
+      # generators on 4 cores were 3.0 cores busy at 3.26M spans/s in memory mode with
+      # the receiver 6.0 of 8 (H100 host, 2026-12-06 afternoon), so neither side was
+      # plainly the limit; GENERATORS loadgen processes (default 8, 4 connections each)
+      # now share 5 cores, and runs.txt's load_cores says whether they were the limit.
+      # The counting sink walks each request in place (0.44 µs a span on the development
+      # machine: ~1.5 cores at 3.5M spans/s) on the other 3 (13-15; 13 alone with PARTS
+      # outages). 12,000 requests: 2.4 s at 1M spans/s.
+      SERVER_CPU=${SERVER_CPU:-4-11} LOAD_CPU=${LOAD_CPU:-0-3,12} SINK_CPU=${SINK_CPU:-13-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \
+        GENERATORS=${GENERATORS:-8} COMPRESSION=${COMPRESSION:-gzip} \
         RATES="0 500000 1000000" REQUESTS=${QUEUE_REQUESTS:-12000} REPS=${REPS:-5} \
         ARMS="${QUEUE_ARMS:-memory queue-group}" OUT="$OUT/queue" BIN=$BIN \
         timeout "${QUEUE_TIMEOUT:-300}" scripts/bench-queue.sh > "$OUT/queue/log.txt" 2>&1

@@ -31,10 +31,9 @@
 #      saturation was 0.62M spans/s against 2.48M in memory mode).
 #   5. STEP=ceiling: the decode's GEMM and attention shapes (torch-gemm-small,
 #      torch-sdpa-small).
-# Packing here (x86-64, release builds of this checkout), unpacking there:
-#   tar cJf .gpu/bin.tar.xz -C target/release libgpu_otel_injector.so gpu-otel-receiver \
-#     gpu-otel-demo export-load kernels otlp_capture examples/loadgen
-#   mkdir -p /tmp/bin && tar xJf .gpu/bin.tar.xz -C /tmp/bin && GPU_OTEL_BIN_DIR=/tmp/bin STEP=lease bash examples/gpu/owed.sh
+# Packing here (x86-64, release builds of this checkout) and running there, several
+# steps in one call, each with its own time limit: examples/gpu/lent.sh (its header has
+# the packing commands), e.g. bash examples/gpu/lent.sh "cost:300" "nodescale:300".
 set -u
 GPU_DIR=$(cd "$(dirname "$0")" && pwd)
 ROOT=${OUT:-/tmp/owed}

@@ -556,6 +556,26 @@ def test_every_owed_step_runs_a_check_that_exists():
     assert r.returncode == 2 and "STEP must be one of" in r.stderr
 
 
+def test_lent_refuses_a_bad_spec_before_running_any_step_and_waits_for_the_background_ones(tmp_path):
+    """lent.sh, GPU-free: no step starts when one spec is malformed; a background step's
+    output is waited for and shown after the foreground ones."""
+    tar = tmp_path / "bin.tar.xz"
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "marker").write_text("x")
+    assert run("tar", "cJf", tar, "-C", tmp_path / "b", "marker").returncode == 0
+    env = {**os.environ, "BIN_TAR": str(tar), "OUT": str(tmp_path / "out"),
+           "GPU_OTEL_BIN_DIR": str(tmp_path / "bin")}
+    bad = run("bash", GPU / "lent.sh", "nosuch:5&", "cost", env=env)
+    assert bad.returncode == 2 and "bad spec 'cost'" in bad.stderr, bad.stderr
+    assert not (tmp_path / "out" / "nosuch.out").exists(), "a step ran before the specs were checked"
+    ok = run("bash", GPU / "lent.sh", "nosuch:5&", "other:5", env=env)
+    assert ok.returncode == 0, ok.stderr
+    assert (tmp_path / "bin" / "marker").read_text() == "x", "the binaries were not unpacked"
+    out = ok.stdout
+    assert out.index("-- other: exit 2") < out.index("-- nosuch (background): exit 2"), out
+    assert out.count("STEP must be one of") == 2, out
+
+
 def test_the_index_names_every_folder_and_every_check():
     """A folder with a README of its own (CUPTI's probes) names its programs there."""
     index = (GPU / "README.md").read_text()

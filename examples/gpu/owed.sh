@@ -30,7 +30,9 @@
 #   4. STEP=nodescale: the replay stage decoding in parallel (end to end of the queue at
 #      saturation was 0.62M spans/s against 2.48M in memory mode).
 #   5. STEP=ceiling: the decode's GEMM and attention shapes (torch-gemm-small,
-#      torch-sdpa-small).
+#      torch-sdpa-small), each of decode.py's own ops (biased linear, the head and its
+#      argmax, layer norm, the cache writes) and the decode with 1 block and with none:
+#      9 arms of ~8 s on the small pool (CEILING_ARMS picks others).
 # Packing here (x86-64, release builds of this checkout) and running there, several
 # steps in one call, each with its own time limit: examples/gpu/lent.sh (its header has
 # the packing commands), e.g. bash examples/gpu/lent.sh "cost:300" "nodescale:300".
@@ -59,7 +61,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="torch-gemm-small torch-sdpa-small torch-decode-small" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-gemm-small torch-sdpa-small torch-linear-small torch-head-small torch-layernorm-small torch-kvcache-small torch-decode-l1-small torch-decode-l0-small torch-decode-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -124,6 +124,16 @@ torch_arm torch-ew-sync1-small "$SMALL" graph_ops.py --ops elementwise --sync-ev
 # 2026-12-06: all of the above kept every record; the decode's own shapes next.
 torch_arm torch-gemm-small "$SMALL" graph_ops.py --ops gemm
 torch_arm torch-sdpa-small "$SMALL" graph_ops.py --ops sdpa
+# decode.py's own ops one at a time (it attends with matmul and softmax, not sdpa), and
+# the decode itself with one block and with none (embedding, final norm and head only):
+# the arm that stops names the op, the layer counts say whether the size of the graph
+# matters.
+torch_arm torch-linear-small "$SMALL" graph_ops.py --ops linear
+torch_arm torch-head-small "$SMALL" graph_ops.py --ops head
+torch_arm torch-layernorm-small "$SMALL" graph_ops.py --ops layernorm
+torch_arm torch-kvcache-small "$SMALL" graph_ops.py --ops kvcache
+torch_arm torch-decode-l1-small "$SMALL" decode.py --graph --layers 1
+torch_arm torch-decode-l0-small "$SMALL" decode.py --graph --layers 0
 
 python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels app.expected_graph_kernels lib.kernel_records graph_records/expected \
   records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \

@@ -6,6 +6,7 @@ place (wrapping to 0 at the end of the cache), so one step captured as a CUDA gr
 replayed as it is, as serving stacks do.
 
 usage: decode.py --graph|--eager [--seconds S] [--until EPOCH_S] [--batch 8] [--sync-every 8]
+                 [--layers 12]
   --graph   one decode step captured as a torch.cuda.CUDAGraph (after warm-up on a side
             stream) and replayed: one graph launch per step
   --eager   the same step's ops launched one by one
@@ -39,7 +40,7 @@ HEAD = D // HEADS
 class Decoder:
     """The model's weights, its KV cache and the step's state, all on the device."""
 
-    def __init__(self, batch, max_len, dev):
+    def __init__(self, batch, max_len, dev, layers=LAYERS):
         torch.manual_seed(0)
         f16 = torch.float16
 
@@ -57,10 +58,10 @@ class Decoder:
         self.layers = [dict(ln1_w=ones(), ln1_b=zeros(), attn_w=w(3 * D, D), attn_b=zeros(3 * D),
                             proj_w=w(D, D), proj_b=zeros(), ln2_w=ones(), ln2_b=zeros(),
                             fc_w=w(4 * D, D), fc_b=zeros(4 * D), out_w=w(D, 4 * D), out_b=zeros())
-                       for _ in range(LAYERS)]
+                       for _ in range(layers)]
         self.lnf_w, self.lnf_b = ones(), zeros()
-        self.k = [torch.zeros(batch, HEADS, max_len, HEAD, device=dev, dtype=f16) for _ in range(LAYERS)]
-        self.v = [torch.zeros(batch, HEADS, max_len, HEAD, device=dev, dtype=f16) for _ in range(LAYERS)]
+        self.k = [torch.zeros(batch, HEADS, max_len, HEAD, device=dev, dtype=f16) for _ in range(layers)]
+        self.v = [torch.zeros(batch, HEADS, max_len, HEAD, device=dev, dtype=f16) for _ in range(layers)]
         self.tokens = torch.randint(0, VOCAB, (batch, 1), device=dev)
         self.pos = torch.zeros(1, dtype=torch.long, device=dev)
         self.positions = torch.arange(max_len, device=dev)
@@ -126,11 +127,12 @@ def main():
     p.add_argument("--max-len", type=int, default=1024)
     p.add_argument("--sync-every", type=int, default=8, help="steps between waits for the GPU")
     p.add_argument("--warmup", type=int, default=3, help="steps launched one by one before the loop")
+    p.add_argument("--layers", type=int, default=LAYERS, help="transformer blocks (fewer: a smaller graph)")
     args = p.parse_args()
     dev = "cuda"
     t_setup = time.time()
     with torch.inference_mode():
-        dec = Decoder(args.batch, args.max_len, dev)
+        dec = Decoder(args.batch, args.max_len, dev, args.layers)
         if args.graph:
             graph, nodes = capture(dec, args.warmup)
             run = graph.replay

@@ -3,15 +3,21 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 (cupti-ceiling/run.sh; `graphloop.cu`'s graphs, with every graph feature PyTorch uses,
 did not stop, 2026-12-06).
 
-usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa [--nodes N] [--seconds S]
-                    [--host-copy 0|1] [--sync-every K] [--capture kept|plain]
+usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|layernorm|kvcache
+                    [--nodes N] [--seconds S] [--host-copy 0|1] [--sync-every K]
+                    [--capture kept|plain]
 
   --ops         what each of the graph's N steps launches: an in-place add (one
                 elementwise kernel), a 64x64 fp16 matmul (cuBLAS), a softmax, a GEMM
                 of the decode's shape (8x768 by 768x2304 fp16: on Hopper cuBLAS picks
                 sm90 kernels, some launched with thread-block clusters), or
                 scaled_dot_product_attention of the decode's shape (8 x 12 heads, one
-                query over 1024 keys of 64)
+                query over 1024 keys of 64; decode.py itself attends with matmul and
+                softmax); and decode.py's own ops: its biased linear (F.linear, 8x1x768
+                to 2304: cuBLASLt with a bias epilogue), its head (the 8x768 by
+                768x50257 logits and their argmax written into the tokens), its layer
+                norm, or its cache writes (the embedding lookups and index_copy_ into a
+                KV cache at a device position advanced in place)
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
                 replay, as decode.py copies its tokens (default 0)
   --sync-every  replays between waits for the GPU (default 8, as decode.py)
@@ -25,13 +31,15 @@ import time
 import types
 
 import torch
+import torch.nn.functional as F
 
 from decode import capture
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--ops", choices=("elementwise", "matmul", "softmax", "gemm", "sdpa"), required=True)
+    p.add_argument("--ops", required=True, choices=(
+        "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "layernorm", "kvcache"))
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
     p.add_argument("--host-copy", type=int, default=0)
@@ -48,6 +56,16 @@ def main():
     ab = torch.empty(8, 2304, device=dev, dtype=f16)
     q = torch.randn(8, 12, 1, 64, device=dev, dtype=f16)
     kv = torch.randn(8, 12, 1024, 64, device=dev, dtype=f16)
+    # decode.py's shapes (GPT-2 small, batch 8, one token).
+    h = torch.randn(8, 1, 768, device=dev, dtype=f16)
+    attn_w = torch.randn(2304, 768, device=dev, dtype=f16) * 0.02
+    attn_b = torch.zeros(2304, device=dev, dtype=f16)
+    wte = torch.randn(50257, 768, device=dev, dtype=f16) * 0.02
+    wpe = torch.randn(1024, 768, device=dev, dtype=f16) * 0.02
+    ln_w, ln_b = torch.ones(768, device=dev, dtype=f16), torch.zeros(768, device=dev, dtype=f16)
+    tokens = torch.zeros(8, 1, dtype=torch.long, device=dev)
+    pos = torch.zeros(1, dtype=torch.long, device=dev)
+    kc = torch.zeros(8, 12, 1024, 64, device=dev, dtype=f16)
 
     def step():
         for _ in range(args.nodes):
@@ -58,7 +76,17 @@ def main():
             elif args.ops == "gemm":
                 torch.matmul(a, b, out=ab)
             elif args.ops == "sdpa":
-                torch.nn.functional.scaled_dot_product_attention(q, kv, kv)
+                F.scaled_dot_product_attention(q, kv, kv)
+            elif args.ops == "linear":
+                F.linear(h, attn_w, attn_b)
+            elif args.ops == "head":
+                tokens.copy_(F.linear(h[:, -1], wte).argmax(dim=-1, keepdim=True))
+            elif args.ops == "layernorm":
+                F.layer_norm(h, (768,), ln_w, ln_b)
+            elif args.ops == "kvcache":
+                e = F.embedding(tokens, wte) + F.embedding(pos, wpe)  # (8, 1, 768)
+                kc.index_copy_(2, pos, e.view(8, 1, 12, 64).transpose(1, 2))
+                pos.add_(1).remainder_(1024)
             else:
                 torch.softmax(x, dim=-1)  # its output from the graph's own pool
 

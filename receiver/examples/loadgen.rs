@@ -23,8 +23,8 @@
 //! against one receiver each take their own range).
 //! `--rate N` paces the load at N spans/s in all (open loop, each connection on its own
 //! schedule): latency is then counted from when a request was due, so a server that falls
-//! behind shows it (no coordinated omission), less the timer's own lateness; without it, each connection sends as fast as
-//! answers come (the server's saturation).
+//! behind shows it (no coordinated omission), less the timer's own lateness; without it,
+//! each connection sends as fast as answers come (the server's saturation).
 //! `--sink ADDR` sends nothing: it is a counting OTLP/gRPC backend that accepts gzip (as
 //! rotel-agent's gRPC exporter always compresses) and prints one JSON line once nothing
 //! came for 3 s (`--sink-idle-ms`) after the first request.

@@ -32,11 +32,6 @@ trap 'stop_started; rm -rf "$QUEUE"' EXIT
 PIN=()
 [[ -n $SERVER_CPU ]] && PIN=(taskset -c "$SERVER_CPU")
 
-exported() {
-  curl -s "http://$METRICS/metrics" |
-    awk '/^gpu_otel_receiver_spans_exported_total[{]/ {s += $NF} END {printf "%d\n", s}'
-}
-
 serve() { # build log: the receiver, in the background; its pid in SRV
   "${PIN[@]}" "$BIN/$1" serve --config "$WORK/queue.yaml" --grpc-endpoint "$IN" \
     --http-endpoint 127.0.0.1:15418 --metrics-endpoint "$METRICS" \
@@ -65,7 +60,7 @@ run() { # build rep
   serve "$build" "$log.drain"
   local t0="" e0=0 e=0 now=0 n=0
   while ((n < 6000)); do
-    e=$(exported)
+    e=$(exported_now "$METRICS")
     now=$(date +%s.%N)
     [[ -z $t0 ]] && ((e > 0)) && { t0=$now; e0=$e; }
     [[ -n $t0 ]] && ((e >= want)) && break

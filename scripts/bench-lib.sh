@@ -34,3 +34,8 @@ median_of() { # file prefix key: the median of key=value over the lines that sta
   grep "^$2" "$1" | tr ' ' '\n' | sed -n "s/^$3=//p" | sort -g |
     awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'
 }
+
+exported_now() { # metrics-address: spans the receiver exported so far, every destination's series summed
+  curl -s "http://$1/metrics" |
+    awk '/^gpu_otel_receiver_spans_exported_total[{]/ {s += $NF} END {printf "%.0f\n", s}'
+}

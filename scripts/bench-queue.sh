@@ -111,11 +111,6 @@ threads() { # pid: "name ticks tid" per thread (utime+stime; the name may hold s
   done
 }
 
-exported_now() { # spans the receiver exported so far, every destination's series summed
-  curl -s "http://$METRICS/metrics" |
-    awk '/^gpu_otel_receiver_spans_exported_total[{]/ {s += $NF} END {printf "%.0f\n", s}'
-}
-
 # generate CONN RATE LOG: loadgen's one-line report of a run. With GENERATORS > 1, that
 # many loadgen processes run at once (all on LOAD_CPU), the connections, requests and
 # rate split between them, so that no generator's core paces the run, and their lines
@@ -133,7 +128,7 @@ generate() {
   fi
   (( conn >= g )) || { echo "CONCURRENCY $conn is less than GENERATORS $g" >&2; exit 1; }
   local i before pids=()
-  before=$(exported_now)
+  before=$(exported_now "$METRICS")
   for ((i = 0; i < g; i++)); do
     "${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --no-metrics \
       --requests $((REQUESTS / g)) --spans "$SPANS" --concurrency $((conn / g)) --first-producer $((i * conn)) \
@@ -149,7 +144,7 @@ generate() {
   expected=$(awk '{for (i = 1; i <= NF; i++) if ($i ~ /^expected_exported=/) {split($i, kv, "="); s += kv[2]}} END {print s + 0}' <<<"$lines")
   exported=0
   for _ in $(seq 1200); do
-    exported=$(( $(exported_now) - before ))
+    exported=$(( $(exported_now "$METRICS") - before ))
     (( exported >= expected )) && break
     sleep 0.05
   done

@@ -105,44 +105,34 @@ impl Replay {
         next: &mut VecDeque<Next>,
         decoded: Option<Result<Prepared, String>>,
     ) -> bool {
-        let (seq, arrival, prepared, admission) = match (next.pop_front(), decoded) {
-            (
-                Some(Next::Ready {
-                    seq,
-                    arrival,
-                    prepared,
-                    admission,
-                }),
-                _,
-            ) => (seq, arrival, prepared, admission),
-            (
-                Some(Next::Decoding {
-                    seq,
-                    arrival,
-                    body,
-                    admission,
-                    ..
-                }),
-                Some(Ok(prepared)),
-            ) => {
-                drop(body);
-                (seq, arrival, prepared, Some(admission))
-            }
-            (
-                Some(Next::Decoding {
-                    seq, arrival, body, ..
-                }),
-                outcome,
-            ) => {
+        let Some(front) = next.pop_front() else {
+            return true;
+        };
+        let (seq, arrival, prepared, admission) = match front {
+            Next::Ready {
+                seq,
+                arrival,
+                prepared,
+                admission,
+            } => (seq, arrival, prepared, admission),
+            Next::Decoding {
+                seq,
+                arrival,
+                body,
+                admission,
+                ..
+            } => match decoded {
+                Some(Ok(prepared)) => (seq, arrival, prepared, Some(admission)),
                 // Written by a receiver, so a damaged disk or another version's request.
-                let why = match outcome {
-                    Some(Err(e)) => format!("it does not decode: {e}"),
-                    _ => "it does not decode".to_string(),
-                };
-                let (empty, none) = self.quarantine(seq, body, &why).await;
-                (seq, arrival, empty, none)
-            }
-            (None, _) => return true,
+                outcome => {
+                    let why = match outcome {
+                        Some(Err(e)) => format!("it does not decode: {e}"),
+                        _ => "it does not decode".to_string(),
+                    };
+                    let (empty, none) = self.quarantine(seq, body, &why).await;
+                    (seq, arrival, empty, none)
+                }
+            },
         };
         let entry = Entry {
             prepared: prepared.with_origin(seq),
@@ -162,28 +152,14 @@ impl Replay {
             request,
             admission,
         } = handed;
-        let ready = |(prepared, admission)| Next::Ready {
-            seq,
-            arrival,
-            prepared,
-            admission,
-        };
         match request {
-            Request::Kept(prepared) => Some(ready((prepared, admission))),
-            Request::Stored(body) => Some(match self.decode(seq, body, admission).await? {
-                Decode::Done(done) => ready(done),
-                Decode::Started {
-                    body,
-                    admission,
-                    task,
-                } => Next::Decoding {
-                    seq,
-                    arrival,
-                    body,
-                    admission,
-                    task,
-                },
+            Request::Kept(prepared) => Some(Next::Ready {
+                seq,
+                arrival,
+                prepared,
+                admission,
             }),
+            Request::Stored(body) => self.decode(seq, arrival, body, admission).await,
         }
     }
 
@@ -192,16 +168,24 @@ impl Replay {
     async fn decode(
         &self,
         seq: u64,
+        arrival: u64,
         body: Arrived,
         admission: Option<Admission>,
-    ) -> Option<Decode> {
+    ) -> Option<Next> {
+        // Quarantined: an empty request, ready, takes its place.
+        let ready = |(prepared, admission)| Next::Ready {
+            seq,
+            arrival,
+            prepared,
+            admission,
+        };
         let max = self.bound.max_pending;
         let Some(mut admission) = admission else {
             let why = format!(
                 "its {} bytes are more than all requests waiting may take (ingest.max_pending_bytes, {max})",
                 body.bytes.len()
             );
-            return Some(Decode::Done(self.quarantine(seq, body, &why).await));
+            return Some(ready(self.quarantine(seq, body, &why).await));
         };
         let data: Bytes = match body.compression {
             Compression::None => body.bytes.clone(),
@@ -226,7 +210,7 @@ impl Replay {
                     }
                     Err(e) => {
                         let why = format!("it does not decompress: {e}");
-                        return Some(Decode::Done(self.quarantine(seq, body, &why).await));
+                        return Some(ready(self.quarantine(seq, body, &why).await));
                     }
                 }
             }
@@ -262,13 +246,15 @@ impl Replay {
         };
         if let Some(why) = over {
             drop(data);
-            return Some(Decode::Done(self.quarantine(seq, body, &why).await));
+            return Some(ready(self.quarantine(seq, body, &why).await));
         }
         self.grow(&mut admission, bound + besides).await?;
         admission.shrink_to(bound + besides);
         let format = body.format;
         let task = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data));
-        Some(Decode::Started {
+        Some(Next::Decoding {
+            seq,
+            arrival,
             body,
             admission,
             task,
@@ -319,19 +305,6 @@ enum Next {
     Decoding {
         seq: u64,
         arrival: u64,
-        body: Arrived,
-        admission: Admission,
-        task: JoinHandle<Result<Prepared, String>>,
-    },
-}
-
-/// What [`Replay::decode`] did with a request read back.
-#[derive(Debug)]
-enum Decode {
-    /// Nothing left to do (quarantined: an empty request in its place).
-    Done((Prepared, Option<Admission>)),
-    /// Admitted; decoding.
-    Started {
         body: Arrived,
         admission: Admission,
         task: JoinHandle<Result<Prepared, String>>,

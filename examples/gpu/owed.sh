@@ -25,10 +25,11 @@
 #   1. STEP=cost COST_PART=launch with the guard held per record (cupti/activity.rs):
 #      do the lease-mode bursts close (bursts > 1, guard_busy_collector small)?
 #   2. STEP=profiles: the per-execution link, once bursts close.
-#   3. STEP=cost COST_PART=decode RAWINJ_PC=toggle (then keep): the serialized tier
-#      refused by its graph decoded ~9% faster than tier off, as fast as no CUPTI client.
-#   4. STEP=nodescale: the replay stage decoding in parallel (end to end of the queue at
-#      saturation was 0.62M spans/s against 2.48M in memory mode).
+#   3. STEP=cost COST_PART=decode MODES=graph RAWINJ_PC="toggle keep": the serialized
+#      tier refused by its graph decoded ~9% faster than tier off, as fast as no CUPTI
+#      client.
+#   4. STEP=nodescale PARTS="queue drain": memory mode with 8 generators on 5 cores (the
+#      3.5M target) and the replay stage decoding in parallel, read back on 8 cores.
 #   5. STEP=ceiling: the decode's GEMM and attention shapes (torch-gemm-small,
 #      torch-sdpa-small), each of decode.py's own ops (biased linear, the head and its
 #      argmax, layer norm, the cache writes) and the decode with 1 block and with none:

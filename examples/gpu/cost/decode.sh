@@ -17,10 +17,12 @@
 # alone on its GPU does. CANDIDATE=path/to/libgpu_otel_injector.so adds an arm
 # "candidate": the serialized tier of another build (an A/B of a change, same rounds),
 # killed after ARM_TIMEOUT_S (default 60) and logged "hung:" if it does not end.
-# RAWINJ_PC=toggle (or keep) adds an arm "rawinj-pc": the floor with PC sampling enabled
-# on each context at its creation and disabled at once (or left enabled, never started),
-# which asks whether that is why the serialized tier, refused by its graph, decoded as
-# fast as no CUPTI client while tier off and the floor paid ~8% (cupti-probes/rawinj.c).
+# RAWINJ_PC="toggle keep" (either or both) adds an arm "rawinj-pc-<value>" per value: the
+# floor with PC sampling enabled on each context at its creation and disabled at once
+# (toggle) or left enabled, never started (keep), which asks whether that is why the
+# serialized tier, refused by its graph, decoded as fast as no CUPTI client while tier off
+# and the floor paid ~8% (cupti-probes/rawinj.c). MODES (default "graph eager") picks the
+# decode's modes.
 # Medians and paired-by-round differences by common/arms.py.
 set -u
 # shellcheck source=SCRIPTDIR/../common/gpu.sh
@@ -39,9 +41,10 @@ arms() {
   local log=$1 pattern=$2; shift 2
   arm "$log" none "$pattern" env X=1 "$@"
   arm "$log" rawinj "$pattern" env "${RAW[@]}" "$@"
-  if [ -n "${RAWINJ_PC:-}" ]; then
-    arm "$log" rawinj-pc "$pattern|^rawinj:" env "${RAW[@]}" RAWINJ_PC="$RAWINJ_PC" "$@"
-  fi
+  local pc
+  for pc in ${RAWINJ_PC:-}; do
+    arm "$log" "rawinj-pc-$pc" "$pattern|^rawinj:" env "${RAW[@]}" RAWINJ_PC="$pc" "$@"
+  done
   arm "$log" off "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=off "$@"
   arm "$log" serialized "$pattern" env "${INJENV[@]}" GPU_OTEL_PC_SAMPLING=serialized "$@"
   if [ -n "${CANDIDATE:-}" ]; then
@@ -53,7 +56,7 @@ arms() {
 PART=${1:-all}
 for ROUND in $(seq 1 "${ROUNDS:-5}"); do
   if [ "$PART" != launch ]; then
-    for mode in graph eager; do
+    for mode in ${MODES:-graph eager}; do
       arms "$OUT/decode-$mode.txt" '^decode: ok|exit: pc sampling' taskset -c 0-3 \
         python3 "$WORKLOADS/decode.py" --$mode --seconds "${SECONDS_PER_RUN:-6}"
     done

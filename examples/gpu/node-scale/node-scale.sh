@@ -7,8 +7,9 @@
 #   cargo build --release -p gpu-otel-receiver --bin gpu-otel-receiver --example loadgen
 #   cargo test --release -p gpu-otel-receiver --test queue --no-run   # -> $BIN/queue-test
 #     (copy the test binary cargo names, target/release/deps/queue-*, to $BIN/queue-test)
-# PARTS (default "queue output"; "outages" runs the 60 s and 300 s outages side by side,
-# ~6 min, pinned to OUTAGE_CPUS; the receivers' logs go to TEST_LOGS). Results go to
+# PARTS (default "queue output"; "drain" reads a queue's backlog back on 8 cores,
+# scripts/bench-drain.sh; "outages" runs the 60 s and 300 s outages side by side, ~6 min,
+# pinned to OUTAGE_CPUS; the receivers' logs go to TEST_LOGS). Results go to
 # $OUT/<part>/ (default /tmp/node-scale).
 set -u
 # shellcheck source=SCRIPTDIR/../common/gpu.sh
@@ -44,6 +45,13 @@ for part in $PARTS; do
         REQUESTS=${OUTPUT_REQUESTS:-3000} CONCURRENCY=16 REPS=${REPS:-5} \
         ARMS="none gzip zstd gzip+metrics gzip+metrics+sampling" \
         timeout "${OUTPUT_TIMEOUT:-240}" scripts/bench-output.sh > "$OUT/output/log.txt" 2>&1
+      ;;
+    drain)
+      # The receiver on 8 cores (SERVER_CPU), its filling loadgen and the sink on the
+      # other 8 (OTHER_CPU: the taskset around the script is what they inherit).
+      SERVER_CPU=${SERVER_CPU:-4-11} BIN=$BIN REQUESTS=${DRAIN_REQUESTS:-12000} REPS=${REPS:-5} \
+        timeout "${DRAIN_TIMEOUT:-240}" taskset -c "${OTHER_CPU:-0-3,12-15}" scripts/bench-drain.sh \
+        > "$OUT/drain/log.txt" 2>&1
       ;;
     outages)
       need queue-test

@@ -59,6 +59,8 @@ source scripts/bench-lib.sh
 
 REPS=${REPS:-5}
 REQUESTS=${REQUESTS:-2000}
+# Saturated runs (rate 0) may send more, so that they last as long as the paced ones.
+SATURATED_REQUESTS=${SATURATED_REQUESTS:-$REQUESTS}
 SPANS=${SPANS:-100}
 SHAPE=${SHAPE:-mixed}
 CONCURRENCY=${CONCURRENCY:-"4 16"}
@@ -120,10 +122,11 @@ threads() { # pid: "name ticks tid" per thread (utime+stime; the name may hold s
 # not either); the spans exported counted here, from /metrics, until every accepted span
 # left (60 s at most); their CPU summed.
 generate() {
-  local conn=$1 rate=$2 log=$3 g=$GENERATORS
+  local conn=$1 rate=$2 log=$3 g=$GENERATORS n=$REQUESTS
+  (( rate == 0 )) && n=$SATURATED_REQUESTS
   if (( g <= 1 )); then
     "${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --metrics "$METRICS" \
-      --requests "$REQUESTS" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}"
+      --requests "$n" --spans "$SPANS" --concurrency "$conn" --rate "$rate" "${SHAPE_ARGS[@]}"
     return
   fi
   (( conn >= g )) || { echo "CONCURRENCY $conn is less than GENERATORS $g" >&2; exit 1; }
@@ -131,7 +134,7 @@ generate() {
   before=$(exported_now "$METRICS")
   for ((i = 0; i < g; i++)); do
     "${PIN_LOAD[@]}" "$BIN/examples/loadgen" --target "$IN" --no-metrics \
-      --requests $((REQUESTS / g)) --spans "$SPANS" --concurrency $((conn / g)) --first-producer $((i * conn)) \
+      --requests $((n / g)) --spans "$SPANS" --concurrency $((conn / g)) --first-producer $((i * conn)) \
       --rate $((rate / g)) "${SHAPE_ARGS[@]}" >"$log.load$i" 2>&1 &
     pids+=($!)
   done
@@ -271,7 +274,7 @@ run_arm() { # arm connections rate rep
 {
   echo "# $(date -u +%FT%TZ) $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
   echo "# receiver on cores ${SERVER_CPU:-any}, loadgen on ${LOAD_CPU:-any}, sink on ${SINK_CPU:-any};" \
-    "$REQUESTS requests of $SPANS spans ($SHAPE, export compression: $COMPRESSION), connections $CONCURRENCY, rates $RATES (0: saturated);" \
+    "$REQUESTS requests ($SATURATED_REQUESTS saturated) of $SPANS spans ($SHAPE, export compression: $COMPRESSION), connections $CONCURRENCY, rates $RATES (0: saturated);" \
     "queue in $QUEUE_ROOT ($(df -T "$QUEUE_ROOT" | awk 'NR==2 {print $2}'))"
 } | tee "$RESULTS/runs.txt"
 for rep in $(seq "$REPS"); do

@@ -33,10 +33,12 @@ for part in $PARTS; do
       # now share 5 cores, and runs.txt's load_cores says whether they were the limit.
       # The counting sink walks each request in place (0.44 µs a span on the development
       # machine: ~1.5 cores at 3.5M spans/s) on the other 3 (13-15; 13 alone with PARTS
-      # outages). 12,000 requests: 2.4 s at 1M spans/s.
+      # outages). 12,000 requests: 2.4 s at 1M spans/s; saturated, 36,000 (~2 s at
+      # 3.5M: the 12,000 of before lasted 0.7 s, ramps and all).
       SERVER_CPU=${SERVER_CPU:-4-11} LOAD_CPU=${LOAD_CPU:-0-3,12} SINK_CPU=${SINK_CPU:-13-15} CONCURRENCY=32 SPANS=200 SHAPE=gpu \
         GENERATORS=${GENERATORS:-8} COMPRESSION=${COMPRESSION:-gzip} \
         RATES="0 500000 1000000" REQUESTS=${QUEUE_REQUESTS:-12000} REPS=${REPS:-5} \
+        SATURATED_REQUESTS=${SATURATED_REQUESTS:-36000} \
         ARMS="${QUEUE_ARMS:-memory queue-group}" OUT="$OUT/queue" BIN=$BIN \
         timeout "${QUEUE_TIMEOUT:-300}" scripts/bench-queue.sh > "$OUT/queue/log.txt" 2>&1
       ;;

@@ -14,13 +14,24 @@
 //! `queue.dir/quarantine-<number>.<encoding>`, it is counted and named in the log, and
 //! an empty request takes its place, so it is deleted from the queue and never replayed
 //! again.
+//!
+//! Several requests are worked on at once, on blocking threads: each is decompressed and
+//! counted (its census, which its decoded bound comes from), then decoded, and they are
+//! handed on in number order. Room is taken in number order too, except that a later
+//! request may take room to decompress that is free at once; should an earlier one then
+//! wait for room to decode, the later ones give theirs back first (their work is
+//! dropped and done again), so that no request ever waits for room that only a request
+//! behind it holds.
 
 use std::collections::VecDeque;
+use std::future::{poll_fn, Future};
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use otlp_client::Compression;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::{mpsc, AcquireError, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
 use crate::entry::{Admission, Arrived, Entry};
@@ -53,48 +64,299 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Runs until the queue stops handing over or the pipeline stops taking. Requests
-    /// read back are decoded several at once on blocking threads, and handed on in
-    /// number order: one at a time, a backlog on disk drained at a quarter of what
-    /// ingest took in memory mode (H100 host, 2026-12-06: 0.62M spans/s against 2.48M).
+    /// Runs until the queue stops handing over and every request taken is handed on, or
+    /// until the pipeline stops taking. One request after another, a backlog on disk
+    /// drained at a quarter of what ingest took in memory mode (H100 host, 2026-12-06:
+    /// 0.62M spans/s against 2.48M); decompressing and counting one request took half as
+    /// long as decoding it (`benches/wire.rs`), so both run beside the task.
     pub async fn run(mut self) {
         let at_once = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8));
         let mut next: VecDeque<Next> = VecDeque::new();
+        let mut open = true;
+        // The room the growth front waits for, kept from one turn to the next so that
+        // it keeps its place in the budget's line.
+        let mut room: Option<Room> = None;
         loop {
+            self.start_what_fits(&mut next);
+            if !open && next.is_empty() {
+                return;
+            }
+            let awaited = self.room_awaited(&next);
+            if room.as_ref().map(|r| r.wants) != awaited {
+                room = awaited.map(|wants| Room {
+                    wants,
+                    permits: Box::pin(self.bound.budget.clone().acquire_many_owned(wants.2)),
+                });
+            }
             tokio::select! {
                 biased;
-                done = oldest_decoded(&mut next), if !next.is_empty() => {
-                    if !self.hand_on(&mut next, done).await {
+                event = poll_fn(|cx| poll_event(&mut next, cx)) => {
+                    let going = match event {
+                        Event::Oldest(decoded) => self.hand_on(&mut next, decoded).await,
+                        Event::Measured(measured) => {
+                            self.measured(&mut next, measured).await;
+                            true
+                        }
+                    };
+                    if !going {
                         return;
                     }
                 }
-                handed = self.from_queue.recv(), if next.len() < at_once => {
-                    let Some(handed) = handed else { break };
-                    // Admitting may wait for room that only the requests before it free
-                    // once the pipeline has them: they keep going meanwhile.
-                    let admitted = self.admit(handed);
-                    tokio::pin!(admitted);
-                    let admitted = loop {
-                        tokio::select! {
-                            admitted = &mut admitted => break admitted,
-                            done = oldest_decoded(&mut next), if !next.is_empty() => {
-                                if !self.hand_on(&mut next, done).await {
-                                    return;
-                                }
-                            }
-                        }
-                    };
-                    // None: the pipeline stopped while this request waited for room.
-                    let Some(admitted) = admitted else { return };
-                    next.push_back(admitted);
+                permits = async { room.as_mut().expect("a room awaited").permits.as_mut().await }, if room.is_some() => {
+                    room = None;
+                    // The budget is never closed.
+                    let Ok(permits) = permits else { return };
+                    self.grown(&mut next, permits);
                 }
+                handed = self.from_queue.recv(), if open && next.len() < at_once => {
+                    match handed {
+                        Some(handed) => next.push_back(self.take(handed).await),
+                        None => open = false,
+                    }
+                }
+                _ = self.to_pipeline.closed() => return,
             }
         }
-        while !next.is_empty() {
-            let done = oldest_decoded(&mut next).await;
-            if !self.hand_on(&mut next, done).await {
+    }
+
+    /// What comes of a handed-over request: ready (kept in memory, or quarantined), or
+    /// waiting for room to be decompressed and counted.
+    async fn take(&self, handed: Handed<Prepared>) -> Next {
+        let Handed {
+            seq,
+            arrival,
+            request,
+            admission,
+        } = handed;
+        let body = match request {
+            Request::Kept(prepared) => {
+                return Next::Ready {
+                    seq,
+                    arrival,
+                    prepared,
+                    admission,
+                }
+            }
+            Request::Stored(body) => body,
+        };
+        match admission {
+            Some(admission) => Next::Waiting {
+                seq,
+                arrival,
+                body,
+                admission,
+            },
+            None => {
+                let why = format!(
+                    "its {} bytes are more than all requests waiting may take (ingest.max_pending_bytes, {})",
+                    body.bytes.len(),
+                    self.bound.max_pending
+                );
+                self.quarantined(seq, arrival, body, &why).await
+            }
+        }
+    }
+
+    /// Starts measuring the waiting requests, in number order, while the room each
+    /// needs is free at once and no request before them waits for room to decode.
+    fn start_what_fits(&self, next: &mut VecDeque<Next>) {
+        for i in 0..next.len() {
+            let more = match &next[i] {
+                Next::Measured { .. } => return,
+                Next::Waiting {
+                    body, admission, ..
+                } => self.to_measure(body).saturating_sub(admission.bytes()),
+                _ => continue,
+            };
+            let permits = if more == 0 {
+                None
+            } else {
+                match self
+                    .bound
+                    .budget
+                    .clone()
+                    .try_acquire_many_owned(permits(more))
+                {
+                    Ok(p) => Some(p),
+                    Err(_) => return,
+                }
+            };
+            replace(next, i, |n| self.measure(n, permits));
+        }
+    }
+
+    /// What the first request that waits for room waits for, if one does: its number,
+    /// whether it is to decode (else to measure), and the permits.
+    fn room_awaited(&self, next: &VecDeque<Next>) -> Option<(u64, bool, u32)> {
+        let (seq, to_decode, more) = match &next[growth_front(next)?] {
+            Next::Waiting {
+                seq,
+                body,
+                admission,
+                ..
+            } => (
+                *seq,
+                false,
+                self.to_measure(body).saturating_sub(admission.bytes()),
+            ),
+            Next::Measured {
+                seq,
+                measured,
+                admission,
+                ..
+            } => (
+                *seq,
+                true,
+                measured.to_decode().saturating_sub(admission.bytes()),
+            ),
+            _ => return None,
+        };
+        Some((seq, to_decode, permits(more)))
+    }
+
+    /// The room the first request that waited for room got: it goes on.
+    fn grown(&self, next: &mut VecDeque<Next>, more: OwnedSemaphorePermit) {
+        let Some(i) = growth_front(next) else { return };
+        replace(next, i, |n| match n {
+            Next::Measured { .. } => self.decode(n, Some(more)),
+            n => self.measure(n, Some(more)),
+        });
+    }
+
+    /// The room a body takes to be decompressed and counted: its stored bytes, and for a
+    /// compressed body the largest request it may decompress to, never more than the
+    /// budget can give beside them (a wait for more would never end; past it, it would
+    /// not fit decoded either).
+    fn to_measure(&self, body: &Arrived) -> usize {
+        let stored = body.bytes.len();
+        match body.compression {
+            Compression::None => stored,
+            _ => stored + self.most_decompressed(body),
+        }
+    }
+
+    fn most_decompressed(&self, body: &Arrived) -> usize {
+        self.bound
+            .max_request
+            .min(self.bound.max_pending.saturating_sub(body.bytes.len()))
+    }
+
+    /// A waiting request, its room grown by `more`, decompressed and counted on a
+    /// blocking thread.
+    fn measure(&self, waiting: Next, more: Option<OwnedSemaphorePermit>) -> Next {
+        let Next::Waiting {
+            seq,
+            arrival,
+            body,
+            mut admission,
+        } = waiting
+        else {
+            return waiting;
+        };
+        if let Some(more) = more {
+            admission.merge(Admission::new(more));
+        }
+        let most = self.most_decompressed(&body);
+        let (bytes, format, compression) = (body.bytes.clone(), body.format, body.compression);
+        let task =
+            tokio::task::spawn_blocking(move || Measured::of(bytes, format, compression, most));
+        Next::Measuring {
+            seq,
+            arrival,
+            body,
+            admission,
+            task,
+        }
+    }
+
+    /// The first request measuring has been measured: quarantined, decoding, or waiting
+    /// for room to decode (then the requests measuring behind it give their room back).
+    async fn measured(&self, next: &mut VecDeque<Next>, measured: Result<Measured, String>) {
+        let Some(i) = growth_front(next) else { return };
+        let Next::Measuring {
+            seq,
+            arrival,
+            body,
+            admission,
+            ..
+        } = next.remove(i).expect("the growth front is in the queue")
+        else {
+            unreachable!("only a request measuring is measured");
+        };
+        let max = self.bound.max_pending;
+        let over = match &measured {
+            // Written by a receiver, so a damaged disk or another version's request.
+            Err(e) => Some(format!("it does not decompress: {e}")),
+            Ok(m) => match m.census.check(&self.bound.limits) {
+                Err(e) => Some(e.to_string()),
+                Ok(()) if m.to_decode() > max => Some(format!(
+                    "decoded, it would take {} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {max})",
+                    m.to_decode()
+                )),
+                Ok(()) => None,
+            },
+        };
+        let measured = match (over, measured) {
+            (None, Ok(measured)) => measured,
+            (why, measured) => {
+                drop(measured);
+                drop(admission);
+                let why = why.unwrap_or_default();
+                next.insert(i, self.quarantined(seq, arrival, body, &why).await);
                 return;
             }
+        };
+        let more = measured.to_decode().saturating_sub(admission.bytes());
+        let permits = match more {
+            0 => Ok(None),
+            more => self
+                .bound
+                .budget
+                .clone()
+                .try_acquire_many_owned(permits(more))
+                .map(Some),
+        };
+        let waits = Next::Measured {
+            seq,
+            arrival,
+            body,
+            admission,
+            measured,
+        };
+        match permits {
+            Ok(permits) => next.insert(i, self.decode(waits, permits)),
+            Err(_) => {
+                next.insert(i, waits);
+                give_back_after(next, i).await;
+            }
+        }
+    }
+
+    /// A measured request, its room grown by `more` and then made what decoding it
+    /// takes, decoded on a blocking thread.
+    fn decode(&self, measured: Next, more: Option<OwnedSemaphorePermit>) -> Next {
+        let Next::Measured {
+            seq,
+            arrival,
+            body,
+            mut admission,
+            measured,
+        } = measured
+        else {
+            return measured;
+        };
+        if let Some(more) = more {
+            admission.merge(Admission::new(more));
+        }
+        admission.shrink_to(measured.to_decode());
+        let (format, data) = (body.format, measured.data);
+        let task = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data));
+        Next::Decoding {
+            seq,
+            arrival,
+            body,
+            admission,
+            task,
         }
     }
 
@@ -129,10 +391,12 @@ impl Replay {
                         Some(Err(e)) => format!("it does not decode: {e}"),
                         _ => "it does not decode".to_string(),
                     };
-                    let (empty, none) = self.quarantine(seq, body, &why).await;
-                    (seq, arrival, empty, none)
+                    drop(admission);
+                    self.quarantine.keep(seq, body, &why).await;
+                    (seq, arrival, empty(), None)
                 }
             },
+            _ => unreachable!("only a request ready or decoding is handed on"),
         };
         let entry = Entry {
             prepared: prepared.with_origin(seq),
@@ -143,150 +407,76 @@ impl Replay {
         self.to_pipeline.send(entry).await.is_ok()
     }
 
-    /// What comes of a handed-over request: ready (kept in memory, or quarantined), or
-    /// admitted under the bound and decoding. None: the pipeline stopped.
-    async fn admit(&self, handed: Handed<Prepared>) -> Option<Next> {
-        let Handed {
+    /// Keeps request `seq`'s body in a file of its own; the empty request that takes
+    /// its place (so that it is deleted, not replayed again) is ready.
+    async fn quarantined(&self, seq: u64, arrival: u64, body: Arrived, why: &str) -> Next {
+        self.quarantine.keep(seq, body, why).await;
+        Next::Ready {
             seq,
             arrival,
-            request,
-            admission,
-        } = handed;
-        match request {
-            Request::Kept(prepared) => Some(Next::Ready {
-                seq,
-                arrival,
-                prepared,
-                admission,
-            }),
-            Request::Stored(body) => self.decode(seq, arrival, body, admission).await,
+            prepared: empty(),
+            admission: None,
         }
     }
+}
 
-    /// Request `seq` read back, admitted under the bound and its decoding started, or
-    /// quarantined (then an empty request takes its place). None: the pipeline stopped.
-    async fn decode(
-        &self,
-        seq: u64,
-        arrival: u64,
-        body: Arrived,
-        admission: Option<Admission>,
-    ) -> Option<Next> {
-        // Quarantined: an empty request, ready, takes its place.
-        let ready = |(prepared, admission)| Next::Ready {
-            seq,
-            arrival,
-            prepared,
-            admission,
+/// A stored body decompressed and counted.
+#[derive(Debug)]
+struct Measured {
+    /// The body as it is decoded.
+    data: Bytes,
+    census: Census,
+    /// Bytes held beside what its decoded bound counts.
+    besides: usize,
+}
+
+impl Measured {
+    /// Decompresses (at most `most` bytes) and counts a stored body; an OTLP/JSON body's
+    /// proto field names are rewritten as at ingest.
+    fn of(
+        bytes: Bytes,
+        format: Encoding,
+        compression: Compression,
+        most: usize,
+    ) -> Result<Measured, String> {
+        let mut besides = match compression {
+            Compression::None => 0,
+            _ => bytes.len(),
         };
-        let max = self.bound.max_pending;
-        let Some(mut admission) = admission else {
-            let why = format!(
-                "its {} bytes are more than all requests waiting may take (ingest.max_pending_bytes, {max})",
-                body.bytes.len()
-            );
-            return Some(ready(self.quarantine(seq, body, &why).await));
+        let data: Bytes = match compression {
+            Compression::None => bytes,
+            compression => compression
+                .decompress(&bytes, most)
+                .map_err(|e| e.to_string())?
+                .into(),
         };
-        let data: Bytes = match body.compression {
-            Compression::None => body.bytes.clone(),
-            compression => {
-                // Never more than the budget can give beside the stored bytes: a wait
-                // for more would never end. Past it, it would not fit decoded either.
-                let most = self
-                    .bound
-                    .max_request
-                    .min(max.saturating_sub(body.bytes.len()));
-                self.grow(&mut admission, body.bytes.len() + most).await?;
-                let raw = body.bytes.clone();
-                let decompressed =
-                    tokio::task::spawn_blocking(move || compression.decompress(&raw, most))
-                        .await
-                        .map_err(|e| e.to_string())
-                        .and_then(|r| r.map_err(|e| e.to_string()));
-                match decompressed {
-                    Ok(d) => {
-                        admission.shrink_to(body.bytes.len() + d.len());
-                        d.into()
-                    }
-                    Err(e) => {
-                        let why = format!("it does not decompress: {e}");
-                        return Some(ready(self.quarantine(seq, body, &why).await));
-                    }
-                }
-            }
-        };
-        // Stored as it arrived: the proto's field names are rewritten as at ingest, the
-        // copy held beside the stored body.
-        let mut besides = body.held_besides_decoded();
-        let data = match body.format {
+        let data = match format {
             Encoding::Json => match crate::wire::json::camel_case_keys(&data) {
                 None => data,
                 Some(camel) => {
-                    if body.compression == Compression::None {
-                        // The stored body is the one just read.
+                    if compression == Compression::None {
+                        // The stored body is the one just read, held beside the copy.
                         besides += data.len();
                     }
-                    drop(data);
                     Bytes::from(camel)
                 }
             },
             Encoding::Protobuf => data,
         };
-        let census = match body.format {
+        let census = match format {
             Encoding::Protobuf => Census::protobuf(&data),
             Encoding::Json => Census::json(&data),
         };
-        let bound = Prepared::decoded_bound(&census);
-        let over = match census.check(&self.bound.limits) {
-            Err(e) => Some(e.to_string()),
-            Ok(()) if bound + besides > max => Some(format!(
-                "decoded, it would take {bound} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {max})"
-            )),
-            Ok(()) => None,
-        };
-        if let Some(why) = over {
-            drop(data);
-            return Some(ready(self.quarantine(seq, body, &why).await));
-        }
-        self.grow(&mut admission, bound + besides).await?;
-        admission.shrink_to(bound + besides);
-        let format = body.format;
-        let task = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data));
-        Some(Next::Decoding {
-            seq,
-            arrival,
-            body,
-            admission,
-            task,
+        Ok(Measured {
+            data,
+            census,
+            besides,
         })
     }
 
-    /// Grows `admission` to `bytes`, waiting for room; None when the pipeline stopped.
-    async fn grow(&self, admission: &mut Admission, bytes: usize) -> Option<()> {
-        let more = bytes.saturating_sub(admission.bytes());
-        if more == 0 {
-            return Some(());
-        }
-        let n = u32::try_from(more).unwrap_or(u32::MAX);
-        let permits = tokio::select! {
-            p = self.bound.budget.clone().acquire_many_owned(n) => p.ok()?,
-            _ = self.to_pipeline.closed() => return None,
-        };
-        admission.merge(Admission::new(permits));
-        Some(())
-    }
-
-    /// Keeps request `seq`'s body in a file of its own and returns the empty request
-    /// that takes its place (so that it is deleted, not replayed again).
-    async fn quarantine(
-        &self,
-        seq: u64,
-        body: Arrived,
-        why: &str,
-    ) -> (Prepared, Option<Admission>) {
-        self.quarantine.keep(seq, body, why).await;
-        let empty = Prepared::read(WireRequest::default()).expect("an empty request reads");
-        (empty, None)
+    /// The room decoding it takes, what it holds beside included.
+    fn to_decode(&self) -> usize {
+        Prepared::decoded_bound(&self.census) + self.besides
     }
 }
 
@@ -300,8 +490,32 @@ enum Next {
         prepared: Prepared,
         admission: Option<Admission>,
     },
-    /// Read back, admitted, decoding on a blocking thread (its body kept for the
-    /// quarantine, should it not decode).
+    /// Read back, its stored bytes admitted: waits for room to be decompressed and
+    /// counted.
+    Waiting {
+        seq: u64,
+        arrival: u64,
+        body: Arrived,
+        admission: Admission,
+    },
+    /// Being decompressed and counted on a blocking thread.
+    Measuring {
+        seq: u64,
+        arrival: u64,
+        body: Arrived,
+        admission: Admission,
+        task: JoinHandle<Result<Measured, String>>,
+    },
+    /// Measured: waits for room to decode.
+    Measured {
+        seq: u64,
+        arrival: u64,
+        body: Arrived,
+        admission: Admission,
+        measured: Measured,
+    },
+    /// Decoding on a blocking thread (its body kept for the quarantine, should it not
+    /// decode).
     Decoding {
         seq: u64,
         arrival: u64,
@@ -311,15 +525,104 @@ enum Next {
     },
 }
 
-/// Waits for the oldest request's decoding, if it is decoding (None: it is ready).
-/// Cancel-safe: nothing is taken off `next`, and a decoding's outcome is read once,
-/// by the caller that then takes the request.
-async fn oldest_decoded(next: &mut VecDeque<Next>) -> Option<Result<Prepared, String>> {
+/// The room the growth front waits for.
+struct Room {
+    /// Whose (its number), for what (decoding, else measuring), how much (permits).
+    wants: (u64, bool, u32),
+    permits: Pin<Box<dyn Future<Output = Result<OwnedSemaphorePermit, AcquireError>> + Send>>,
+}
+
+/// What the requests on their way have come to.
+enum Event {
+    /// The oldest is ready to hand on: its decoding's outcome, None when it was ready.
+    Oldest(Option<Result<Prepared, String>>),
+    /// The first one measuring (the growth front) is measured.
+    Measured(Result<Measured, String>),
+}
+
+/// Polls the oldest request's decoding and the growth front's measuring. Each outcome is
+/// read once, by the caller that then moves its request on.
+fn poll_event(next: &mut VecDeque<Next>, cx: &mut Context<'_>) -> Poll<Event> {
     match next.front_mut() {
-        Some(Next::Decoding { task, .. }) => Some(match task.await {
-            Ok(decoded) => decoded,
-            Err(e) => Err(e.to_string()),
-        }),
-        _ => None,
+        Some(Next::Ready { .. }) => return Poll::Ready(Event::Oldest(None)),
+        Some(Next::Decoding { task, .. }) => {
+            if let Poll::Ready(decoded) = Pin::new(task).poll(cx) {
+                return Poll::Ready(Event::Oldest(Some(joined(decoded))));
+            }
+        }
+        _ => {}
+    }
+    if let Some(i) = growth_front(next) {
+        if let Next::Measuring { task, .. } = &mut next[i] {
+            if let Poll::Ready(measured) = Pin::new(task).poll(cx) {
+                return Poll::Ready(Event::Measured(joined(measured)));
+            }
+        }
+    }
+    Poll::Pending
+}
+
+/// The first request that still takes room (waiting, measuring or measured): every
+/// request before it has all it takes.
+fn growth_front(next: &VecDeque<Next>) -> Option<usize> {
+    next.iter().position(|n| {
+        matches!(
+            n,
+            Next::Waiting { .. } | Next::Measuring { .. } | Next::Measured { .. }
+        )
+    })
+}
+
+/// The requests measuring behind `i`, which waits for room, give back the room they
+/// took: each waits again, its measuring dropped once done (it runs on a blocking
+/// thread, which cannot be stopped, and holds its memory until then).
+async fn give_back_after(next: &mut VecDeque<Next>, i: usize) {
+    for n in next.iter_mut().skip(i + 1) {
+        if let Next::Measuring { task, .. } = n {
+            let _ = task.await;
+        }
+    }
+    for j in i + 1..next.len() {
+        replace(next, j, |n| match n {
+            Next::Measuring {
+                seq,
+                arrival,
+                body,
+                mut admission,
+                ..
+            } => {
+                admission.shrink_to(body.bytes.len());
+                Next::Waiting {
+                    seq,
+                    arrival,
+                    body,
+                    admission,
+                }
+            }
+            n => n,
+        });
     }
 }
+
+/// Replaces the request at `i` by what `f` makes of it.
+fn replace(next: &mut VecDeque<Next>, i: usize, f: impl FnOnce(Next) -> Next) {
+    let n = next.remove(i).expect("an index in the queue");
+    next.insert(i, f(n));
+}
+
+fn joined<T>(r: Result<Result<T, String>, tokio::task::JoinError>) -> Result<T, String> {
+    r.map_err(|e| e.to_string()).and_then(|r| r)
+}
+
+/// Permits for `bytes` (a semaphore counts in u32).
+fn permits(bytes: usize) -> u32 {
+    u32::try_from(bytes).unwrap_or(u32::MAX)
+}
+
+/// The empty request that takes a quarantined one's place.
+fn empty() -> Prepared {
+    Prepared::read(WireRequest::default()).expect("an empty request reads")
+}
+
+#[cfg(test)]
+mod tests;

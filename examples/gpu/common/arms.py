@@ -21,7 +21,7 @@ import re
 import statistics
 import sys
 
-LINE = re.compile(r"^(\w+)(?: s=(\d+))? run=(\d+) (.*)$")
+LINE = re.compile(r"^([\w-]+)(?: s=(\d+))? run=(\d+) (.*)$")
 LAUNCHES = re.compile(r"\b(?:launched|launches)=(\d+)")
 
 

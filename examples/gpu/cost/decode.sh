@@ -81,4 +81,9 @@ for s in 1 4; do
   echo "launch-bound, $s stream(s):"
   python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector \
     | tee -a "$OUT/launch-s$s.txt"
+  # Which of the collector's steps held the guard against the launches, run by run.
+  # Read whole before the file grows.
+  busy=$(grep -o '^[a-z-]* run=[0-9]* .*guard_busy_collector_in=[^ ]*' "$OUT/launch-s$s.txt" \
+    | sed -E 's/^([a-z-]* run=[0-9]*) .*(guard_busy_collector_in=[^ ]*)/\1 \2/')
+  [ -z "$busy" ] || echo "$busy" | tee -a "$OUT/launch-s$s.txt"
 done

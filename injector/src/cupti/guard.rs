@@ -18,7 +18,7 @@
 //! unbounded wait on an application thread.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
@@ -45,6 +45,75 @@ thread_local! {
 /// line can say who kept a burst from closing (the collector's flushes did on the H200,
 /// 2026-11-30; something did on the H100, 2026-12-06).
 static COLLECTOR_HOLDS: AtomicBool = AtomicBool::new(false);
+
+/// What the collector thread is doing, as its loop says ([`collector_at`]): read with
+/// [`collector_holds`] where a launch callback finds the guard busy, so that the exit
+/// line can say which of the collector's steps kept a burst from closing.
+static COLLECTOR_STEP: AtomicU8 = AtomicU8::new(CollectorStep::Waiting as u8);
+
+/// A step of the collector's period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum CollectorStep {
+    /// Between periods (it holds nothing then).
+    Waiting,
+    /// Serving NVTX ranges.
+    Nvtx,
+    /// The sampler lease, the burst controller's tick, the flushing mode.
+    Tick,
+    /// `cuptiActivityFlushAll`.
+    Flush,
+    /// Reading completed activity buffers and CUPTI's drop count.
+    Drain,
+    /// The launch accounting's period.
+    Settle,
+    /// Reading PC samples.
+    PcDrain,
+    /// Stopping.
+    Stop,
+}
+
+impl CollectorStep {
+    /// Every step, in the order of its number.
+    pub(crate) const ALL: [CollectorStep; 8] = [
+        CollectorStep::Waiting,
+        CollectorStep::Nvtx,
+        CollectorStep::Tick,
+        CollectorStep::Flush,
+        CollectorStep::Drain,
+        CollectorStep::Settle,
+        CollectorStep::PcDrain,
+        CollectorStep::Stop,
+    ];
+
+    /// Its name in the exit line.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            CollectorStep::Waiting => "waiting",
+            CollectorStep::Nvtx => "nvtx",
+            CollectorStep::Tick => "tick",
+            CollectorStep::Flush => "flush",
+            CollectorStep::Drain => "drain",
+            CollectorStep::Settle => "settle",
+            CollectorStep::PcDrain => "pc_drain",
+            CollectorStep::Stop => "stop",
+        }
+    }
+}
+
+/// The collector thread says which step of its period it is in.
+pub(crate) fn collector_at(step: CollectorStep) {
+    COLLECTOR_STEP.store(step as u8, Ordering::Relaxed);
+}
+
+/// The step the collector said it is in last.
+pub(crate) fn collector_step() -> CollectorStep {
+    let n = COLLECTOR_STEP.load(Ordering::Relaxed);
+    CollectorStep::ALL
+        .get(usize::from(n))
+        .copied()
+        .unwrap_or(CollectorStep::Waiting)
+}
 
 /// Marks the calling thread as the collector (once, at its start).
 pub(crate) fn mark_collector_thread() {

@@ -24,7 +24,7 @@ use semconv::Tier;
 
 use crate::clock::now_ns;
 use crate::config::{Config, CUPTI_FALLBACK_PATHS};
-use crate::cupti::{self, AttachError, AttachSettings, Attached, NameTable};
+use crate::cupti::{self, AttachError, AttachSettings, Attached, CollectorStep, NameTable};
 use crate::launches::{Launches, Settler};
 use crate::lease::LeaseDirSetting;
 use crate::model::Slicer;
@@ -443,14 +443,18 @@ fn collect(
     let mut warned = false;
     let mut last_flush = Instant::now();
     loop {
-        match stop.recv_timeout(interval) {
+        cupti::collector_at(CollectorStep::Waiting);
+        let woken = stop.recv_timeout(interval);
+        match woken {
             // A new context's lease is taken by this period's work, now.
             Err(RecvTimeoutError::Timeout) | Ok(Control::Lease) => {}
             Ok(Control::Nvtx) => {
+                cupti::collector_at(CollectorStep::Nvtx);
                 nvtx::serve();
                 continue;
             }
             Ok(Control::Stop(Stop { deadline, done })) => {
+                cupti::collector_at(CollectorStep::Stop);
                 if let Err(e) = attached.flush(true) {
                     crate::log::line(&format!("final flush: {e}"));
                 }
@@ -469,7 +473,9 @@ fn collect(
             return;
         }
         // A wake-up that found the channel full is served here, a period late.
+        cupti::collector_at(CollectorStep::Nvtx);
         nvtx::serve();
+        cupti::collector_at(CollectorStep::Tick);
         if let Some(c) = control.as_mut() {
             c.poll();
         }
@@ -497,6 +503,7 @@ fn collect(
             last_flush.elapsed(),
         ) {
             // Decided again under the guard: a burst may have opened since.
+            cupti::collector_at(CollectorStep::Flush);
             let Some(_guard) = pc::hold_for_flush() else {
                 stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
                 continue;
@@ -509,10 +516,13 @@ fn collect(
                 }
             }
         }
+        cupti::collector_at(CollectorStep::Drain);
         drain(&attached, &mut names, &queue, &stats, settler.as_mut());
+        cupti::collector_at(CollectorStep::Settle);
         if let Some(s) = settler.as_mut() {
             s.period(now_ns(), false, &stats, &queue);
         }
+        cupti::collector_at(CollectorStep::PcDrain);
         pc::periodic_drain();
     }
 }

@@ -199,6 +199,8 @@ struct PcRuntime {
     guard_busy: AtomicU64,
     /// Of `guard_busy`, the times the collector thread held the guard.
     guard_busy_collector: AtomicU64,
+    /// Those, by the collector's step then (`cupti::CollectorStep`'s order).
+    guard_busy_collector_in: [AtomicU64; 8],
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
@@ -273,6 +275,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         contended: AtomicU64::new(0),
         guard_busy: AtomicU64::new(0),
         guard_busy_collector: AtomicU64::new(0),
+        guard_busy_collector_in: Default::default(),
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
@@ -597,6 +600,26 @@ fn busy(rt: &PcRuntime) {
     rt.guard_busy.fetch_add(1, Ordering::Relaxed);
     if cupti::collector_holds() {
         rt.guard_busy_collector.fetch_add(1, Ordering::Relaxed);
+        rt.guard_busy_collector_in[cupti::collector_step() as usize]
+            .fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// `step:count` for each collector step that held the guard against a launch callback
+/// (`drain:612,pc_drain:1`), or `none`.
+fn busy_by_step(counts: &[AtomicU64; 8]) -> String {
+    let named: Vec<String> = cupti::CollectorStep::ALL
+        .iter()
+        .zip(counts)
+        .filter_map(|(step, n)| {
+            let n = n.load(Ordering::Relaxed);
+            (n > 0).then(|| format!("{}:{n}", step.name()))
+        })
+        .collect();
+    if named.is_empty() {
+        "none".to_string()
+    } else {
+        named.join(",")
     }
 }
 
@@ -1030,7 +1053,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -1049,6 +1072,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         sm.disable_failed,
         rt.guard_busy.load(Ordering::Relaxed),
         rt.guard_busy_collector.load(Ordering::Relaxed),
+        busy_by_step(&rt.guard_busy_collector_in),
         c.bursts,
         c.launches_serialized,
         c.pairs,
@@ -1101,6 +1125,19 @@ mod tests {
     use crate::sampling::message::OffReason;
     use crate::stats::Stats;
     use crate::worker::{self, Settings};
+
+    #[test]
+    fn the_exit_line_names_each_collector_step_that_held_the_guard_against_a_launch() {
+        let counts: [AtomicU64; 8] = Default::default();
+        assert_eq!(busy_by_step(&counts), "none");
+        counts[cupti::CollectorStep::Drain as usize].store(612, Ordering::Relaxed);
+        counts[cupti::CollectorStep::PcDrain as usize].store(1, Ordering::Relaxed);
+        assert_eq!(busy_by_step(&counts), "drain:612,pc_drain:1");
+        // Each step's number is its place in the list the names are read from.
+        for (i, step) in cupti::CollectorStep::ALL.iter().enumerate() {
+            assert_eq!(*step as usize, i, "{}", step.name());
+        }
+    }
 
     /// The collector decides on its flush with CUPTI's guard held: a burst that opened
     /// (under the guard) while the collector waited for it defers the flush.

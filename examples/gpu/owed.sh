@@ -17,23 +17,22 @@
 #                   decode and the compiled training at once (ENDURANCE_ONLY="decode-eager"
 #                   runs the eager decode instead: the 8 minutes still owed)
 #   STEP=ceiling    issue 31 item 1: PyTorch's decode taken apart on the small pool (the
-#                   pt-* arms of graphloop ran 2026-12-06: none stopped)
+#                   head alone stopped, 2026-12-06 evening: its two halves next)
 #   STEP=profiles   issue 35 item 5: both tiers as profiles, links and source lines
 #   STEP=nodescale  issue 34 item 2: the receiver at node scale (no GPU used, 16 cores)
-# All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); the
-# eager endurance, ceiling, cost (launch) and nodescale again that afternoon. Owed now:
-#   1. STEP=cost COST_PART=launch with the guard held per record (cupti/activity.rs):
-#      do the lease-mode bursts close (bursts > 1, guard_busy_collector small)?
-#   2. STEP=profiles: the per-execution link, once bursts close.
-#   3. STEP=cost COST_PART=decode MODES=graph RAWINJ_PC="toggle keep": the serialized
-#      tier refused by its graph decoded ~9% faster than tier off, as fast as no CUPTI
-#      client.
-#   4. STEP=nodescale PARTS="queue drain": memory mode with 8 generators on 5 cores (the
-#      3.5M target) and the replay stage decoding in parallel, read back on 8 cores.
-#   5. STEP=ceiling: the decode's GEMM and attention shapes (torch-gemm-small,
-#      torch-sdpa-small), each of decode.py's own ops (biased linear, the head and its
-#      argmax, layer norm, the cache writes) and the decode with 1 block and with none:
-#      9 arms of ~8 s on the small pool (CEILING_ARMS picks others).
+# All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); cost
+# (launch, then decode with RAWINJ_PC), profiles, ceiling and nodescale again that
+# evening. Owed now:
+#   1. STEP=cost COST_PART=launch: the lease-mode bursts still did not close with the
+#      guard held per record (one burst a run, every busy guard the collector's); the
+#      exit line now says in which step of its period the collector held it
+#      (guard_busy_collector_in, printed per run).
+#   2. STEP=ceiling CEILING_ARMS="torch-logits-small torch-argmax-small torch-head-small":
+#      the head alone stopped CUPTI's records; which half of it does.
+#   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts
+#      beside the task (the drain read back 1.13M spans/s on 8 cores before it; queue end
+#      to end at saturation 0.82M against memory mode's 2.37M).
+#   4. STEP=profiles: the per-execution link, once bursts close.
 # Packing here (x86-64, release builds of this checkout) and running there, several
 # steps in one call, each with its own time limit: examples/gpu/lent.sh (its header has
 # the packing commands), e.g. bash examples/gpu/lent.sh "cost:300" "nodescale:300".
@@ -62,7 +61,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="${CEILING_ARMS:-torch-gemm-small torch-sdpa-small torch-linear-small torch-head-small torch-layernorm-small torch-kvcache-small torch-decode-l1-small torch-decode-l0-small torch-decode-small}" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-logits-small torch-argmax-small torch-head-small torch-decode-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

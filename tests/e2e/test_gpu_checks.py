@@ -12,7 +12,8 @@ recorded, their plumbing with the real receiver, and their index.
   the decode.sh logs, the shared-gpu.sh summaries and the pair's logs, the endurance
   run's logs, summary.tsv and rss.tsv) recomputed into the numbers
   docs/measurements/h200-2026-12-05.md quotes; the H100 results of 2026-12-06
-  (fixtures/h100-2026-12-06/) into those of docs/measurements/h100-2026-12-06.md.
+  (fixtures/h100-2026-12-06/, -pm/ and -eve/) into those of
+  docs/measurements/h100-2026-12-06.md.
 - common/gpu.sh's receiver, counting backend and both-ends count, with export-load (the
   injector's export path without a GPU) as the workload.
 - Every check parses (bash -n, py_compile) and the index names every folder and check.
@@ -1118,3 +1119,82 @@ def test_one_launch_bursts_still_linked_no_sample_to_its_own_execution_on_the_h1
     links = re.findall(r"^summary: files=\d+ bytes=\d+ samples=(\d+) execution=(\d+) slice=(\d+) unresolved=(\d+)",
                        log, re.M)
     assert len(links) == 6 and all(u == "0" and s == sl and ex == "0" for s, ex, sl, u in links)
+
+
+H100_1206_EVE = FIXTURES / "h100-2026-12-06-eve"
+
+
+def test_enabling_pc_sampling_on_the_floors_context_is_not_what_sped_the_serialized_graph_decode_up():
+    """cost/decode.sh decode, graph only, RAWINJ_PC="toggle keep", H100, 2026-12-06 18:18
+    UTC: the floor with PC sampling enabled (and disabled, or kept) decodes as the floor
+    does; the serialized tier, refused by its graph, decodes as fast as no CUPTI client,
+    and every kernel of the tier-off and serialized runs reached the receiver."""
+    log = H100_1206_EVE / "decode-graph.txt"
+    s = summaries(log, "--base", "off", "--ref", "rawinj", "--value", "tokens_per_s")
+    tok = {arm: float(s[(None, arm)]["median_tokens_per_s"]) for (_, arm) in s}
+    assert tok == {"none": 8349.6, "rawinj": 7663.5, "rawinj-pc-toggle": 7656.5, "rawinj-pc-keep": 7680.6,
+                   "off": 7634.9, "serialized": 8338.7}
+    for pc in ("rawinj-pc-toggle", "rawinj-pc-keep"):
+        assert abs(tok[pc] / tok["rawinj"] - 1) < 0.005, pc
+    assert tok["serialized"] / tok["off"] > 1.09 and abs(tok["serialized"] / tok["none"] - 1) < 0.005
+    runs = re.findall(r"^(off|serialized) run=\d decode: ok .* graph_replays=(\d+)", log.read_text(), re.M)
+    assert len(runs) == 10
+    # 226 kernel nodes a replay, 905 kernels before the first (warm-up, capture) a run.
+    expected = sum(int(r) for _, r in runs) * 226 + 10 * 905
+    exit_line = (H100_1206_EVE / "decode-receiver-exit.txt").read_text()
+    assert f"{expected} kernel executions" in exit_line and expected == 9_028_710
+    assert "0 spans dropped" in exit_line
+
+
+def test_with_the_guard_held_per_record_the_one_lease_burst_still_held_every_launch_exit():
+    """cost/decode.sh launch and profiles.sh, H100, 2026-12-06 18:12 UTC (the collector
+    takes the guard around each record it reads): still one burst a serialized run,
+    every busy guard the collector's."""
+    cost = (H100_1206_EVE / "cost.out").read_text()
+    ser = re.findall(r"^summary: arm=serialized .* bursts=(\S+) launches_serialized=(\S+) .* "
+                     r"guard_busy=(\S+) guard_busy_collector=(\S+)$", cost, re.M)
+    assert ser == [("1", "614", "613", "613"), ("1", "165", "164", "164")]
+    profiles = pc_exit_lines((H100_1206_EVE / "profiles.out").read_text())
+    serialized = [e for e in profiles if e["tier"] == "serialized"]
+    assert len(serialized) == 3
+    for e in serialized:
+        assert e["bursts"] == "1" and e["guard_busy"] == e["guard_busy_collector"] != "0", e
+
+
+def test_of_the_decodes_ops_the_head_alone_stops_cuptis_records_on_the_small_pool():
+    """cupti-ceiling/run.sh, H100, 2026-12-06 18:15 UTC: the decode's GEMM, attention,
+    biased linear, layer norm and cache writes each keep every record; its head (logits
+    and argmax) stops after three buffers, as the decode does with one block or none."""
+    rows = tsv_rows(H100_1206_EVE / "ceiling.tsv")
+    for arm in ("torch-gemm-small", "torch-sdpa-small", "torch-linear-small", "torch-layernorm-small",
+                "torch-kvcache-small"):
+        r = rows[arm]
+        assert r["graph_records/expected"] == "1.0000" and r["lib.dropped"] == "0", (arm, r)
+    head = rows["torch-head-small"]
+    assert (head["lib.graph_kernel_records"], head["app.expected_graph_kernels"], head["lib.buffers_requested"]) \
+        == ("87100", "233600", "3")
+    for arm in ("torch-decode-small", "torch-decode-l1-small", "torch-decode-l0-small"):
+        assert float(rows[arm]["graph_records/expected"]) < 0.2 and rows[arm]["lib.dropped"] == "0", arm
+
+
+def test_at_node_scale_saturated_runs_of_36000_requests_gave_memory_mode_2_51m_and_the_queue_drained_at_0_82m():
+    """node-scale.sh queue and drain, H100 host, 2026-12-06 18:23 UTC (8 generators on 5
+    cores, saturated runs 3x longer than before): accepted and end-to-end spans/s, ack
+    p99 at 1M offered, and the backlog read back on 8 cores before the replay's change."""
+    runs = [dict(w.split("=", 1) for w in line.split()[1:]) | {"arm": line.split()[0]}
+            for line in (H100_1206_EVE / "queue-runs.txt").read_text().splitlines() if not line.startswith("#")]
+    assert len(runs) == 30 and all(r["exported_all"] == "yes" and r["refused"] == "0" for r in runs)
+
+    def median(arm, rate, key):
+        return median_of(runs, key, arm=arm, rate=rate)
+
+    assert median("memory", "0", "accepted_spans_per_s") == 2_513_170
+    assert median("memory", "0", "e2e_spans_per_s") == 2_372_912
+    assert median("memory", "0", "server_cores") == 8.42
+    assert median("queue-group", "0", "accepted_spans_per_s") == 1_747_719
+    assert median("queue-group", "0", "e2e_spans_per_s") == 824_693
+    assert median("queue-group", "1000000", "ack_p99_ms") == 4.53
+    drain = re.findall(r"^gpu-otel-receiver rep=\d want=(\d+) exported=(\d+) all=yes drain_spans_per_s=(\d+)",
+                       (H100_1206_EVE / "drain-log.txt").read_text(), re.M)
+    assert len(drain) == 5 and all(w == e for w, e, _ in drain)
+    assert sorted(int(d) for _, _, d in drain)[2] == 1_126_118

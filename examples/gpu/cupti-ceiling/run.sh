@@ -130,6 +130,10 @@ torch_arm torch-sdpa-small "$SMALL" graph_ops.py --ops sdpa
 # matters.
 torch_arm torch-linear-small "$SMALL" graph_ops.py --ops linear
 torch_arm torch-head-small "$SMALL" graph_ops.py --ops head
+# 2026-12-06 evening (H100): the head alone stopped (87,100 of 233,600 records after 3
+# buffers), every other op kept all: its two halves apart.
+torch_arm torch-logits-small "$SMALL" graph_ops.py --ops logits
+torch_arm torch-argmax-small "$SMALL" graph_ops.py --ops argmax
 torch_arm torch-layernorm-small "$SMALL" graph_ops.py --ops layernorm
 torch_arm torch-kvcache-small "$SMALL" graph_ops.py --ops kvcache
 torch_arm torch-decode-l1-small "$SMALL" decode.py --graph --layers 1

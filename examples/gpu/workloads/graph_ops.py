@@ -3,7 +3,8 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 (cupti-ceiling/run.sh; `graphloop.cu`'s graphs, with every graph feature PyTorch uses,
 did not stop, 2026-12-06).
 
-usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|layernorm|kvcache
+usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logits|argmax|
+                          layernorm|kvcache
                     [--nodes N] [--seconds S] [--host-copy 0|1] [--sync-every K]
                     [--capture kept|plain]
 
@@ -15,8 +16,9 @@ usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|layer
                 query over 1024 keys of 64; decode.py itself attends with matmul and
                 softmax); and decode.py's own ops: its biased linear (F.linear, 8x1x768
                 to 2304: cuBLASLt with a bias epilogue), its head (the 8x768 by
-                768x50257 logits and their argmax written into the tokens), its layer
-                norm, or its cache writes (the embedding lookups and index_copy_ into a
+                768x50257 logits and their argmax written into the tokens; logits and
+                argmax: each half alone, the argmax over logits made before capture),
+                its layer norm, or its cache writes (the embedding lookups and index_copy_ into a
                 KV cache at a device position advanced in place)
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
                 replay, as decode.py copies its tokens (default 0)
@@ -39,7 +41,8 @@ from decode import capture
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--ops", required=True, choices=(
-        "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "layernorm", "kvcache"))
+        "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "logits", "argmax",
+        "layernorm", "kvcache"))
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
     p.add_argument("--host-copy", type=int, default=0)
@@ -64,6 +67,7 @@ def main():
     wpe = torch.randn(1024, 768, device=dev, dtype=f16) * 0.02
     ln_w, ln_b = torch.ones(768, device=dev, dtype=f16), torch.zeros(768, device=dev, dtype=f16)
     tokens = torch.zeros(8, 1, dtype=torch.long, device=dev)
+    logits = torch.randn(8, 50257, device=dev, dtype=f16)
     pos = torch.zeros(1, dtype=torch.long, device=dev)
     kc = torch.zeros(8, 12, 1024, 64, device=dev, dtype=f16)
 
@@ -81,6 +85,10 @@ def main():
                 F.linear(h, attn_w, attn_b)
             elif args.ops == "head":
                 tokens.copy_(F.linear(h[:, -1], wte).argmax(dim=-1, keepdim=True))
+            elif args.ops == "logits":
+                F.linear(h[:, -1], wte)
+            elif args.ops == "argmax":
+                tokens.copy_(logits.argmax(dim=-1, keepdim=True))
             elif args.ops == "layernorm":
                 F.layer_norm(h, (768,), ln_w, ln_b)
             elif args.ops == "kvcache":

@@ -65,10 +65,11 @@ pub struct Replay {
 
 impl Replay {
     /// Runs until the queue stops handing over and every request taken is handed on, or
-    /// until the pipeline stops taking. One request after another, a backlog on disk
+    /// until the pipeline stops taking. Worked on one at a time, a backlog on disk
     /// drained at a quarter of what ingest took in memory mode (H100 host, 2026-12-06:
-    /// 0.62M spans/s against 2.48M); decompressing and counting one request took half as
-    /// long as decoding it (`benches/wire.rs`), so both run beside the task.
+    /// 0.62M spans/s against 2.48M). Decoding alone in parallel still left half as much
+    /// work in line, the decompression and the census (`benches/wire.rs`), so they run
+    /// beside the task too.
     pub async fn run(mut self) {
         let at_once = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8));
         let mut next: VecDeque<Next> = VecDeque::new();

@@ -31,7 +31,7 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use otlp_client::Compression;
-use tokio::sync::{mpsc, AcquireError, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{mpsc, AcquireError, OwnedSemaphorePermit, Semaphore, TryAcquireError};
 use tokio::task::JoinHandle;
 
 use crate::entry::{Admission, Arrived, Entry};
@@ -162,66 +162,81 @@ impl Replay {
     /// needs is free at once and no request before them waits for room to decode.
     fn start_what_fits(&self, next: &mut VecDeque<Next>) {
         for i in 0..next.len() {
-            let more = match &next[i] {
-                Next::Measured { .. } => return,
-                Next::Waiting {
-                    body, admission, ..
-                } => self.to_measure(body).saturating_sub(admission.bytes()),
-                _ => continue,
+            if let Next::Measured { .. } = next[i] {
+                return;
+            }
+            let Some(more) = self.more_room(&next[i]) else {
+                continue;
             };
-            let permits = if more == 0 {
-                None
-            } else {
-                match self
-                    .bound
-                    .budget
-                    .clone()
-                    .try_acquire_many_owned(permits(more))
-                {
-                    Ok(p) => Some(p),
-                    Err(_) => return,
-                }
+            let Ok(permits) = self.room_now(more) else {
+                return;
             };
-            replace(next, i, |n| self.measure(n, permits));
+            replace(next, i, |n| self.advance(n, permits));
         }
     }
 
     /// What the first request that waits for room waits for, if one does: its number,
     /// whether it is to decode (else to measure), and the permits.
     fn room_awaited(&self, next: &VecDeque<Next>) -> Option<(u64, bool, u32)> {
-        let (seq, to_decode, more) = match &next[growth_front(next)?] {
-            Next::Waiting {
-                seq,
-                body,
-                admission,
-                ..
-            } => (
-                *seq,
-                false,
-                self.to_measure(body).saturating_sub(admission.bytes()),
-            ),
-            Next::Measured {
-                seq,
-                measured,
-                admission,
-                ..
-            } => (
-                *seq,
-                true,
-                measured.to_decode().saturating_sub(admission.bytes()),
-            ),
-            _ => return None,
-        };
-        Some((seq, to_decode, permits(more)))
+        let front = &next[growth_front(next)?];
+        let more = self.more_room(front)?;
+        Some((
+            front.seq(),
+            matches!(front, Next::Measured { .. }),
+            permits(more),
+        ))
     }
 
     /// The room the first request that waited for room got: it goes on.
     fn grown(&self, next: &mut VecDeque<Next>, more: OwnedSemaphorePermit) {
         let Some(i) = growth_front(next) else { return };
-        replace(next, i, |n| match n {
-            Next::Measured { .. } => self.decode(n, Some(more)),
-            n => self.measure(n, Some(more)),
-        });
+        replace(next, i, |n| self.advance(n, Some(more)));
+    }
+
+    /// The room a request still needs for its next step: to be measured (waiting) or
+    /// decoded (measured). None: it needs none (ready, or on a blocking thread).
+    fn more_room(&self, n: &Next) -> Option<usize> {
+        let (needs, admission) = match n {
+            Next::Waiting {
+                body, admission, ..
+            } => (self.to_measure(body), admission),
+            Next::Measured {
+                measured,
+                admission,
+                ..
+            } => (measured.to_decode, admission),
+            _ => return None,
+        };
+        Some(needs.saturating_sub(admission.bytes()))
+    }
+
+    /// `more` bytes of room if they are free now (None when nothing is needed); an
+    /// error when they are not.
+    fn room_now(&self, more: usize) -> Result<Option<OwnedSemaphorePermit>, TryAcquireError> {
+        if more == 0 {
+            return Ok(None);
+        }
+        let p = self
+            .bound
+            .budget
+            .clone()
+            .try_acquire_many_owned(permits(more))?;
+        Ok(Some(p))
+    }
+
+    /// A request waiting for room, its room grown by `more`: a waiting one is measured,
+    /// a measured one decoded.
+    fn advance(&self, mut n: Next, more: Option<OwnedSemaphorePermit>) -> Next {
+        if let (Some(more), Next::Waiting { admission, .. } | Next::Measured { admission, .. }) =
+            (more, &mut n)
+        {
+            admission.merge(Admission::new(more));
+        }
+        match n {
+            Next::Waiting { .. } => self.measure(n),
+            Next::Measured { .. } => self.decode(n),
+            n => n,
+        }
     }
 
     /// The room a body takes to be decompressed and counted: its stored bytes, and for a
@@ -242,25 +257,23 @@ impl Replay {
             .min(self.bound.max_pending.saturating_sub(body.bytes.len()))
     }
 
-    /// A waiting request, its room grown by `more`, decompressed and counted on a
-    /// blocking thread.
-    fn measure(&self, waiting: Next, more: Option<OwnedSemaphorePermit>) -> Next {
+    /// A waiting request, with its room, decompressed and counted on a blocking thread.
+    fn measure(&self, waiting: Next) -> Next {
         let Next::Waiting {
             seq,
             arrival,
             body,
-            mut admission,
+            admission,
         } = waiting
         else {
             return waiting;
         };
-        if let Some(more) = more {
-            admission.merge(Admission::new(more));
-        }
         let most = self.most_decompressed(&body);
-        let (bytes, format, compression) = (body.bytes.clone(), body.format, body.compression);
-        let task =
-            tokio::task::spawn_blocking(move || Measured::of(bytes, format, compression, most));
+        let (bytes, besides) = (body.bytes.clone(), body.held_besides_decoded());
+        let (format, compression) = (body.format, body.compression);
+        let task = tokio::task::spawn_blocking(move || {
+            Measured::of(bytes, format, compression, most, besides)
+        });
         Next::Measuring {
             seq,
             arrival,
@@ -284,38 +297,17 @@ impl Replay {
         else {
             unreachable!("only a request measuring is measured");
         };
-        let max = self.bound.max_pending;
-        let over = match &measured {
-            // Written by a receiver, so a damaged disk or another version's request.
-            Err(e) => Some(format!("it does not decompress: {e}")),
-            Ok(m) => match m.census.check(&self.bound.limits) {
-                Err(e) => Some(e.to_string()),
-                Ok(()) if m.to_decode() > max => Some(format!(
-                    "decoded, it would take {} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {max})",
-                    m.to_decode()
-                )),
-                Ok(()) => None,
-            },
-        };
-        let measured = match (over, measured) {
-            (None, Ok(measured)) => measured,
-            (why, measured) => {
-                drop(measured);
+        // Written by a receiver, so a damaged disk or another version's request.
+        let measured = measured
+            .map_err(|e| format!("it does not decompress: {e}"))
+            .and_then(|m| self.fits(&m).map(|()| m));
+        let measured = match measured {
+            Ok(measured) => measured,
+            Err(why) => {
                 drop(admission);
-                let why = why.unwrap_or_default();
                 next.insert(i, self.quarantined(seq, arrival, body, &why).await);
                 return;
             }
-        };
-        let more = measured.to_decode().saturating_sub(admission.bytes());
-        let permits = match more {
-            0 => Ok(None),
-            more => self
-                .bound
-                .budget
-                .clone()
-                .try_acquire_many_owned(permits(more))
-                .map(Some),
         };
         let waits = Next::Measured {
             seq,
@@ -324,8 +316,9 @@ impl Replay {
             admission,
             measured,
         };
-        match permits {
-            Ok(permits) => next.insert(i, self.decode(waits, permits)),
+        let more = self.more_room(&waits).unwrap_or(0);
+        match self.room_now(more) {
+            Ok(permits) => next.insert(i, self.advance(waits, permits)),
             Err(_) => {
                 next.insert(i, waits);
                 give_back_after(next, i).await;
@@ -333,9 +326,25 @@ impl Replay {
         }
     }
 
-    /// A measured request, its room grown by `more` and then made what decoding it
-    /// takes, decoded on a blocking thread.
-    fn decode(&self, measured: Next, more: Option<OwnedSemaphorePermit>) -> Next {
+    /// Whether a measured request may be decoded at all: within the per-request limits,
+    /// and smaller decoded than the whole budget.
+    fn fits(&self, m: &Measured) -> Result<(), String> {
+        m.census
+            .check(&self.bound.limits)
+            .map_err(|e| e.to_string())?;
+        let max = self.bound.max_pending;
+        if m.to_decode > max {
+            return Err(format!(
+                "decoded, it would take {} bytes, more than all requests waiting may take (ingest.max_pending_bytes, {max})",
+                m.to_decode
+            ));
+        }
+        Ok(())
+    }
+
+    /// A measured request, its room made what decoding it takes, decoded on a blocking
+    /// thread.
+    fn decode(&self, measured: Next) -> Next {
         let Next::Measured {
             seq,
             arrival,
@@ -346,10 +355,7 @@ impl Replay {
         else {
             return measured;
         };
-        if let Some(more) = more {
-            admission.merge(Admission::new(more));
-        }
-        admission.shrink_to(measured.to_decode());
+        admission.shrink_to(measured.to_decode);
         let (format, data) = (body.format, measured.data);
         let task = tokio::task::spawn_blocking(move || Prepared::decode_body(format, data));
         Next::Decoding {
@@ -427,23 +433,21 @@ struct Measured {
     /// The body as it is decoded.
     data: Bytes,
     census: Census,
-    /// Bytes held beside what its decoded bound counts.
-    besides: usize,
+    /// The room decoding it takes: its decoded bound and what is held beside it.
+    to_decode: usize,
 }
 
 impl Measured {
-    /// Decompresses (at most `most` bytes) and counts a stored body; an OTLP/JSON body's
-    /// proto field names are rewritten as at ingest.
+    /// Decompresses (at most `most` bytes) and counts a stored body (`besides`: the
+    /// bytes it holds beside what a decoded bound counts); an OTLP/JSON body's proto
+    /// field names are rewritten as at ingest.
     fn of(
         bytes: Bytes,
         format: Encoding,
         compression: Compression,
         most: usize,
+        mut besides: usize,
     ) -> Result<Measured, String> {
-        let mut besides = match compression {
-            Compression::None => 0,
-            _ => bytes.len(),
-        };
         let data: Bytes = match compression {
             Compression::None => bytes,
             compression => compression
@@ -469,15 +473,10 @@ impl Measured {
             Encoding::Json => Census::json(&data),
         };
         Ok(Measured {
+            to_decode: Prepared::decoded_bound(&census) + besides,
             data,
             census,
-            besides,
         })
-    }
-
-    /// The room decoding it takes, what it holds beside included.
-    fn to_decode(&self) -> usize {
-        Prepared::decoded_bound(&self.census) + self.besides
     }
 }
 
@@ -524,6 +523,19 @@ enum Next {
         admission: Admission,
         task: JoinHandle<Result<Prepared, String>>,
     },
+}
+
+impl Next {
+    /// Its number.
+    fn seq(&self) -> u64 {
+        match self {
+            Next::Ready { seq, .. }
+            | Next::Waiting { seq, .. }
+            | Next::Measuring { seq, .. }
+            | Next::Measured { seq, .. }
+            | Next::Decoding { seq, .. } => *seq,
+        }
+    }
 }
 
 /// The room the growth front waits for.

@@ -444,8 +444,7 @@ fn collect(
     let mut last_flush = Instant::now();
     loop {
         cupti::collector_at(CollectorStep::Waiting);
-        let woken = stop.recv_timeout(interval);
-        match woken {
+        match stop.recv_timeout(interval) {
             // A new context's lease is taken by this period's work, now.
             Err(RecvTimeoutError::Timeout) | Ok(Control::Lease) => {}
             Ok(Control::Nvtx) => {

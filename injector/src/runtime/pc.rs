@@ -200,7 +200,7 @@ struct PcRuntime {
     /// Of `guard_busy`, the times the collector thread held the guard.
     guard_busy_collector: AtomicU64,
     /// Those, by the collector's step then (`cupti::CollectorStep`'s order).
-    guard_busy_collector_in: [AtomicU64; 8],
+    guard_busy_collector_in: [AtomicU64; STEPS],
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
@@ -605,9 +605,12 @@ fn busy(rt: &PcRuntime) {
     }
 }
 
+/// How many steps the collector's period has.
+const STEPS: usize = cupti::CollectorStep::ALL.len();
+
 /// `step:count` for each collector step that held the guard against a launch callback
 /// (`drain:612,pc_drain:1`), or `none`.
-fn busy_by_step(counts: &[AtomicU64; 8]) -> String {
+fn busy_by_step(counts: &[AtomicU64; STEPS]) -> String {
     let named: Vec<String> = cupti::CollectorStep::ALL
         .iter()
         .zip(counts)
@@ -1128,7 +1131,7 @@ mod tests {
 
     #[test]
     fn the_exit_line_names_each_collector_step_that_held_the_guard_against_a_launch() {
-        let counts: [AtomicU64; 8] = Default::default();
+        let counts: [AtomicU64; STEPS] = Default::default();
         assert_eq!(busy_by_step(&counts), "none");
         counts[cupti::CollectorStep::Drain as usize].store(612, Ordering::Relaxed);
         counts[cupti::CollectorStep::PcDrain as usize].store(1, Ordering::Relaxed);

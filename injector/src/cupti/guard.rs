@@ -7,6 +7,9 @@
 //!
 //! Who may wait for it:
 //! - injector threads (collector, exporter) and `InitializeInjection`: [`hold`] waits;
+//!   the collector's and the exporter's holds also wait while the application's threads
+//!   come first ([`injector_yields_while`]: a serialized burst is open and launching),
+//!   because a launch exit that finds the guard busy cannot close its burst;
 //! - the application's threads on launch callbacks and module unload: [`try_hold`]
 //!   only tries, and the caller skips its work when the guard is busy;
 //! - context creation and context destruction: [`hold_within`] tries for a bounded
@@ -18,8 +21,8 @@
 //! unbounded wait on an application thread.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
 /// One guard around every CUPTI call the injector makes.
@@ -38,7 +41,22 @@ thread_local! {
     static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
     /// Whether this thread is the collector (see [`mark_collector_thread`]).
     static COLLECTOR: Cell<bool> = const { Cell::new(false) };
+    /// Whether this thread's holds wait while the application's threads come first
+    /// (the collector, and the exporter inside [`hold_behind_launches`]).
+    static YIELDS: Cell<bool> = const { Cell::new(false) };
 }
+
+/// Whether the application's threads need the guard now, as the run time says (set
+/// once, at its install): the injector's own threads wait while it says so.
+static APPS_FIRST: OnceLock<fn() -> bool> = OnceLock::new();
+
+/// Times an injector thread waited for the application's threads before taking the
+/// guard, and for how long in all (ns).
+static YIELDED: AtomicU64 = AtomicU64::new(0);
+static YIELDED_NS: AtomicU64 = AtomicU64::new(0);
+
+/// How long a yielding thread sleeps between looks at [`APPS_FIRST`].
+const YIELD_NAP: Duration = Duration::from_micros(100);
 
 /// Whether the collector thread holds [`GUARD`] now: set at its outermost hold, cleared
 /// at its release. Read where a launch callback finds the guard busy, so that the exit
@@ -115,9 +133,33 @@ pub(crate) fn collector_step() -> CollectorStep {
         .unwrap_or(CollectorStep::Waiting)
 }
 
-/// Marks the calling thread as the collector (once, at its start).
+/// Marks the calling thread as the collector (once, at its start): its holds yield to
+/// the application's threads.
 pub(crate) fn mark_collector_thread() {
     COLLECTOR.with(|c| c.set(true));
+    YIELDS.with(|c| c.set(true));
+}
+
+/// Says when the application's threads come first (once, at the run time's install).
+pub(crate) fn injector_yields_while(apps_first: fn() -> bool) {
+    let _ = APPS_FIRST.set(apps_first);
+}
+
+/// How often injector threads waited for the application's threads before taking the
+/// guard, and for how long in all (ms).
+pub(crate) fn yielded() -> (u64, u64) {
+    (
+        YIELDED.load(Ordering::Relaxed),
+        YIELDED_NS.load(Ordering::Relaxed) / 1_000_000,
+    )
+}
+
+/// Whether this thread's hold should wait now: it yields, the application's threads
+/// come first, and the collector is not stopping (the exit closes what is open itself).
+fn must_yield() -> bool {
+    YIELDS.with(Cell::get)
+        && collector_step() != CollectorStep::Stop
+        && APPS_FIRST.get().is_some_and(|f| f())
 }
 
 /// Whether the collector thread holds the guard now.
@@ -154,11 +196,42 @@ fn enter(depth: u32, held: Option<MutexGuard<'static, ()>>) -> Hold {
 }
 
 /// Waits for the guard. Injector threads and the one-time start only: never on a
-/// callback the application's threads run.
+/// callback the application's threads run. On the collector thread it also waits while
+/// the application's threads come first: a burst opens under the guard, so one that
+/// opened while this thread waited for the mutex is seen once it holds it, and the
+/// guard goes back to the launches that will close the burst.
 pub(crate) fn hold() -> Hold {
     let depth = GUARD_DEPTH.with(Cell::get);
-    let held = (depth == 0).then(|| GUARD.lock().unwrap_or_else(|p| p.into_inner()));
-    enter(depth, held)
+    if depth > 0 {
+        return enter(depth, None);
+    }
+    let mut since: Option<Instant> = None;
+    let held = loop {
+        while must_yield() {
+            since.get_or_insert_with(Instant::now);
+            std::thread::sleep(YIELD_NAP);
+        }
+        let g = GUARD.lock().unwrap_or_else(|p| p.into_inner());
+        if !must_yield() {
+            break g;
+        }
+        drop(g);
+    };
+    if let Some(t) = since {
+        YIELDED.fetch_add(1, Ordering::Relaxed);
+        let ns = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        YIELDED_NS.fetch_add(ns, Ordering::Relaxed);
+    }
+    enter(depth, Some(held))
+}
+
+/// [`hold`] from a thread that yields to the application's threads only for this call
+/// (the exporter's cubin and source-line calls, which can take long on a big cubin).
+pub(crate) fn hold_behind_launches() -> Hold {
+    let before = YIELDS.with(|y| y.replace(true));
+    let h = hold();
+    YIELDS.with(|y| y.set(before));
+    h
 }
 
 /// Takes the guard if it is free or already held by this thread; never waits.

@@ -21,7 +21,7 @@ use std::sync::{Mutex, OnceLock};
 
 use cudarc::cupti::sys;
 
-use super::guard::{disabled, hold};
+use super::guard::{disabled, hold, hold_behind_launches};
 use super::{check, CuptiError};
 use crate::sampling::cubins::{CubinCounts, CubinStore};
 use crate::sampling::lines::{Correlation, SassSource};
@@ -93,7 +93,7 @@ fn cubin_crc(cubin: &[u8]) -> Option<u64> {
         cubin: cubin.as_ptr() as *const c_void,
         cubinCrc: 0,
     };
-    let _g = hold();
+    let _g = hold_behind_launches();
     // SAFETY: `cubin` is alive for the call; a valid params struct.
     let r = unsafe { sys::cuptiGetCubinCrc(&mut p) };
     (r == sys::CUptiResult::CUPTI_SUCCESS).then_some(p.cubinCrc)
@@ -132,7 +132,7 @@ fn correlate_in(cubin: &[u8], function: &str, pc_offset: u64) -> Correlation {
         dirName: ptr::null_mut(),
     };
     let r = {
-        let _g = hold();
+        let _g = hold_behind_launches();
         // SAFETY: `cubin` and `name` outlive the call; the out-fields start null.
         unsafe { sys::cuptiGetSassToSourceCorrelation(&mut p) }
     };

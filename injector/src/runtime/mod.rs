@@ -501,12 +501,9 @@ fn collect(
             handoff::handed_off(),
             last_flush.elapsed(),
         ) {
-            // Decided again under the guard: a burst may have opened since.
+            // The collector's hold waits out a burst that opened since (`cupti::hold`).
             cupti::collector_at(CollectorStep::Flush);
-            let Some(_guard) = pc::hold_for_flush() else {
-                stats.flush_deferred.fetch_add(1, Ordering::Relaxed);
-                continue;
-            };
+            let _guard = cupti::hold();
             last_flush = Instant::now();
             if let Err(e) = attached.flush(false) {
                 if !warned {

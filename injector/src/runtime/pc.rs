@@ -222,23 +222,24 @@ pub(crate) fn defer_flush(now_ns: u64) -> bool {
     crate::sampling::controller::defer_flush(open, LAST_LAUNCH.load(Ordering::Relaxed), now_ns)
 }
 
-/// CUPTI's guard for the collector's `cuptiActivityFlushAll`, or `None` when the flush
-/// is deferred ([`defer_flush`]), decided with the guard held. A burst opens under the
-/// guard (its Start), so one that opened while the collector waited for the guard now
-/// defers the flush. Decided before taking it, as it was, the flush could run inside
-/// that burst and hold the guard against every launch exit that should close it (H100,
-/// 2026-12-06: in lease mode the grant that lets the first burst open comes in the very
-/// period whose flush the collector is about to make; that burst then stayed open for
-/// 30-89% of the run, `guard_busy` one less than its serialized launches).
-pub(crate) fn hold_for_flush() -> Option<Hold> {
-    let h = cupti::hold();
-    (!defer_flush(now_ns())).then_some(h)
+/// Whether the application's threads come first for CUPTI's guard now: a burst is open
+/// and the application launched within [`FLUSH_DEFER_IDLE_NS`]. The injector's own
+/// threads wait for the guard while it holds (see `cupti::hold`): a launch exit that
+/// finds the guard busy cannot close its burst (H100, 2026-12-06: with the collector's
+/// flush held back and its buffer reads guarded per record, every serialized run still
+/// kept one burst open for 359-806 ms, `guard_busy` one less than its launches, every
+/// busy guard the collector's).
+///
+/// [`FLUSH_DEFER_IDLE_NS`]: crate::sampling::controller::FLUSH_DEFER_IDLE_NS
+fn apps_first() -> bool {
+    BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0 && defer_flush(now_ns())
 }
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
 
 /// Installs the runtime (once).
 pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
+    cupti::injector_yields_while(apps_first);
     let (drained_tx, drained_rx) = channel();
     let sw = set.tier_switch();
     let ran = sw.running() == Tier::Serialized;
@@ -1056,7 +1057,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} injector_yields={} injector_yield_ms={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -1076,6 +1077,8 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         rt.guard_busy.load(Ordering::Relaxed),
         rt.guard_busy_collector.load(Ordering::Relaxed),
         busy_by_step(&rt.guard_busy_collector_in),
+        cupti::yielded().0,
+        cupti::yielded().1,
         c.bursts,
         c.launches_serialized,
         c.pairs,
@@ -1142,29 +1145,55 @@ mod tests {
         }
     }
 
-    /// The collector decides on its flush with CUPTI's guard held: a burst that opened
-    /// (under the guard) while the collector waited for it defers the flush.
+    /// The collector waits for CUPTI's guard while a burst is open and the application
+    /// launches, even when the burst opened while it waited for the mutex: the launch
+    /// exits that close the burst find the guard free, and the collector takes it once
+    /// the burst has closed.
     #[test]
-    fn a_burst_that_opened_while_the_collector_waited_for_the_guard_defers_its_flush() {
-        assert!(
-            hold_for_flush().is_some(),
-            "no burst open: the flush goes ahead"
-        );
+    fn the_collector_leaves_the_guard_to_the_launches_of_an_open_burst() {
+        cupti::injector_yields_while(apps_first);
+        let (yields, _) = cupti::yielded();
         let app = cupti::hold();
-        let collector = std::thread::spawn(|| hold_for_flush().is_some());
-        // Long enough for the collector to be waiting for the guard (or, as before the
-        // fix, to have read that no burst was open).
+        let (took_tx, took) = std::sync::mpsc::channel();
+        let collector = std::thread::spawn(move || {
+            cupti::mark_collector_thread();
+            let h = cupti::hold();
+            took_tx.send(now_ns()).unwrap();
+            drop(h);
+        });
+        // Long enough for the collector to be waiting for the mutex.
         std::thread::sleep(Duration::from_millis(50));
         let t0 = now_ns();
         LAST_LAUNCH.store(t0, Ordering::Relaxed);
         BURST_OPEN_SINCE.store(t0, Ordering::Relaxed);
         drop(app);
-        let flushed = collector.join().unwrap();
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(5));
+            LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
+            // Other tests may hold the guard for a moment: a generous bound.
+            let launch = (0..2000).find_map(|_| {
+                let h = cupti::try_hold();
+                if h.is_none() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                h
+            });
+            assert!(
+                launch.is_some(),
+                "a launch of the burst found the guard busy"
+            );
+        }
+        let inside = took.try_recv().is_ok();
+        let closed = now_ns();
         BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+        let at = took.recv_timeout(Duration::from_secs(5));
+        collector.join().unwrap();
+        assert!(!inside, "the collector took the guard inside the burst");
         assert!(
-            !flushed,
-            "the flush ran inside the burst that opened meanwhile"
+            at.is_ok_and(|at| at >= closed),
+            "and took it once the burst closed"
         );
+        assert!(cupti::yielded().0 > yields, "its wait is counted");
     }
 
     fn gate() -> u8 {

@@ -23,10 +23,11 @@
 # All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); cost
 # (launch, then decode with RAWINJ_PC), profiles, ceiling and nodescale again that
 # evening. Owed now:
-#   1. STEP=cost COST_PART=launch: the lease-mode bursts still did not close with the
-#      guard held per record (one burst a run, every busy guard the collector's); the
-#      exit line now says in which step of its period the collector held it
-#      (guard_busy_collector_in, printed per run).
+#   1. STEP=cost COST_PART=launch CANDIDATE=<the previous build's .so>: the lease-mode
+#      bursts did not close with the guard held per record (one burst a run, every busy
+#      guard the collector's); since c0e8931 the injector's threads wait for the guard
+#      while a burst is open and launching (injector_yields in the exit line), so each
+#      burst should close at its length; the candidate arm is the build before.
 #   2. STEP=ceiling CEILING_ARMS="torch-logits-small torch-argmax-small torch-head-small":
 #      the head alone stopped CUPTI's records; which half of it does.
 #   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts

@@ -248,8 +248,17 @@ fn print_memory_bound(config: &Config) {
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
+    // mimalloc asks for transparent huge pages on its arenas; every page it purged and
+    // touched again was then a 2 MiB page to zero: 10% of the receiver's CPU under load
+    // (perf, `clear_page_erms`), and 37 against 55 MB peak resident without them
+    // (docs/measurements/receiver-throughput.md, 2026-12-06). For the whole process,
+    // whatever the host's THP setting.
+    let thp_off = rustix::thread::disable_transparent_huge_pages(true);
     let cli = Cli::parse();
     init_logs(cli.log_format);
+    if let Err(e) = thp_off {
+        tracing::debug!("transparent huge pages stay on for this process: {e}");
+    }
     let result = match cli.command {
         Command::Validate(o) => o.check().map(|c| {
             print!(

@@ -58,6 +58,11 @@ static YIELDED_NS: AtomicU64 = AtomicU64::new(0);
 /// How long a yielding thread sleeps between looks at [`APPS_FIRST`].
 const YIELD_NAP: Duration = Duration::from_micros(100);
 
+/// The longest a hold yields: 20 bursts at their default 50 ms. A burst that stays open
+/// while the application launches on is a failed session, not one to wait for forever;
+/// past this the injector's thread takes the guard as it did before it yielded.
+const YIELD_MAX: Duration = Duration::from_secs(1);
+
 /// Whether the collector thread holds [`GUARD`] now: set at its outermost hold, cleared
 /// at its release. Read where a launch callback finds the guard busy, so that the exit
 /// line can say who kept a burst from closing (the collector's flushes did on the H200,
@@ -206,16 +211,18 @@ pub(crate) fn hold() -> Hold {
         return enter(depth, None);
     }
     let mut since: Option<Instant> = None;
+    let waited_enough = |since: &Option<Instant>| since.is_some_and(|t| t.elapsed() >= YIELD_MAX);
     let held = loop {
-        while must_yield() {
+        while must_yield() && !waited_enough(&since) {
             since.get_or_insert_with(Instant::now);
             std::thread::sleep(YIELD_NAP);
         }
         let g = GUARD.lock().unwrap_or_else(|p| p.into_inner());
-        if !must_yield() {
+        if !must_yield() || waited_enough(&since) {
             break g;
         }
         drop(g);
+        since.get_or_insert_with(Instant::now);
     };
     if let Some(t) = since {
         YIELDED.fetch_add(1, Ordering::Relaxed);

@@ -1196,6 +1196,32 @@ mod tests {
         assert!(cupti::yielded().0 > yields, "its wait is counted");
     }
 
+    /// A burst that stays open while the application launches on does not keep the
+    /// collector from the guard for ever: past its longest wait it takes it.
+    #[test]
+    fn the_collector_takes_the_guard_after_its_longest_wait_for_a_burst_that_stays_open() {
+        cupti::injector_yields_while(apps_first);
+        let t0 = now_ns();
+        LAST_LAUNCH.store(t0, Ordering::Relaxed);
+        BURST_OPEN_SINCE.store(t0, Ordering::Relaxed);
+        let start = Instant::now();
+        let collector = std::thread::spawn(|| {
+            cupti::mark_collector_thread();
+            drop(cupti::hold());
+        });
+        while !collector.is_finished() && start.elapsed() < Duration::from_secs(10) {
+            LAST_LAUNCH.store(now_ns(), Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let waited = start.elapsed();
+        BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+        collector.join().unwrap();
+        assert!(
+            waited >= Duration::from_millis(900) && waited < Duration::from_secs(10),
+            "the collector took the guard after {waited:?}"
+        );
+    }
+
     fn gate() -> u8 {
         RT.get().unwrap().gate.load(Ordering::Relaxed)
     }

@@ -278,6 +278,12 @@ pub(crate) fn hold_within(wait: Duration) -> Option<Hold> {
     }
 }
 
+/// Whether this thread is inside a hold of the guard now (a callback that CUPTI made
+/// from inside one of the injector's own calls).
+pub(crate) fn inside_guard() -> bool {
+    GUARD_DEPTH.with(Cell::get) > 0
+}
+
 /// Deepest nesting of the CUPTI guard seen so far.
 pub(crate) fn guard_max_depth() -> u32 {
     GUARD_MAX_DEPTH.load(Ordering::Relaxed)

@@ -61,7 +61,8 @@ pub(crate) use driver::{ctx_synchronize, DriverDevices};
 pub(crate) use entry::{register_at_exit, register_fork_child, register_handoff, Handoff, Hooks};
 pub(crate) use guard::{
     collector_at, collector_holds, collector_step, disable, disabled, guard_max_depth, hold,
-    injector_yields_while, mark_collector_thread, try_hold, yielded, CollectorStep, Hold,
+    injector_yields_while, inside_guard, mark_collector_thread, try_hold, yielded, CollectorStep,
+    Hold,
 };
 pub(crate) use handoff::{come_back, step_aside};
 pub(crate) use library::{list as list_paths, other_cupti_copies};

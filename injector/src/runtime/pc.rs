@@ -201,6 +201,9 @@ struct PcRuntime {
     guard_busy_collector: AtomicU64,
     /// Those, by the collector's step then (`cupti::CollectorStep`'s order).
     guard_busy_collector_in: [AtomicU64; STEPS],
+    /// Launch callbacks that came inside one of the injector's own guarded calls on the
+    /// same thread, and did nothing (see [`poll_state`]).
+    inside_injector: AtomicU64,
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
@@ -277,6 +280,7 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         guard_busy: AtomicU64::new(0),
         guard_busy_collector: AtomicU64::new(0),
         guard_busy_collector_in: Default::default(),
+        inside_injector: AtomicU64::new(0),
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
@@ -651,6 +655,15 @@ pub fn on_launch(enter: bool, graph: bool) {
 
 /// The launch callback's slow path: take the state (or skip), act, recompute the gate.
 fn poll_state(rt: &PcRuntime, enter: bool) {
+    // A launch inside one of the injector's own guarded calls on this thread (CUPTI may
+    // launch work of its own on the collector's thread, inside its flush): the guard is
+    // this thread's, so a burst would open under the injector's own hold, where no launch
+    // of the application could close it, and the state would be locked after the guard,
+    // against the lock order. Counted, nothing else.
+    if cupti::inside_guard() {
+        rt.inside_injector.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
     let site = if enter {
         rt.enter.fetch_add(1, Ordering::Relaxed);
         Site::Enter
@@ -1057,7 +1070,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} injector_yields={} injector_yield_ms={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} injector_yields={} injector_yield_ms={} launches_inside_injector={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -1079,6 +1092,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         busy_by_step(&rt.guard_busy_collector_in),
         cupti::yielded().0,
         cupti::yielded().1,
+        rt.inside_injector.load(Ordering::Relaxed),
         c.bursts,
         c.launches_serialized,
         c.pairs,
@@ -1272,6 +1286,15 @@ mod tests {
         // Granted: the next launch callback, whichever, switches to serialized.
         assert!(!tick(now_ns(), grant(true)), "the collector flushes again");
         assert_eq!(gate(), POLL_ENTER | POLL_EXIT);
+        // A launch inside one of the injector's own guarded calls on this thread does
+        // nothing but count.
+        {
+            let _inside = cupti::hold();
+            on_launch(false, false);
+        }
+        assert_eq!(running(), Tier::Off);
+        let rt = RT.get().unwrap();
+        assert_eq!(rt.inside_injector.load(Ordering::Relaxed), 1);
         on_launch(false, false);
         assert_eq!(running(), Tier::Serialized);
         assert_eq!(gate(), 0, "between bursts (no context: none is due)");

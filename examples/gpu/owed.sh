@@ -28,8 +28,9 @@
 #      guard the collector's); since c0e8931 the injector's threads wait for the guard
 #      while a burst is open and launching (injector_yields in the exit line), so each
 #      burst should close at its length; the candidate arm is the build before.
-#   2. STEP=ceiling CEILING_ARMS="torch-logits-small torch-argmax-small torch-head-small":
-#      the head alone stopped CUPTI's records; which half of it does.
+#   2. STEP=ceiling: the head's logits kept every record and its argmax written into
+#      the tokens stopped them (2026-12-06 night): the argmax apart (argmax-only,
+#      argmax-768, amax, sum, tokcopy), the default arms now.
 #   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts
 #      beside the task (the drain read back 1.13M spans/s on 8 cores before it; queue end
 #      to end at saturation 0.82M against memory mode's 2.37M).
@@ -62,7 +63,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="${CEILING_ARMS:-torch-logits-small torch-argmax-small torch-head-small torch-decode-small}" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxonly-small torch-argmax768-small torch-amax-small torch-sum-small torch-tokcopy-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -134,6 +134,14 @@ torch_arm torch-head-small "$SMALL" graph_ops.py --ops head
 # buffers), every other op kept all: its two halves apart.
 torch_arm torch-logits-small "$SMALL" graph_ops.py --ops logits
 torch_arm torch-argmax-small "$SMALL" graph_ops.py --ops argmax
+# 2026-12-06 night (H100): the logits kept every record (152,000 of 152,000), the argmax
+# written into the tokens stopped (65,424 of 582,400 after 2 buffers): the argmax apart
+# from the copy, over a short row, and the same reduction without an index.
+torch_arm torch-argmaxonly-small "$SMALL" graph_ops.py --ops argmax-only
+torch_arm torch-argmax768-small "$SMALL" graph_ops.py --ops argmax-768
+torch_arm torch-amax-small "$SMALL" graph_ops.py --ops amax
+torch_arm torch-sum-small "$SMALL" graph_ops.py --ops sum
+torch_arm torch-tokcopy-small "$SMALL" graph_ops.py --ops tokcopy
 torch_arm torch-layernorm-small "$SMALL" graph_ops.py --ops layernorm
 torch_arm torch-kvcache-small "$SMALL" graph_ops.py --ops kvcache
 torch_arm torch-decode-l1-small "$SMALL" decode.py --graph --layers 1

@@ -4,7 +4,7 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 did not stop, 2026-12-06).
 
 usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logits|argmax|
-                          layernorm|kvcache
+                          argmax-only|argmax-768|amax|sum|tokcopy|layernorm|kvcache
                     [--nodes N] [--seconds S] [--host-copy 0|1] [--sync-every K]
                     [--capture kept|plain]
 
@@ -17,7 +17,11 @@ usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logit
                 softmax); and decode.py's own ops: its biased linear (F.linear, 8x1x768
                 to 2304: cuBLASLt with a bias epilogue), its head (the 8x768 by
                 768x50257 logits and their argmax written into the tokens; logits and
-                argmax: each half alone, the argmax over logits made before capture),
+                argmax: each half alone, the argmax over logits made before capture;
+                the argmax itself apart: argmax-only into an index tensor of its own,
+                argmax-768 over 768 values a row instead of 50,257, amax and sum over the
+                same rows (the same reduction without an index), tokcopy the copy of an
+                index tensor into the tokens alone),
                 its layer norm, or its cache writes (the embedding lookups and index_copy_ into a
                 KV cache at a device position advanced in place)
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
@@ -42,6 +46,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--ops", required=True, choices=(
         "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "logits", "argmax",
+        "argmax-only", "argmax-768", "amax", "sum", "tokcopy",
         "layernorm", "kvcache"))
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
@@ -69,6 +74,9 @@ def main():
     tokens = torch.zeros(8, 1, dtype=torch.long, device=dev)
     logits = torch.randn(8, 50257, device=dev, dtype=f16)
     pos = torch.zeros(1, dtype=torch.long, device=dev)
+    idx = torch.zeros(8, 1, dtype=torch.long, device=dev)
+    row = torch.zeros(8, 1, device=dev, dtype=f16)
+    h2 = h.view(8, 768)
     kc = torch.zeros(8, 12, 1024, 64, device=dev, dtype=f16)
 
     def step():
@@ -89,6 +97,16 @@ def main():
                 F.linear(h[:, -1], wte)
             elif args.ops == "argmax":
                 tokens.copy_(logits.argmax(dim=-1, keepdim=True))
+            elif args.ops == "argmax-only":
+                torch.argmax(logits, dim=-1, keepdim=True, out=idx)
+            elif args.ops == "argmax-768":
+                torch.argmax(h2, dim=-1, keepdim=True, out=idx)
+            elif args.ops == "amax":
+                torch.amax(logits, dim=-1, keepdim=True, out=row)
+            elif args.ops == "sum":
+                torch.sum(logits, dim=-1, keepdim=True, out=row)
+            elif args.ops == "tokcopy":
+                tokens.copy_(idx)
             elif args.ops == "layernorm":
                 F.layer_norm(h, (768,), ln_w, ln_b)
             elif args.ops == "kvcache":

@@ -1198,3 +1198,37 @@ def test_at_node_scale_saturated_runs_of_36000_requests_gave_memory_mode_2_51m_a
                        (H100_1206_EVE / "drain-log.txt").read_text(), re.M)
     assert len(drain) == 5 and all(w == e for w, e, _ in drain)
     assert sorted(int(d) for _, _, d in drain)[2] == 1_126_118
+
+
+H100_1206_NIGHT = FIXTURES / "h100-2026-12-06-night"
+
+
+def test_the_stuck_bursts_busy_guards_were_all_the_collectors_flush_with_or_without_its_yield():
+    """cost/decode.sh launch, H100, 2026-12-06 21:46 UTC: the build whose injector threads
+    yield the guard to an open burst (c0e8931 and its bound) beside the build before it
+    (candidate): one burst a serialized run in both, every busy guard the collector's and
+    counted in its flush step; the yield waited once a run. So the collector held the
+    guard from before the burst opened: the burst opened inside the collector's own hold
+    (what launches_inside_injector, added after this run, counts)."""
+    cost = (H100_1206_NIGHT / "cost.out").read_text()
+    rows = re.findall(r"^summary: arm=(serialized|candidate) .* bursts=(\S+) launches_serialized=(\S+) .* "
+                      r"guard_busy=(\S+) guard_busy_collector=(\S+) injector_yields=(\S+)", cost, re.M)
+    assert rows == [("serialized", "1", "1860", "1859", "1859", "1"), ("candidate", "1", "305", "304", "304", "-"),
+                    ("serialized", "1", "335", "334", "334", "1"), ("candidate", "1", "478", "477", "477", "-")]
+    steps = re.findall(r"^(serialized|candidate) run=\d guard_busy_collector_in=(\S+)$", cost, re.M)
+    assert len(steps) == 20
+    assert all(re.fullmatch(r"flush:\d+", s) for _, s in steps), steps
+
+
+def test_of_the_heads_two_halves_the_argmax_into_the_tokens_stops_cuptis_records_and_the_logits_do_not():
+    """cupti-ceiling/run.sh, H100, 2026-12-06 21:48 UTC, 1 MB x 4 device buffers: the
+    8x768 by 768x50257 logits keep every record; the argmax over logits made before the
+    capture, copied into the tokens, stops after two buffers, with nothing dropped."""
+    rows = tsv_rows(H100_1206_NIGHT / "ceiling.tsv")
+    logits, argmax = rows["torch-logits-small"], rows["torch-argmax-small"]
+    assert (logits["lib.graph_kernel_records"], logits["app.expected_graph_kernels"]) == ("152000", "152000")
+    assert (argmax["lib.graph_kernel_records"], argmax["app.expected_graph_kernels"], argmax["lib.buffers_requested"]) \
+        == ("65424", "582400", "2")
+    assert rows["torch-head-small"]["lib.graph_kernel_records"] == "87099"
+    for r in rows.values():
+        assert r["lib.dropped"] == "0"

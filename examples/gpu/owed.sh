@@ -23,14 +23,13 @@
 # All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); cost
 # (launch, then decode with RAWINJ_PC), profiles, ceiling and nodescale again that
 # evening. Owed now:
-#   1. STEP=cost COST_PART=launch CANDIDATE=<the previous build's .so>: the lease-mode
-#      bursts did not close with the guard held per record (one burst a run, every busy
-#      guard the collector's); since c0e8931 the injector's threads wait for the guard
-#      while a burst is open and launching (injector_yields in the exit line), so each
-#      burst should close at its length; the candidate arm is the build before.
-#   2. STEP=ceiling: the head's logits kept every record and its argmax written into
-#      the tokens stopped them (2026-12-06 night): the argmax apart (argmax-only,
-#      argmax-768, amax, sum, tokcopy), the default arms now.
+#   1. STEP=cost COST_PART=launch: with the injector's threads yielding the guard and
+#      launches inside its own hold skipped, 2 of 5 runs on each stream count still kept one
+#      burst open, every busy guard in the collector's flush step (2026-12-06 late);
+#      decode.sh now prints each run's bursts, yields and launches_inside_injector.
+#   2. STEP=ceiling: the argmax alone, amax, sum kept every record; the argmax copied
+#      into the tokens stopped them (2026-12-06 late): a kernel and a device-to-device
+#      memcpy node a step next (argmax-copy, ew-copy), the default arms now.
 #   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts
 #      beside the task (the drain read back 1.13M spans/s on 8 cores before it; queue end
 #      to end at saturation 0.82M against memory mode's 2.37M).
@@ -63,7 +62,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxonly-small torch-argmax768-small torch-amax-small torch-sum-small torch-tokcopy-small}" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxcopy-small torch-ewcopy-small torch-argmax-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -1232,3 +1232,35 @@ def test_of_the_heads_two_halves_the_argmax_into_the_tokens_stops_cuptis_records
     assert rows["torch-head-small"]["lib.graph_kernel_records"] == "87099"
     for r in rows.values():
         assert r["lib.dropped"] == "0"
+
+
+H100_1206_LATE = FIXTURES / "h100-2026-12-06-late"
+
+
+def test_with_launches_inside_the_injectors_hold_skipped_two_runs_in_five_still_kept_a_burst_open_in_the_flush():
+    """cost/decode.sh launch, another H100, 2026-12-06 22:12 UTC (the build that yields
+    the guard and skips launches inside the injector's own hold): the median serialized
+    run made one burst of 2 launches and no launch came inside the injector's hold, yet
+    2 runs in 5 on each stream count still held the burst open with every busy guard in
+    the collector's flush step; between bursts the serialized tier cost +0.17 and +0.35
+    µs a launch over tier off."""
+    cost = (H100_1206_LATE / "cost.out").read_text()
+    ser = re.findall(r"^summary: arm=serialized .* us_per_launch_vs_off=(\S+) .* bursts=(\S+) launches_serialized=(\S+) "
+                     r".* injector_yields=(\S+) injector_yield_ms=(\S+) launches_inside_injector=(\S+)", cost, re.M)
+    assert ser == [("+0.171", "1", "2", "1", "0", "0"), ("+0.354", "1", "2", "1", "0", "0")]
+    steps = [int(n) for n in re.findall(r"^serialized run=\d guard_busy_collector_in=flush:(\d+)$", cost, re.M)]
+    assert steps == [1, 1, 922, 1, 359, 1, 1, 1, 2586, 3127]
+
+
+def test_the_argmax_alone_and_the_same_reductions_keep_every_record_and_the_tokens_copy_is_no_kernel():
+    """cupti-ceiling/run.sh, H100, 2026-12-06 22:14 UTC, 1 MB x 4 device buffers: the
+    argmax into an index tensor of its own, over 768 values a row, amax and sum keep
+    every record over 17-53 buffers; the copy into the tokens alone makes no kernel node.
+    What stopped the records (the night call) is the argmax with that copy."""
+    rows = tsv_rows(H100_1206_LATE / "ceiling.tsv")
+    for arm in ("torch-argmaxonly-small", "torch-argmax768-small", "torch-amax-small", "torch-sum-small"):
+        r = rows[arm]
+        assert r["graph_records/expected"] == "1.0000" and r["lib.dropped"] == "0", (arm, r)
+        assert int(r["lib.buffers_requested"]) >= 17
+    tok = rows["torch-tokcopy-small"]
+    assert (tok["app.expected_graph_kernels"], tok["lib.graph_kernel_records"]) == ("0", "0")

@@ -81,9 +81,19 @@ for s in 1 4; do
   echo "launch-bound, $s stream(s):"
   python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector,injector_yields,injector_yield_ms,launches_inside_injector,cupti_max_depth \
     | tee -a "$OUT/launch-s$s.txt"
-  # Which of the collector's steps held the guard against the launches, run by run.
-  # Read whole before the file grows.
-  busy=$(grep -o '^[a-z-]* run=[0-9]* .*guard_busy_collector_in=[^ ]*' "$OUT/launch-s$s.txt" \
-    | sed -E 's/^([a-z-]* run=[0-9]*) .*(guard_busy_collector_in=[^ ]*)/\1 \2/')
+  # Run by run (medians hide a stuck burst in 2 of 5 runs): the bursts, what they
+  # serialized, which of the collector's steps held the guard against the launches, the
+  # waits and the launches that came inside the injector's own hold. Read whole before
+  # the file grows.
+  busy=$(grep -E '^[a-z-]* run=[0-9]* .*guard_busy_collector_in=' "$OUT/launch-s$s.txt" \
+    | python3 -c '
+import re, sys
+keys = ("bursts", "launches_serialized", "longest_burst_ms", "guard_busy", "guard_busy_collector_in",
+        "injector_yields", "injector_yield_ms", "launches_inside_injector")
+for line in sys.stdin:
+    head = re.match(r"([a-z-]+ run=[0-9]+)", line).group(1)
+    got = [f"{k}={m.group(1)}" for k in keys for m in [re.search(r"\b" + k + r"=(\S+)", line)] if m]
+    print(head, " ".join(got))
+')
   [ -z "$busy" ] || echo "$busy" | tee -a "$OUT/launch-s$s.txt"
 done

@@ -4,7 +4,8 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 did not stop, 2026-12-06).
 
 usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logits|argmax|
-                          argmax-only|argmax-768|amax|sum|tokcopy|layernorm|kvcache
+                          argmax-only|argmax-768|amax|sum|tokcopy|argmax-copy|ew-copy|
+                          layernorm|kvcache
                     [--nodes N] [--seconds S] [--host-copy 0|1] [--sync-every K]
                     [--capture kept|plain]
 
@@ -21,7 +22,10 @@ usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logit
                 the argmax itself apart: argmax-only into an index tensor of its own,
                 argmax-768 over 768 values a row instead of 50,257, amax and sum over the
                 same rows (the same reduction without an index), tokcopy the copy of an
-                index tensor into the tokens alone),
+                index tensor into the tokens alone; argmax-copy the argmax into its own
+                index tensor then copied into the tokens, ew-copy an in-place add then a
+                copy of its 64x64 result: a kernel node and a device-to-device memcpy node
+                a step),
                 its layer norm, or its cache writes (the embedding lookups and index_copy_ into a
                 KV cache at a device position advanced in place)
   --host-copy   1: a non-blocking copy of a few bytes to pinned host memory after each
@@ -46,7 +50,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--ops", required=True, choices=(
         "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "logits", "argmax",
-        "argmax-only", "argmax-768", "amax", "sum", "tokcopy",
+        "argmax-only", "argmax-768", "amax", "sum", "tokcopy", "argmax-copy", "ew-copy",
         "layernorm", "kvcache"))
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
@@ -77,6 +81,7 @@ def main():
     idx = torch.zeros(8, 1, dtype=torch.long, device=dev)
     row = torch.zeros(8, 1, device=dev, dtype=f16)
     h2 = h.view(8, 768)
+    x2 = torch.empty_like(x)
     kc = torch.zeros(8, 12, 1024, 64, device=dev, dtype=f16)
 
     def step():
@@ -107,6 +112,12 @@ def main():
                 torch.sum(logits, dim=-1, keepdim=True, out=row)
             elif args.ops == "tokcopy":
                 tokens.copy_(idx)
+            elif args.ops == "argmax-copy":
+                torch.argmax(logits, dim=-1, keepdim=True, out=idx)
+                tokens.copy_(idx)
+            elif args.ops == "ew-copy":
+                torch.add(x, 1, out=x)
+                x2.copy_(x)
             elif args.ops == "layernorm":
                 F.layer_norm(h, (768,), ln_w, ln_b)
             elif args.ops == "kvcache":

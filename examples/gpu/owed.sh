@@ -29,7 +29,7 @@
 #      decode.sh now prints each run's bursts, yields and launches_inside_injector.
 #   2. STEP=ceiling: the argmax alone, amax, sum kept every record; the argmax copied
 #      into the tokens stopped them (2026-12-06 late): a kernel and a device-to-device
-#      memcpy node a step next (argmax-copy, ew-copy), the default arms now.
+#      memcpy node a step next (argmax-copy, ew-d2d), the default arms now.
 #   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts
 #      beside the task (the drain read back 1.13M spans/s on 8 cores before it; queue end
 #      to end at saturation 0.82M against memory mode's 2.37M).
@@ -62,7 +62,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxcopy-small torch-ewcopy-small torch-argmax-small}" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxcopy-small torch-ewd2d-small torch-argmax-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

@@ -145,9 +145,10 @@ torch_arm torch-tokcopy-small "$SMALL" graph_ops.py --ops tokcopy
 # 2026-12-06 late (H100): the argmax alone, over 768, amax and sum each kept every record;
 # the copy into the tokens alone has no kernel node (a memcpy node). So the argmax with
 # its copy: a kernel and a device-to-device memcpy node a step, and the same with the
-# smallest kernel.
+# smallest kernel (pt-copy-nodes above, one memset and one device-to-host copy node per
+# 200 kernels, kept every record: here a copy follows every kernel, device to device).
 torch_arm torch-argmaxcopy-small "$SMALL" graph_ops.py --ops argmax-copy
-torch_arm torch-ewcopy-small "$SMALL" graph_ops.py --ops ew-copy
+torch_arm torch-ewd2d-small "$SMALL" graph_ops.py --ops ew-d2d
 torch_arm torch-layernorm-small "$SMALL" graph_ops.py --ops layernorm
 torch_arm torch-kvcache-small "$SMALL" graph_ops.py --ops kvcache
 torch_arm torch-decode-l1-small "$SMALL" decode.py --graph --layers 1

@@ -4,7 +4,7 @@ PyTorch's decode graph does stops CUPTI's kernel records on a small device-buffe
 did not stop, 2026-12-06).
 
 usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logits|argmax|
-                          argmax-only|argmax-768|amax|sum|tokcopy|argmax-copy|ew-copy|
+                          argmax-only|argmax-768|amax|sum|tokcopy|argmax-copy|ew-d2d|
                           layernorm|kvcache
                     [--nodes N] [--seconds S] [--host-copy 0|1] [--sync-every K]
                     [--capture kept|plain]
@@ -23,7 +23,7 @@ usage: graph_ops.py --ops elementwise|matmul|softmax|gemm|sdpa|linear|head|logit
                 argmax-768 over 768 values a row instead of 50,257, amax and sum over the
                 same rows (the same reduction without an index), tokcopy the copy of an
                 index tensor into the tokens alone; argmax-copy the argmax into its own
-                index tensor then copied into the tokens, ew-copy an in-place add then a
+                index tensor then copied into the tokens, ew-d2d an in-place add then a
                 copy of its 64x64 result: a kernel node and a device-to-device memcpy node
                 a step),
                 its layer norm, or its cache writes (the embedding lookups and index_copy_ into a
@@ -50,7 +50,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--ops", required=True, choices=(
         "elementwise", "matmul", "softmax", "gemm", "sdpa", "linear", "head", "logits", "argmax",
-        "argmax-only", "argmax-768", "amax", "sum", "tokcopy", "argmax-copy", "ew-copy",
+        "argmax-only", "argmax-768", "amax", "sum", "tokcopy", "argmax-copy", "ew-d2d",
         "layernorm", "kvcache"))
     p.add_argument("--nodes", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0)
@@ -115,7 +115,7 @@ def main():
             elif args.ops == "argmax-copy":
                 torch.argmax(logits, dim=-1, keepdim=True, out=idx)
                 tokens.copy_(idx)
-            elif args.ops == "ew-copy":
+            elif args.ops == "ew-d2d":
                 torch.add(x, 1, out=x)
                 x2.copy_(x)
             elif args.ops == "layernorm":

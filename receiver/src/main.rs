@@ -249,10 +249,10 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     // mimalloc asks for transparent huge pages on its arenas; every page it purged and
-    // touched again was then a 2 MiB page to zero: 10% of the receiver's CPU under load
-    // (perf, `clear_page_erms`), and 37 against 55 MB peak resident without them
-    // (docs/measurements/receiver-throughput.md, 2026-12-06). For the whole process,
-    // whatever the host's THP setting.
+    // touched again was then a 2 MiB page to zero: 10% of the receiver's samples under
+    // load (perf, `clear_page_erms`); off, 9% less CPU and 40-46 against 56-60 MB peak
+    // resident (docs/measurements/receiver-throughput.md, 2026-12-06). For the whole
+    // process, whatever the host's THP setting.
     let thp_off = rustix::thread::disable_transparent_huge_pages(true);
     let cli = Cli::parse();
     init_logs(cli.log_format);

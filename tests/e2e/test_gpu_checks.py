@@ -1264,3 +1264,16 @@ def test_the_argmax_alone_and_the_same_reductions_keep_every_record_and_the_toke
         assert int(r["lib.buffers_requested"]) >= 17
     tok = rows["torch-tokcopy-small"]
     assert (tok["app.expected_graph_kernels"], tok["lib.graph_kernel_records"]) == ("0", "0")
+
+
+def test_arms_runs_prints_each_runs_own_values_that_the_medians_hide():
+    """arms.py --runs on the H100 afternoon launch log: one line a serialized run with its
+    own busy guards and bursts (their median, 1,894, hides the run with 79), fields that
+    are not numbers included, nothing for the arms whose lines lack the first field."""
+    r = run(sys.executable, GPU / "common" / "arms.py", H100_1206_PM / "cost" / "launch-s1.txt",
+            "--runs", "guard_busy,bursts,tier")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        f"serialized run={i} guard_busy={g} bursts=1 tier=serialized"
+        for i, g in enumerate((1894, 620, 79, 2376, 2241), start=1)
+    ]

@@ -3,6 +3,7 @@ against a baseline arm and against a reference (the floor, rawinj.c), and the sa
 by round (each round's difference, then the median: slow drift between rounds cancels).
 
 usage: arms.py LOG [--base ARM] [--ref ARM] [--value FIELD] [--fields A,B,...] [--per FIELD]
+       arms.py LOG --runs A,B,...
 
 LOG holds one line per run and program line, as the checks' `arm` function writes them:
   ARM [s=STREAMS] run=ROUND PROGRAM: ... launched=N (or launches=N) ... wall_ms=X
@@ -14,6 +15,8 @@ Lines with s= are summarized per stream count. Options:
                  compared by the field itself (median_FIELD, FIELD_vs_ARM)
   --fields A,B   medians of these key=value fields from each arm's lines
   --per FIELD    the wall time over the baseline per 1000 of FIELD's median (e.g. pairs)
+  --runs A,B     instead: each run's own A, B (any key=value, numbers or not), one line
+                 per line that has A, "ARM run=ROUND A=.. B=..": what a median hides
 Prints one "summary:" line per arm, in the order the arms first ran.
 """
 import argparse
@@ -28,6 +31,20 @@ LAUNCHES = re.compile(r"\b(?:launched|launches)=(\d+)")
 def num(field, text):
     m = re.search(r"(?<![\w.])" + re.escape(field) + r"=(-?[0-9]+(?:\.[0-9]+)?)", text)
     return float(m.group(1)) if m else None
+
+
+def runs(lines, keys):
+    """Each run's own values of `keys`, from the lines that carry the first of them."""
+    out = []
+    for line in lines:
+        m = LINE.match(line.rstrip("\n"))
+        if not m or not re.search(r"(?<![\w.])" + re.escape(keys[0]) + "=", m.group(4)):
+            continue
+        got = [f"{k}={v.group(1)}" for k in keys
+               for v in [re.search(r"(?<![\w.])" + re.escape(k) + r"=(\S+)", m.group(4))] if v]
+        streams = f" s={m.group(2)}" if m.group(2) else ""
+        out.append(f"{m.group(1)}{streams} run={m.group(3)} " + " ".join(got))
+    return out
 
 
 def read(lines, value, fields):
@@ -107,7 +124,13 @@ def main(argv):
     p.add_argument("--value", default="wall_ms")
     p.add_argument("--fields", default="")
     p.add_argument("--per")
+    p.add_argument("--runs")
     o = p.parse_args(argv[1:])
+    if o.runs:
+        with open(o.log) as f:
+            for line in runs(f, [k for k in o.runs.split(",") if k]):
+                print(line)
+        return 0
     fields = [f for f in o.fields.split(",") if f]
     if o.per and o.per not in fields:
         fields.append(o.per)

@@ -85,15 +85,6 @@ for s in 1 4; do
   # serialized, which of the collector's steps held the guard against the launches, the
   # waits and the launches that came inside the injector's own hold. Read whole before
   # the file grows.
-  busy=$(grep -E '^[a-z-]* run=[0-9]* .*guard_busy_collector_in=' "$OUT/launch-s$s.txt" \
-    | python3 -c '
-import re, sys
-keys = ("bursts", "launches_serialized", "longest_burst_ms", "guard_busy", "guard_busy_collector_in",
-        "injector_yields", "injector_yield_ms", "launches_inside_injector")
-for line in sys.stdin:
-    head = re.match(r"([a-z-]+ run=[0-9]+)", line).group(1)
-    got = [f"{k}={m.group(1)}" for k in keys for m in [re.search(r"\b" + k + r"=(\S+)", line)] if m]
-    print(head, " ".join(got))
-')
+  busy=$(python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --runs guard_busy_collector_in,bursts,launches_serialized,longest_burst_ms,guard_busy,injector_yields,injector_yield_ms,launches_inside_injector)
   [ -z "$busy" ] || echo "$busy" | tee -a "$OUT/launch-s$s.txt"
 done

@@ -504,6 +504,7 @@ fn collect(
             // The collector's hold waits out a burst that opened since (`cupti::hold`).
             cupti::collector_at(CollectorStep::Flush);
             let _guard = cupti::hold();
+            pc::collector_holds_in_burst();
             last_flush = Instant::now();
             if let Err(e) = attached.flush(false) {
                 if !warned {

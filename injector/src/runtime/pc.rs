@@ -86,8 +86,8 @@ struct Sampler {
     retired: bool,
     /// `lease` mode: Enables, Disables and their failures as the lease came and went.
     follow: FollowCounters,
-    /// The longest burst so far, Start to Stop (the exit line's check on bursts that
-    /// stayed open past their budget).
+    /// The longest burst so far, its Start's return to Stop (the exit line's check on
+    /// bursts that stayed open past their budget).
     longest_burst_ns: u64,
     /// `lease` mode: a Disable failed; tried again after the collector's next period
     /// (not at every launch).
@@ -204,6 +204,11 @@ struct PcRuntime {
     /// Launch callbacks that came inside one of the injector's own guarded calls on the
     /// same thread, and did nothing (see [`poll_state`]).
     inside_injector: AtomicU64,
+    /// The collector's flushes that took CUPTI's guard with a burst open (see
+    /// [`collector_holds_in_burst`]).
+    flush_in_burst: AtomicU64,
+    /// The longest `cuptiPCSamplingStart` round (every context), ns.
+    start_max_ns: AtomicU64,
     sync_missing: AtomicU64,
     sync_failed: AtomicU64,
 }
@@ -236,6 +241,28 @@ pub(crate) fn defer_flush(now_ns: u64) -> bool {
 /// [`FLUSH_DEFER_IDLE_NS`]: crate::sampling::controller::FLUSH_DEFER_IDLE_NS
 fn apps_first() -> bool {
     BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0 && defer_flush(now_ns())
+}
+
+/// Marks the burst open from `started`, the instant its Start returned: the launches
+/// come first for the guard from then on. Stamped at the Start's call instead, a Start
+/// slower than [`FLUSH_DEFER_IDLE_NS`] left the burst looking idle as it opened, and a
+/// collector waiting for the mutex took the guard against its first launch exit.
+///
+/// [`FLUSH_DEFER_IDLE_NS`]: crate::sampling::controller::FLUSH_DEFER_IDLE_NS
+fn burst_opened(started: u64) {
+    LAST_LAUNCH.store(started, Ordering::Relaxed);
+    BURST_OPEN_SINCE.store(started.max(1), Ordering::Relaxed);
+}
+
+/// The collector took CUPTI's guard for its flush: counted when a burst is open then
+/// (`flush_in_burst` in the exit line), which its wait in `cupti::hold` should prevent
+/// while the application launches.
+pub(crate) fn collector_holds_in_burst() {
+    if let Some(rt) = RT.get() {
+        if BURST_OPEN_SINCE.load(Ordering::Relaxed) != 0 {
+            rt.flush_in_burst.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 const KS: SamplingMode = SamplingMode::KernelSerialized;
@@ -281,6 +308,8 @@ pub(crate) fn install(set: RuntimeSettings, sender: SamplingSender) {
         guard_busy_collector: AtomicU64::new(0),
         guard_busy_collector_in: Default::default(),
         inside_injector: AtomicU64::new(0),
+        flush_in_burst: AtomicU64::new(0),
+        start_max_ns: AtomicU64::new(0),
         sync_missing: AtomicU64::new(0),
         sync_failed: AtomicU64::new(0),
     });
@@ -824,8 +853,10 @@ fn open_burst(rt: &PcRuntime, st: &mut State, graphs: bool) {
     if s.ctl.poll_open(now_ns(), graphs) == Some(Action::Start) {
         let t0 = now_ns();
         let (_, failed) = cupti::pc_start_stop(&h, true);
-        LAST_LAUNCH.store(t0, Ordering::Relaxed);
-        BURST_OPEN_SINCE.store(t0.max(1), Ordering::Relaxed);
+        let started = now_ns();
+        rt.start_max_ns
+            .fetch_max(started.saturating_sub(t0), Ordering::Relaxed);
+        burst_opened(started);
         s.counters.start_failures += failed;
         sync_counters(s);
         let w = s.log.open(t0, KS).ok();
@@ -1071,7 +1102,7 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         ),
     };
     Some(format!(
-        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} injector_yields={} injector_yield_ms={} launches_inside_injector={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
+        "pc sampling tier={} tier_at_exit={} tier_switches={} sampler_lease={} pc_enable={} lease_enables={} lease_enable_failed={} lease_disables={} lease_disable_failed={} lease_calls_ms={} sampler_wait_ms={} leases_taken={} leases_given_up={} step_down={} pc_disabled={} disable_failed={} guard_busy={} guard_busy_collector={} guard_busy_collector_in={} injector_yields={} injector_yield_ms={} launches_inside_injector={} flush_in_burst={} start_max_us={} bursts={} launches_serialized={} pairs={} empty_bursts={} duty={:.4} longest_burst_ms={} gap_ms={} budget={} start_failed={} stop_failed={} graph_launches={} graph_refusals={} enter={} exit={} contended={} sync_missing={} sync_failed={} ctx_enabled={} ctx_enable_failed={} getdata_failed={} getdata_error={} pc_records={} without_correlation={} samples={} dropped={} non_user={} hw_full={} rounds_capped={} cupti_max_depth={} ctx_create_guard_busy={} ctx_destroy_guard_timeout={} unload_drain_skipped={} reentrant_skips={}",
         rt.set.tier,
         running,
         c.tier_switches,
@@ -1094,6 +1125,8 @@ pub(crate) fn shutdown(lease: &str) -> Option<String> {
         cupti::yielded().0,
         cupti::yielded().1,
         rt.inside_injector.load(Ordering::Relaxed),
+        rt.flush_in_burst.load(Ordering::Relaxed),
+        rt.start_max_ns.load(Ordering::Relaxed) / 1_000,
         c.bursts,
         c.launches_serialized,
         c.pairs,
@@ -1160,12 +1193,58 @@ mod tests {
         }
     }
 
+    /// The tests that set the burst's globals take turns.
+    static BURST_GLOBALS: Mutex<()> = Mutex::new(());
+
+    fn burst_globals() -> MutexGuard<'static, ()> {
+        BURST_GLOBALS.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A first Start can take longer than the idle time (the H100's stuck runs, all
+    /// in the collector's flush, 2026-12-06): the burst is marked open from the
+    /// Start's return, so its launches still come first, and the stuck check still
+    /// waits for a launch after that instant.
+    #[test]
+    fn a_burst_whose_start_outlasted_the_idle_time_still_comes_first_for_the_guard() {
+        let _turn = burst_globals();
+        let cfg = BurstConfig::default();
+        let called = now_ns();
+        let returned = called + crate::sampling::controller::FLUSH_DEFER_IDLE_NS + 100_000_000;
+        burst_opened(returned);
+        let open_since = BURST_OPEN_SINCE.load(Ordering::Relaxed);
+        let last = LAST_LAUNCH.load(Ordering::Relaxed);
+        BURST_OPEN_SINCE.store(0, Ordering::Relaxed);
+        // Just after the Start returned: the launches come first.
+        assert!(crate::sampling::controller::defer_flush(
+            open_since != 0,
+            last,
+            returned + 1_000_000
+        ));
+        // No launch since: stuck only once the stuck time has passed since the return.
+        let stuck_after = crate::sampling::controller::stuck_after_ns(&cfg);
+        assert!(!burst_stuck(
+            &cfg,
+            open_since,
+            last,
+            returned + stuck_after - 1
+        ));
+        assert!(burst_stuck(&cfg, open_since, last, returned + stuck_after));
+        // One launch after the Start: not stuck.
+        assert!(!burst_stuck(
+            &cfg,
+            open_since,
+            returned + 1,
+            returned + 2 * stuck_after
+        ));
+    }
+
     /// The collector waits for CUPTI's guard while a burst is open and the application
     /// launches, even when the burst opened while it waited for the mutex: the launch
     /// exits that close the burst find the guard free, and the collector takes it once
     /// the burst has closed.
     #[test]
     fn the_collector_leaves_the_guard_to_the_launches_of_an_open_burst() {
+        let _turn = burst_globals();
         cupti::injector_yields_while(apps_first);
         let (yields, _) = cupti::yielded();
         let app = cupti::hold();
@@ -1215,6 +1294,7 @@ mod tests {
     /// collector from the guard for ever: past its longest wait it takes it.
     #[test]
     fn the_collector_takes_the_guard_after_its_longest_wait_for_a_burst_that_stays_open() {
+        let _turn = burst_globals();
         cupti::injector_yields_while(apps_first);
         let t0 = now_ns();
         LAST_LAUNCH.store(t0, Ordering::Relaxed);

@@ -62,7 +62,7 @@ case $1 in
       bash "$GPU_DIR/carry/endurance.sh" run 490
     ;;
   ceiling)
-    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxcopy-small torch-ewd2d-small torch-argmax-small}" \
+    step ceiling env ARMS="${CEILING_ARMS:-torch-argmaxcopy-small torch-argmaxcopy-memcpy-small torch-ewd2d-small torch-ewd2d-memcpy-small torch-argmax-small}" \
       bash "$GPU_DIR/cupti-ceiling/run.sh"
     ;;
   profiles) step profiles bash "$GPU_DIR/pc-sampling/profiles.sh" ;;

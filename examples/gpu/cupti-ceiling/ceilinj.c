@@ -35,6 +35,7 @@ static struct {
   int kind_kernel;       // CUPTI_ACTIVITY_KIND_KERNEL instead of CONCURRENT_KERNEL
   int graph_trace;       // also enable CUPTI_ACTIVITY_KIND_GRAPH_TRACE
   int graph_trace_only;  // GRAPH_TRACE and no kernel kind
+  int memcpy_kinds;      // also enable CUPTI_ACTIVITY_KIND_MEMCPY and MEMSET (counted as other records)
   int flush_period_ms;   // cuptiActivityFlushPeriod (CUPTI's own worker)
   int flush_ms;          // our worker: cuptiActivityFlushAll every flush_ms
   int flush_forced;      // ... with CUPTI_ACTIVITY_FLAG_FLUSH_FORCED
@@ -65,6 +66,7 @@ static void read_config(void) {
   cfg.kind_kernel = (int)env_long("CEIL_KIND_KERNEL", 0);
   cfg.graph_trace = (int)env_long("CEIL_GRAPH_TRACE", 0);
   cfg.graph_trace_only = (int)env_long("CEIL_GRAPH_TRACE_ONLY", 0);
+  cfg.memcpy_kinds = (int)env_long("CEIL_MEMCPY", 0);
   cfg.flush_period_ms = (int)env_long("CEIL_FLUSH_PERIOD_MS", 0);
   cfg.flush_ms = (int)env_long("CEIL_FLUSH_MS", 0);
   cfg.flush_forced = (int)env_long("CEIL_FLUSH_FORCED", 0);
@@ -299,6 +301,12 @@ static void enable_kinds(int on) {
   if (cfg.graph_trace || cfg.graph_trace_only) {
     CUptiResult r = f(CUPTI_ACTIVITY_KIND_GRAPH_TRACE);
     if (r != CUPTI_SUCCESS) fprintf(stderr, "ceilinj: %s GRAPH_TRACE -> %s\n", on ? "enable" : "disable", rs(r));
+  }
+  if (cfg.memcpy_kinds) {
+    CUptiResult r = f(CUPTI_ACTIVITY_KIND_MEMCPY);
+    if (r != CUPTI_SUCCESS) fprintf(stderr, "ceilinj: %s MEMCPY -> %s\n", on ? "enable" : "disable", rs(r));
+    r = f(CUPTI_ACTIVITY_KIND_MEMSET);
+    if (r != CUPTI_SUCCESS) fprintf(stderr, "ceilinj: %s MEMSET -> %s\n", on ? "enable" : "disable", rs(r));
   }
 }
 

@@ -105,7 +105,7 @@ torch_arm() {
   env CUDA_INJECTION64_PATH="$BIN/ceilinj.so" CEIL_LABEL="$name" $envs timeout 120 \
     python3 "$HERE/../workloads/$script" "$@" --seconds "${TORCH_S:-8}" > "$OUT/raw/$name.log" 2>&1
   echo $? > "$OUT/raw/$name.rc"
-  echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "graph_replays=[0-9]*\|kernel_nodes=[0-9-]*\|kernel_records=[0-9]*\|dropped=[0-9]*" \
+  echo "$name rc=$(cat "$OUT/raw/$name.rc") $(grep -ho "graph_replays=[0-9]*\|kernel_nodes=[0-9-]*\|kernel_records=[0-9]*\|other_records=[0-9]*\|dropped=[0-9]*" \
     "$OUT/raw/$name.log" | tr '\n' ' ')"
 }
 torch_arm torch-decode-small "$SMALL"
@@ -149,12 +149,16 @@ torch_arm torch-tokcopy-small "$SMALL" graph_ops.py --ops tokcopy
 # 200 kernels, kept every record: here a copy follows every kernel, device to device).
 torch_arm torch-argmaxcopy-small "$SMALL" graph_ops.py --ops argmax-copy
 torch_arm torch-ewd2d-small "$SMALL" graph_ops.py --ops ew-d2d
+# The same two with CUPTI's memcpy and memset records enabled too: whether the device
+# buffers a memcpy node's work touches come back once its records are read.
+torch_arm torch-argmaxcopy-memcpy-small "$SMALL CEIL_MEMCPY=1" graph_ops.py --ops argmax-copy
+torch_arm torch-ewd2d-memcpy-small "$SMALL CEIL_MEMCPY=1" graph_ops.py --ops ew-d2d
 torch_arm torch-layernorm-small "$SMALL" graph_ops.py --ops layernorm
 torch_arm torch-kvcache-small "$SMALL" graph_ops.py --ops kvcache
 torch_arm torch-decode-l1-small "$SMALL" decode.py --graph --layers 1
 torch_arm torch-decode-l0-small "$SMALL" decode.py --graph --layers 0
 
 python3 "$HERE/summarize.py" "$OUT/raw" "$OUT/ceiling.tsv" rc app.expected_kernels app.expected_graph_kernels lib.kernel_records graph_records/expected \
-  records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.dropped \
+  records/expected lib.graph_kernel_records lib.eager_kernel_records lib.graph_trace_records lib.other_records lib.dropped \
   graph_trace/replays lib.ts_zero lib.buffers_requested lib.buffers_completed lib.expected_graph_kernels max_rss_mb app.wall_s
 echo "wrote $OUT/ceiling.tsv ($(( $(date +%s) - START )) s)"

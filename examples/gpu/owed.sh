@@ -23,13 +23,15 @@
 # All seven ran on an H100 on 2026-12-06 (docs/measurements/h100-2026-12-06.md); cost
 # (launch, then decode with RAWINJ_PC), profiles, ceiling and nodescale again that
 # evening. Owed now:
-#   1. STEP=cost COST_PART=launch: with the injector's threads yielding the guard and
-#      launches inside its own hold skipped, 2 of 5 runs on each stream count still kept one
-#      burst open, every busy guard in the collector's flush step (2026-12-06 late);
-#      decode.sh now prints each run's bursts, yields and launches_inside_injector.
+#   1. STEP=cost COST_PART=launch (CANDIDATE=the build before a7c248b): a burst is now
+#      marked open from its Start's return, so a Start slower than the 200 ms idle time no
+#      longer lets the collector's flush take the guard against the burst (2 of 5 runs on
+#      each stream count kept one burst open, 2026-12-06 late); the exit line's
+#      start_max_us and flush_in_burst say whether that was the cause, run by run.
 #   2. STEP=ceiling: the argmax alone, amax, sum kept every record; the argmax copied
 #      into the tokens stopped them (2026-12-06 late): a kernel and a device-to-device
-#      memcpy node a step next (argmax-copy, ew-d2d), the default arms now.
+#      memcpy node a step next (argmax-copy, ew-d2d), each also with CUPTI's memcpy and
+#      memset records enabled (CEIL_MEMCPY=1), the default arms now.
 #   3. STEP=nodescale PARTS="queue drain": the replay that decompresses and counts
 #      beside the task (the drain read back 1.13M spans/s on 8 cores before it; queue end
 #      to end at saturation 0.82M against memory mode's 2.37M).

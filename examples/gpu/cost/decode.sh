@@ -70,21 +70,23 @@ for ROUND in $(seq 1 "${ROUNDS:-5}"); do
   fi
 done
 unserve --now
+# What the exit line says of the bursts and CUPTI's guard, in every summary below.
+BURST_FIELDS=longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector,injector_yields,injector_yield_ms,launches_inside_injector,flush_in_burst,start_max_us
 for mode in graph eager; do
   [ -s "$OUT/decode-$mode.txt" ] || continue
   echo "decode $mode (tokens/s):"
   python3 "$COMMON/arms.py" "$OUT/decode-$mode.txt" --base off --ref rawinj --value tokens_per_s \
-    --fields bursts,launches_serialized,graph_launches,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector,injector_yields,injector_yield_ms,launches_inside_injector,flush_in_burst,start_max_us,cupti_max_depth | tee -a "$OUT/decode-$mode.txt"
+    --fields "bursts,launches_serialized,graph_launches,duty,$BURST_FIELDS,cupti_max_depth" | tee -a "$OUT/decode-$mode.txt"
 done
 for s in 1 4; do
   [ -s "$OUT/launch-s$s.txt" ] || continue
   echo "launch-bound, $s stream(s):"
-  python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields bursts,launches_serialized,duty,longest_burst_ms,lease_calls_ms,guard_busy,guard_busy_collector,injector_yields,injector_yield_ms,launches_inside_injector,flush_in_burst,start_max_us,cupti_max_depth \
+  python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --base off --ref rawinj --fields "bursts,launches_serialized,duty,$BURST_FIELDS,cupti_max_depth" \
     | tee -a "$OUT/launch-s$s.txt"
   # Run by run (medians hide a stuck burst in 2 of 5 runs): the bursts, what they
   # serialized, which of the collector's steps held the guard against the launches, the
   # waits and the launches that came inside the injector's own hold. Read whole before
   # the file grows.
-  busy=$(python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --runs guard_busy_collector_in,bursts,launches_serialized,longest_burst_ms,guard_busy,injector_yields,injector_yield_ms,launches_inside_injector,flush_in_burst,start_max_us)
+  busy=$(python3 "$COMMON/arms.py" "$OUT/launch-s$s.txt" --runs "guard_busy_collector_in,bursts,launches_serialized,$BURST_FIELDS")
   [ -z "$busy" ] || echo "$busy" | tee -a "$OUT/launch-s$s.txt"
 done
